@@ -1,0 +1,24 @@
+// Bundles the API into dist/server.js. Workspace packages (@odin/*, TypeScript sources) are inlined;
+// every other package stays external and is resolved from this app's node_modules at run time.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["src/server.ts"],
+  outdir: "dist",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  sourcemap: true,
+  logLevel: "warning",
+  plugins: [
+    {
+      name: "external-node-modules",
+      setup(builder) {
+        builder.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith("@odin/") ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

@@ -1,0 +1,124 @@
+/**
+ * The only reader of process.env in the API. Parsed once at start-up; a bad value stops the
+ * process with one line naming the variable (see ConfigError), never a stack trace.
+ */
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "postgresql:" || url.protocol === "postgres:") && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  }, "must be a postgresql://user:password@host:port/database URL");
+
+/** A 32-byte key, given as 64 hex characters or base64. */
+const secretsKey = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, "hex") : Buffer.from(value, "base64");
+    if (bytes.length !== 32) {
+      ctx.addIssue({ code: "custom", message: "must be 32 bytes, as 64 hex characters or base64" });
+      return z.NEVER;
+    }
+    return bytes;
+  });
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().trim().min(1).optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  ODIN_DATA_DIR: z.string().trim().min(1).optional(),
+  ODIN_SECRETS_KEY: secretsKey.optional(),
+  ODIN_PUBLIC_URL: z.url().optional(),
+  ODIN_WEB_DIST: z.string().trim().min(1).optional(),
+  ODIN_SEED_DEMO: booleanFlag.optional(),
+  ODIN_MIGRATE_ON_START: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Configuration error: ${variable} ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  /** Absent in development and tests: the embedded PostgreSQL in dataDir is used instead. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  /** Key for secrets at rest; in development generated once and kept in dataDir (see secrets-key.ts). */
+  secretsKey: Buffer | undefined;
+  publicUrl: string | undefined;
+  webDistDir: string;
+  seedDemo: boolean;
+  migrateOnStart: boolean;
+  logLevel: NonNullable<Env["LOG_LEVEL"]>;
+  rateLimitPerMinute: number;
+}
+
+/** The process environment; server.ts passes it to loadConfig (tests pass their own). */
+export function processEnv(): NodeJS.ProcessEnv {
+  return process.env;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Config {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    throw new ConfigError(
+      variable,
+      issue.message.startsWith("must") ? issue.message : `is invalid: ${issue.message}`,
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  if (isProduction && !env.DATABASE_URL) {
+    throw new ConfigError("DATABASE_URL", "is required in production (a postgresql:// URL)");
+  }
+  if (isProduction && !env.ODIN_SECRETS_KEY) {
+    throw new ConfigError("ODIN_SECRETS_KEY", "is required in production (32 bytes: `openssl rand -hex 32`)");
+  }
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    host: env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(projectRoot, env.ODIN_DATA_DIR ?? ".data"),
+    secretsKey: env.ODIN_SECRETS_KEY,
+    publicUrl: env.ODIN_PUBLIC_URL,
+    webDistDir: path.resolve(projectRoot, env.ODIN_WEB_DIST ?? "apps/web/dist"),
+    seedDemo: env.ODIN_SEED_DEMO ?? !env.DATABASE_URL,
+    migrateOnStart: env.ODIN_MIGRATE_ON_START,
+    // Request logs matter in production; on a laptop they drown the start banner.
+    logLevel: env.LOG_LEVEL ?? (isProduction ? "info" : "warn"),
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+  };
+}

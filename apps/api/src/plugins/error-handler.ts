@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { apiError as body, ERROR_STATUS, type ErrorCode } from "@odin/contract";
+import { AppError } from "../lib/app-error";
+
+/** Fastify's own error codes that are the caller's fault, mapped to the contract's codes. */
+const CLIENT_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  FST_REQ_FILE_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  FST_FILES_LIMIT: "PAYLOAD_TOO_LARGE",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "VALIDATION_FAILED",
+  FST_ERR_CTP_INVALID_JSON_BODY: "VALIDATION_FAILED",
+  FST_INVALID_MULTIPART_CONTENT_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+};
+
+/** One error handler for the whole API: every failure leaves as `{ error: { code, message } }`. */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.status >= 500) request.log.error({ err: error }, error.message);
+        return reply.status(error.status).send(body(error.code, error.message, error.details));
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const details = error.validation.map((issue) => ({
+          path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
+          message: issue.message ?? "is invalid",
+        }));
+        const first = details[0];
+        return reply
+          .status(400)
+          .send(body("VALIDATION_FAILED", first ? first.message : "The request is invalid.", details));
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");
+        return reply.status(500).send(body("INTERNAL", "Internal server error."));
+      }
+      const mapped = error.code ? CLIENT_ERRORS[error.code] : undefined;
+      if (mapped) return reply.status(ERROR_STATUS[mapped]).send(body(mapped, error.message));
+      if (error.statusCode === 429) {
+        return reply
+          .status(429)
+          .send(body("RATE_LIMITED", "Too many requests. Please wait a moment and try again."));
+      }
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return reply.status(error.statusCode).send(body("VALIDATION_FAILED", error.message));
+      }
+      // 5xx: log everything, tell the caller nothing about internals.
+      request.log.error({ err: error }, "unhandled error");
+      return reply.status(500).send(body("INTERNAL", `Internal server error (request ${request.id}).`));
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(body("NOT_FOUND", `No route ${request.method} ${request.url.split("?")[0]}.`)),
+    );
+  },
+  { name: "odin-error-handler" },
+);

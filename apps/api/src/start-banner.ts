@@ -1,0 +1,22 @@
+export interface BannerInfo {
+  url: string;
+  database: string;
+  seconds: number;
+  demo?:
+    { password: string; signIns: { persona: string; username: string; agency: string | null }[] } | undefined;
+}
+
+/** What a newcomer needs after `pnpm start`: where Odin is, and who to sign in as. */
+export function printBanner({ url, database, seconds, demo }: BannerInfo): void {
+  const lines = [``, `  Odin is running at ${url}  (started in ${seconds.toFixed(1)} s, ${database})`, ``];
+  if (demo) {
+    const width = Math.max(...demo.signIns.map((signIn) => signIn.username.length));
+    lines.push(`  Demo sign-ins (password for all: ${demo.password})`);
+    for (const { persona, username, agency } of demo.signIns) {
+      lines.push(`    ${username.padEnd(width)}  ${persona}${agency ? `, ${agency}` : ""}`);
+    }
+    lines.push(``);
+  }
+  lines.push(`  Health: ${url}/healthz    Stop: Ctrl-C`, ``);
+  console.log(lines.join("\n"));
+}

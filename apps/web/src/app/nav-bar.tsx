@@ -1,0 +1,53 @@
+import { Link, useLocation } from "react-router-dom";
+import { Button, OdinWordmark } from "@/components/ui";
+import { getAppConfig } from "@/lib/config";
+import { useCurrentUser } from "./current-user";
+import { isNavItemActive, visibleNavLinks } from "./nav-links";
+
+export interface NavBarProps {
+  /** Ends the session (revoke, then the provider's logout). Supplied by the sign-in work. */
+  onLogout?: () => void;
+}
+
+export function NavBar({ onLogout }: NavBarProps) {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const items = visibleNavLinks(user, getAppConfig().ownerUsername);
+  const links = items.filter((item) => item.kind === "link");
+  const canLogout = items.some((item) => item.kind === "logout");
+
+  return (
+    <nav className="navbar" aria-label="Main">
+      <Link to="/" className="brand" aria-label="Odin home">
+        <OdinWordmark />
+      </Link>
+      <ul className="navbar__links">
+        {links.map((item) => (
+          <li key={item.id}>
+            <Link
+              to={item.to}
+              className="navbar__link"
+              aria-current={isNavItemActive(item, pathname) ? "page" : undefined}
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {user && (
+        <div className="navbar__user">
+          <span>
+            <span className="visually-hidden">Signed in as </span>
+            <span className="navbar__user-name">{user.username}</span>
+            {user.role === "admin" && <span className="navbar__role"> · Admin</span>}
+          </span>
+          {canLogout && (
+            <Button variant="inverse" size="sm" onClick={onLogout}>
+              Logout
+            </Button>
+          )}
+        </div>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ComponentType } from "react";
+import type { WEB_ROUTES } from "@odin/contract";
+import { ChangePasswordScreen } from "@/features/account/components/change-password-screen";
+import { ProfileScreen } from "@/features/account/components/profile-screen";
+import { AdminScreen } from "@/features/admin/components/admin-screen";
+import { AlertDetailScreen } from "@/features/alerts/components/alert-detail-screen";
+import { AlertGroupHistoryScreen } from "@/features/alerts/components/alert-group-history-screen";
+import { AlertGroupsScreen } from "@/features/alerts/components/alert-groups-screen";
+import { CreateGroupScreen } from "@/features/alerts/components/create-group-screen";
+import { EditAlertsPermissionsScreen } from "@/features/alerts/components/edit-alerts-permissions-screen";
+import { EditGroupScreen } from "@/features/alerts/components/edit-group-screen";
+import { GroupDetailsScreen } from "@/features/alerts/components/group-details-screen";
+import { AuditLogScreen } from "@/features/audit/components/audit-log-screen";
+import { CallbackScreen } from "@/features/auth/components/callback-screen";
+import { LoginScreen } from "@/features/auth/components/login-screen";
+import { AxonIntegrationScreen } from "@/features/integrations/components/axon-integration-screen";
+import { IntegrationsScreen } from "@/features/integrations/components/integrations-screen";
+import { RekorKeysScreen } from "@/features/integrations/components/rekor-keys-screen";
+import { PrivacyScreen } from "@/features/legal/components/privacy-screen";
+import { TermsScreen } from "@/features/legal/components/terms-screen";
+import { CameraManagementScreen } from "@/features/owner/components/camera-management-screen";
+import { OwnerScreen } from "@/features/owner/components/owner-screen";
+import { ResultsScreen } from "@/features/search/components/results-screen";
+import { SearchScreen } from "@/features/search/components/search-screen";
+
+export type WebRoute = (typeof WEB_ROUTES)[number];
+
+/**
+ * The screen of every web route of the contract. Typed as a Record over WEB_ROUTES, so a route added to
+ * the contract without a screen here fails the type check (and router.test.tsx).
+ */
+export const SCREENS: Record<WebRoute, ComponentType> = {
+  "/": LoginScreen,
+  "/search": SearchScreen,
+  "/results": ResultsScreen,
+  "/callback": CallbackScreen,
+  "/profile": ProfileScreen,
+  "/change-password": ChangePasswordScreen,
+  "/alerts": AlertGroupsScreen,
+  "/alerts/group/:groupId": AlertGroupHistoryScreen,
+  "/alert-history-detail/:alertId": AlertDetailScreen,
+  "/groups/:groupId": GroupDetailsScreen,
+  "/groups/:groupId/details": GroupDetailsScreen,
+  "/groups/:groupId/edit": EditGroupScreen,
+  "/create-group": CreateGroupScreen,
+  "/edit-alerts-permissions": EditAlertsPermissionsScreen,
+  "/admin": AdminScreen,
+  "/api-keys": IntegrationsScreen,
+  "/integrations/rekor": RekorKeysScreen,
+  "/integrations/axon": AxonIntegrationScreen,
+  "/owner": OwnerScreen,
+  "/rekor-camera-management": CameraManagementScreen,
+  "/audit-log": AuditLogScreen,
+  "/terms": TermsScreen,
+  "/privacy": PrivacyScreen,
+};

@@ -1,0 +1,17 @@
+import { Link } from "react-router-dom";
+
+/** Ownership and trademark notice, on every page (spec 000 §2, login screen footer). */
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="app-footer">
+      <div className="app-footer__inner">
+        <p>© {year} Odin Systems, Inc. All rights reserved. ODIN™ — trademark pending.</p>
+        <nav className="app-footer__links" aria-label="Legal">
+          <Link to="/terms">Terms of Use</Link>
+          <Link to="/privacy">Privacy Policy</Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,10 @@
+export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button";
+export { Card, type CardProps } from "./card";
+export { EmptyState, type EmptyStateProps } from "./empty-state";
+export * from "./icons";
+export { Modal, type ModalProps } from "./modal";
+export { Notice, type NoticeProps, type NoticeTone } from "./notice";
+export { OdinMark, OdinWordmark } from "./odin-logo";
+export { PageHeader, type PageHeaderProps } from "./page-header";
+export { SourceLogo, type SourceLogoProps, type SourceName } from "./source-logo";
+export { Spinner, type SpinnerProps } from "./spinner";

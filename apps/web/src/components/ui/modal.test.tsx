@@ -1,0 +1,31 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { Modal } from "./modal";
+
+describe("Modal", () => {
+  it("renders nothing when closed", () => {
+    render(
+      <Modal open={false} title="Result detail" onClose={() => {}}>
+        body
+      </Modal>,
+    );
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("is a labelled dialog that takes focus and closes by ×, Escape and a click outside", () => {
+    const onClose = vi.fn();
+    render(
+      <Modal open title="Result detail" onClose={onClose}>
+        body
+      </Modal>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Result detail" });
+    expect(dialog).toHaveFocus();
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    fireEvent.keyDown(document, { key: "Escape" });
+    fireEvent.mouseDown(dialog);
+    expect(onClose).toHaveBeenCalledTimes(2);
+    fireEvent.mouseDown(dialog.parentElement as HTMLElement);
+    expect(onClose).toHaveBeenCalledTimes(3);
+  });
+});

@@ -1,0 +1,11 @@
+/** Shared facts of both legal pages (spec 001 §2, Terms and Privacy). */
+export const LEGAL_EFFECTIVE_DATE = "01/15/2025";
+export const LEGAL_ENTITY = "Odin Systems, Inc.";
+
+export interface LegalSection {
+  /** Anchor for the table of contents. */
+  id: string;
+  heading: string;
+  paragraphs: string[];
+  list?: string[];
+}

@@ -1,0 +1,13 @@
+import { defineConfig, mergeConfig } from "vitest/config";
+import viteConfig from "./vite.config";
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      environment: "jsdom",
+      setupFiles: ["./src/testing/setup.ts"],
+      include: ["src/**/*.test.{ts,tsx}"],
+    },
+  }),
+);

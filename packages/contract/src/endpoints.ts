@@ -1,0 +1,58 @@
+import { ACCOUNT_ENDPOINTS } from "./calls/account";
+import { ADMIN_ENDPOINTS } from "./calls/admin";
+import { AUDIT_ENDPOINTS } from "./calls/audit";
+import { EXPORT_ENDPOINTS } from "./calls/exports";
+import { GROUP_ENDPOINTS } from "./calls/groups";
+import { HOTLIST_ENDPOINTS } from "./calls/hotlists";
+import { IMAGE_ENDPOINTS } from "./calls/images";
+import { INTEGRATION_ENDPOINTS } from "./calls/integrations";
+import { OWNER_ENDPOINTS } from "./calls/owner";
+import { SEARCH_ENDPOINTS } from "./calls/search";
+
+/**
+ * Every call of both specs' call tables (and Odin's GET /healthz), once each. The API registers its
+ * routes from these entries and the web client types its fetchers with them, so neither can drift.
+ * The literal types are kept: `findEndpoint("POST", "/search-data").body` is ZSearchRequest itself.
+ */
+export const ENDPOINTS = [
+  ...ACCOUNT_ENDPOINTS,
+  ...SEARCH_ENDPOINTS,
+  ...IMAGE_ENDPOINTS,
+  ...EXPORT_ENDPOINTS,
+  ...HOTLIST_ENDPOINTS,
+  ...GROUP_ENDPOINTS,
+  ...ADMIN_ENDPOINTS,
+  ...INTEGRATION_ENDPOINTS,
+  ...OWNER_ENDPOINTS,
+  ...AUDIT_ENDPOINTS,
+] as const;
+
+export type AnyEndpoint = (typeof ENDPOINTS)[number];
+export type EndpointMethod = AnyEndpoint["method"];
+export type EndpointPath<M extends EndpointMethod = EndpointMethod> = Extract<
+  AnyEndpoint,
+  { method: M }
+>["path"];
+export type EndpointOf<M extends EndpointMethod, P extends string> = Extract<
+  AnyEndpoint,
+  { method: M; path: P }
+>;
+
+/** The entry of one call, typed precisely. Throws only if asked for a call that does not exist. */
+export function findEndpoint<M extends EndpointMethod, P extends EndpointPath<M>>(
+  method: M,
+  path: P,
+): EndpointOf<M, P> {
+  const found = ENDPOINTS.find((endpoint) => endpoint.method === method && endpoint.path === path);
+  if (!found) throw new Error(`No endpoint ${method} ${path} in the contract`);
+  return found as EndpointOf<M, P>;
+}
+
+/** Fills a Fastify-style path: toPath("/groups/:groupId/edit-data", { groupId: 7 }). */
+export function toPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { SOURCE_PROGRAMS } from "../constants/app";
+import { ZIsoDateTime, ZSourceProgram } from "../common";
+
+const text = z.string().nullish();
+const coordinate = z.number().nullish();
+
+/**
+ * One detection as POST /search-data answers it (000 section 3). Fields a source does not have are
+ * null or absent: Rekor fills agent_uid/image_uuid/api_key and the plate corners, Axon image_path,
+ * plate_image_url and base_url, Axis axis_path/axis_plate_path.
+ *
+ * `api_key` and `rekor_api_key` NEVER hold the vendor's key: Odin puts there an opaque, signed,
+ * expiring handle that only its own /proxy-rekor-image understands, so existing clients keep working
+ * and no secret reaches the browser.
+ */
+export const ZSearchResult = z.object({
+  /** The source's own id as a string; for Axis it is the id /axis/proxy-detection-image takes. */
+  id: z.string(),
+  image_uuid: text,
+  plate: z.string(),
+  plate_state: text,
+  make: text,
+  color: text,
+  body_type: text,
+  agency: text,
+  camera_name: text,
+  /** UTC, ISO 8601 with its zone marker. */
+  timestamp: ZIsoDateTime,
+  latitude: coordinate,
+  longitude: coordinate,
+  source_program: ZSourceProgram,
+  agent_uid: text,
+  api_key: text,
+  rekor_api_key: text,
+  image_path: text,
+  plate_image_url: text,
+  /** Not named by the spec, but /proxy-axon-image needs it next to image_path: Odin's addition. */
+  base_url: text,
+  axis_path: text,
+  axis_plate_path: text,
+  plate_x1: coordinate,
+  plate_x2: coordinate,
+  plate_x3: coordinate,
+  plate_x4: coordinate,
+  plate_y1: coordinate,
+  plate_y2: coordinate,
+  plate_y3: coordinate,
+  plate_y4: coordinate,
+  /**
+   * Client-side only: the image URLs the web app resolves for display (proxy or object URLs). The
+   * spec does not name them; these names are Odin's. The server never sets them.
+   */
+  vehicle_image_src: text,
+  plate_image_src: text,
+});
+
+export type TSearchResult = z.infer<typeof ZSearchResult>;
+
+/** The same thing under its domain name: a detection is what a search returns. */
+export const ZDetection = ZSearchResult;
+export type TDetection = TSearchResult;
+
+/** How one source fared in a federated search. */
+export const ZSourceStatus = z.object({
+  source: z.enum(SOURCE_PROGRAMS),
+  status: z.enum(["ok", "failed", "timeout", "skipped"]),
+  count: z.number().int().nonnegative(),
+  error: z.string().optional(),
+  elapsed_ms: z.number().nonnegative(),
+});
+export type TSourceStatus = z.infer<typeof ZSourceStatus>;
+
+/**
+ * The value of the `x-odin-sources` header (JSON). The search answer stays a plain array because
+ * existing clients read it as a list, so the per-source status travels beside it.
+ */
+export const ZSearchSourcesHeader = z.array(ZSourceStatus);
+export type TSearchSourcesHeader = z.infer<typeof ZSearchSourcesHeader>;
+
+/** Reads the header; a missing or malformed header (an older server) reads as "no status known". */
+export function parseSearchSourcesHeader(value: string | null | undefined): TSearchSourcesHeader {
+  if (!value) return [];
+  try {
+    const parsed = ZSearchSourcesHeader.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { MESSAGES } from "../messages";
+import { optionalText } from "../common";
+
+const REQUIRED = MESSAGES.justificationAndDateRangeRequired;
+
+/** Missing or blank dates get the screen's own message; a malformed date gets a precise one. */
+const searchDateTime = z.iso.datetime({
+  offset: true,
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ""
+      ? REQUIRED
+      : MESSAGES.invalidDateTime,
+});
+
+/** The four flags; each defaults to false, and a missing object means all false. */
+export const ZSearchFilters = z
+  .object({
+    top_rack: z.boolean().default(false),
+    back_rack: z.boolean().default(false),
+    bumper_stickers: z.boolean().default(false),
+    window_stickers: z.boolean().default(false),
+  })
+  .prefault({});
+export type TSearchFilters = z.infer<typeof ZSearchFilters>;
+
+/**
+ * The body of POST /search-data (000 section 3). The plate is trimmed then lower-cased, as the spec's
+ * client does, so old and new clients search alike; blank optional fields mean "not set".
+ * `agencies` holds Rekor key ids as strings, Axon base URLs and Axis integration identifiers.
+ */
+export const ZSearchRequest = z
+  .object({
+    plate: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(20)
+      .nullish()
+      .transform((plate) => (plate ? plate : undefined)),
+    plate_state: optionalText(40),
+    vehicle_color: optionalText(40),
+    vehicle_make: optionalText(60),
+    vehicle_body_type: optionalText(40),
+    justification: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(2000),
+    start_time: searchDateTime,
+    end_time: searchDateTime,
+    agencies: z.array(z.string().trim().min(1).max(2048)).max(1000).default([]),
+    filters: ZSearchFilters,
+  })
+  // A malformed date already has its own issue; compare only two real instants.
+  .refine((request) => !(Date.parse(request.end_time) < Date.parse(request.start_time)), {
+    path: ["end_time"],
+    message: MESSAGES.endBeforeStart,
+  });
+
+export type TSearchRequest = z.infer<typeof ZSearchRequest>;
+/** What a client may send (before trimming and defaults): the type of the search form's values. */
+export type TSearchRequestInput = z.input<typeof ZSearchRequest>;

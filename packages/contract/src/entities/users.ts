@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { checkPasswordStrength } from "../constants/password";
+import { MESSAGES } from "../messages";
+import { ZId, ZIdInput, ZRole, requiredText } from "../common";
+
+/**
+ * The signed-in user (000 and 001 section 3). The spec's fields are exact; name, email, is_owner and
+ * push_alerts are Odin's optional extras (the owner link and the push toggle need to know them).
+ */
+export const ZCurrentUser = z.object({
+  username: z.string(),
+  role: ZRole,
+  hotlist_admin: z.boolean(),
+  hotlist_viewer: z.boolean(),
+  approved: z.boolean(),
+  agency_id: ZId.nullable(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  is_owner: z.boolean().optional(),
+  push_alerts: z.boolean().optional(),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+export const ZProfile = z.object({
+  username: z.string(),
+  email: z.string(),
+  role: ZRole,
+});
+export type TProfile = z.infer<typeof ZProfile>;
+
+/** A row of the admin user table (001 section 3). */
+export const ZAdminUser = z.object({
+  id: ZId,
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: ZRole,
+  department: z.string().nullable(),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+/** A user of the owner panel: an admin-table row plus the agency, since the owner sees every agency. */
+export const ZOwnerUser = ZAdminUser.extend({
+  agency_id: ZId.nullable(),
+  agency_name: z.string().nullable(),
+});
+export type TOwnerUser = z.infer<typeof ZOwnerUser>;
+
+/** A new password, held to the rules the change-password screen lists. */
+export const ZNewPassword = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(128)
+  .superRefine((password, ctx) => {
+    if (password === "") return;
+    for (const message of checkPasswordStrength(password)) ctx.addIssue({ code: "custom", message });
+  });
+
+/**
+ * The add-user payload (001 sections 3 and 5): username and name trimmed, email trimmed and
+ * lower-cased, role lower-cased and "user" when absent or blank. The owner also sends agency_id.
+ */
+export const ZAddUserRequest = z.object({
+  username: requiredText(MESSAGES.usernameRequired, 100),
+  name: requiredText(MESSAGES.nameRequired, 200),
+  email: z
+    .string({ error: MESSAGES.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: MESSAGES.emailInvalid }).max(254)),
+  password: ZNewPassword,
+  role: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((role) => role || "user")
+    .pipe(ZRole)
+    .default("user"),
+  agency_id: ZIdInput.optional(),
+});
+export type TAddUserRequest = z.infer<typeof ZAddUserRequest>;
+export type TAddUserRequestInput = z.input<typeof ZAddUserRequest>;
+
+/** A user as the permissions screen lists them: Name, Email, Hotlist Admin, Hotlist Viewer. */
+export const ZAgencyUser = z.object({
+  id: ZId,
+  name: z.string(),
+  email: z.string(),
+  hotlist_admin: z.boolean(),
+  hotlist_viewer: z.boolean(),
+});
+export type TAgencyUser = z.infer<typeof ZAgencyUser>;

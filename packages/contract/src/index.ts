@@ -1,0 +1,38 @@
+/** @odin/contract: the API contract shared by the server and the web app (pure zod + TypeScript). */
+export * from "./routes";
+
+export * from "./constants/app";
+export * from "./constants/time";
+export * from "./constants/vehicles";
+export * from "./constants/us-states";
+export * from "./constants/password";
+
+export * from "./messages";
+export * from "./errors";
+export * from "./common";
+
+export * from "./entities/search-request";
+export * from "./entities/detection";
+export * from "./entities/export-record";
+export * from "./entities/agencies";
+export * from "./entities/users";
+export * from "./entities/hotlists";
+export * from "./entities/alerts";
+export * from "./entities/integrations";
+export * from "./entities/cameras";
+export * from "./entities/audit";
+export * from "./entities/permissions";
+
+export * from "./calls/account";
+export * from "./calls/search";
+export * from "./calls/images";
+export * from "./calls/exports";
+export * from "./calls/hotlists";
+export * from "./calls/groups";
+export * from "./calls/admin";
+export * from "./calls/integrations";
+export * from "./calls/owner";
+export * from "./calls/audit";
+
+export * from "./endpoint";
+export * from "./endpoints";

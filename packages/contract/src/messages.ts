@@ -1,0 +1,163 @@
+/**
+ * Every message of both specs' section 8 and the other quoted interface strings, with their exact text:
+ * existing users and clients know these words. Messages with a "{...}" slot are functions.
+ * The last block holds replies the specs do not show; their wording is Odin's choice.
+ */
+export const MESSAGES = {
+  // Sign-in and shell (000)
+  loading: "Loading...",
+  authError: (message: string) => `Auth error: ${message}`,
+  preparingSession: "preparing your session",
+  /** Odin's wording around the spec's quoted fragment 'preparing your session'. */
+  welcomePreparingSession: (email: string) => `Welcome, ${email}: preparing your session`,
+  unexpectedApplicationError: "Unexpected Application Error!",
+  /** The spec names the situation, not the text: Odin's choice. */
+  tokenGetterNotSet: "The access token getter is not set: mount the auth provider first.",
+  signInRequired: "You need to sign in to view this page.",
+  accessDenied: "Access Denied",
+
+  // Search (000)
+  searchTitle: "Search LPR Records",
+  /** The loading modal names the product and says 'searches...'. */
+  searchInProgress: "Odin searches...",
+  justificationAndDateRangeRequired: "Justification and date range are required.",
+  searchFailed: "Search failed.",
+  noTimeRangeSelected: "No time range selected",
+  timeRangeLabel: (preset: string, start: string, end: string) => `${preset} (from ${start} to ${end})`,
+
+  // Results, detail and map (000)
+  noResultsFound: "No results found.",
+  tableView: "Table View",
+  mapView: "Map View",
+  exportSelectedToPdf: "Export Selected to PDF",
+  exportSelectedToZip: "Export Selected to ZIP",
+  refinePreviousSearch: "Refine Previous Search",
+  nearestAddress: "Nearest Address",
+  notAvailable: "N/A",
+  plateLabel: (plate: string) => `Plate: ${plate}`,
+  vehicleImageUnavailable: "Vehicle image unavailable",
+  fullScreen: "Full Screen",
+  exitFullScreen: "Exit Full Screen",
+  openInGoogleMaps: "Open in Google Maps",
+  unavailable: "Unavailable",
+
+  // Export (000)
+  exportInProgress: "Please Wait While Odin Finishes Your Report",
+  selectAtLeastOneResult: "Please select at least one result.",
+  justificationRequired: "Justification is required.",
+  failedToGeneratePdf: "Failed to generate PDF.",
+  failedToGenerateZip: "Failed to generate ZIP.",
+  pdfExportError: "Something went wrong during PDF export.",
+  zipExportError: "Something went wrong during ZIP export.",
+
+  // Add plate to hotlist from a result (000)
+  addPlateToHotlist: "Add Plate to Hotlist",
+  selectGroupPlaceholder: "Select a group",
+  reasonRequiredLabel: "Reason (required)",
+  plateStateOptionalLabel: "Plate State (optional)",
+  notesOptionalLabel: "Notes (optional)",
+  saving: "Saving...",
+  failedToLoadGroups: "Failed to load groups.",
+  selectGroupAndReason: "Please select a group and enter a reason.",
+  failedToAddPlateToHotlist: "Failed to add plate to hotlist.",
+  addedPlateToHotlist: (plate: string, groupName: string) =>
+    `Successfully added '${plate}' to '${groupName}'`,
+  unknownGroup: "Unknown Group",
+
+  // Profile and password (001)
+  sendResetLink: "Email me a secure reset link",
+  sending: "Sending…",
+  passwordResetEmailSent: "Password reset email sent. Check your inbox.",
+  errorLoadingProfile: "Error loading profile data.",
+  passwordsDoNotMatch: "Passwords do not match!",
+  passwordUpdated: "Password updated successfully",
+  failedToUpdatePassword: "Failed to update password.",
+
+  // Alert groups (001)
+  lastAlert: "Last Alert",
+  noAlertsYet: "No alerts yet",
+  viewAlerts: "View Alerts",
+  activatePushAlerts: "Activate push alerts for the iOS/Android app",
+  addGroup: "+ Add Group",
+  editAlertsPermissions: "Edit Alerts Permissions",
+  noGroupsToDisplay: "No groups to display.",
+  noAlertsForGroup: "No alerts found for this group.",
+  addedToHotlist: "Added to Hotlist",
+  editGroup: "Edit Group",
+  saveChanges: "Save Changes",
+  cancel: "Cancel",
+  deleteGroup: "Delete Group",
+  noImage: "No Image",
+  groupNameRequired: "Group name is required.",
+  updateFailed: (detail: string) => `Update failed: ${detail}`,
+  failedToRemovePlate: "Failed to remove plate.",
+  failedToArchiveGroup: (detail: string) => `Failed to archive group: ${detail}`,
+  uploadFailed: (detail: string) => `Upload failed: ${detail}`,
+  errorCreatingGroup: "Error creating group. Please try again.",
+  failedToLoadAttachment: "Failed to load attachment.",
+  groupNotFound: "Group not found or failed to load.",
+  bulkModeAdd: "Add Plates",
+  bulkModeReplace: "Replace All Plates",
+  couldNotLoadAgencyUsers: "Could not load agency users.",
+
+  // Administration (001)
+  editRole: "Edit Role",
+  sendReset: "Send Reset",
+  deleteUser: "Delete User",
+  resetPassword: "Reset Password",
+  userAdded: "User added successfully.",
+  /** Followed by the identity provider's details on a 502. */
+  auth0ProvisioningFailed: "Auth0 provisioning failed: ",
+  anErrorOccurred: "An error occurred.",
+  failedToAddUser: "Failed to add user.",
+  failedToFetchAdminData: "Failed to fetch admin data.",
+  failedToUpdateRole: "Failed to update role.",
+  failedToDeleteUser: "Failed to delete user.",
+  failedToDownloadTemplate: "Failed to download template.",
+  errorUploadingUsers: "Error uploading users.",
+
+  // Integrations (001)
+  manageRekor: "Manage Rekor",
+  manageAxon: "Manage Axon",
+  errorAddingApiKey: "Error adding API key.",
+  errorDeletingApiKey: "Error deleting API key.",
+  failedToFetchApiKeys: "Failed to fetch API keys.",
+  errorLoadingAxonIntegration: "Error loading Axon integration.",
+  unknownError: "Unknown error.",
+
+  // Owner and cameras (001)
+  saveFailed: "Save failed.",
+
+  // Server replies and validation texts the specs do not show: Odin's choice.
+  endBeforeStart: "The end of the date range must not be before its start.",
+  invalidDateTime: "Must be an ISO 8601 date-time with a time zone.",
+  plateNumberRequired: "Plate number is required.",
+  usernameRequired: "Username is required.",
+  nameRequired: "Full name is required.",
+  emailInvalid: "A valid email address is required.",
+  passwordRequired: "Password is required.",
+  agencyAndApiKeyRequired: "Agency and API key are required.",
+  axonFieldsRequired: "Client ID, Client Secret, Partner ID and Base URL are required.",
+  sessionRevoked: "Session revoked.",
+  plateAddedToHotlist: "Plate added to hotlist.",
+  groupCreated: "Group created.",
+  groupUpdated: "Group updated.",
+  plateRemoved: "Plate removed.",
+  groupArchived: "Group archived.",
+  platesUploaded: (count: number) => `${count} plate(s) uploaded.`,
+  permissionsUpdated: "Permissions updated.",
+  roleUpdated: "Role updated.",
+  userDeleted: "User deleted.",
+  usersUploaded: (count: number) => `${count} user(s) added.`,
+  apiKeyAdded: "API key added.",
+  apiKeysUploaded: (count: number) => `${count} API key(s) added.`,
+  apiKeyDeleted: "API key deleted.",
+  axonIntegrationAdded: "Axon integration added.",
+  axonIntegrationDeleted: "Axon integration deleted.",
+  agencyBlacklisted: "Agency moved to the blacklist.",
+  agencyUnblacklisted: "Agency removed from the blacklist.",
+  /** The owner screen counts a reset as done only when the reply contains 'successfully' (001 section 4). */
+  userPasswordReset: "Password reset successfully.",
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,31 @@
+/**
+ * Every route of the web app, from both specs' route lists (000 section 2, 001 section 2).
+ * The web app registers exactly these; the API answers them with the SPA's index.html.
+ */
+export const WEB_ROUTES = [
+  "/",
+  "/search",
+  "/results",
+  "/callback",
+  "/profile",
+  "/change-password",
+  "/alerts",
+  "/alerts/group/:groupId",
+  "/alert-history-detail/:alertId",
+  "/groups/:groupId",
+  "/groups/:groupId/details",
+  "/groups/:groupId/edit",
+  "/create-group",
+  "/edit-alerts-permissions",
+  "/admin",
+  "/api-keys",
+  "/integrations/rekor",
+  "/integrations/axon",
+  "/owner",
+  "/rekor-camera-management",
+  "/audit-log",
+  "/terms",
+  "/privacy",
+] as const;
+
+export type WebRoute = (typeof WEB_ROUTES)[number];

