@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   printBanner({
     url: config.publicUrl ?? address.replace("127.0.0.1", "localhost"),
     database: running.embedded
-      ? `embedded PostgreSQL in ${path.relative(process.cwd(), path.join(config.dataDir, "pg")) || "."}`
+      ? `embedded PostgreSQL in ${path.relative(projectRoot, path.join(config.dataDir, "pg")) || "."}`
       : "DATABASE_URL",
     demo,
     seconds: (Date.now() - started) / 1000,
