@@ -1,10 +1,22 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import cookie from "@fastify/cookie";
-import type { PrismaClient } from "@odin/db";
+import type { PrismaClient, SecretBox } from "@odin/db";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config/env";
+import { endBuiltInSession } from "./identity/end-session";
+import { interactionRoutes } from "./identity/interactions.routes";
+import { mountOidcProvider } from "./identity/oidc-mount";
+import { passwordResetRoutes } from "./identity/password-reset.routes";
+import { createOidcProvider } from "./identity/provider";
+import { loadPublicJwks } from "./identity/signing-keys";
+import { createTokenVerifier } from "./identity/token-verifier";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { accountRoutes } from "./modules/account/account.routes";
+import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { authPlugin } from "./plugins/auth";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { prismaPlugin } from "./plugins/prisma";
 import { securityPlugin } from "./plugins/security";
@@ -13,13 +25,22 @@ import { webAppPlugin } from "./plugins/web-app";
 export interface AppDependencies {
   config: Config;
   prisma: PrismaClient;
+  /** Seals vendor secrets and the provider's keys at rest; derives cookie and handle keys. */
+  secrets: SecretBox;
+  mailer?: Mailer;
   logger?: FastifyServerOptions["logger"];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/** Builds the whole API from its dependencies; server.ts listens, tests call app.inject(). */
-export async function buildApp({ config, prisma, logger }: AppDependencies): Promise<FastifyInstance> {
+/** Builds the whole API from its dependencies; server.ts listens, tests call app.inject() or listen. */
+export async function buildApp({
+  config,
+  prisma,
+  secrets,
+  mailer,
+  logger,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProduction,
@@ -37,12 +58,29 @@ export async function buildApp({ config, prisma, logger }: AppDependencies): Pro
     reply.header("x-request-id", request.id);
   });
 
+  const identity = config.identity;
+  const provider = identity.builtIn ? await createOidcProvider({ config, prisma, secrets }) : undefined;
+  const verifyToken = createTokenVerifier(identity, provider ? await loadPublicJwks(prisma) : undefined);
+
   await app.register(errorHandlerPlugin);
   await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute });
   await app.register(cookie);
   await app.register(prismaPlugin, { prisma });
+  await app.register(authPlugin, { verifyToken, ownerUsername: config.ownerUsername });
 
   await app.register(healthRoutes);
+  await app.register(appConfigRoutes, { config });
+  await app.register(accountRoutes, {
+    mailer: mailer ?? createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, "outbox") }),
+    publicUrl: config.publicUrl,
+    builtInIdentity: identity.builtIn,
+    ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
+  });
+  if (provider) {
+    await app.register(interactionRoutes, { provider, clientId: identity.clientId });
+    await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });
+    await app.register(mountOidcProvider, { provider });
+  }
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;

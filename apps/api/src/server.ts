@@ -55,11 +55,11 @@ async function main(): Promise<void> {
   const secrets = createSecretBox(config.secretsKey ?? loadOrCreateDevSecretsKey(config.dataDir));
   const demo = config.seedDemo ? await seedDemoData(prisma, { encryptSecret: secrets.encrypt }) : undefined;
 
-  const app = await buildApp({ config, prisma });
+  const app = await buildApp({ config, prisma, secrets });
   running.app = app;
-  const address = await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port });
   printBanner({
-    url: config.publicUrl ?? address.replace("127.0.0.1", "localhost"),
+    url: config.publicUrl,
     database: running.embedded
       ? `embedded PostgreSQL in ${path.relative(projectRoot, path.join(config.dataDir, "pg")) || "."}`
       : "DATABASE_URL",

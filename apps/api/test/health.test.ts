@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "@odin/db";
+import { randomBytes } from "node:crypto";
+import { createPrismaClient, createSecretBox } from "@odin/db";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config/env";
 import { buildTestApp, projectRoot, type TestApp } from "./helpers";
@@ -47,11 +48,17 @@ describe("the app on a real PostgreSQL", () => {
 describe("GET /healthz when the database is unreachable", () => {
   it("answers 503 in the contract's error shape", async () => {
     const config = loadConfig(
-      { NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: "postgresql://odin:x@127.0.0.1:1/none" },
+      {
+        NODE_ENV: "test",
+        LOG_LEVEL: "silent",
+        DATABASE_URL: "postgresql://odin:x@127.0.0.1:1/none",
+        // An external issuer: the built-in provider would need the database to load its keys.
+        OIDC_ISSUER: "https://idp.example.test/",
+      },
       projectRoot,
     );
     const prisma = createPrismaClient(config.databaseUrl!);
-    const app = await buildApp({ config, prisma });
+    const app = await buildApp({ config, prisma, secrets: createSecretBox(randomBytes(32)) });
     try {
       const res = await app.inject({ method: "GET", url: "/healthz" });
       expect(res.statusCode).toBe(503);

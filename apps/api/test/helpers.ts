@@ -1,34 +1,62 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createPrismaClient, locatePrismaDir, type PrismaClient } from "@odin/db";
+import {
+  createPrismaClient,
+  createSecretBox,
+  locatePrismaDir,
+  type PrismaClient,
+  type SecretBox,
+} from "@odin/db";
+import { findFreePort } from "@odin/db/embedded";
 import { createTestDatabase } from "@odin/db/testing";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config/env";
+import { loadConfig, type Config } from "../src/config/env";
+import type { MailMessage, Mailer } from "../src/mail/mailer";
 
 export const projectRoot = path.dirname(locatePrismaDir());
 
 export interface TestApp {
   app: FastifyInstance;
   prisma: PrismaClient;
+  config: Config;
+  secrets: SecretBox;
   databaseUrl: string;
+  /** Where the app listens when started with `listen: true` (the identity flows need real HTTP). */
+  baseUrl: string;
+  /** Mail the app sent, newest last. */
+  outbox: MailMessage[];
   close(): Promise<void>;
 }
 
-/** The real app on a fresh migrated database of its own; configuration as an agency would give it. */
-export async function buildTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh migrated database of its own, configured as an agency would configure it.
+ * Mail goes to an in-memory outbox that tests read, the only stand-in: everything else is real.
+ */
+export async function buildTestApp(env: NodeJS.ProcessEnv = {}, { listen = false } = {}): Promise<TestApp> {
   const database = await createTestDatabase(inject("postgresAdminUrl"));
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig(
-    { NODE_ENV: "test", LOG_LEVEL: "silent", ...env, DATABASE_URL: database.url },
+    { NODE_ENV: "test", LOG_LEVEL: "silent", ODIN_PUBLIC_URL: baseUrl, ...env, DATABASE_URL: database.url },
     projectRoot,
   );
   const prisma = createPrismaClient(database.url, { poolSize: 4 });
-  const app = await buildApp({ config, prisma });
-  await app.ready();
+  const secrets = createSecretBox(randomBytes(32));
+  const outbox: MailMessage[] = [];
+  const mailer: Mailer = { send: async (message) => void outbox.push(message) };
+  const app = await buildApp({ config, prisma, secrets, mailer });
+  if (listen) await app.listen({ host: "127.0.0.1", port });
+  else await app.ready();
   return {
     app,
     prisma,
+    config,
+    secrets,
     databaseUrl: database.url,
+    baseUrl,
+    outbox,
     async close() {
       await app.close();
       await prisma.$disconnect();

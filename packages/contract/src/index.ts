@@ -36,3 +36,4 @@ export * from "./calls/audit";
 
 export * from "./endpoint";
 export * from "./endpoints";
+export * from "./app-config";

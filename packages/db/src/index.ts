@@ -1,6 +1,6 @@
 export { createPrismaClient, type PrismaOptions } from "./client";
 export { Prisma, PrismaClient } from "./generated/client";
-export type * from "./generated/models";
+export type * from "./generated/client";
 export { locatePrismaDir } from "./paths";
-export { hashPassword, verifyPassword } from "./password";
+export { generateToken, hashPassword, hashToken, verifyPassword } from "./password";
 export { createSecretBox, type SecretBox } from "./secret-box";

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 
 /**
  * Vendor secrets at rest: AES-256-GCM with a random 12-byte IV per value, stored as
@@ -8,6 +8,8 @@ export interface SecretBox {
   // Function properties, not methods: they are handed around unbound (e.g. to the seed).
   encrypt: (plain: string) => string;
   decrypt: (sealed: string) => string;
+  /** A key for another purpose (cookie signing, handles), derived from the secrets key; hex. */
+  derive: (purpose: string) => string;
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
@@ -21,6 +23,7 @@ export function createSecretBox(key: Buffer): SecretBox {
         .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
         .join(":");
     },
+    derive: (purpose) => createHmac("sha256", key).update(`odin:${purpose}`).digest("hex"),
     decrypt: (sealed) => {
       const [version, iv, tag, data] = sealed.split(":");
       if (version !== "v1" || !iv || !tag || data === undefined) throw new Error("not a sealed secret");

@@ -22,3 +22,14 @@ describe("secret box", () => {
     expect(() => createSecretBox(randomBytes(32)).decrypt(sealed)).toThrow();
   });
 });
+
+describe("derived keys", () => {
+  it("are stable per purpose and differ between purposes and keys", () => {
+    const key = randomBytes(32);
+    expect(createSecretBox(key).derive("cookies")).toBe(createSecretBox(key).derive("cookies"));
+    expect(createSecretBox(key).derive("cookies")).not.toBe(createSecretBox(key).derive("handles"));
+    expect(createSecretBox(randomBytes(32)).derive("cookies")).not.toBe(
+      createSecretBox(key).derive("cookies"),
+    );
+  });
+});

@@ -48,6 +48,13 @@ const ZEnv = z.object({
   ODIN_MIGRATE_ON_START: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).default("odin-web"),
+  OIDC_AUDIENCE: z.string().trim().min(1).default("urn:odin:api"),
+  OIDC_BUILT_IN: booleanFlag.optional(),
+  OWNER_USERNAME: z.string().trim().min(1).default("owner"),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().trim().min(3).default("Odin <no-reply@odin.local>"),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -73,12 +80,25 @@ export interface Config {
   dataDir: string;
   /** Key for secrets at rest; in development generated once and kept in dataDir (see secrets-key.ts). */
   secretsKey: Buffer | undefined;
-  publicUrl: string | undefined;
+  /** Where users reach Odin (no trailing slash): sign-in redirects, links in e-mails. */
+  publicUrl: string;
   webDistDir: string;
   seedDemo: boolean;
   migrateOnStart: boolean;
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
   rateLimitPerMinute: number;
+  identity: IdentityConfig;
+  ownerUsername: string;
+  /** Outgoing mail; without SMTP_URL messages are written to dataDir/outbox (see mail/). */
+  mail: { smtpUrl: string | undefined; from: string };
+}
+
+export interface IdentityConfig {
+  /** true: Odin's own OpenID provider at {publicUrl}/oidc; false: the external OIDC_ISSUER. */
+  builtIn: boolean;
+  issuer: string;
+  clientId: string;
+  audience: string;
 }
 
 /** The process environment; server.ts passes it to loadConfig (tests pass their own). */
@@ -104,6 +124,14 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
   if (isProduction && !env.ODIN_SECRETS_KEY) {
     throw new ConfigError("ODIN_SECRETS_KEY", "is required in production (32 bytes: `openssl rand -hex 32`)");
   }
+  const publicUrl = (env.ODIN_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const builtIn = env.OIDC_BUILT_IN ?? !env.OIDC_ISSUER;
+  if (!builtIn && !env.OIDC_ISSUER) {
+    throw new ConfigError(
+      "OIDC_ISSUER",
+      "is required when OIDC_BUILT_IN=false (the issuer URL of Auth0, Keycloak, ...)",
+    );
+  }
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -113,12 +141,20 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir: path.resolve(projectRoot, env.ODIN_DATA_DIR ?? ".data"),
     secretsKey: env.ODIN_SECRETS_KEY,
-    publicUrl: env.ODIN_PUBLIC_URL,
+    publicUrl,
     webDistDir: path.resolve(projectRoot, env.ODIN_WEB_DIST ?? "apps/web/dist"),
     seedDemo: env.ODIN_SEED_DEMO ?? !env.DATABASE_URL,
     migrateOnStart: env.ODIN_MIGRATE_ON_START,
     // Request logs matter in production; on a laptop they drown the start banner.
     logLevel: env.LOG_LEVEL ?? (isProduction ? "info" : "warn"),
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    identity: {
+      builtIn,
+      issuer: builtIn ? `${publicUrl}/oidc` : env.OIDC_ISSUER!, // exact, trailing slash included (Auth0 has one)
+      clientId: env.OIDC_CLIENT_ID,
+      audience: env.OIDC_AUDIENCE,
+    },
+    ownerUsername: env.OWNER_USERNAME,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };
 }

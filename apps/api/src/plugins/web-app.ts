@@ -6,8 +6,9 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 /**
- * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for
- * exactly the web routes of both specs, so an unknown path is still a 404 in the API's shape.
+ * Serves the built web app: hashed files under /assets/ cached for a year, the favicon, and
+ * index.html (never cached) for exactly the web routes of both specs, so an unknown path is still a
+ * 404 in the API's error shape.
  */
 export const webAppPlugin = fp<{ distDir: string }>(
   async (app: FastifyInstance, { distDir }) => {
@@ -16,17 +17,18 @@ export const webAppPlugin = fp<{ distDir: string }>(
       return;
     }
     await app.register(fastifyStatic, {
-      root: distDir,
+      root: path.join(distDir, "assets"),
+      prefix: "/assets/",
       index: false,
-      wildcard: false,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      },
+      immutable: true,
+      maxAge: "365d",
     });
+    app.get("/favicon.svg", (_request, reply) =>
+      reply.header("cache-control", "public, max-age=86400").sendFile("favicon.svg", distDir),
+    );
     for (const route of WEB_ROUTES) {
-      app.get(route, { schema: { hide: true } }, (_request, reply) =>
-        reply.header("cache-control", "no-cache").sendFile("index.html"),
+      app.get(route, (_request, reply) =>
+        reply.header("cache-control", "no-cache").sendFile("index.html", distDir),
       );
     }
   },

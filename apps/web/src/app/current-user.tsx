@@ -1,17 +1,107 @@
-import { createContext, use, type ReactNode } from "react";
-import type { NavUser } from "./nav-links";
+import type { TCurrentUser } from "@odin/contract";
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useAuth } from "react-oidc-context";
+import { getCurrentUser } from "@/features/auth/api/get-current-user";
+import { toError } from "@/lib/use-query";
 
 /**
- * The signed-in user, or null when nobody is signed in. Until sign-in lands the app never provides a
- * value, so the nav bar shows the signed-out links; the sign-in work wraps the app in a provider that
- * loads GET /get-current-user after login.
+ * The signed-in user as Odin's API knows them (GET /get-current-user), loaded once after sign-in.
+ * - "signed-out": nobody is signed in (or sign-in is not configured);
+ * - "loading": signed in with the identity provider, the API's answer not there yet;
+ * - "ready": `user` is set;
+ * - "error": the API refused or failed (`error`; an ApiError with status 403 = not approved).
  */
-export const CurrentUserContext = createContext<NavUser | null>(null);
+export type CurrentUserStatus = "signed-out" | "loading" | "ready" | "error";
 
-export function CurrentUserProvider({ user, children }: { user: NavUser | null; children: ReactNode }) {
-  return <CurrentUserContext value={user}>{children}</CurrentUserContext>;
+export interface CurrentUserValue {
+  status: CurrentUserStatus;
+  user: TCurrentUser | null;
+  error: Error | null;
+  /** Loads the user again without leaving "ready" meanwhile (e.g. after a password change). */
+  refresh: () => Promise<TCurrentUser | null>;
+  /** Loads again from scratch, through "loading" (the Retry of an error page). */
+  retry: () => void;
 }
 
-export function useCurrentUser(): NavUser | null {
+const noRefresh = async () => null;
+const noRetry = () => {};
+
+function staticValue(user: TCurrentUser | null): CurrentUserValue {
+  return user
+    ? { status: "ready", user, error: null, refresh: async () => user, retry: noRetry }
+    : { status: "signed-out", user: null, error: null, refresh: noRefresh, retry: noRetry };
+}
+
+export const CurrentUserContext = createContext<CurrentUserValue>(staticValue(null));
+
+/** Provides a fixed user (null = signed out): when sign-in is not configured, and in tests. */
+export function CurrentUserProvider({ user, children }: { user: TCurrentUser | null; children: ReactNode }) {
+  const value = useMemo(() => staticValue(user), [user]);
+  return <CurrentUserContext value={value}>{children}</CurrentUserContext>;
+}
+
+interface Loaded {
+  /** The identity provider's subject the answer belongs to. */
+  subject: string;
+  user: TCurrentUser | null;
+  error: Error | null;
+}
+
+/**
+ * Loads the current user whenever someone signs in (a new subject), and forgets them at sign-out.
+ * A token refresh keeps the subject, so it does not reload. Must sit inside the AuthProvider.
+ */
+export function CurrentUserLoader({ children }: { children: ReactNode }) {
+  const auth = useAuth();
+  const subject = auth.isAuthenticated ? (auth.user?.profile.sub ?? "") : null;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (subject === null) return;
+    let active = true;
+    getCurrentUser().then(
+      (user) => active && setLoaded({ subject, user, error: null }),
+      (error: unknown) => active && setLoaded({ subject, user: null, error: toError(error) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [subject, attempt]);
+
+  const refresh = useCallback(async () => {
+    if (subject === null) return null;
+    try {
+      const user = await getCurrentUser();
+      setLoaded({ subject, user, error: null });
+      return user;
+    } catch {
+      return null; // keep what is shown; the next screen's own calls report problems
+    }
+  }, [subject]);
+
+  const retry = useCallback(() => {
+    setLoaded(null);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const value = useMemo((): CurrentUserValue => {
+    if (subject === null) return { ...staticValue(null), retry };
+    if (!loaded || loaded.subject !== subject)
+      return { status: "loading", user: null, error: null, refresh, retry };
+    if (loaded.error) return { status: "error", user: null, error: loaded.error, refresh, retry };
+    return { status: "ready", user: loaded.user, error: null, refresh, retry };
+  }, [subject, loaded, refresh, retry]);
+
+  return <CurrentUserContext value={value}>{children}</CurrentUserContext>;
+}
+
+/** The signed-in user, or null while signed out, loading or refused. */
+export function useCurrentUser(): TCurrentUser | null {
+  return use(CurrentUserContext).user;
+}
+
+/** The whole loading state of the current user (guards, pages that refresh it). */
+export function useCurrentUserState(): CurrentUserValue {
   return use(CurrentUserContext);
 }

@@ -1,13 +1,12 @@
 import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
+import type { TCurrentUser } from "@odin/contract";
+import { ADMIN } from "@/testing/auth";
 import { CurrentUserProvider } from "./current-user";
 import { NavBar } from "./nav-bar";
-import type { NavUser } from "./nav-links";
 
-const ADMIN: NavUser = { username: "a.chen", role: "admin", hotlist_admin: false, hotlist_viewer: false };
-
-function renderNavBar(user: NavUser | null, url: string, onLogout?: () => void) {
+function renderNavBar(user: TCurrentUser | null, url: string, onLogout?: () => void) {
   const router = createMemoryRouter([{ path: "*", element: <NavBar onLogout={onLogout} /> }], {
     initialEntries: [url],
   });
@@ -43,5 +42,15 @@ describe("NavBar", () => {
     expect(within(nav).getByText("a.chen")).toBeInTheDocument();
     within(nav).getByRole("button", { name: "Logout" }).click();
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it("shows Owner to the owner username the server configures", () => {
+    window.__ODIN_CONFIG__ = { oidc: null, ownerUsername: ADMIN.username };
+    try {
+      const nav = renderNavBar(ADMIN, "/search");
+      expect(within(nav).getByRole("link", { name: "Owner" })).toHaveAttribute("href", "/owner");
+    } finally {
+      delete window.__ODIN_CONFIG__;
+    }
   });
 });

@@ -5,7 +5,7 @@ import { useCurrentUser } from "./current-user";
 import { isNavItemActive, visibleNavLinks } from "./nav-links";
 
 export interface NavBarProps {
-  /** Ends the session (revoke, then the provider's logout). Supplied by the sign-in work. */
+  /** Ends the session: POST /session/revoke, then the provider's logout (features/auth/use-logout.ts). */
   onLogout?: () => void;
 }
 

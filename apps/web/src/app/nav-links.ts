@@ -1,10 +1,7 @@
+import type { TCurrentUser } from "@odin/contract";
+
 /** The fields of the current user that decide what the nav bar shows (spec 000 §2, 001 §2). */
-export interface NavUser {
-  username: string;
-  role: "admin" | "user";
-  hotlist_admin: boolean;
-  hotlist_viewer: boolean;
-}
+export type NavUser = Pick<TCurrentUser, "username" | "role" | "hotlist_admin" | "hotlist_viewer">;
 
 export type NavItemId =
   | "search"

@@ -1,9 +1,25 @@
 import type { ReactNode } from "react";
+import { OdinAuthProvider } from "@/features/auth/auth-provider";
+import { loadAppConfig } from "@/lib/config";
+import { CurrentUserLoader, CurrentUserProvider } from "./current-user";
+
+export interface AppProviderProps {
+  /** Moves the app to a path, replacing the history entry (after the sign-in callback). */
+  onNavigate: (to: string) => void;
+  children: ReactNode;
+}
 
 /**
- * App-wide providers, outermost first. The sign-in work adds the identity provider and the
- * CurrentUserProvider (loading GET /get-current-user) here.
+ * App-wide providers, outermost first: the identity provider (from the runtime configuration), then the
+ * current user loaded from GET /get-current-user after sign-in. Without usable identity settings no
+ * provider is mounted: nobody is signed in and the sign-in routes show the misconfiguration page.
  */
-export function AppProvider({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+export function AppProvider({ onNavigate, children }: AppProviderProps) {
+  const loaded = loadAppConfig();
+  if (!loaded.ok) return <CurrentUserProvider user={null}>{children}</CurrentUserProvider>;
+  return (
+    <OdinAuthProvider oidc={loaded.config.oidc} onNavigate={onNavigate}>
+      <CurrentUserLoader>{children}</CurrentUserLoader>
+    </OdinAuthProvider>
+  );
 }

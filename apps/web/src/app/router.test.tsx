@@ -1,7 +1,9 @@
 import { WEB_ROUTES } from "@odin/contract";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from "react-router-dom";
+import type { AuthContextProps } from "react-oidc-context";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { currentUserValue, INVESTIGATOR, signedInAuth, TestAuthProviders } from "@/testing/auth";
 import { appRoutes } from "./router";
 
 function collectPaths(routes: RouteObject[], parent = ""): string[] {
@@ -16,9 +18,19 @@ const joinPath = (parent: string, path: string) => (path.startsWith("/") ? path 
 /** A URL for a route pattern: every :param becomes 42. */
 const urlFor = (pattern: string) => pattern.replace(/:\w+/g, "42");
 
-function renderAt(url: string, routes: RouteObject[] = appRoutes) {
+/** Renders the app's routes at `url`, signed in as an investigator unless told otherwise. */
+function renderAt(url: string, routes: RouteObject[] = appRoutes, auth: AuthContextProps | null = signedInAuth()) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
+  const app = <RouterProvider router={router} />;
+  render(
+    auth ? (
+      <TestAuthProviders auth={auth} currentUser={currentUserValue({ user: INVESTIGATOR })}>
+        {app}
+      </TestAuthProviders>
+    ) : (
+      app
+    ),
+  );
   return router;
 }
 
@@ -72,6 +84,22 @@ describe("screens", () => {
     renderAt("/audit-log");
     expect(await screen.findByRole("heading", { level: 1, name: "Audit Log" })).toBeInTheDocument();
     expect(screen.getByText("This screen arrives with the administration work.")).toBeInTheDocument();
+  });
+
+  it("without identity-provider settings: the misconfiguration page instead of sign-in and every signed-in screen", async () => {
+    for (const url of ["/", "/callback", "/search", "/profile"]) {
+      const { unmount } = render(
+        <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: [url] })} />,
+      );
+      expect(await screen.findByRole("heading", { level: 1, name: "Sign-in is not set up" })).toBeInTheDocument();
+      expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it("without identity-provider settings: Terms and Privacy stay readable", async () => {
+    renderAt("/terms", appRoutes, null);
+    expect(await screen.findByRole("heading", { level: 1, name: "Terms of Use" })).toBeInTheDocument();
   });
 
   it("shows the 404 page with a link to Search for an unknown address", async () => {

@@ -1,25 +1,80 @@
-/** Settings the web app needs at run time, the same build serving every deployment. */
-export interface AppConfig {
-  /** Prefix of every API call. "" = the same origin: the API serves the app, and Vite proxies in dev. */
-  apiBaseUrl: string;
-  /** The one owner-level username, whose nav bar shows Owner; null until the server provides it. */
-  ownerUsername: string | null;
-}
+import { APP_CONFIG_GLOBAL, APP_CONFIG_PATH, ZAppConfig, type TAppConfig } from "@odin/contract";
+
+/**
+ * Settings the web app needs at run time, the same build serving every deployment. The API answers
+ * GET /app-config.js (APP_CONFIG_PATH) with `window.__ODIN_CONFIG__ = {...};`, loaded by a plain <script>
+ * in index.html before the app's module, so the value is there when the app starts. Changing the
+ * identity provider is a server setting, never a rebuild.
+ */
+export type AppConfig = TAppConfig;
+export type OidcConfig = NonNullable<TAppConfig["oidc"]>;
 
 declare global {
   interface Window {
-    /** Optionally injected by the server into index.html (e.g. a <script> setting it) before the app loads. */
-    __ODIN_CONFIG__?: Partial<AppConfig>;
+    /** Set by /app-config.js (see APP_CONFIG_GLOBAL); validated with ZAppConfig before use. */
+    __ODIN_CONFIG__?: unknown;
   }
 }
 
-const DEFAULTS: AppConfig = { apiBaseUrl: "", ownerUsername: null };
-
 /**
- * Placeholder: the defaults, overridden by window.__ODIN_CONFIG__ when the page defines it. The sign-in
- * work may instead fetch this from the API at start-up (identity-provider settings live here then too).
+ * Why sign-in cannot start, for the misconfiguration page:
+ * - "not-loaded": /app-config.js did not run (the API is down, or a proxy does not forward it);
+ * - "invalid": it ran but its value is not shaped as ZAppConfig (a server and web app of different versions);
+ * - "oidc-missing": the server has no identity provider (oidc: null);
+ * - "oidc-incomplete": some identity settings are blank (see `blankOidcFields`).
  */
-export function getAppConfig(): AppConfig {
-  const injected = typeof window === "undefined" ? undefined : window.__ODIN_CONFIG__;
-  return { ...DEFAULTS, ...injected };
+export type AppConfigProblem = "not-loaded" | "invalid" | "oidc-missing" | "oidc-incomplete";
+
+export type LoadedAppConfig =
+  | { ok: true; config: AppConfig & { oidc: OidcConfig } }
+  | { ok: false; problem: AppConfigProblem; config: AppConfig; blankOidcFields: RequiredOidcField[] };
+
+/** The identity settings that must not be blank (a blank scope means LOGIN_SCOPE). */
+export const REQUIRED_OIDC_FIELDS = ["authority", "clientId", "audience"] as const satisfies readonly (keyof OidcConfig)[];
+export type RequiredOidcField = (typeof REQUIRED_OIDC_FIELDS)[number];
+
+/** What the app uses when there is no usable configuration: nobody can sign in, no owner. */
+const SIGNED_OUT_CONFIG: AppConfig = { oidc: null, ownerUsername: null };
+
+
+function readGlobal(): unknown {
+  if (typeof window === "undefined") return undefined;
+  return (window as unknown as Record<string, unknown>)[APP_CONFIG_GLOBAL];
 }
+
+let cache: { raw: unknown; loaded: LoadedAppConfig } | undefined;
+
+/** The runtime configuration and whether sign-in can work with it. Parsed once per value of the global. */
+export function loadAppConfig(): LoadedAppConfig {
+  const raw = readGlobal();
+  if (cache && cache.raw === raw) return cache.loaded;
+  const loaded = parse(raw);
+  cache = { raw, loaded };
+  return loaded;
+}
+
+function parse(raw: unknown): LoadedAppConfig {
+  if (raw === undefined || raw === null) {
+    return { ok: false, problem: "not-loaded", config: SIGNED_OUT_CONFIG, blankOidcFields: [] };
+  }
+  const parsed = ZAppConfig.safeParse(raw);
+  if (!parsed.success) {
+    return { ok: false, problem: "invalid", config: SIGNED_OUT_CONFIG, blankOidcFields: [] };
+  }
+  const config = parsed.data;
+  if (!config.oidc) return { ok: false, problem: "oidc-missing", config, blankOidcFields: [] };
+  const { oidc } = config;
+  const blank = REQUIRED_OIDC_FIELDS.filter((field) => oidc[field].trim() === "");
+  if (blank.length > 0) {
+    return { ok: false, problem: "oidc-incomplete", config: { ...config, oidc: null }, blankOidcFields: blank };
+  }
+  return { ok: true, config: { ...config, oidc } };
+}
+
+/** The configuration: the server's when it is usable, otherwise no identity provider and no owner. */
+export function getAppConfig(): AppConfig {
+  return loadAppConfig().config;
+}
+
+/** Where the API serves the configuration script (for messages and docs). */
+export const APP_CONFIG_URL = APP_CONFIG_PATH;

@@ -18,6 +18,8 @@ export const ZCurrentUser = z.object({
   email: z.string().optional(),
   is_owner: z.boolean().optional(),
   push_alerts: z.boolean().optional(),
+  /** Odin's: set after the owner's reset to a temporary password; the web app sends the user to /change-password. */
+  must_change_password: z.boolean().optional(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 

@@ -1,16 +1,145 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { checkPasswordStrength, MESSAGES } from "@odin/contract";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { useCurrentUserState } from "@/app/current-user";
+import { Button, buttonClassName, Card, Notice, PageHeader } from "@/components/ui";
+import { isApiError } from "@/lib/api-client";
+import { resetPassword } from "../api/reset-password";
+import { PasswordRequirements } from "./password-requirements";
 
+/** How long the success message shows before Search opens. */
+export const PASSWORD_CHANGED_REDIRECT_MS = 1500;
+/** The form's own check before sending (the server enforces the same rules). */
+export const PASSWORD_RULES_NOT_MET = "Your new password does not meet every requirement listed.";
+
+type SubmitState =
+  | { status: "idle" }
+  | { status: "saving" }
+  | { status: "done"; message: string }
+  | { status: "failed"; message: string; details: string[] };
+
+/**
+ * Route /change-password (001 §2, §4, §5): new password and confirmation, the live requirement list,
+ * 'Passwords do not match!' without sending, POST /user/reset-password, and on the exact success reply
+ * the message, a fresh current user and Search.
+ */
 export function ChangePasswordScreen() {
+  const id = useId();
+  const navigate = useNavigate();
+  const { user, refresh } = useCurrentUserState();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [state, setState] = useState<SubmitState>({ status: "idle" });
+  const mustChange = user?.must_change_password === true;
+
+  useEffect(() => {
+    if (state.status !== "done") return;
+    const timer = setTimeout(() => void navigate("/search", { replace: true }), PASSWORD_CHANGED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.status, navigate]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (password !== confirmation) {
+      setState({ status: "failed", message: MESSAGES.passwordsDoNotMatch, details: [] });
+      return;
+    }
+    if (checkPasswordStrength(password).length > 0) {
+      setState({ status: "failed", message: PASSWORD_RULES_NOT_MET, details: [] });
+      return;
+    }
+    setState({ status: "saving" });
+    try {
+      const outcome = await resetPassword(password);
+      if (!outcome.ok) {
+        setState({ status: "failed", message: outcome.message, details: [] });
+        return;
+      }
+      await refresh(); // must_change_password is cleared now; the guard lets the user go
+      setState({ status: "done", message: outcome.message });
+    } catch (error) {
+      const message = isApiError(error) && error.message ? error.message : MESSAGES.failedToUpdatePassword;
+      const details = isApiError(error) ? error.details.map((issue) => issue.message) : [];
+      setState({ status: "failed", message, details: details.filter((detail) => detail !== message) });
+    }
+  };
+
+  const saving = state.status === "saving";
+  const done = state.status === "done";
+  const mismatch = state.status === "failed" && state.message === MESSAGES.passwordsDoNotMatch;
+
   return (
-    <PlaceholderScreen
-      title="Change Password"
-      eyebrow="Account"
-      summary="Choose a new password for your Odin account."
-      arrivesWith="sign-in"
-      capabilities={[
-        "Set a new password that meets the listed requirements",
-        "Confirm it and return to Search",
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Change Password"
+        eyebrow="Account"
+        description="Choose a new password for your Odin account."
+      />
+      {mustChange && !done && (
+        <Notice tone="warning" title="Choose a new password to continue">
+          Your password was reset to a temporary one. Set your own before using Odin.
+        </Notice>
+      )}
+      <Card className="narrow-card">
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-new`}>
+              New password
+            </label>
+            <input
+              id={`${id}-new`}
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-describedby={`${id}-rules`}
+              disabled={saving || done}
+              required
+            />
+          </div>
+          <PasswordRequirements id={`${id}-rules`} password={password} />
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-confirm`}>
+              Confirm new password
+            </label>
+            <input
+              id={`${id}-confirm`}
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+              aria-invalid={mismatch || undefined}
+              disabled={saving || done}
+              required
+            />
+          </div>
+          {state.status === "failed" && (
+            <Notice tone="danger">
+              {state.message}
+              {state.details.length > 0 && (
+                <ul className="notice__list">
+                  {state.details.map((detail) => (
+                    <li key={detail}>{detail}</li>
+                  ))}
+                </ul>
+              )}
+            </Notice>
+          )}
+          {done && <Notice tone="success">{state.message}</Notice>}
+          <div className="form-actions">
+            <Button type="submit" busy={saving} disabled={done}>
+              {saving ? MESSAGES.saving : "Change password"}
+            </Button>
+            {!mustChange && !done && (
+              <Link to="/profile" className={buttonClassName("secondary")}>
+                {MESSAGES.cancel}
+              </Link>
+            )}
+          </div>
+        </form>
+      </Card>
+    </>
   );
 }

@@ -1,13 +1,97 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES, type TProfile } from "@odin/contract";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { Button, buttonClassName, Card, Notice, PageHeader, Spinner } from "@/components/ui";
+import { toError } from "@/lib/use-query";
+import { useProfile } from "../api/get-profile";
+import { sendPasswordReset } from "../api/send-password-reset";
 
+const ROLE_LABELS: Record<TProfile["role"], string> = { admin: "Admin", user: "User" };
+
+/** Shown when the reset request fails without a message of its own (the spec names none). */
+export const RESET_LINK_FAILED = "The reset email could not be sent. Try again later.";
+
+/** Route /profile (001 §2): username, email and role; password reset by e-mail; change password. */
 export function ProfileScreen() {
+  const profile = useProfile();
   return (
-    <PlaceholderScreen
-      title="Profile"
-      eyebrow="Account"
-      summary="Your account details as your agency set them up."
-      arrivesWith="sign-in"
-      capabilities={["See your username, email and role", "Email yourself a secure password-reset link"]}
-    />
+    <>
+      <PageHeader
+        title="Profile"
+        eyebrow="Account"
+        description="Your account details as your agency set them up."
+      />
+      <Card title="Account details">
+        {profile.status === "loading" && <Spinner label={MESSAGES.loading} />}
+        {profile.status === "error" && (
+          <>
+            <Notice tone="danger">{MESSAGES.errorLoadingProfile}</Notice>
+            <Button variant="secondary" onClick={profile.reload}>
+              Try again
+            </Button>
+          </>
+        )}
+        {profile.status === "success" && (
+          <dl className="details-list">
+            <div>
+              <dt>Username</dt>
+              <dd>{profile.data.username}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{profile.data.email || "—"}</dd>
+            </div>
+            <div>
+              <dt>Role</dt>
+              <dd>{ROLE_LABELS[profile.data.role]}</dd>
+            </div>
+          </dl>
+        )}
+      </Card>
+      <PasswordCard />
+    </>
+  );
+}
+
+type ResetState =
+  | { status: "idle" }
+  | { status: "sending" }
+  | { status: "sent" }
+  | { status: "failed"; message: string };
+
+function PasswordCard() {
+  const [reset, setReset] = useState<ResetState>({ status: "idle" });
+
+  const sendResetLink = async () => {
+    setReset({ status: "sending" });
+    try {
+      const reply = await sendPasswordReset();
+      setReset(
+        reply.success
+          ? { status: "sent" }
+          : { status: "failed", message: reply.message || RESET_LINK_FAILED },
+      );
+    } catch (error) {
+      setReset({ status: "failed", message: toError(error).message || RESET_LINK_FAILED });
+    }
+  };
+
+  const sending = reset.status === "sending";
+  return (
+    <Card title="Password">
+      <p className="text-muted">
+        Change your password here, or have Odin e-mail you a secure single-use link to set a new one.
+      </p>
+      {reset.status === "sent" && <Notice tone="success">{MESSAGES.passwordResetEmailSent}</Notice>}
+      {reset.status === "failed" && <Notice tone="danger">{reset.message}</Notice>}
+      <div className="form-actions">
+        <Link to="/change-password" className={buttonClassName("primary")}>
+          Change password
+        </Link>
+        <Button variant="secondary" busy={sending} onClick={() => void sendResetLink()}>
+          {sending ? MESSAGES.sending : MESSAGES.sendResetLink}
+        </Button>
+      </div>
+    </Card>
   );
 }

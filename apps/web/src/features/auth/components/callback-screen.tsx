@@ -1,12 +1,40 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES } from "@odin/contract";
+import { useAuth } from "react-oidc-context";
+import { Navigate } from "react-router-dom";
+import { Button, Notice, Spinner } from "@/components/ui";
+import { DEFAULT_RETURN_TO, signinState } from "../auth-settings";
+import { SignInFrame } from "./sign-in-frame";
+import { LOGIN_BUTTON_LABEL } from "./login-screen";
 
+/**
+ * Route /callback: the identity provider sends the browser here with the code. The auth wiring exchanges
+ * it (Loading...), then moves on to where the user was going; a failure stays here as 'Auth error: ...'.
+ */
 export function CallbackScreen() {
-  return (
-    <PlaceholderScreen
-      title="Signing you in"
-      summary="Odin is completing your sign-in with your identity provider."
-      arrivesWith="sign-in"
-      capabilities={["Return here from your identity provider and continue to Search"]}
-    />
-  );
+  const auth = useAuth();
+
+  if (auth.error && !auth.isLoading && !auth.isAuthenticated) {
+    return (
+      <SignInFrame title="Signing you in">
+        <Notice tone="danger">{MESSAGES.authError(auth.error.message)}</Notice>
+        <Button
+          className="sign-in__button"
+          onClick={() => void auth.signinRedirect({ state: signinState(DEFAULT_RETURN_TO) })}
+        >
+          {LOGIN_BUTTON_LABEL}
+        </Button>
+      </SignInFrame>
+    );
+  }
+
+  if (auth.isLoading) {
+    return (
+      <SignInFrame title="Signing you in">
+        <Spinner size="lg" label={MESSAGES.loading} />
+      </SignInFrame>
+    );
+  }
+
+  // Nothing to complete here (a bookmark, or Back after signing in).
+  return <Navigate to={auth.isAuthenticated ? DEFAULT_RETURN_TO : "/"} replace />;
 }

@@ -1,15 +1,68 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES } from "@odin/contract";
+import { useEffect } from "react";
+import { useAuth } from "react-oidc-context";
+import { useNavigate } from "react-router-dom";
+import { useCurrentUser } from "@/app/current-user";
+import { Button, Notice, Spinner } from "@/components/ui";
+import { DEFAULT_RETURN_TO, signinState } from "../auth-settings";
+import { useLogout } from "../use-logout";
+import { SignInFrame } from "./sign-in-frame";
 
+export const LOGIN_BUTTON_LABEL = "Log in with your identity provider";
+
+/**
+ * Route / (spec 000 §2): Loading while the sign-in state resolves; 'Auth error: {message}'; signed in,
+ * straight on to Search with a welcome line meanwhile; signed out, the button that starts the login.
+ */
 export function LoginScreen() {
+  const auth = useAuth();
+  const currentUser = useCurrentUser();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const signedIn = auth.isAuthenticated;
+
+  useEffect(() => {
+    if (signedIn) void navigate(DEFAULT_RETURN_TO, { replace: true });
+  }, [signedIn, navigate]);
+
+  const login = () => void auth.signinRedirect({ state: signinState(DEFAULT_RETURN_TO) });
+
+  if (auth.isLoading) {
+    return (
+      <SignInFrame title="Welcome to Odin">
+        <Spinner size="lg" label={MESSAGES.loading} />
+      </SignInFrame>
+    );
+  }
+
+  if (signedIn) {
+    const profile = auth.user?.profile;
+    const email = profile?.email || currentUser?.email || profile?.preferred_username || "";
+    return (
+      <SignInFrame title="Welcome to Odin">
+        <p className="sign-in__welcome">
+          {email ? MESSAGES.welcomePreparingSession(email) : `Welcome: ${MESSAGES.preparingSession}`}
+        </p>
+        <Spinner label="Opening Search…" hideLabel />
+        <Button variant="secondary" onClick={logout}>
+          Log out
+        </Button>
+      </SignInFrame>
+    );
+  }
+
   return (
-    <PlaceholderScreen
+    <SignInFrame
       title="Welcome to Odin"
-      summary="License-plate search and hotlist alerting for law enforcement. Sign in with your agency account to begin."
-      arrivesWith="sign-in"
-      capabilities={[
-        "Sign in through your agency's identity provider",
-        "Go straight to Search once your session is ready",
-      ]}
-    />
+      description="License-plate search and hotlist alerting for law enforcement. Sign in with your agency account to begin."
+    >
+      {auth.error && <Notice tone="danger">{MESSAGES.authError(auth.error.message)}</Notice>}
+      <Button onClick={login} className="sign-in__button">
+        {LOGIN_BUTTON_LABEL}
+      </Button>
+      <p className="sign-in__hint">
+        You sign in on your agency&apos;s sign-in page, then come straight back to Odin.
+      </p>
+    </SignInFrame>
   );
 }

@@ -1,0 +1,119 @@
+import { WEB_ROUTES } from "@odin/contract";
+
+/**
+ * Who may call each API route: the one table the server enforces (plugins/auth.ts). A route with no
+ * entry fails at start-up, so nothing is ever exposed by omission.
+ *
+ * - public: no token (health, the web app's files, the identity provider).
+ * - user: any signed-in, approved user.
+ * - hotlist_viewer: role admin, or the hotlist_admin or hotlist_viewer flag (the Alerts link rule).
+ * - hotlist_admin: role admin, or the hotlist_admin flag (Edit Group rule).
+ * - admin: role admin.
+ * - owner: the one owner-level user (OWNER_USERNAME).
+ *
+ * `scope` says how the service limits the data to the caller: it is documentation here, enforced by
+ * each service and proven by the authorization matrix test with an admin of another agency.
+ */
+export type Access = "public" | "user" | "hotlist_viewer" | "hotlist_admin" | "admin" | "owner";
+
+export interface AccessRule {
+  access: Access;
+  scope: "none" | "self" | "agency" | "group" | "all agencies";
+}
+
+const rule = (access: Access, scope: AccessRule["scope"]): AccessRule => ({ access, scope });
+
+export const ACCESS_POLICY: Record<string, AccessRule> = {
+  // Odin's own
+  "GET /healthz": rule("public", "none"),
+  "GET /app-config.js": rule("public", "none"),
+  "GET /oidc-assets/autosubmit.js": rule("public", "none"),
+  "GET /oidc/interaction/:uid": rule("public", "none"),
+  "POST /oidc/interaction/:uid/login": rule("public", "none"),
+  "GET /reset-password": rule("public", "none"),
+  "POST /reset-password": rule("public", "none"),
+  "DELETE /oidc/*": rule("public", "none"),
+  "GET /oidc/*": rule("public", "none"),
+  "OPTIONS /oidc/*": rule("public", "none"),
+  "POST /oidc/*": rule("public", "none"),
+
+  // Account (001 §7)
+  "GET /get-current-user": rule("user", "self"),
+  "GET /profile-data": rule("user", "self"),
+  "POST /auth0/send-password-reset": rule("user", "self"),
+  "POST /session/revoke": rule("user", "self"),
+  "POST /user/reset-password": rule("user", "self"),
+
+  // Search, sources, images, exports (000 §7)
+  "GET /api-keys-data": rule("user", "agency"),
+  "GET /axon-authorized-integrations": rule("user", "agency"),
+  "GET /axis-authorized-agencies": rule("user", "agency"),
+  "POST /search-data": rule("user", "agency"),
+  "GET /proxy-rekor-image": rule("user", "agency"),
+  "GET /proxy-axon-image": rule("user", "agency"),
+  "GET /proxy-axon-plate-image": rule("user", "agency"),
+  "GET /proxy-axis-image": rule("user", "agency"),
+  "GET /axis/proxy-detection-image": rule("user", "agency"),
+  "POST /export-pdf": rule("user", "agency"),
+  "POST /export-zip": rule("user", "agency"),
+  "POST /generate-map-snapshot": rule("user", "none"),
+
+  // Alert groups (000 §7, 001 §7)
+  "GET /alerts-data": rule("hotlist_viewer", "group"),
+  "POST /hotlist/add-plate-direct": rule("hotlist_viewer", "group"),
+  "POST /toggle-push-alerts": rule("hotlist_viewer", "self"),
+  "GET /alerts/group/:groupId/data": rule("hotlist_viewer", "group"),
+  "GET /alerts/group/:groupId/details-data": rule("hotlist_viewer", "group"),
+  "GET /api/alerts/:id": rule("hotlist_viewer", "group"),
+  "GET /get-hotlist-attachment-url/:filename": rule("hotlist_viewer", "group"),
+  "GET /alerts/proxy-alert-image": rule("hotlist_viewer", "group"),
+  "GET /groups/:groupId/edit-data": rule("hotlist_admin", "group"),
+  "POST /groups/:groupId/edit-mobile": rule("hotlist_admin", "group"),
+  "POST /groups/:groupId/bulk-upload-plates": rule("hotlist_admin", "group"),
+  "POST /groups/:groupId/remove-plate": rule("hotlist_admin", "group"),
+  "POST /archive-group": rule("hotlist_admin", "group"),
+  "GET /group-create-data": rule("hotlist_admin", "agency"),
+  "POST /groups/create-mobile": rule("hotlist_admin", "agency"),
+  "GET /agency-users-api": rule("hotlist_admin", "agency"),
+  "POST /update-alert-permissions-api": rule("hotlist_admin", "agency"),
+
+  // Admin (001 §7)
+  "GET /admin-data": rule("admin", "agency"),
+  "POST /admin/add-user": rule("admin", "agency"),
+  "PUT /admin/toggle-role/:id": rule("admin", "agency"),
+  "POST /admin/send-password-reset/:id": rule("admin", "agency"),
+  "DELETE /admin/delete-user/:id": rule("admin", "agency"),
+  "GET /download-template": rule("admin", "none"),
+  "POST /bulk-upload-users": rule("admin", "agency"),
+  "GET /admin-audit-logs-api": rule("admin", "agency"),
+
+  // Integrations (001 §7)
+  "POST /add-api-key": rule("admin", "agency"),
+  "POST /bulk-upload-api-keys": rule("admin", "agency"),
+  "DELETE /delete-api-key/:id": rule("admin", "agency"),
+  "GET /axon-existing-integration": rule("admin", "agency"),
+  "POST /add-axon-integration": rule("admin", "agency"),
+  "DELETE /delete-axon-integration": rule("admin", "agency"),
+  "GET /get-authorized-and-blacklisted-agencies": rule("admin", "agency"),
+  "POST /add-to-blacklist": rule("admin", "agency"),
+  "POST /remove-from-blacklist": rule("admin", "agency"),
+
+  // Owner and cameras (001 §7)
+  "GET /owner-data": rule("owner", "all agencies"),
+  "POST /owner/add-user": rule("owner", "all agencies"),
+  "POST /admin/reset-user-password": rule("owner", "all agencies"),
+  "GET /rekor-cameras": rule("owner", "all agencies"),
+  "GET /agencies-data": rule("owner", "all agencies"),
+  "PATCH /rekor-cameras/:cameraId": rule("owner", "all agencies"),
+
+  "GET /assets/*": rule("public", "none"),
+  "GET /favicon.svg": rule("public", "none"),
+
+  // The web app's pages (both specs' route lists), served by the API in production.
+  ...Object.fromEntries(WEB_ROUTES.map((route) => [`GET ${route}`, rule("public", "none")])),
+};
+
+/** The rule of a route; HEAD follows its GET (Fastify adds a HEAD route for every GET). */
+export function accessRuleFor(method: string, url: string): AccessRule | undefined {
+  return ACCESS_POLICY[`${method === "HEAD" ? "GET" : method} ${url}`];
+}

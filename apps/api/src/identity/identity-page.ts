@@ -1,0 +1,51 @@
+/**
+ * The built-in identity provider's pages (sign-in, sign-out, reset, errors) in Odin's own look:
+ * the web app's tokens (navy bar, accent blue, system fonts), self-contained so they need no bundle.
+ */
+const STYLE = `
+:root{--navy:#0b1d36;--accent:#1d63d8;--accent-hover:#1652b5;--text:#14213d;--muted:#5b6678;--border:#d5dbe5;
+--danger:#b42318;--danger-soft:#fdecea;--success:#067647;--success-soft:#e7f6ee;--bg:#f3f5f9}
+*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:var(--bg);
+font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--text);font-size:15px;line-height:1.5}
+header{background:var(--navy);color:#fff;height:56px;display:flex;align-items:center;padding:0 24px;gap:10px;font-weight:700;letter-spacing:.18em}
+header svg{width:26px;height:26px}main{flex:1;display:flex;align-items:flex-start;justify-content:center;padding:64px 16px}
+.card{background:#fff;border:1px solid var(--border);border-radius:12px;box-shadow:0 8px 24px rgba(11,29,54,.08);width:100%;max-width:400px;padding:32px}
+h1{font-size:22px;margin:0 0 4px}.lead{color:var(--muted);margin:0 0 24px}label{display:block;font-weight:600;margin:16px 0 6px}
+input[type=text],input[type=password]{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:8px;font:inherit}
+input:focus,button:focus,a:focus{outline:3px solid rgba(29,99,216,.35);outline-offset:1px;border-color:var(--accent)}
+.button{display:block;width:100%;margin-top:24px;padding:11px 16px;border:0;border-radius:8px;background:var(--accent);color:#fff;
+font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}.button:hover{background:var(--accent-hover)}
+.error{background:var(--danger-soft);color:var(--danger);border-radius:8px;padding:10px 12px;margin:0 0 8px}
+.success{background:var(--success-soft);color:var(--success);border-radius:8px;padding:10px 12px;margin:0 0 8px}
+ul.rules{color:var(--muted);padding-left:20px;margin:8px 0 0}footer{color:var(--muted);font-size:13px;text-align:center;padding:24px}`;
+
+const MARK = `<svg viewBox="0 0 32 32" aria-hidden="true"><circle cx="16" cy="16" r="13" fill="none" stroke="#fff" stroke-width="3"/><circle cx="16" cy="16" r="5" fill="#4f8ef7"/></svg>`;
+
+export interface IdentityPage {
+  title: string;
+  /** Trusted HTML: callers escape every value that came from a request. */
+  body: string;
+  /** Same-origin scripts only (the Content-Security-Policy forbids inline ones). */
+  scripts?: string[];
+}
+
+export function renderIdentityPage({ title, body, scripts = [] }: IdentityPage): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} · Odin</title><style>${STYLE}</style></head>
+<body><header>${MARK}<span>ODIN</span></header>
+<main><div class="card"><h1>${title}</h1>${body}</div></main>
+<footer>© 2026 Odin Systems, Inc. ODIN™ — trademark pending. For authorized law enforcement use only.</footer>
+${scripts.map((src) => `<script src="${src}"></script>`).join("")}</body></html>`;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+}
+
+/** Served at AUTOSUBMIT_PATH: submits forms marked data-autosubmit (the sign-out confirmation). */
+export const AUTOSUBMIT_PATH = "/oidc-assets/autosubmit.js";
+export const AUTOSUBMIT_JS = `document.querySelectorAll("form[data-autosubmit]").forEach(function (f) { f.submit(); });`;

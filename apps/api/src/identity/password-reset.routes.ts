@@ -1,0 +1,82 @@
+import { checkPasswordStrength, PASSWORD_RULES } from "@odin/contract";
+import { hashToken } from "@odin/db";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { setPassword } from "../modules/account/account.service";
+import { escapeHtml, renderIdentityPage } from "./identity-page";
+
+const EXPIRED =
+  "This reset link has expired or was already used. Ask for a new one from your profile or your admin.";
+
+function resetPage(token: string, error?: string) {
+  const rules = PASSWORD_RULES.map((rule) => `<li>${escapeHtml(rule.message)}</li>`).join("");
+  return renderIdentityPage({
+    title: "Choose a new password",
+    body: `<p class="lead">Your new password must have:</p><ul class="rules">${rules}</ul>
+${error ? `<p class="error" role="alert" style="margin-top:16px">${escapeHtml(error)}</p>` : ""}
+<form method="post" action="/reset-password"><input type="hidden" name="token" value="${escapeHtml(token)}">
+<label for="new_password">New password</label><input id="new_password" name="new_password" type="password" autocomplete="new-password" required autofocus>
+<label for="confirm_password">Confirm new password</label><input id="confirm_password" name="confirm_password" type="password" autocomplete="new-password" required>
+<button class="button" type="submit">Set new password</button></form>`,
+  });
+}
+
+/** The page behind an e-mailed reset link (built-in provider): single use, valid for one hour. */
+export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
+  const findValid = (token: string) =>
+    app.prisma.passwordResetToken.findFirst({
+      where: {
+        tokenHash: hashToken(token),
+        usedAt: null,
+        expiresAt: { gt: new Date() },
+        user: { deletedAt: null },
+      },
+    });
+  const expiredPage = () =>
+    renderIdentityPage({ title: "Link expired", body: `<p class="error">${EXPIRED}</p>` });
+
+  app.get("/reset-password", async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply) => {
+    const token = String(request.query.token ?? "");
+    return (await findValid(token)) ? html(reply, resetPage(token)) : html(reply, expiredPage(), 410);
+  });
+
+  app.register(async (forms) => {
+    forms.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string" },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    forms.post(
+      "/reset-password",
+      { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
+      async (request: FastifyRequest<{ Body: Record<string, string> }>, reply) => {
+        const {
+          token = "",
+          new_password: password = "",
+          confirm_password: confirm = "",
+        } = request.body ?? {};
+        const record = await findValid(token);
+        if (!record) return html(reply, expiredPage(), 410);
+        if (password !== confirm) return html(reply, resetPage(token, "Passwords do not match!"), 400);
+        const unmet = checkPasswordStrength(password);
+        if (unmet.length)
+          return html(reply, resetPage(token, `Missing: ${unmet.join(", ").toLowerCase()}.`), 400);
+        // Claim the link first, so two submissions cannot both use it.
+        const claimed = await app.prisma.passwordResetToken.updateMany({
+          where: { id: record.id, usedAt: null },
+          data: { usedAt: new Date() },
+        });
+        if (claimed.count !== 1) return html(reply, expiredPage(), 410);
+        await setPassword(app.prisma, record.userId, password);
+        return html(
+          reply,
+          renderIdentityPage({
+            title: "Password changed",
+            body: `<p class="success">Your password has been changed.</p><a class="button" href="${publicUrl}/">Sign in to Odin</a>`,
+          }),
+        );
+      },
+    );
+  });
+}

@@ -1,0 +1,178 @@
+import type { PrismaClient, SecretBox } from "@odin/db";
+import { LOGIN_SCOPE } from "@odin/contract";
+import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
+import type { Config } from "../config/env";
+import { AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page";
+import { createOidcAdapterFactory } from "./oidc-adapter";
+import { loadSigningKeys } from "./signing-keys";
+
+/** The subject of a built-in account: stable, opaque, independent of the username. */
+export const builtInSubject = (userId: number) => `odin|${userId}`;
+
+const ACCESS_TOKEN_TTL = 10 * 60;
+// The spec's client keeps a one-day session; refresh tokens and the sign-in session last as long.
+const SESSION_TTL = 24 * 60 * 60;
+
+/**
+ * Odin's built-in OpenID provider (oidc-provider, certified), for agencies without an identity
+ * provider and for the embedded default. Users and passwords come from Odin's database; the sign-in
+ * page is served by interactions.routes.ts. Access tokens are RS256 JWTs for the API's audience.
+ */
+export async function createOidcProvider(deps: { config: Config; prisma: PrismaClient; secrets: SecretBox }) {
+  const { config, prisma, secrets } = deps;
+  const { default: Provider, errors } = await importOidcProvider();
+  const { issuer, clientId, audience } = config.identity;
+  const keys = await loadSigningKeys(prisma, secrets);
+
+  const configuration: Configuration = {
+    adapter: createOidcAdapterFactory(prisma),
+    clients: [
+      {
+        client_id: clientId,
+        client_name: "Odin",
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        redirect_uris: [`${config.publicUrl}/callback`],
+        post_logout_redirect_uris: [config.publicUrl, `${config.publicUrl}/`],
+      },
+    ],
+    jwks: { keys },
+    cookies: { keys: [secrets.derive("oidc-cookies")] },
+    pkce: { required: () => true },
+    scopes: LOGIN_SCOPE.split(" "),
+    claims: {
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["name", "preferred_username"],
+    },
+    async findAccount(_ctx, sub) {
+      const user = await prisma.user.findFirst({ where: { idpSubject: sub, deletedAt: null } });
+      if (!user) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({
+          sub,
+          email: user.email,
+          email_verified: true,
+          name: user.name,
+          preferred_username: user.username,
+        }),
+      };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          // The spec's Logout goes straight back to the origin: submit the confirmation at once.
+          ctx.body = renderIdentityPage({
+            title: "Signing out",
+            body: `${form.replace("<form", '<form data-autosubmit="1"')}<input type="hidden" name="logout" value="yes" form="op.logoutForm"><p class="lead">Signing you out of Odin…</p><noscript><button class="button" type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button></noscript>`,
+            scripts: [AUTOSUBMIT_PATH],
+          });
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.body = renderIdentityPage({
+            title: "Signed out",
+            body: `<p class="lead">You are signed out of Odin.</p><a class="button" href="${config.publicUrl}/">Return to Odin</a>`,
+          });
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async () => audience,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== audience) throw new errors.InvalidTarget();
+          return {
+            scope: LOGIN_SCOPE,
+            audience,
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenFormat: "jwt",
+            jwt: { sign: { alg: "RS256" } },
+          };
+        },
+      },
+    },
+    // The API revokes per session: the access token names its sign-in session.
+    extraTokenClaims: async (_ctx, token) => {
+      const sessionUid = (token as { sessionUid?: string }).sessionUid;
+      return sessionUid ? { sid: sessionUid } : undefined;
+    },
+    // Odin's own web app is first-party: no consent screen, the grant is made on sign-in.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      if (ctx.oidc.client?.clientId !== clientId || !ctx.oidc.session?.accountId) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId, accountId: ctx.oidc.session.accountId });
+      grant.addOIDCScope(LOGIN_SCOPE);
+      grant.addOIDCClaims(["email", "email_verified", "name", "preferred_username"]);
+      grant.addResourceScope(audience, LOGIN_SCOPE);
+      await grant.save();
+      return grant;
+    },
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed("refresh_token") && code.scopes.has("offline_access"),
+    interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Grant: SESSION_TTL,
+      RefreshToken: SESSION_TTL,
+      Session: SESSION_TTL,
+    },
+    clientBasedCORS: () => false,
+    renderError: async (ctx, out) => {
+      ctx.type = "html";
+      ctx.body = renderIdentityPage({
+        title: "Sign-in problem",
+        body: `<p class="lead">Odin could not complete the sign-in.</p><p class="error">${escapeHtml(String(out.error_description ?? out.error ?? "Unknown error"))}</p><a class="button" href="${config.publicUrl}/">Start again</a>`,
+      });
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  // OpenID Connect drops offline_access (so no refresh token) unless prompt=consent. Odin's own app
+  // always wants its refresh token: ask consent for it, which the interaction grants at once.
+  provider.use(async (ctx, next) => {
+    const query = ctx.query as Record<string, string | undefined>;
+    if (
+      ctx.path === "/auth" &&
+      query.client_id === clientId &&
+      !query.prompt &&
+      query.scope?.split(" ").includes("offline_access")
+    ) {
+      ctx.query = { ...query, prompt: "consent" };
+      // The provider finds its mount path by comparing the original URL with the current one.
+      (ctx.req as { originalUrl?: string }).originalUrl =
+        `${new URL(issuer).pathname.replace(/\/$/, "")}${ctx.request.url}`;
+    }
+    await next();
+  });
+  // Behind a TLS-terminating proxy (production), trust X-Forwarded-Proto for the issuer's https URLs.
+  provider.proxy = config.isProduction;
+  return provider;
+}
+
+/**
+ * oidc-provider 9 prints "Unsupported runtime" on Node 20 when it is imported, though it runs there
+ * (verified: STACK.md). Imported only when the built-in provider is used, with that one line held back.
+ */
+async function importOidcProvider() {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes("Unsupported runtime")) warn(...args);
+  };
+  try {
+    return await import("oidc-provider");
+  } finally {
+    console.warn = warn;
+  }
+}
+
+export type OidcProvider = Awaited<ReturnType<typeof createOidcProvider>>;

@@ -1,0 +1,77 @@
+import { findEndpoint, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Mailer } from "../../mail/mailer";
+import { AppError } from "../../lib/app-error";
+import { requireAuth } from "../../plugins/auth";
+import {
+  PASSWORD_UPDATED,
+  revokeSession,
+  sendPasswordResetLink,
+  setPassword,
+  toCurrentUser,
+  toProfile,
+} from "./account.service";
+
+export interface AccountRoutesOptions {
+  mailer: Mailer;
+  publicUrl: string;
+  builtInIdentity: boolean;
+  /** Ends the built-in provider's session and refresh tokens (absent with an external provider). */
+  endProviderSession?: (sid: string) => Promise<void>;
+}
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError };
+const currentUser = findEndpoint("GET", "/get-current-user");
+const profile = findEndpoint("GET", "/profile-data");
+const revoke = findEndpoint("POST", "/session/revoke");
+const sendReset = findEndpoint("POST", "/auth0/send-password-reset");
+const resetOwn = findEndpoint("POST", "/user/reset-password");
+
+/** Spec 001 §7 Account: the signed-in user's own data, session and password. */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
+  app.get(currentUser.path, { schema: { response: { 200: currentUser.response, ...errors } } }, (request) =>
+    toCurrentUser(requireAuth(request)),
+  );
+
+  app.get(profile.path, { schema: { response: { 200: profile.response, ...errors } } }, (request) =>
+    toProfile(requireAuth(request)),
+  );
+
+  app.post(revoke.path, { schema: { response: { 200: revoke.response, ...errors } } }, async (request) => {
+    await revokeSession(app.prisma, requireAuth(request), options.endProviderSession);
+    return { success: true as const, message: "Signed out." };
+  });
+
+  app.post(
+    sendReset.path,
+    {
+      schema: { response: { 200: sendReset.response, ...errors } },
+      config: { rateLimit: { max: 5, timeWindow: "15 minutes" } },
+    },
+    async (request) => {
+      const message = await sendPasswordResetLink(
+        {
+          prisma: app.prisma,
+          mailer: options.mailer,
+          publicUrl: options.publicUrl,
+          builtIn: options.builtInIdentity,
+        },
+        requireAuth(request).user,
+      );
+      return { success: true, message };
+    },
+  );
+
+  app.post(
+    resetOwn.path,
+    { schema: { body: resetOwn.body, response: { 200: resetOwn.response, ...errors } } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      if (!options.builtInIdentity || !user.passwordHash) {
+        throw new AppError("CONFLICT", "Passwords are managed by your identity provider: change it there.");
+      }
+      await setPassword(app.prisma, user.id, request.body.new_password);
+      return { success: true as const, message: PASSWORD_UPDATED };
+    },
+  );
+};

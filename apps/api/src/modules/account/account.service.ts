@@ -1,0 +1,103 @@
+import { MESSAGES, type TCurrentUser, type TProfile } from "@odin/contract";
+import { generateToken, hashPassword, hashToken, type PrismaClient, type User } from "@odin/db";
+import type { Mailer } from "../../mail/mailer";
+import type { AuthContext } from "../../plugins/auth";
+import { AppError } from "../../lib/app-error";
+
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+export const PASSWORD_UPDATED = "Password updated successfully";
+
+export function toCurrentUser({ user, isOwner }: AuthContext): TCurrentUser {
+  return {
+    username: user.username,
+    role: user.role,
+    hotlist_admin: user.hotlistAdmin,
+    hotlist_viewer: user.hotlistViewer,
+    approved: user.approved,
+    agency_id: user.agencyId,
+    name: user.name,
+    email: user.email,
+    is_owner: isOwner,
+    push_alerts: user.pushAlerts,
+    must_change_password: user.mustChangePassword,
+  };
+}
+
+export function toProfile({ user }: AuthContext): TProfile {
+  return { username: user.username, email: user.email, role: user.role };
+}
+
+/**
+ * POST /session/revoke: the caller's session stops working at once. Tokens naming a session (`sid`)
+ * are refused from now on; tokens without one are refused when issued before now.
+ * `endProviderSession` also ends the built-in provider's session and its refresh tokens.
+ */
+export async function revokeSession(
+  prisma: PrismaClient,
+  { user, token }: AuthContext,
+  endProviderSession?: (sid: string) => Promise<void>,
+): Promise<void> {
+  const now = new Date();
+  if (token.sid) {
+    await prisma.session.upsert({
+      where: { idpSessionId: token.sid },
+      create: {
+        idpSessionId: token.sid,
+        userId: user.id,
+        expiresAt: new Date(token.exp * 1000),
+        revokedAt: now,
+      },
+      update: { revokedAt: now },
+    });
+    await endProviderSession?.(token.sid);
+  } else {
+    // Whole seconds: token `iat` has no fraction, and a token issued in this same second is refused too.
+    await prisma.user.update({
+      where: { id: user.id },
+      data: { tokensNotBefore: new Date(Math.ceil(now.getTime() / 1000) * 1000) },
+    });
+  }
+}
+
+/**
+ * A single-use reset link, valid for an hour, e-mailed to the user. Only its hash is stored.
+ * With an external identity provider, passwords live there: the request is refused with a reason.
+ */
+export async function sendPasswordResetLink(
+  deps: { prisma: PrismaClient; mailer: Mailer; publicUrl: string; builtIn: boolean },
+  user: User,
+): Promise<string> {
+  if (!deps.builtIn) {
+    throw new AppError("CONFLICT", "Passwords are managed by your identity provider: use its reset page.");
+  }
+  const token = generateToken();
+  await deps.prisma.passwordResetToken.create({
+    data: {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+    },
+  });
+  await deps.mailer.send({
+    to: user.email,
+    subject: "Reset your Odin password",
+    text: [
+      `Hello ${user.name},`,
+      "",
+      "Someone (hopefully you) asked to reset the password of your Odin account " +
+        `"${user.username}". Open this link within one hour to choose a new password:`,
+      "",
+      `${deps.publicUrl}/reset-password?token=${token}`,
+      "",
+      "The link works once. If you did not ask for it, ignore this message: your password stays as it is.",
+    ].join("\n"),
+  });
+  return MESSAGES.passwordResetEmailSent;
+}
+
+export async function setPassword(prisma: PrismaClient, userId: number, newPassword: string): Promise<void> {
+  await prisma.user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashPassword(newPassword), mustChangePassword: false },
+  });
+}

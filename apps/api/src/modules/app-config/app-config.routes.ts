@@ -1,0 +1,24 @@
+import { APP_CONFIG_GLOBAL, APP_CONFIG_PATH, LOGIN_SCOPE, type TAppConfig } from "@odin/contract";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config/env";
+
+/** The web app's runtime configuration (identity provider, owner), as a script the page loads first. */
+export function appConfigFor(config: Config): TAppConfig {
+  return {
+    oidc: {
+      authority: config.identity.issuer,
+      clientId: config.identity.clientId,
+      audience: config.identity.audience,
+      scope: LOGIN_SCOPE,
+    },
+    ownerUsername: config.ownerUsername,
+  };
+}
+
+export async function appConfigRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  // `<` escaped so the JSON can never close the script element.
+  const script = `window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(appConfigFor(config)).replace(/</g, "\\u003c")};\n`;
+  app.get(APP_CONFIG_PATH, (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(script),
+  );
+}

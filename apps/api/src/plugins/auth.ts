@@ -1,0 +1,119 @@
+import type { User } from "@odin/db";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { accessRuleFor, type Access } from "../auth/access-policy";
+import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from "../identity/token-verifier";
+import { AppError } from "../lib/app-error";
+
+export interface AuthContext {
+  user: User;
+  token: VerifiedToken;
+  isOwner: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set for every route whose access is not public (see auth/access-policy.ts). */
+    auth: AuthContext | null;
+  }
+}
+
+export const AUTH_MESSAGES = {
+  missing: "Sign in to continue: the request carries no bearer token.",
+  invalid: "Your session has expired or is not valid. Sign in again.",
+  revoked: "This session was signed out. Sign in again.",
+  noAccount: "No Odin account matches this sign-in. Ask your agency's admin to add you.",
+  notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
+  forbidden: "You do not have permission to do this.",
+} as const;
+
+function permits(access: Access, { user, isOwner }: AuthContext): boolean {
+  switch (access) {
+    case "public":
+    case "user":
+      return true;
+    case "hotlist_viewer":
+      return user.role === "admin" || user.hotlistAdmin || user.hotlistViewer;
+    case "hotlist_admin":
+      return user.role === "admin" || user.hotlistAdmin;
+    case "admin":
+      return user.role === "admin";
+    case "owner":
+      return isOwner;
+  }
+}
+
+/**
+ * Authentication and authorization for every route, from the access table: a route without an entry
+ * cannot even be registered. Bearer tokens are verified (token-verifier.ts), matched to a user by
+ * subject, and refused when the user is deleted or unapproved (403) or the session revoked (401).
+ */
+export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string }>(
+  async (app: FastifyInstance, { verifyToken, ownerUsername }) => {
+    app.decorateRequest("auth", null);
+
+    app.addHook("onRoute", (route) => {
+      for (const method of [route.method].flat()) {
+        if (!accessRuleFor(method, route.url)) {
+          throw new Error(`No access rule for ${method} ${route.url}: add one to src/auth/access-policy.ts`);
+        }
+      }
+    });
+
+    async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+      if (!bearer) throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.missing);
+      let token: VerifiedToken;
+      try {
+        token = await verifyToken(bearer);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) {
+          request.log.info({ reason: error.message }, "bearer token refused");
+          throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.invalid);
+        }
+        throw error;
+      }
+      const user = await app.prisma.user.findUnique({ where: { idpSubject: token.sub } });
+      if (!user || user.deletedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.noAccount);
+      if (!user.approved) throw new AppError("FORBIDDEN", AUTH_MESSAGES.notApproved);
+      if (user.tokensNotBefore && token.iat * 1000 < user.tokensNotBefore.getTime()) {
+        throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.revoked);
+      }
+      if (token.sid) {
+        const session = await app.prisma.session.findUnique({ where: { idpSessionId: token.sid } });
+        if (session?.revokedAt) throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.revoked);
+        if (!session) {
+          await app.prisma.session.upsert({
+            where: { idpSessionId: token.sid },
+            create: {
+              idpSessionId: token.sid,
+              userId: user.id,
+              expiresAt: new Date((token.exp + 24 * 60 * 60) * 1000),
+              userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null,
+              ip: request.ip,
+            },
+            update: {},
+          });
+        }
+      }
+      return { user, token, isOwner: user.username === ownerUsername };
+    }
+
+    app.addHook("onRequest", async (request) => {
+      const url = request.routeOptions.url;
+      if (!url) return; // no route: the not-found handler answers
+      const rule = accessRuleFor(request.method, url);
+      if (!rule) throw new AppError("FORBIDDEN", AUTH_MESSAGES.forbidden);
+      if (rule.access === "public") return;
+      request.auth = await authenticate(request);
+      if (!permits(rule.access, request.auth)) throw new AppError("FORBIDDEN", AUTH_MESSAGES.forbidden);
+    });
+  },
+  { name: "odin-auth", dependencies: ["odin-prisma"] },
+);
+
+/** The signed-in caller of a route that is not public (the auth hook guarantees it). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.missing);
+  return request.auth;
+}

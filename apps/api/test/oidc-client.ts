@@ -1,0 +1,116 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/**
+ * A minimal browser for the built-in provider: authorization code + PKCE over real HTTP, following
+ * redirects by hand with a cookie jar, submitting the sign-in form as a person would.
+ */
+export interface Tokens {
+  access_token: string;
+  refresh_token?: string;
+  id_token?: string;
+  expires_in: number;
+}
+
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const index = pair!.indexOf("=");
+      this.cookies.set(pair!.slice(0, index), pair!.slice(index + 1));
+    }
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+export interface SignInOutcome {
+  tokens?: Tokens;
+  /** The sign-in page's HTML when the provider refused the credentials. */
+  page?: string;
+  status: number;
+}
+
+export async function signIn(
+  baseUrl: string,
+  username: string,
+  password: string,
+  clientId = "odin-web",
+): Promise<SignInOutcome> {
+  const jar = new CookieJar();
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const redirectUri = `${baseUrl}/callback`;
+  const authorize = new URL(`${baseUrl}/oidc/auth`);
+  for (const [key, value] of Object.entries({
+    client_id: clientId,
+    response_type: "code",
+    scope: "openid profile email offline_access",
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    state: randomBytes(8).toString("hex"),
+    nonce: randomBytes(8).toString("hex"),
+  })) {
+    authorize.searchParams.set(key, value);
+  }
+
+  const go = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: "manual",
+      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+    });
+    jar.store(response);
+    return response;
+  };
+
+  let response = await go(authorize.toString());
+  for (let hop = 0; hop < 12; hop++) {
+    const location = response.headers.get("location");
+    if (location?.startsWith(redirectUri)) {
+      const code = new URL(location).searchParams.get("code");
+      if (!code) throw new Error(`no code in ${location}`);
+      const token = await fetch(`${baseUrl}/oidc/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: redirectUri,
+          client_id: clientId,
+          code_verifier: verifier,
+        }),
+      });
+      if (!token.ok) throw new Error(`token endpoint: ${token.status} ${await token.text()}`);
+      return { tokens: (await token.json()) as Tokens, status: 200 };
+    }
+    if (location) {
+      response = await go(new URL(location, baseUrl).toString());
+      continue;
+    }
+    const page = await response.text();
+    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
+    if (response.status !== 200 || !action) return { page, status: response.status };
+    response = await go(new URL(action, baseUrl).toString(), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username, password }).toString(),
+    });
+    if (response.status >= 400) return { page: await response.text(), status: response.status };
+  }
+  throw new Error("too many redirects");
+}
+
+export async function refresh(baseUrl: string, refreshToken: string, clientId = "odin-web") {
+  return fetch(`${baseUrl}/oidc/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: clientId,
+    }),
+  });
+}

@@ -1,0 +1,98 @@
+import { DEMO_PASSWORD, seedDemoData } from "@odin/db/seed";
+import { decodeJwt, decodeProtectedHeader } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./helpers";
+import { refresh, signIn } from "./oidc-client";
+
+describe("sign-in through the built-in OpenID provider", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({}, { listen: true });
+    await seedDemoData(t.prisma, { encryptSecret: t.secrets.encrypt });
+  });
+  afterAll(() => t?.close());
+
+  const api = (path: string, token: string, init: RequestInit = {}) =>
+    fetch(`${t.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+
+  it("publishes discovery with code + PKCE S256 and RS256 keys", async () => {
+    const discovery = (await (
+      await fetch(`${t.baseUrl}/oidc/.well-known/openid-configuration`)
+    ).json()) as Record<string, unknown>;
+    expect(discovery.issuer).toBe(`${t.baseUrl}/oidc`);
+    expect(discovery.code_challenge_methods_supported).toEqual(["S256"]);
+    const jwks = (await (await fetch(discovery.jwks_uri as string)).json()) as {
+      keys: { alg: string; d?: string }[];
+    };
+    expect(jwks.keys.length).toBeGreaterThan(0);
+    expect(jwks.keys.every((key) => key.alg === "RS256" && key.d === undefined)).toBe(true);
+  });
+
+  it("signs the demo investigator in: an RS256 JWT for the API, a refresh token, the current user", async () => {
+    const { tokens } = await signIn(t.baseUrl, "hartford.investigator", DEMO_PASSWORD);
+    expect(tokens?.refresh_token).toBeTruthy();
+    const access = tokens!.access_token;
+    expect(decodeProtectedHeader(access).alg).toBe("RS256");
+    const claims = decodeJwt(access);
+    expect(claims.aud).toBe("urn:odin:api");
+    expect(claims.iss).toBe(`${t.baseUrl}/oidc`);
+    expect(claims.sid).toBeTruthy();
+
+    const me = await api("/get-current-user", access);
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({
+      username: "hartford.investigator",
+      role: "user",
+      approved: true,
+      is_owner: false,
+      must_change_password: false,
+    });
+  });
+
+  it("refreshes, and POST /session/revoke stops the session's tokens at once", async () => {
+    const { tokens } = await signIn(t.baseUrl, "hartford.admin", DEMO_PASSWORD);
+    const refreshed = await refresh(t.baseUrl, tokens!.refresh_token!);
+    expect(refreshed.status).toBe(200);
+    const next = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    expect((await api("/profile-data", next.access_token)).status).toBe(200);
+
+    const revoked = await api("/session/revoke", next.access_token, { method: "POST" });
+    expect(revoked.status).toBe(200);
+    for (const token of [tokens!.access_token, next.access_token]) {
+      const reused = await api("/get-current-user", token);
+      expect(reused.status).toBe(401);
+      expect(((await reused.json()) as { error: { message: string } }).error.message).toBe(
+        "This session was signed out. Sign in again.",
+      );
+    }
+    expect((await refresh(t.baseUrl, next.refresh_token)).status).toBe(400);
+
+    // A new sign-in is a new session and works again.
+    const again = await signIn(t.baseUrl, "hartford.admin", DEMO_PASSWORD);
+    expect((await api("/get-current-user", again.tokens!.access_token)).status).toBe(200);
+  });
+
+  it("locks the account after 5 failures within 15 minutes, with a clear message", async () => {
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const outcome = await signIn(t.baseUrl, "newhaven.investigator", "wrong-password");
+      expect(outcome.status).toBe(401);
+      expect(outcome.page).toContain("Invalid username or password.");
+    }
+    const fifth = await signIn(t.baseUrl, "newhaven.investigator", "wrong-password");
+    expect(fifth.page).toContain("This account is locked after too many failed sign-ins.");
+    // The sixth attempt, even with the right password, stays locked.
+    const sixth = await signIn(t.baseUrl, "newhaven.investigator", DEMO_PASSWORD);
+    expect(sixth.tokens).toBeUndefined();
+    expect(sixth.page).toContain("This account is locked after too many failed sign-ins.");
+    const user = await t.prisma.user.findUniqueOrThrow({ where: { username: "newhaven.investigator" } });
+    expect(user.lockedAt).not.toBeNull();
+  });
+
+  it("renders the sign-in page in Odin's look with labelled fields", async () => {
+    const outcome = await signIn(t.baseUrl, "nobody", "x");
+    expect(outcome.page).toContain('<label for="username">Username</label>');
+    expect(outcome.page).toContain('<label for="password">Password</label>');
+    expect(outcome.page).toContain(">Sign in</button>");
+    expect(outcome.page).toContain("Invalid username or password.");
+  });
+});

@@ -1,0 +1,109 @@
+import { MESSAGES } from "@odin/contract";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, registerTestTokens } from "@/testing/auth";
+import { ProfileScreen } from "./profile-screen";
+
+const PROFILE = { username: "j.rivera", email: "j.rivera@agency.example", role: "user" };
+
+const fetchMock = vi.fn<typeof fetch>();
+let unregister: () => void;
+beforeEach(() => {
+  vi.stubGlobal("fetch", fetchMock);
+  unregister = registerTestTokens();
+});
+afterEach(() => {
+  unregister();
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+/** Answers by path: GET /profile-data and POST /auth0/send-password-reset. */
+function answer(routes: Record<string, () => Response>) {
+  fetchMock.mockImplementation(async (input) => {
+    const route = routes[String(input)];
+    if (!route) throw new Error(`unexpected call ${String(input)}`);
+    return route();
+  });
+}
+
+function renderProfile() {
+  render(
+    <MemoryRouter>
+      <ProfileScreen />
+    </MemoryRouter>,
+  );
+}
+
+describe("ProfileScreen", () => {
+  it("shows username, email and role from GET /profile-data, with the bearer token", async () => {
+    answer({ "/profile-data": () => jsonResponse(PROFILE) });
+    renderProfile();
+    expect(screen.getByRole("status")).toHaveTextContent(MESSAGES.loading);
+    expect(await screen.findByText("j.rivera")).toBeInTheDocument();
+    expect(screen.getByText("j.rivera@agency.example")).toBeInTheDocument();
+    expect(screen.getByText("User")).toBeInTheDocument();
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("Authorization")).toBe("Bearer access-token");
+    expect(screen.getByRole("link", { name: "Change password" })).toHaveAttribute("href", "/change-password");
+  });
+
+  it("says 'Error loading profile data.' when the call fails, and can try again", async () => {
+    answer({
+      "/profile-data": () => jsonResponse({ error: { code: "INTERNAL", message: "boom" } }, { status: 500 }),
+    });
+    renderProfile();
+    expect(await screen.findByText(MESSAGES.errorLoadingProfile)).toBeInTheDocument();
+    answer({ "/profile-data": () => jsonResponse(PROFILE) });
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("j.rivera@agency.example")).toBeInTheDocument();
+  });
+
+  it("emails a reset link: 'Sending…' while busy, then the success message", async () => {
+    let release: () => void = () => {};
+    answer({
+      "/profile-data": () => jsonResponse(PROFILE),
+      "/auth0/send-password-reset": () => jsonResponse({ success: true, message: "Reset link sent." }),
+    });
+    const sent = new Promise<void>((resolve) => (release = resolve));
+    const original = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) === "/auth0/send-password-reset") await sent;
+      return original!(input, init);
+    });
+    renderProfile();
+    await screen.findByText("j.rivera");
+    fireEvent.click(screen.getByRole("button", { name: MESSAGES.sendResetLink }));
+    const busy = await screen.findByRole("button", { name: MESSAGES.sending });
+    expect(busy).toBeDisabled();
+    release();
+    expect(await screen.findByText(MESSAGES.passwordResetEmailSent)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: MESSAGES.sendResetLink })).toBeEnabled();
+    const resetCall = fetchMock.mock.calls.find(([input]) => String(input) === "/auth0/send-password-reset");
+    expect(resetCall?.[1]?.method).toBe("POST");
+  });
+
+  it("shows the server's message when the reset email cannot be sent", async () => {
+    answer({
+      "/profile-data": () => jsonResponse(PROFILE),
+      "/auth0/send-password-reset": () =>
+        jsonResponse({ success: false, message: "Email delivery is not configured." }),
+    });
+    renderProfile();
+    await screen.findByText("j.rivera");
+    fireEvent.click(screen.getByRole("button", { name: MESSAGES.sendResetLink }));
+    expect(await screen.findByText("Email delivery is not configured.")).toBeInTheDocument();
+  });
+
+  it("shows the server's error message when the call fails", async () => {
+    answer({
+      "/profile-data": () => jsonResponse(PROFILE),
+      "/auth0/send-password-reset": () =>
+        jsonResponse({ error: { code: "RATE_LIMITED", message: "Too many requests." } }, { status: 429 }),
+    });
+    renderProfile();
+    await screen.findByText("j.rivera");
+    fireEvent.click(screen.getByRole("button", { name: MESSAGES.sendResetLink }));
+    expect(await screen.findByText("Too many requests.")).toBeInTheDocument();
+  });
+});

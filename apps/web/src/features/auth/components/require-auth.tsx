@@ -1,0 +1,65 @@
+import { useEffect, useRef } from "react";
+import { useAuth } from "react-oidc-context";
+import { Navigate, Outlet, useLocation } from "react-router-dom";
+import { useCurrentUserState } from "@/app/current-user";
+import { LoadingScreen } from "@/components/layouts/loading-screen";
+import { isApiError } from "@/lib/api-client";
+import { signinState } from "../auth-settings";
+import { useLogout } from "../use-logout";
+import {
+  AccountLoadFailedPage,
+  AccountPendingPage,
+  SessionRefusedPage,
+  SignInFailedPage,
+} from "./access-pages";
+
+export const CHANGE_PASSWORD_PATH = "/change-password";
+
+/**
+ * Route element around every screen that needs a signed-in user (all but /, /callback, /terms and
+ * /privacy). A visitor who is not signed in is sent to sign-in at once and comes back to the same
+ * address; once signed in, the current user is loaded before the screen shows. A 403 shows the
+ * approval page; a user whose password must change is kept on /change-password until it has.
+ */
+export function RequireAuth() {
+  const auth = useAuth();
+  const { pathname, search, hash } = useLocation();
+  const current = useCurrentUserState();
+  const logout = useLogout();
+  const redirecting = useRef(false);
+
+  const returnTo = `${pathname}${search}${hash}`;
+  const mustSignIn = !auth.isLoading && !auth.isAuthenticated && !auth.activeNavigator && !auth.error;
+
+  useEffect(() => {
+    if (auth.isAuthenticated) redirecting.current = false;
+    if (!mustSignIn || redirecting.current) return;
+    redirecting.current = true;
+    void auth.signinRedirect({ state: signinState(returnTo) });
+  }, [mustSignIn, auth, returnTo]);
+
+  const signInAgain = () => void auth.signinRedirect({ state: signinState(returnTo) });
+
+  if (!auth.isAuthenticated) {
+    if (auth.error && !auth.isLoading) return <SignInFailedPage message={auth.error.message} onRetry={signInAgain} />;
+    return <LoadingScreen />;
+  }
+
+  if (current.status === "error") {
+    const detail = current.error?.message;
+    if (isApiError(current.error, 403))
+      return <AccountPendingPage detail={detail} onRetry={current.retry} onLogout={logout} />;
+    if (isApiError(current.error, 401))
+      return <SessionRefusedPage detail={detail} onRetry={signInAgain} onLogout={logout} />;
+    return <AccountLoadFailedPage detail={detail} onRetry={current.retry} onLogout={logout} />;
+  }
+
+  if (current.status !== "ready" || !current.user) return <LoadingScreen />;
+
+  if (!current.user.approved) return <AccountPendingPage onRetry={current.retry} onLogout={logout} />;
+
+  if (current.user.must_change_password && pathname !== CHANGE_PASSWORD_PATH)
+    return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
+
+  return <Outlet />;
+}

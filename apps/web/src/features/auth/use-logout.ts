@@ -1,0 +1,35 @@
+import { use, useCallback, useRef } from "react";
+import { AuthContext } from "react-oidc-context";
+import { revokeSession } from "./api/revoke-session";
+
+/**
+ * Ends the session (spec 000 §2): first POST /session/revoke so the API refuses this session's tokens at
+ * once (its failure does not stop the logout), then the identity provider's logout, which comes back to
+ * the site origin. Undefined when sign-in is not configured.
+ */
+export function useLogout(): (() => void) | undefined {
+  const auth = use(AuthContext);
+  const running = useRef(false);
+
+  const logout = useCallback(() => {
+    if (!auth || running.current) return;
+    running.current = true;
+    const origin = window.location.origin;
+    void (async () => {
+      try {
+        await revokeSession();
+      } catch {
+        // The provider's logout below still ends the session; the tokens expire on their own.
+      }
+      // On success the browser is on its way to the provider and this promise does not settle.
+      await auth.signoutRedirect({ post_logout_redirect_uri: origin });
+      // Still here: the provider has no logout endpoint or could not be reached. The user is already
+      // removed from memory; start over at the origin, signed out.
+      await auth.removeUser();
+      running.current = false;
+      window.location.assign(origin);
+    })();
+  }, [auth]);
+
+  return auth ? logout : undefined;
+}

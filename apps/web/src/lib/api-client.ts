@@ -1,0 +1,172 @@
+import { CLIENT_DEFAULTS, MESSAGES, type TFieldIssue } from "@odin/contract";
+
+/**
+ * The one way the web app calls Odin's API (spec 000 §7): every call carries the signed-in user's bearer
+ * token; on a 401 the token is refreshed bypassing the cache and the call is retried once; a failing
+ * answer throws; a JSON answer is parsed, anything else is returned as text.
+ *
+ * The wrapper knows nothing of React or of the identity provider: the auth wiring registers a
+ * TokenSource (see features/auth/auth-provider.tsx). Calling before that is a programming error.
+ */
+export interface TokenSource {
+  /** The current access token, or null when nobody is signed in (the call then goes out without one). */
+  getAccessToken(): Promise<string | null>;
+  /** A new access token from the identity provider, not from the cache; null when that fails. */
+  refreshAccessToken(): Promise<string | null>;
+}
+
+let tokenSource: TokenSource | null = null;
+
+/** Registers the token source; returns a function that removes it again (only if it is still this one). */
+export function registerTokenSource(source: TokenSource): () => void {
+  tokenSource = source;
+  return () => {
+    if (tokenSource === source) tokenSource = null;
+  };
+}
+
+/** A failed call: the message is ready to show; status 0 means no answer (network failure or timeout). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** Odin's error code (ZApiError), when the answer carried one. */
+  readonly code: string | undefined;
+  /** The failing fields of a 400, when the answer listed them. */
+  readonly details: TFieldIssue[];
+
+  constructor(
+    message: string,
+    options: { status: number; code?: string; details?: TFieldIssue[]; cause?: unknown },
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ApiError";
+    this.status = options.status;
+    this.code = options.code;
+    this.details = options.details ?? [];
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+const TIMEOUT_SECONDS = CLIENT_DEFAULTS.httpTimeoutMs / 1000;
+export const TIMEOUT_MESSAGE = `Odin's server did not answer within ${TIMEOUT_SECONDS} seconds. Check your connection and try again.`;
+export const NETWORK_MESSAGE = "Odin's server could not be reached. Check your connection and try again.";
+
+interface RawAnswer {
+  response: Response;
+  text: string;
+}
+
+/**
+ * Calls the API at `path` (same origin: the API serves the web app, and Vite proxies it in development)
+ * and returns the answer: parsed JSON when its content type is JSON (null for an empty body), else text.
+ */
+export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const source = tokenSource;
+  if (!source) throw new Error(MESSAGES.tokenGetterNotSet);
+
+  let answer = await send(path, init, await source.getAccessToken());
+  if (answer.response.status === 401) {
+    // Refresh bypassing the cache, then retry exactly once; a second 401 is thrown like any failure.
+    const fresh = await source.refreshAccessToken().catch(() => null);
+    if (fresh) answer = await send(path, init, fresh);
+  }
+  if (!answer.response.ok) throw toApiError(answer);
+  return parseBody(answer) as T;
+}
+
+/** One request, its body read in full, all within the HTTP timeout (CLIENT_DEFAULTS.httpTimeoutMs). */
+async function send(path: string, init: RequestInit, token: string | null): Promise<RawAnswer> {
+  const headers = new Headers(init.headers);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, CLIENT_DEFAULTS.httpTimeoutMs);
+  const callerSignal = init.signal ?? undefined;
+  const forwardAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) forwardAbort();
+  else callerSignal?.addEventListener("abort", forwardAbort, { once: true });
+
+  try {
+    const response = await fetch(path, { ...init, headers, signal: controller.signal });
+    const text = await response.text();
+    return { response, text };
+  } catch (error) {
+    if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, { status: 0, code: "TIMEOUT", cause: error });
+    if (callerSignal?.aborted) throw error; // the caller cancelled: not a failure to report
+    throw new ApiError(NETWORK_MESSAGE, { status: 0, cause: error });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", forwardAbort);
+  }
+}
+
+function isJson(response: Response): boolean {
+  const type = response.headers.get("content-type")?.toLowerCase() ?? "";
+  return type.includes("application/json") || /\+json\b/.test(type);
+}
+
+function parseBody({ response, text }: RawAnswer): unknown {
+  if (!isJson(response)) return text;
+  return text === "" ? null : (JSON.parse(text) as unknown);
+}
+
+/**
+ * The error of a failing answer. The spec's rule is "the response text, or 'status statusText' when the
+ * text is empty". Odin's API always answers failures as `{ error: { code, message } }`, so showing that
+ * raw JSON would put braces in front of users: when the text parses as that shape, its `error.message`
+ * is used (with the code and field details kept on the error). Any other text follows the spec's rule.
+ */
+function toApiError({ response, text }: RawAnswer): ApiError {
+  const status = response.status;
+  const fallback = text.trim() === "" ? `${status} ${response.statusText}`.trim() : text;
+  const body = tryParseJson(text);
+  if (isErrorBody(body)) {
+    const { message, code, details } = body.error;
+    return new ApiError(message.trim() === "" ? fallback : message, {
+      status,
+      code: typeof code === "string" ? code : undefined,
+      details: Array.isArray(details) ? details.filter(isFieldIssue) : undefined,
+    });
+  }
+  return new ApiError(fallback, { status });
+}
+
+function tryParseJson(text: string): unknown {
+  if (!text.trimStart().startsWith("{")) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isErrorBody(
+  value: unknown,
+): value is { error: { message: string; code?: unknown; details?: unknown } } {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const { error } = value;
+  return typeof error === "object" && error !== null && "message" in error && typeof error.message === "string";
+}
+
+function isFieldIssue(value: unknown): value is TFieldIssue {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "path" in value &&
+    "message" in value &&
+    typeof value.path === "string" &&
+    typeof value.message === "string"
+  );
+}
+
+/** JSON request options: `apiFetch(path, jsonRequest("POST", { new_password }))`. */
+export function jsonRequest(method: "POST" | "PUT" | "PATCH" | "DELETE", body?: unknown): RequestInit {
+  if (body === undefined) return { method };
+  return { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+}

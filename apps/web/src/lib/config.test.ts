@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { getAppConfig, loadAppConfig } from "./config";
+
+const OIDC = { authority: "http://localhost:3000/oidc", clientId: "odin-web", audience: "odin-api", scope: "" };
+
+afterEach(() => {
+  delete window.__ODIN_CONFIG__;
+});
+
+describe("loadAppConfig", () => {
+  it("is usable when /app-config.js set a complete identity provider", () => {
+    window.__ODIN_CONFIG__ = { oidc: OIDC, ownerUsername: "odin.owner" };
+    expect(loadAppConfig()).toEqual({ ok: true, config: { oidc: OIDC, ownerUsername: "odin.owner" } });
+    expect(getAppConfig().ownerUsername).toBe("odin.owner");
+  });
+
+  it("not loaded: the script did not run", () => {
+    expect(loadAppConfig()).toMatchObject({ ok: false, problem: "not-loaded" });
+    expect(getAppConfig()).toEqual({ oidc: null, ownerUsername: null });
+  });
+
+  it("invalid: a value not shaped as ZAppConfig", () => {
+    window.__ODIN_CONFIG__ = { oidc: { authority: 1 } };
+    expect(loadAppConfig()).toMatchObject({ ok: false, problem: "invalid" });
+  });
+
+  it("oidc: null means the identity settings are missing; the owner still comes through", () => {
+    window.__ODIN_CONFIG__ = { oidc: null, ownerUsername: "odin.owner" };
+    expect(loadAppConfig()).toMatchObject({ ok: false, problem: "oidc-missing" });
+    expect(getAppConfig()).toEqual({ oidc: null, ownerUsername: "odin.owner" });
+  });
+
+  it("names the blank identity settings", () => {
+    window.__ODIN_CONFIG__ = { oidc: { ...OIDC, clientId: " ", audience: "" }, ownerUsername: null };
+    expect(loadAppConfig()).toMatchObject({
+      ok: false,
+      problem: "oidc-incomplete",
+      blankOidcFields: ["clientId", "audience"],
+    });
+  });
+});

@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export type QueryState<T> =
+  | { status: "loading"; data: undefined; error: undefined }
+  | { status: "success"; data: T; error: undefined }
+  | { status: "error"; data: undefined; error: Error };
+
+export type QueryResult<T> = QueryState<T> & {
+  /** Loads again (e.g. a Retry button); the state goes back to loading. */
+  reload: () => void;
+};
+
+const LOADING = { status: "loading", data: undefined, error: undefined } as const;
+
+/**
+ * Loads data once on mount (and on reload) with one of the feature fetchers, e.g.
+ * `useQuery(getProfile)`. The fetcher must be stable (a module-level function). An answer that
+ * arrives after the screen has gone, or after a newer request, is dropped.
+ */
+export function useQuery<T>(fetcher: () => Promise<T>): QueryResult<T> {
+  const [state, setState] = useState<QueryState<T>>(LOADING);
+  const [attempt, setAttempt] = useState(0);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const request = ++latest.current;
+    fetcher().then(
+      (data) => {
+        if (latest.current === request) setState({ status: "success", data, error: undefined });
+      },
+      (error: unknown) => {
+        if (latest.current !== request) return;
+        setState({ status: "error", data: undefined, error: toError(error) });
+      },
+    );
+    return () => {
+      latest.current++;
+    };
+  }, [fetcher, attempt]);
+
+  const reload = useCallback(() => {
+    setState(LOADING);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { ...state, reload };
+}
+
+export function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
