@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from "@odin/db";
+import { type Prisma, type PrismaClient } from "@odin/db";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 
 /**

@@ -42,7 +42,7 @@ export function createTokenVerifier(
   publicKeys?: { keys: Record<string, unknown>[] },
 ): TokenVerifier {
   const keys: KeySource = publicKeys
-    ? createLocalJWKSet(publicKeys as Parameters<typeof createLocalJWKSet>[0])
+    ? createLocalJWKSet(publicKeys)
     : discoveredJwks(identity.issuer);
   return async (token) => {
     let payload: JWTPayload;

@@ -27,7 +27,7 @@ export const AUTH_MESSAGES = {
   forbidden: "You do not have permission to do this.",
 } as const;
 
-function permits(access: Access, { user, isOwner }: AuthContext): boolean {
+export function permits(access: Access, { user, isOwner }: Pick<AuthContext, "user" | "isOwner">): boolean {
   switch (access) {
     case "public":
     case "user":

@@ -1,0 +1,88 @@
+import { DEMO_PASSWORD } from "@odin/db/seed";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./helpers";
+import { signIn } from "./oidc-client";
+import { mintToken, seedPersonas, type Persona } from "./tokens";
+
+describe("account calls (spec 001 §7 Account)", () => {
+  let t: TestApp;
+  let subjects: Record<Persona, string>;
+  beforeAll(async () => {
+    t = await buildTestApp({}, { listen: true });
+    subjects = await seedPersonas(t);
+  });
+  afterAll(() => t?.close());
+
+  const call = async (persona: Persona, method: "GET" | "POST", url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${await mintToken(t, subjects[persona])}` },
+      ...(payload ? { payload } : {}),
+    });
+
+  it("GET /app-config.js tells the web app its identity provider and owner", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/app-config.js" });
+    expect(res.headers["content-type"]).toContain("javascript");
+    expect(res.body).toContain(
+      `window.__ODIN_CONFIG__ = {"oidc":{"authority":"${t.baseUrl}/oidc","clientId":"odin-web","audience":"urn:odin:api","scope":"openid profile email offline_access"},"ownerUsername":"owner"}`,
+    );
+  });
+
+  it("GET /get-current-user marks the owner", async () => {
+    expect((await call("owner", "GET", "/get-current-user")).json()).toMatchObject({
+      username: "owner",
+      is_owner: true,
+    });
+    expect((await call("admin", "GET", "/get-current-user")).json()).toMatchObject({
+      role: "admin",
+      is_owner: false,
+    });
+  });
+
+  it("GET /profile-data answers username, email and role", async () => {
+    expect((await call("hotlistViewer", "GET", "/profile-data")).json()).toEqual({
+      username: "hartford.hotlistviewer",
+      email: "hartford.hotlistviewer@demo.odin.local",
+      role: "user",
+    });
+  });
+
+  it("POST /user/reset-password enforces the rules and answers the spec's message", async () => {
+    const weak = await call("investigator", "POST", "/user/reset-password", { new_password: "short" });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.code).toBe("VALIDATION_FAILED");
+    const ok = await call("investigator", "POST", "/user/reset-password", { new_password: "New-pass-2026!" });
+    expect(ok.json()).toEqual({ success: true, message: "Password updated successfully" });
+    expect((await signIn(t.baseUrl, "hartford.investigator", "New-pass-2026!")).tokens).toBeDefined();
+    expect((await signIn(t.baseUrl, "hartford.investigator", DEMO_PASSWORD)).tokens).toBeUndefined();
+  });
+
+  it("POST /auth0/send-password-reset e-mails a single-use link that sets a new password", async () => {
+    const res = await call("hotlistAdmin", "POST", "/auth0/send-password-reset");
+    expect(res.json()).toEqual({ success: true, message: "Password reset email sent. Check your inbox." });
+    const mail = t.outbox.at(-1)!;
+    expect(mail.to).toBe("hartford.hotlistadmin@demo.odin.local");
+    const link = /(http\S+reset-password\?token=\S+)/.exec(mail.text)![1]!;
+    const token = new URL(link).searchParams.get("token")!;
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Choose a new password");
+
+    const post = (body: Record<string, string>) =>
+      fetch(`${t.baseUrl}/reset-password`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token, ...body }),
+      });
+    const mismatch = await post({ new_password: "Reset-pass-2026!", confirm_password: "other" });
+    expect(await mismatch.text()).toContain("Passwords do not match!");
+    const done = await post({ new_password: "Reset-pass-2026!", confirm_password: "Reset-pass-2026!" });
+    expect(await done.text()).toContain("Your password has been changed.");
+    expect(
+      (await post({ new_password: "Again-pass-2026!", confirm_password: "Again-pass-2026!" })).status,
+    ).toBe(410);
+    expect((await signIn(t.baseUrl, "hartford.hotlistadmin", "Reset-pass-2026!")).tokens).toBeDefined();
+  });
+});
