@@ -14,6 +14,7 @@ import { loadPublicJwks } from "./identity/signing-keys";
 import { createTokenVerifier } from "./identity/token-verifier";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
+import { adminRoutes } from "./modules/admin/admin.routes";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { authPlugin } from "./plugins/auth";
@@ -76,6 +77,7 @@ export async function buildApp({
     builtInIdentity: identity.builtIn,
     ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
   });
+  await app.register(adminRoutes);
   if (provider) {
     await app.register(interactionRoutes, { provider, clientId: identity.clientId });
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });

@@ -86,6 +86,19 @@ describe("sign-in through the built-in OpenID provider", () => {
     expect(sixth.page).toContain("This account is locked after too many failed sign-ins.");
     const user = await t.prisma.user.findUniqueOrThrow({ where: { username: "newhaven.investigator" } });
     expect(user.lockedAt).not.toBeNull();
+
+    // An admin of another agency cannot unlock it (and learns nothing); the agency's admin can.
+    const other = (await signIn(t.baseUrl, "hartford.admin", DEMO_PASSWORD)).tokens!.access_token;
+    expect((await api(`/admin/unlock-user/${user.id}`, other, { method: "POST" })).status).toBe(404);
+    const admin = (await signIn(t.baseUrl, "newhaven.admin", DEMO_PASSWORD)).tokens!.access_token;
+    const unlocked = await api(`/admin/unlock-user/${user.id}`, admin, { method: "POST" });
+    expect(await unlocked.json()).toEqual({
+      success: true,
+      message: "newhaven.investigator can sign in again.",
+    });
+    expect((await signIn(t.baseUrl, "newhaven.investigator", DEMO_PASSWORD)).tokens).toBeDefined();
+    const audit = await t.prisma.auditLog.findFirstOrThrow({ where: { action: "user_unlocked" } });
+    expect(audit.username).toBe("newhaven.admin");
   });
 
   it("renders the sign-in page in Odin's look with labelled fields", async () => {
@@ -94,5 +107,14 @@ describe("sign-in through the built-in OpenID provider", () => {
     expect(outcome.page).toContain('<label for="password">Password</label>');
     expect(outcome.page).toContain(">Sign in</button>");
     expect(outcome.page).toContain("Invalid username or password.");
+  });
+
+  it("rate-limits sign-in attempts per address and username", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await signIn(t.baseUrl, "probe.user", "x")).status);
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Another username from the same address is not held back.
+    expect((await signIn(t.baseUrl, "trooph.investigator", DEMO_PASSWORD)).tokens).toBeDefined();
   });
 });

@@ -83,6 +83,7 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "PUT /admin/toggle-role/:id": rule("admin", "agency"),
   "POST /admin/send-password-reset/:id": rule("admin", "agency"),
   "DELETE /admin/delete-user/:id": rule("admin", "agency"),
+  "POST /admin/unlock-user/:id": rule("admin", "agency"),
   "GET /download-template": rule("admin", "none"),
   "POST /bulk-upload-users": rule("admin", "agency"),
   "GET /admin-audit-logs-api": rule("admin", "agency"),

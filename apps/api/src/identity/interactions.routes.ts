@@ -78,7 +78,19 @@ export async function interactionRoutes(
     );
     forms.post(
       "/oidc/interaction/:uid/login",
-      { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
+      {
+        config: {
+          // Per address and username: officers behind one station NAT do not throttle each other,
+          // while guessing one account stays slow (and the lockout stops it after 5 failures).
+          rateLimit: {
+            max: 10,
+            timeWindow: "1 minute",
+            hook: "preHandler",
+            keyGenerator: (request: FastifyRequest) =>
+              `${request.ip}|${String((request.body as Record<string, unknown> | undefined)?.username ?? "").toLowerCase()}`,
+          },
+        },
+      },
       async (request: FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> }>, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const username = String(request.body?.username ?? "");

@@ -41,9 +41,7 @@ export function createTokenVerifier(
   identity: IdentityConfig,
   publicKeys?: { keys: Record<string, unknown>[] },
 ): TokenVerifier {
-  const keys: KeySource = publicKeys
-    ? createLocalJWKSet(publicKeys)
-    : discoveredJwks(identity.issuer);
+  const keys: KeySource = publicKeys ? createLocalJWKSet(publicKeys) : discoveredJwks(identity.issuer);
   return async (token) => {
     let payload: JWTPayload;
     try {

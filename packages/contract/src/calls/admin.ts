@@ -64,6 +64,14 @@ export const ADMIN_ENDPOINTS = [
     response: ZSendPasswordResetResponse,
   },
   {
+    method: "POST",
+    path: "/admin/unlock-user/:id",
+    spec: "odin",
+    summary: "Unlock an account locked after failed sign-ins (an admin of its agency, or the owner)",
+    params: ZIdParams,
+    response: ZSuccessMessage,
+  },
+  {
     method: "DELETE",
     path: "/admin/delete-user/:id",
     spec: "001",

@@ -1,0 +1,36 @@
+import type { Prisma } from "@odin/db";
+import type { FastifyRequest } from "fastify";
+import type { AuthContext } from "../../plugins/auth";
+
+type Db = Pick<Prisma.TransactionClient, "auditLog">;
+
+export interface AuditEntry {
+  action: string;
+  detail?: Prisma.InputJsonValue;
+  queryParameters?: Prisma.InputJsonValue;
+  justification?: string;
+  programsQueried?: string;
+  plate?: string;
+  recordCount?: number;
+}
+
+/**
+ * Appends one audit row for the caller. Pass the transaction client of the work it records, so the
+ * row and the work commit together or not at all. Nothing updates or deletes audit rows.
+ */
+export async function writeAudit(db: Db, request: FastifyRequest, { user }: AuthContext, entry: AuditEntry) {
+  const agency = user.agencyId
+    ? await (db as Prisma.TransactionClient).agency.findUnique({ where: { id: user.agencyId } })
+    : null;
+  await db.auditLog.create({
+    data: {
+      userId: user.id,
+      username: user.username,
+      agencyId: user.agencyId,
+      agencyName: agency?.name ?? null,
+      ip: request.ip,
+      requestId: String(request.id),
+      ...entry,
+    },
+  });
+}
