@@ -111,7 +111,8 @@ describe("sign-in through the built-in OpenID provider", () => {
 
   it("rate-limits sign-in attempts per address and username", async () => {
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await signIn(t.baseUrl, "probe.user", "x")).status);
+    for (let attempt = 0; attempt < 11; attempt++)
+      statuses.push((await signIn(t.baseUrl, "probe.user", "x")).status);
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Another username from the same address is not held back.

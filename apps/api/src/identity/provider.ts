@@ -23,6 +23,11 @@ export async function createOidcProvider(deps: { config: Config; prisma: PrismaC
   const { default: Provider, errors } = await importOidcProvider();
   const { issuer, clientId, audience } = config.identity;
   const keys = await loadSigningKeys(prisma, secrets);
+  // Outside production, localhost and 127.0.0.1 are the same machine: accept either in the browser.
+  const origins = [config.publicUrl];
+  if (!config.isProduction && /\/\/localhost[:/]/.test(`${config.publicUrl}/`)) {
+    origins.push(config.publicUrl.replace("//localhost", "//127.0.0.1"));
+  }
 
   const configuration: Configuration = {
     adapter: createOidcAdapterFactory(prisma),
@@ -33,8 +38,8 @@ export async function createOidcProvider(deps: { config: Config; prisma: PrismaC
         token_endpoint_auth_method: "none",
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
-        redirect_uris: [`${config.publicUrl}/callback`],
-        post_logout_redirect_uris: [config.publicUrl, `${config.publicUrl}/`],
+        redirect_uris: origins.map((origin) => `${origin}/callback`),
+        post_logout_redirect_uris: origins.flatMap((origin) => [origin, `${origin}/`]),
       },
     ],
     jwks: { keys },
@@ -126,7 +131,7 @@ export async function createOidcProvider(deps: { config: Config; prisma: PrismaC
       RefreshToken: SESSION_TTL,
       Session: SESSION_TTL,
     },
-    clientBasedCORS: () => false,
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
     renderError: async (ctx, out) => {
       ctx.type = "html";
       ctx.body = renderIdentityPage({
