@@ -86,8 +86,10 @@ export async function interactionRoutes(
             max: 10,
             timeWindow: "1 minute",
             hook: "preHandler",
-            keyGenerator: (request: FastifyRequest) =>
-              `${request.ip}|${String((request.body as Record<string, unknown> | undefined)?.username ?? "").toLowerCase()}`,
+            keyGenerator: (request: FastifyRequest) => {
+              const username = (request.body as Record<string, unknown> | undefined)?.username;
+              return `${request.ip}|${typeof username === "string" ? username.toLowerCase() : ""}`;
+            },
           },
         },
       },
