@@ -7,8 +7,8 @@ const STYLE = `
 --danger:#b42318;--danger-soft:#fdecea;--success:#067647;--success-soft:#e7f6ee;--bg:#f3f5f9}
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:var(--bg);
 font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--text);font-size:15px;line-height:1.5}
-header{background:var(--navy);color:#fff;height:56px;display:flex;align-items:center;padding:0 24px;gap:10px;font-weight:700;letter-spacing:.18em}
-header svg{width:26px;height:26px}main{flex:1;display:flex;align-items:flex-start;justify-content:center;padding:64px 16px}
+header{background:var(--navy);color:#fff;height:56px;display:flex;align-items:center;padding:0 24px;gap:12px;font-weight:700;font-size:20px;letter-spacing:.18em}
+header svg{width:32px;height:32px}main{flex:1;display:flex;align-items:flex-start;justify-content:center;padding:64px 16px}
 .card{background:#fff;border:1px solid var(--border);border-radius:12px;box-shadow:0 8px 24px rgba(11,29,54,.08);width:100%;max-width:400px;padding:32px}
 h1{font-size:22px;margin:0 0 4px}.lead{color:var(--muted);margin:0 0 24px}label{display:block;font-weight:600;margin:16px 0 6px}
 input[type=text],input[type=password]{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:8px;font:inherit}
@@ -19,7 +19,8 @@ font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:point
 .success{background:var(--success-soft);color:var(--success);border-radius:8px;padding:10px 12px;margin:0 0 8px}
 ul.rules{color:var(--muted);padding-left:20px;margin:8px 0 0}footer{color:var(--muted);font-size:13px;text-align:center;padding:24px}`;
 
-const MARK = `<svg viewBox="0 0 32 32" aria-hidden="true"><circle cx="16" cy="16" r="13" fill="none" stroke="#fff" stroke-width="3"/><circle cx="16" cy="16" r="5" fill="#4f8ef7"/></svg>`;
+// The web app's mark (apps/web/src/components/ui/odin-logo.tsx), so both halves of sign-in look alike.
+const MARK = `<svg viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="#13294a"/><path d="M10 32c6-10 13.5-15 22-15s16 5 22 15c-6 10-13.5 15-22 15S16 42 10 32z" fill="none" stroke="#4c9bff" stroke-width="4" stroke-linejoin="round"/><circle cx="32" cy="32" r="8" fill="#fff"/><circle cx="32" cy="32" r="3.5" fill="#13294a"/></svg>`;
 
 export interface IdentityPage {
   title: string;

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { OidcProvider as Provider } from "./provider";
+import { acceptFormPosts, sendHtml } from "./html-forms";
 import { AUTOSUBMIT_JS, AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page";
 import { signInWithPassword } from "./password-sign-in";
 
@@ -25,16 +26,13 @@ export async function interactionRoutes(
   app: FastifyInstance,
   { provider, clientId }: { provider: Provider; clientId: string },
 ) {
-  const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
-
   app.get(AUTOSUBMIT_PATH, (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(AUTOSUBMIT_JS),
   );
 
   app.get("/oidc/interaction/:uid", async (request: FastifyRequest<{ Params: { uid: string } }>, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
-    if (details.prompt.name === "login") return html(reply, signInPage(details.uid));
+    if (details.prompt.name === "login") return sendHtml(reply, signInPage(details.uid));
     reply.hijack();
     if (details.params.client_id !== clientId || !details.session?.accountId) {
       await provider.interactionFinished(
@@ -71,11 +69,7 @@ export async function interactionRoutes(
 
   // Form posts: parsed here only, as the provider's own routes read their bodies themselves.
   app.register(async (forms) => {
-    forms.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string" },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormPosts(forms);
     forms.post(
       "/oidc/interaction/:uid/login",
       {
@@ -98,7 +92,7 @@ export async function interactionRoutes(
         const username = String(request.body?.username ?? "");
         const password = String(request.body?.password ?? "");
         if (!username.trim() || !password) {
-          return html(
+          return sendHtml(
             reply,
             signInPage(details.uid, { error: "Enter your username and password.", username }),
             400,
@@ -107,7 +101,7 @@ export async function interactionRoutes(
         const result = await signInWithPassword(app.prisma, username, password);
         if (!result.ok) {
           request.log.info({ username }, "built-in sign-in refused");
-          return html(reply, signInPage(details.uid, { error: result.message, username }), 401);
+          return sendHtml(reply, signInPage(details.uid, { error: result.message, username }), 401);
         }
         reply.hijack();
         await provider.interactionFinished(

@@ -1,7 +1,8 @@
 import { checkPasswordStrength, PASSWORD_RULES } from "@odin/contract";
 import { hashToken } from "@odin/db";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { setPassword } from "../modules/account/account.service";
+import { acceptFormPosts, sendHtml } from "./html-forms";
 import { escapeHtml, renderIdentityPage } from "./identity-page";
 
 const EXPIRED =
@@ -22,8 +23,6 @@ ${error ? `<p class="error" role="alert" style="margin-top:16px">${escapeHtml(er
 
 /** The page behind an e-mailed reset link (built-in provider): single use, valid for one hour. */
 export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
-  const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.status(status).header("cache-control", "no-store").type("text/html; charset=utf-8").send(body);
   const findValid = (token: string) =>
     app.prisma.passwordResetToken.findFirst({
       where: {
@@ -38,15 +37,11 @@ export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: {
 
   app.get("/reset-password", async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply) => {
     const token = String(request.query.token ?? "");
-    return (await findValid(token)) ? html(reply, resetPage(token)) : html(reply, expiredPage(), 410);
+    return (await findValid(token)) ? sendHtml(reply, resetPage(token)) : sendHtml(reply, expiredPage(), 410);
   });
 
   app.register(async (forms) => {
-    forms.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string" },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormPosts(forms);
     forms.post(
       "/reset-password",
       { config: { rateLimit: { max: 10, timeWindow: "1 minute" } } },
@@ -57,19 +52,19 @@ export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: {
           confirm_password: confirm = "",
         } = request.body ?? {};
         const record = await findValid(token);
-        if (!record) return html(reply, expiredPage(), 410);
-        if (password !== confirm) return html(reply, resetPage(token, "Passwords do not match!"), 400);
+        if (!record) return sendHtml(reply, expiredPage(), 410);
+        if (password !== confirm) return sendHtml(reply, resetPage(token, "Passwords do not match!"), 400);
         const unmet = checkPasswordStrength(password);
         if (unmet.length)
-          return html(reply, resetPage(token, `Missing: ${unmet.join(", ").toLowerCase()}.`), 400);
+          return sendHtml(reply, resetPage(token, `Missing: ${unmet.join(", ").toLowerCase()}.`), 400);
         // Claim the link first, so two submissions cannot both use it.
         const claimed = await app.prisma.passwordResetToken.updateMany({
           where: { id: record.id, usedAt: null },
           data: { usedAt: new Date() },
         });
-        if (claimed.count !== 1) return html(reply, expiredPage(), 410);
+        if (claimed.count !== 1) return sendHtml(reply, expiredPage(), 410);
         await setPassword(app.prisma, record.userId, password);
-        return html(
+        return sendHtml(
           reply,
           renderIdentityPage({
             title: "Password changed",
