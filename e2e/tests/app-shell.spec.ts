@@ -30,7 +30,8 @@ test.describe("the served product", () => {
     const api404 = await request.get("/no-such-call");
     expect(api404.status()).toBe(404);
     expect((await api404.json()).error.code).toBe("NOT_FOUND");
+    // A protected page sends a visitor who is not signed in to Odin's sign-in page.
     await page.goto("/search");
-    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   });
 });

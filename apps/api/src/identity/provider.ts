@@ -45,6 +45,8 @@ export async function createOidcProvider(deps: { config: Config; prisma: PrismaC
     jwks: { keys },
     cookies: { keys: [secrets.derive("oidc-cookies")] },
     pkce: { required: () => true },
+    // The web app's welcome line reads the e-mail from the ID token of the code flow.
+    conformIdTokenClaims: false,
     scopes: LOGIN_SCOPE.split(" "),
     claims: {
       openid: ["sub"],

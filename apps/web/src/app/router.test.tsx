@@ -19,7 +19,11 @@ const joinPath = (parent: string, path: string) => (path.startsWith("/") ? path 
 const urlFor = (pattern: string) => pattern.replace(/:\w+/g, "42");
 
 /** Renders the app's routes at `url`, signed in as an investigator unless told otherwise. */
-function renderAt(url: string, routes: RouteObject[] = appRoutes, auth: AuthContextProps | null = signedInAuth()) {
+function renderAt(
+  url: string,
+  routes: RouteObject[] = appRoutes,
+  auth: AuthContextProps | null = signedInAuth(),
+) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const app = <RouterProvider router={router} />;
   render(
@@ -91,7 +95,9 @@ describe("screens", () => {
       const { unmount } = render(
         <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: [url] })} />,
       );
-      expect(await screen.findByRole("heading", { level: 1, name: "Sign-in is not set up" })).toBeInTheDocument();
+      expect(
+        await screen.findByRole("heading", { level: 1, name: "Sign-in is not set up" }),
+      ).toBeInTheDocument();
       expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
       unmount();
     }

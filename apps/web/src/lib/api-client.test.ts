@@ -65,7 +65,9 @@ describe("apiFetch", () => {
     useTokens();
     fetchMock.mockResolvedValueOnce(text("plain words"));
     await expect(apiFetch("/x")).resolves.toBe("plain words");
-    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204, headers: { "Content-Type": "application/json" } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(null, { status: 204, headers: { "Content-Type": "application/json" } }),
+    );
     await expect(apiFetch("/x")).resolves.toBeNull();
   });
 
@@ -83,7 +85,9 @@ describe("apiFetch", () => {
 
   it("on a 401 refreshes the token bypassing the cache and retries once with the new one", async () => {
     useTokens();
-    fetchMock.mockResolvedValueOnce(json({ error: { code: "UNAUTHENTICATED", message: "Token expired." } }, 401));
+    fetchMock.mockResolvedValueOnce(
+      json({ error: { code: "UNAUTHENTICATED", message: "Token expired." } }, 401),
+    );
     fetchMock.mockResolvedValueOnce(json({ ok: true }));
     await expect(apiFetch("/get-current-user")).resolves.toEqual({ ok: true });
     expect(tokens.refreshAccessToken).toHaveBeenCalledOnce();
@@ -94,7 +98,9 @@ describe("apiFetch", () => {
 
   it("a second 401 is thrown, without a third try", async () => {
     useTokens();
-    fetchMock.mockResolvedValueOnce(json({ error: { code: "UNAUTHENTICATED", message: "Token expired." } }, 401));
+    fetchMock.mockResolvedValueOnce(
+      json({ error: { code: "UNAUTHENTICATED", message: "Token expired." } }, 401),
+    );
     fetchMock.mockResolvedValueOnce(
       json({ error: { code: "UNAUTHENTICATED", message: "Session revoked." } }, 401, "Unauthorized"),
     );

@@ -151,7 +151,9 @@ function isErrorBody(
 ): value is { error: { message: string; code?: unknown; details?: unknown } } {
   if (typeof value !== "object" || value === null || !("error" in value)) return false;
   const { error } = value;
-  return typeof error === "object" && error !== null && "message" in error && typeof error.message === "string";
+  return (
+    typeof error === "object" && error !== null && "message" in error && typeof error.message === "string"
+  );
 }
 
 function isFieldIssue(value: unknown): value is TFieldIssue {

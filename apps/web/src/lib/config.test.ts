@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getAppConfig, loadAppConfig } from "./config";
 
-const OIDC = { authority: "http://localhost:3000/oidc", clientId: "odin-web", audience: "odin-api", scope: "" };
+const OIDC = {
+  authority: "http://localhost:3000/oidc",
+  clientId: "odin-web",
+  audience: "odin-api",
+  scope: "",
+};
 
 afterEach(() => {
   delete window.__ODIN_CONFIG__;

@@ -30,12 +30,15 @@ export type LoadedAppConfig =
   | { ok: false; problem: AppConfigProblem; config: AppConfig; blankOidcFields: RequiredOidcField[] };
 
 /** The identity settings that must not be blank (a blank scope means LOGIN_SCOPE). */
-export const REQUIRED_OIDC_FIELDS = ["authority", "clientId", "audience"] as const satisfies readonly (keyof OidcConfig)[];
+export const REQUIRED_OIDC_FIELDS = [
+  "authority",
+  "clientId",
+  "audience",
+] as const satisfies readonly (keyof OidcConfig)[];
 export type RequiredOidcField = (typeof REQUIRED_OIDC_FIELDS)[number];
 
 /** What the app uses when there is no usable configuration: nobody can sign in, no owner. */
 const SIGNED_OUT_CONFIG: AppConfig = { oidc: null, ownerUsername: null };
-
 
 function readGlobal(): unknown {
   if (typeof window === "undefined") return undefined;
@@ -66,7 +69,12 @@ function parse(raw: unknown): LoadedAppConfig {
   const { oidc } = config;
   const blank = REQUIRED_OIDC_FIELDS.filter((field) => oidc[field].trim() === "");
   if (blank.length > 0) {
-    return { ok: false, problem: "oidc-incomplete", config: { ...config, oidc: null }, blankOidcFields: blank };
+    return {
+      ok: false,
+      problem: "oidc-incomplete",
+      config: { ...config, oidc: null },
+      blankOidcFields: blank,
+    };
   }
   return { ok: true, config: { ...config, oidc } };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 export type QueryState<T> =
   | { status: "loading"; data: undefined; error: undefined }
@@ -20,21 +20,19 @@ const LOADING = { status: "loading", data: undefined, error: undefined } as cons
 export function useQuery<T>(fetcher: () => Promise<T>): QueryResult<T> {
   const [state, setState] = useState<QueryState<T>>(LOADING);
   const [attempt, setAttempt] = useState(0);
-  const latest = useRef(0);
 
   useEffect(() => {
-    const request = ++latest.current;
+    let current = true;
     fetcher().then(
       (data) => {
-        if (latest.current === request) setState({ status: "success", data, error: undefined });
+        if (current) setState({ status: "success", data, error: undefined });
       },
       (error: unknown) => {
-        if (latest.current !== request) return;
-        setState({ status: "error", data: undefined, error: toError(error) });
+        if (current) setState({ status: "error", data: undefined, error: toError(error) });
       },
     );
     return () => {
-      latest.current++;
+      current = false;
     };
   }, [fetcher, attempt]);
 

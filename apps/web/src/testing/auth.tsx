@@ -2,7 +2,7 @@ import type { TCurrentUser } from "@odin/contract";
 import type { User, UserManagerSettings } from "oidc-client-ts";
 import type { ReactNode } from "react";
 import { AuthContext, type AuthContextProps } from "react-oidc-context";
-import { vi } from "vitest";
+import { vi, type Mock } from "vitest";
 import { CurrentUserContext, type CurrentUserValue } from "@/app/current-user";
 import { registerTokenSource } from "@/lib/api-client";
 
@@ -29,17 +29,31 @@ export function oidcUser(email = "j.rivera@agency.example"): User {
   } as unknown as User;
 }
 
+type MethodKey = {
+  [K in keyof AuthContextProps]-?: AuthContextProps[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof AuthContextProps];
+
+/** useAuth()'s value with every method a vitest spy (plain properties, so assertions can read them). */
+export type StubAuth = Omit<AuthContextProps, MethodKey> & {
+  [K in MethodKey]: Mock<AuthContextProps[K]>;
+};
+
 /**
  * What useAuth() returns, with every method a spy. `signinRedirect` and `signoutRedirect` never settle,
  * like the real ones once the browser is on its way to the identity provider.
  */
-export function stubAuth(overrides: Partial<AuthContextProps> = {}): AuthContextProps {
+export function stubAuth(overrides: Partial<StubAuth> = {}): StubAuth {
   const never = () => new Promise<never>(() => {});
+  const settings: UserManagerSettings = {
+    authority: "https://idp.example",
+    client_id: "odin-web",
+    redirect_uri: "",
+  };
   return {
     isLoading: false,
     isAuthenticated: false,
     user: null,
-    settings: { authority: "https://idp.example", client_id: "odin-web", redirect_uri: "" } as UserManagerSettings,
+    settings,
     events: {} as AuthContextProps["events"],
     clearStaleState: vi.fn(async () => {}),
     removeUser: vi.fn(async () => {}),
@@ -58,11 +72,13 @@ export function stubAuth(overrides: Partial<AuthContextProps> = {}): AuthContext
   };
 }
 
-export const signedInAuth = (overrides: Partial<AuthContextProps> = {}) =>
+export const signedInAuth = (overrides: Partial<StubAuth> = {}) =>
   stubAuth({ isAuthenticated: true, user: oidcUser(), ...overrides });
 
 /** The current user's context value for a test: ready with `user`, or the given state. */
-export function currentUserValue(value: Partial<CurrentUserValue> & { user?: TCurrentUser | null }): CurrentUserValue {
+export function currentUserValue(
+  value: Partial<CurrentUserValue> & { user?: TCurrentUser | null },
+): CurrentUserValue {
   const user = value.user ?? null;
   return {
     status: user ? "ready" : "signed-out",
@@ -106,4 +122,10 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
     ...init,
     headers: { "Content-Type": "application/json", ...init.headers },
   });
+}
+
+/** The address a stubbed fetch was called with. */
+export function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === "string") return input;
+  return input instanceof URL ? input.href : input.url;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Card, ClockIcon, PageHeader } from "@/components/ui";
 
 /** The body of work a screen is delivered with; named in the placeholder so nobody mistakes it for a bug. */
-export type UpcomingWork = "sign-in" | "search" | "hotlists" | "administration";
+export type UpcomingWork = "search" | "hotlists" | "administration";
 
 export interface PlaceholderScreenProps {
   /** The screen's title as the spec names it. */

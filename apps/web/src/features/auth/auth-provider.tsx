@@ -4,6 +4,7 @@ import { AuthProvider } from "react-oidc-context";
 import { registerTokenSource, type TokenSource } from "@/lib/api-client";
 import type { OidcConfig } from "@/lib/config";
 import { buildUserManagerSettings, CALLBACK_PATH, returnToFromState } from "./auth-settings";
+import { checkIdToken } from "./id-token";
 
 export interface OdinAuthProviderProps {
   oidc: OidcConfig;
@@ -22,16 +23,26 @@ export interface OdinAuthProviderProps {
  * route's automatic redirect to sign-in).
  */
 export function OdinAuthProvider({ oidc, onNavigate, children }: OdinAuthProviderProps) {
-  const [userManager] = useState(() => new UserManager(buildUserManagerSettings(oidc, window.location.origin)));
+  const [userManager] = useState(
+    () => new UserManager(buildUserManagerSettings(oidc, window.location.origin)),
+  );
   // Only Odin's own return address completes a login; a stray ?code=&state= elsewhere is left alone.
   const [skipSigninCallback] = useState(() => window.location.pathname !== CALLBACK_PATH);
 
   useEffect(() => registerTokenSource(createTokenSource(userManager)), [userManager]);
 
-  // Replacing the /callback entry drops code and state from the address (and from the history).
+  // Checks the ID token (a throw here becomes the 'Auth error: ...' of the callback screen), then moves
+  // on; replacing the /callback entry drops code and state from the address and the history.
   const onSigninCallback = useCallback(
-    (user: User | undefined) => onNavigate(returnToFromState(user?.state)),
-    [onNavigate],
+    async (user: User | undefined) => {
+      const problem = await idTokenProblem(userManager, user);
+      if (problem) {
+        await userManager.removeUser();
+        throw new Error(problem);
+      }
+      onNavigate(returnToFromState(user?.state));
+    },
+    [userManager, onNavigate],
   );
 
   return (
@@ -43,6 +54,15 @@ export function OdinAuthProvider({ oidc, onNavigate, children }: OdinAuthProvide
       {children}
     </AuthProvider>
   );
+}
+
+async function idTokenProblem(userManager: UserManager, user: User | undefined): Promise<string | null> {
+  if (!user?.id_token) return "The identity provider sent no ID token.";
+  return checkIdToken(user.id_token, {
+    issuer: await userManager.metadataService.getIssuer(),
+    clientId: userManager.settings.client_id,
+    now: Date.now() / 1000,
+  });
 }
 
 /**

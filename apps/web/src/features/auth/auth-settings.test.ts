@@ -54,7 +54,14 @@ describe("return target", () => {
   });
 
   it("goes to Search for anything else", () => {
-    for (const target of ["https://evil.example/", "//evil.example", "/\\evil.example", "/callback?code=1", "/", ""])
+    for (const target of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "/callback?code=1",
+      "/",
+      "",
+    ])
       expect(safeReturnTo(target)).toBe("/search");
     expect(returnToFromState(undefined)).toBe("/search");
     expect(returnToFromState({ returnTo: 42 })).toBe("/search");

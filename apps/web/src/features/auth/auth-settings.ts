@@ -64,7 +64,12 @@ export function signinState(returnTo: string): SigninState {
 
 /** Where to go after the callback: the state's target when it is a path inside Odin, else Search. */
 export function returnToFromState(state: unknown): string {
-  if (typeof state === "object" && state !== null && "returnTo" in state && typeof state.returnTo === "string")
+  if (
+    typeof state === "object" &&
+    state !== null &&
+    "returnTo" in state &&
+    typeof state.returnTo === "string"
+  )
     return safeReturnTo(state.returnTo);
   return DEFAULT_RETURN_TO;
 }
@@ -74,7 +79,8 @@ export function returnToFromState(state: unknown): string {
  * itself (which would exchange a used code again) no.
  */
 export function safeReturnTo(target: string): string {
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return DEFAULT_RETURN_TO;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
+    return DEFAULT_RETURN_TO;
   const path = target.split(/[?#]/, 1)[0];
   if (path === CALLBACK_PATH || path === "/") return DEFAULT_RETURN_TO;
   return target;

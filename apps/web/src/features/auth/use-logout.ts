@@ -22,7 +22,8 @@ export function useLogout(): (() => void) | undefined {
         // The provider's logout below still ends the session; the tokens expire on their own.
       }
       // On success the browser is on its way to the provider and this promise does not settle.
-      await auth.signoutRedirect({ post_logout_redirect_uri: origin });
+      // extraQueryParams: {} keeps the sign-in's `audience` off the logout address.
+      await auth.signoutRedirect({ post_logout_redirect_uri: origin, extraQueryParams: {} });
       // Still here: the provider has no logout endpoint or could not be reached. The user is already
       // removed from memory; start over at the origin, signed out.
       await auth.removeUser();

@@ -59,8 +59,12 @@ describe("ChangePasswordScreen", () => {
     renderScreen();
     expect(newPassword()).toHaveAttribute("type", "password");
     expect(confirmation()).toHaveAttribute("type", "password");
-    const items = within(screen.getByRole("list", { name: "Your new password needs:" })).getAllByRole("listitem");
-    expect(items.map((item) => item.textContent)).toEqual(PASSWORD_RULES.map((rule) => `${rule.message} (not met yet)`));
+    const items = within(screen.getByRole("list", { name: "Your new password needs:" })).getAllByRole(
+      "listitem",
+    );
+    expect(items.map((item) => item.textContent)).toEqual(
+      PASSWORD_RULES.map((rule) => `${rule.message} (not met yet)`),
+    );
   });
 
   it("ticks each requirement as the new password meets it", () => {
@@ -105,7 +109,7 @@ describe("ChangePasswordScreen", () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/user/reset-password");
     expect(init?.method).toBe("POST");
-    expect(JSON.parse(String(init?.body))).toEqual({ new_password: STRONG });
+    expect(JSON.parse(init?.body as string)).toEqual({ new_password: STRONG });
     await waitFor(() => expect(router.state.location.pathname).toBe("/search"), { timeout: 3000 });
   });
 

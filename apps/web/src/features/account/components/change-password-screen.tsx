@@ -82,6 +82,15 @@ export function ChangePasswordScreen() {
       )}
       <Card className="narrow-card">
         <form onSubmit={(event) => void submit(event)} noValidate>
+          {/* Tells password managers whose password this is. */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={user?.username ?? ""}
+            readOnly
+            hidden
+          />
           <div className="field">
             <label className="field__label" htmlFor={`${id}-new`}>
               New password

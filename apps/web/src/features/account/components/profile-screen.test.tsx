@@ -2,7 +2,7 @@ import { MESSAGES } from "@odin/contract";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, registerTestTokens } from "@/testing/auth";
+import { jsonResponse, registerTestTokens, urlOf } from "@/testing/auth";
 import { ProfileScreen } from "./profile-screen";
 
 const PROFILE = { username: "j.rivera", email: "j.rivera@agency.example", role: "user" };
@@ -22,8 +22,8 @@ afterEach(() => {
 /** Answers by path: GET /profile-data and POST /auth0/send-password-reset. */
 function answer(routes: Record<string, () => Response>) {
   fetchMock.mockImplementation(async (input) => {
-    const route = routes[String(input)];
-    if (!route) throw new Error(`unexpected call ${String(input)}`);
+    const route = routes[urlOf(input)];
+    if (!route) throw new Error(`unexpected call ${urlOf(input)}`);
     return route();
   });
 }
@@ -44,7 +44,9 @@ describe("ProfileScreen", () => {
     expect(await screen.findByText("j.rivera")).toBeInTheDocument();
     expect(screen.getByText("j.rivera@agency.example")).toBeInTheDocument();
     expect(screen.getByText("User")).toBeInTheDocument();
-    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("Authorization")).toBe("Bearer access-token");
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("Authorization")).toBe(
+      "Bearer access-token",
+    );
     expect(screen.getByRole("link", { name: "Change password" })).toHaveAttribute("href", "/change-password");
   });
 
@@ -68,7 +70,7 @@ describe("ProfileScreen", () => {
     const sent = new Promise<void>((resolve) => (release = resolve));
     const original = fetchMock.getMockImplementation();
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === "/auth0/send-password-reset") await sent;
+      if (urlOf(input) === "/auth0/send-password-reset") await sent;
       return original!(input, init);
     });
     renderProfile();
@@ -79,7 +81,7 @@ describe("ProfileScreen", () => {
     release();
     expect(await screen.findByText(MESSAGES.passwordResetEmailSent)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: MESSAGES.sendResetLink })).toBeEnabled();
-    const resetCall = fetchMock.mock.calls.find(([input]) => String(input) === "/auth0/send-password-reset");
+    const resetCall = fetchMock.mock.calls.find(([input]) => urlOf(input) === "/auth0/send-password-reset");
     expect(resetCall?.[1]?.method).toBe("POST");
   });
 

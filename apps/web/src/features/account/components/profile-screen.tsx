@@ -54,10 +54,7 @@ export function ProfileScreen() {
 }
 
 type ResetState =
-  | { status: "idle" }
-  | { status: "sending" }
-  | { status: "sent" }
-  | { status: "failed"; message: string };
+  { status: "idle" } | { status: "sending" } | { status: "sent" } | { status: "failed"; message: string };
 
 function PasswordCard() {
   const [reset, setReset] = useState<ResetState>({ status: "idle" });

@@ -9,7 +9,11 @@ interface AccessPageProps {
   onLogout: (() => void) | undefined;
 }
 
-function Actions({ retryLabel, onRetry, onLogout }: { retryLabel: string } & Omit<AccessPageProps, "detail">) {
+function Actions({
+  retryLabel,
+  onRetry,
+  onLogout,
+}: { retryLabel: string } & Omit<AccessPageProps, "detail">) {
   return (
     <>
       <Button onClick={onRetry}>{retryLabel}</Button>
@@ -30,8 +34,8 @@ export function AccountPendingPage({ detail, onRetry, onLogout }: AccessPageProp
       actions={<Actions retryLabel="Check again" onRetry={onRetry} onLogout={onLogout} />}
     >
       <p>
-        You are signed in, but Odin opens only once an administrator of your agency has approved your
-        account. Ask your agency&apos;s Odin administrator to approve it, then choose Check again.
+        You are signed in, but Odin opens only once an administrator of your agency has approved your account.
+        Ask your agency&apos;s Odin administrator to approve it, then choose Check again.
       </p>
       <p className="text-muted">
         If your account was approved before, it may have been disabled; your administrator can tell you.

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@odin/contract";
 import { useAuth } from "react-oidc-context";
-import { Navigate } from "react-router-dom";
+import { Navigate, useLocation } from "react-router-dom";
 import { Button, Notice, Spinner } from "@/components/ui";
 import { DEFAULT_RETURN_TO, signinState } from "../auth-settings";
 import { SignInFrame } from "./sign-in-frame";
@@ -12,6 +12,7 @@ import { LOGIN_BUTTON_LABEL } from "./login-screen";
  */
 export function CallbackScreen() {
   const auth = useAuth();
+  const { search } = useLocation();
 
   if (auth.error && !auth.isLoading && !auth.isAuthenticated) {
     return (
@@ -27,7 +28,10 @@ export function CallbackScreen() {
     );
   }
 
-  if (auth.isLoading) {
+  // With code (or error) and state in the address, the exchange is under way or just done: the auth
+  // wiring moves on by itself (the provider may report "signed in" a moment before it does). The
+  // router's address, not window.location, which changes a moment before this screen goes.
+  if (auth.isLoading || hasCallbackParams(search)) {
     return (
       <SignInFrame title="Signing you in">
         <Spinner size="lg" label={MESSAGES.loading} />
@@ -37,4 +41,9 @@ export function CallbackScreen() {
 
   // Nothing to complete here (a bookmark, or Back after signing in).
   return <Navigate to={auth.isAuthenticated ? DEFAULT_RETURN_TO : "/"} replace />;
+}
+
+function hasCallbackParams(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return (params.has("code") || params.has("error")) && params.has("state");
 }

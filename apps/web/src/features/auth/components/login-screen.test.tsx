@@ -83,7 +83,9 @@ describe("LoginScreen", () => {
   });
 
   it("on an authentication error: 'Auth error: {message}', and the login button to try again", () => {
-    const error = Object.assign(new Error("access_denied: user cancelled"), { source: "signinCallback" as const });
+    const error = Object.assign(new Error("access_denied: user cancelled"), {
+      source: "signinCallback" as const,
+    });
     renderLogin(stubAuth({ error }));
     expect(screen.getByRole("alert")).toHaveTextContent("Auth error: access_denied: user cancelled");
     expect(screen.getByRole("button", { name: LOGIN_BUTTON_LABEL })).toBeInTheDocument();
@@ -113,11 +115,16 @@ describe("LoginScreen", () => {
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/session/revoke");
     expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("POST");
-    expect(auth.signoutRedirect).toHaveBeenCalledWith({ post_logout_redirect_uri: window.location.origin });
+    expect(auth.signoutRedirect).toHaveBeenCalledWith({
+      post_logout_redirect_uri: window.location.origin,
+      extraQueryParams: {},
+    });
   });
 
   it("Log out still ends the session at the provider when the revoke call fails", async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ error: { code: "INTERNAL", message: "boom" } }, { status: 500 }));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ error: { code: "INTERNAL", message: "boom" } }, { status: 500 }),
+    );
     const auth = signedInAuth();
     renderLoginEverywhere(auth);
     fireEvent.click(screen.getByRole("button", { name: "Log out" }));
@@ -126,6 +133,8 @@ describe("LoginScreen", () => {
 
   it("keeps the footer: ownership and trademark pending", () => {
     renderLogin(stubAuth());
-    expect(screen.getByText(/Odin Systems, Inc\. All rights reserved\. ODIN™ — trademark pending\./)).toBeVisible();
+    expect(
+      screen.getByText(/Odin Systems, Inc\. All rights reserved\. ODIN™ — trademark pending\./),
+    ).toBeVisible();
   });
 });

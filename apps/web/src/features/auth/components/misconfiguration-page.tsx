@@ -29,8 +29,8 @@ export function MisconfigurationPage() {
       actions={<Button onClick={() => window.location.reload()}>Reload</Button>}
     >
       <p>
-        Odin cannot sign anyone in on this server yet, so its screens stay closed. Please pass this page on
-        to your agency&apos;s IT contact.
+        Odin cannot sign anyone in on this server yet, so its screens stay closed. Please pass this page on to
+        your agency&apos;s IT contact.
       </p>
       <div className="misconfig">
         <h2 className="misconfig__title">For your IT contact</h2>
@@ -54,8 +54,8 @@ function Details({ loaded }: { loaded: LoadedAppConfig }) {
     return (
       <p>
         The settings the server sent (<code>{APP_CONFIG_URL}</code>) are not in the form this version of the
-        web app expects. The server and the web app are probably from different versions: deploy them
-        together and restart Odin.
+        web app expects. The server and the web app are probably from different versions: deploy them together
+        and restart Odin.
       </p>
     );
   }
@@ -76,9 +76,12 @@ function Details({ loaded }: { loaded: LoadedAppConfig }) {
   }
   return (
     <>
-      <p>The Odin server has no identity provider: its built-in sign-in is turned off and no external
-        provider is configured. Either turn the built-in sign-in back on, or connect your agency&apos;s
-        provider (Auth0, Keycloak, Entra ID...) by setting all three of these on the server:</p>
+      <p>
+        The Odin server has no identity provider: its built-in sign-in is turned off (
+        <code>OIDC_BUILT_IN=false</code>) and no external provider is configured. Either turn the built-in
+        sign-in back on, or connect your agency&apos;s provider (Auth0, Keycloak, Entra ID...) with these
+        server settings:
+      </p>
       <ul className="misconfig__list">
         {REQUIRED_OIDC_FIELDS.map((field) => (
           <li key={field}>
@@ -92,7 +95,7 @@ function Details({ loaded }: { loaded: LoadedAppConfig }) {
 }
 
 const SETTING_HINTS: Record<RequiredOidcField, string> = {
-  authority: "— the issuer URL of the provider",
-  clientId: "— the client ID of Odin's web app at the provider",
-  audience: "— the identifier of Odin's API at the provider",
+  authority: "— the issuer URL of the provider (required)",
+  clientId: "— the client ID of Odin's web app at the provider (default odin-web)",
+  audience: "— the identifier of Odin's API at the provider (default urn:odin:api)",
 };

@@ -53,7 +53,10 @@ describe("RequireAuth", () => {
   });
 
   it("when sign-in cannot start: 'Auth error: {message}' and no redirect loop", () => {
-    const error = Object.assign(new Error("Failed to fetch"), { source: "signinRedirect" as const, args: undefined });
+    const error = Object.assign(new Error("Failed to fetch"), {
+      source: "signinRedirect" as const,
+      args: undefined,
+    });
     const auth = stubAuth({ error });
     renderGuarded("/search", auth, currentUserValue({}));
     expect(screen.getByText("Auth error: Failed to fetch")).toBeInTheDocument();
@@ -83,7 +86,11 @@ describe("RequireAuth", () => {
   });
 
   it("a loaded user who is not approved also gets the approval page", () => {
-    renderGuarded("/search", signedInAuth(), currentUserValue({ user: { ...INVESTIGATOR, approved: false } }));
+    renderGuarded(
+      "/search",
+      signedInAuth(),
+      currentUserValue({ user: { ...INVESTIGATOR, approved: false } }),
+    );
     expect(screen.getByRole("heading", { name: "Your account is waiting for approval" })).toBeInTheDocument();
   });
 
@@ -126,6 +133,12 @@ describe("CallbackScreen", () => {
     });
     renderGuarded("/callback?code=abc&state=xyz", stubAuth({ error }), currentUserValue({}));
     expect(screen.getByRole("alert")).toHaveTextContent("Auth error: No matching state found in storage");
+  });
+
+  it("signed in with code and state still in the address: waits for the auth wiring to move on", () => {
+    const router = renderGuarded("/callback?code=abc&state=xyz", signedInAuth(), ready);
+    expect(screen.getByRole("status")).toHaveTextContent(MESSAGES.loading);
+    expect(router.state.location.pathname).toBe("/callback");
   });
 
   it("with nothing to complete, goes to the login screen (signed out) or Search (signed in)", async () => {

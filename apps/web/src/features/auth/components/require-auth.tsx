@@ -41,7 +41,8 @@ export function RequireAuth() {
   const signInAgain = () => void auth.signinRedirect({ state: signinState(returnTo) });
 
   if (!auth.isAuthenticated) {
-    if (auth.error && !auth.isLoading) return <SignInFailedPage message={auth.error.message} onRetry={signInAgain} />;
+    if (auth.error && !auth.isLoading)
+      return <SignInFailedPage message={auth.error.message} onRetry={signInAgain} />;
     return <LoadingScreen />;
   }
 
