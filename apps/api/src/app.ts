@@ -17,6 +17,7 @@ import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { authPlugin } from "./plugins/auth";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { prismaPlugin } from "./plugins/prisma";
@@ -78,6 +79,7 @@ export async function buildApp({
     ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
   });
   await app.register(adminRoutes);
+  await app.register(agencyListRoutes);
   if (provider) {
     await app.register(interactionRoutes, { provider, clientId: identity.clientId });
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });

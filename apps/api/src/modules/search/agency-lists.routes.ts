@@ -1,0 +1,50 @@
+import { findEndpoint, ZApiError, type TAxisAgency } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAuth } from "../../plugins/auth";
+import {
+  findSearchableAxisIntegrations,
+  findSearchableAxonIntegrations,
+  findSearchableRekorKeys,
+} from "./search-scope.repository";
+
+const rekor = findEndpoint("GET", "/api-keys-data");
+const axon = findEndpoint("GET", "/axon-authorized-integrations");
+const axis = findEndpoint("GET", "/axis-authorized-agencies");
+const errors = { 401: ZApiError, 403: ZApiError };
+
+/** The search form's three agency lists (spec 000 §3, §7), scoped to what the caller may search. */
+export const agencyListRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(rekor.path, { schema: { response: { 200: rekor.response, ...errors } } }, async (request) => {
+    const keys = await findSearchableRekorKeys(app.prisma, requireAuth(request));
+    // The key itself never leaves the server: only its last four characters, masked.
+    return keys.map((key) => ({
+      id: key.id,
+      agency: key.agencyName,
+      api_key: `${"•".repeat(8)}${key.apiKeyLast4}`,
+      source_program: "Rekor" as const,
+    }));
+  });
+
+  app.get(axon.path, { schema: { response: { 200: axon.response, ...errors } } }, async (request) => {
+    const integrations = await findSearchableAxonIntegrations(app.prisma, requireAuth(request));
+    return integrations.map((integration) => ({
+      base_url: integration.baseUrl,
+      agency_name: integration.agencyName,
+    }));
+  });
+
+  app.get(axis.path, { schema: { response: { 200: axis.response, ...errors } } }, async (request) => {
+    const integrations = await findSearchableAxisIntegrations(app.prisma, requireAuth(request));
+    const byAgency = new Map<number, TAxisAgency>();
+    for (const integration of integrations) {
+      const entry = byAgency.get(integration.axisAgencyId) ?? {
+        id: integration.axisAgencyId,
+        agency_name: integration.axisAgency.agencyName,
+        integrations: [],
+      };
+      entry.integrations.push({ identifier: integration.identifier });
+      byAgency.set(integration.axisAgencyId, entry);
+    }
+    return [...byAgency.values()];
+  });
+};

@@ -1,0 +1,50 @@
+import type { PrismaClient } from "@odin/db";
+import type { AuthContext } from "../../plugins/auth";
+
+/**
+ * What the caller's agency may search, per source. The owner may search everything; a user with no
+ * agency nothing. These same functions decide the agency lists of the search form and which of the
+ * `agencies` a search request may actually reach, so the two can never disagree.
+ */
+function agencyOf(auth: AuthContext): number | "all" | null {
+  return auth.isOwner ? "all" : auth.user.agencyId;
+}
+
+export async function findSearchableRekorKeys(prisma: PrismaClient, auth: AuthContext) {
+  const agency = agencyOf(auth);
+  if (agency === null) return [];
+  return prisma.rekorApiKey.findMany({
+    where: agency === "all" ? {} : { agencyId: agency },
+    orderBy: [{ agencyName: "asc" }, { id: "asc" }],
+  });
+}
+
+/** Its own agency's integration, and others' that authorized it and have not blacklisted it. */
+export async function findSearchableAxonIntegrations(prisma: PrismaClient, auth: AuthContext) {
+  const agency = agencyOf(auth);
+  if (agency === null) return [];
+  return prisma.axonIntegration.findMany({
+    where:
+      agency === "all"
+        ? {}
+        : {
+            OR: [{ agencyId: agency }, { agencies: { some: { agencyId: agency, status: "authorized" } } }],
+            NOT: { agencies: { some: { agencyId: agency, status: "blacklisted" } } },
+          },
+    orderBy: [{ agencyName: "asc" }, { id: "asc" }],
+  });
+}
+
+/** Axis integrations of its own agency and those shared with it, grouped by their Axis agency. */
+export async function findSearchableAxisIntegrations(prisma: PrismaClient, auth: AuthContext) {
+  const agency = agencyOf(auth);
+  if (agency === null) return [];
+  return prisma.axisIntegration.findMany({
+    where:
+      agency === "all"
+        ? {}
+        : { OR: [{ axisAgency: { agencyId: agency } }, { shares: { some: { agencyId: agency } } }] },
+    include: { axisAgency: true },
+    orderBy: [{ axisAgency: { agencyName: "asc" } }, { identifier: "asc" }],
+  });
+}
