@@ -18,6 +18,8 @@ import { adminRoutes } from "./modules/admin/admin.routes";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
+import { searchRoutes } from "./modules/search/search.routes";
+import { createSources } from "./sources/registry";
 import { authPlugin } from "./plugins/auth";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { prismaPlugin } from "./plugins/prisma";
@@ -80,6 +82,11 @@ export async function buildApp({
   });
   await app.register(adminRoutes);
   await app.register(agencyListRoutes);
+  await app.register(searchRoutes, {
+    sources: createSources({ prisma }),
+    sourceTimeoutMs: config.search.sourceTimeoutMs,
+    maxResultsPerSource: config.search.maxResultsPerSource,
+  });
   if (provider) {
     await app.register(interactionRoutes, { provider, clientId: identity.clientId });
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });

@@ -53,6 +53,8 @@ const ZEnv = z.object({
   OIDC_AUDIENCE: z.string().trim().min(1).default("urn:odin:api"),
   OIDC_BUILT_IN: booleanFlag.optional(),
   OWNER_USERNAME: z.string().trim().min(1).default("owner"),
+  SEARCH_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  SEARCH_MAX_RESULTS_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(5000),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().trim().min(3).default("Odin <no-reply@odin.local>"),
 });
@@ -89,6 +91,7 @@ export interface Config {
   rateLimitPerMinute: number;
   identity: IdentityConfig;
   ownerUsername: string;
+  search: { sourceTimeoutMs: number; maxResultsPerSource: number };
   /** Outgoing mail; without SMTP_URL messages are written to dataDir/outbox (see mail/). */
   mail: { smtpUrl: string | undefined; from: string };
 }
@@ -155,6 +158,10 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       audience: env.OIDC_AUDIENCE,
     },
     ownerUsername: env.OWNER_USERNAME,
+    search: {
+      sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
+      maxResultsPerSource: env.SEARCH_MAX_RESULTS_PER_SOURCE,
+    },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };
 }

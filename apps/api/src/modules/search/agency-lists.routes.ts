@@ -5,7 +5,8 @@ import {
   findSearchableAxisIntegrations,
   findSearchableAxonIntegrations,
   findSearchableRekorKeys,
-} from "./search-scope.repository";
+  searchScopeOf,
+} from "../../sources/search-scope.repository";
 
 const rekor = findEndpoint("GET", "/api-keys-data");
 const axon = findEndpoint("GET", "/axon-authorized-integrations");
@@ -15,7 +16,7 @@ const errors = { 401: ZApiError, 403: ZApiError };
 /** The search form's three agency lists (spec 000 §3, §7), scoped to what the caller may search. */
 export const agencyListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(rekor.path, { schema: { response: { 200: rekor.response, ...errors } } }, async (request) => {
-    const keys = await findSearchableRekorKeys(app.prisma, requireAuth(request));
+    const keys = await findSearchableRekorKeys(app.prisma, searchScopeOf(requireAuth(request)));
     // The key itself never leaves the server: only its last four characters, masked.
     return keys.map((key) => ({
       id: key.id,
@@ -26,7 +27,10 @@ export const agencyListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(axon.path, { schema: { response: { 200: axon.response, ...errors } } }, async (request) => {
-    const integrations = await findSearchableAxonIntegrations(app.prisma, requireAuth(request));
+    const integrations = await findSearchableAxonIntegrations(
+      app.prisma,
+      searchScopeOf(requireAuth(request)),
+    );
     return integrations.map((integration) => ({
       base_url: integration.baseUrl,
       agency_name: integration.agencyName,
@@ -34,7 +38,10 @@ export const agencyListRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(axis.path, { schema: { response: { 200: axis.response, ...errors } } }, async (request) => {
-    const integrations = await findSearchableAxisIntegrations(app.prisma, requireAuth(request));
+    const integrations = await findSearchableAxisIntegrations(
+      app.prisma,
+      searchScopeOf(requireAuth(request)),
+    );
     const byAgency = new Map<number, TAxisAgency>();
     for (const integration of integrations) {
       const entry = byAgency.get(integration.axisAgencyId) ?? {

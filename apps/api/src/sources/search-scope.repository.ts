@@ -1,17 +1,17 @@
 import type { PrismaClient } from "@odin/db";
-import type { AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../plugins/auth";
+import type { SourceContext } from "./detection-source";
 
 /**
  * What the caller's agency may search, per source. The owner may search everything; a user with no
  * agency nothing. These same functions decide the agency lists of the search form and which of the
  * `agencies` a search request may actually reach, so the two can never disagree.
  */
-function agencyOf(auth: AuthContext): number | "all" | null {
-  return auth.isOwner ? "all" : auth.user.agencyId;
+export function searchScopeOf(auth: AuthContext): SourceContext {
+  return { agency: auth.isOwner ? "all" : auth.user.agencyId };
 }
 
-export async function findSearchableRekorKeys(prisma: PrismaClient, auth: AuthContext) {
-  const agency = agencyOf(auth);
+export async function findSearchableRekorKeys(prisma: PrismaClient, { agency }: SourceContext) {
   if (agency === null) return [];
   return prisma.rekorApiKey.findMany({
     where: agency === "all" ? {} : { agencyId: agency },
@@ -20,8 +20,7 @@ export async function findSearchableRekorKeys(prisma: PrismaClient, auth: AuthCo
 }
 
 /** Its own agency's integration, and others' that authorized it and have not blacklisted it. */
-export async function findSearchableAxonIntegrations(prisma: PrismaClient, auth: AuthContext) {
-  const agency = agencyOf(auth);
+export async function findSearchableAxonIntegrations(prisma: PrismaClient, { agency }: SourceContext) {
   if (agency === null) return [];
   return prisma.axonIntegration.findMany({
     where:
@@ -36,8 +35,7 @@ export async function findSearchableAxonIntegrations(prisma: PrismaClient, auth:
 }
 
 /** Axis integrations of its own agency and those shared with it, grouped by their Axis agency. */
-export async function findSearchableAxisIntegrations(prisma: PrismaClient, auth: AuthContext) {
-  const agency = agencyOf(auth);
+export async function findSearchableAxisIntegrations(prisma: PrismaClient, { agency }: SourceContext) {
   if (agency === null) return [];
   return prisma.axisIntegration.findMany({
     where:

@@ -1,0 +1,128 @@
+import type { TSearchRequest, TSearchResult, TSourceStatus } from "@odin/contract";
+import type { PrismaClient } from "@odin/db";
+import type { FastifyRequest } from "fastify";
+import type { AuthContext } from "../../plugins/auth";
+import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
+import { toPlatePattern } from "../../sources/plate-pattern";
+import { searchScopeOf } from "../../sources/search-scope.repository";
+import { writeAudit } from "../audit/audit.repository";
+
+export interface SearchDeps {
+  prisma: PrismaClient;
+  sources: readonly DetectionSource[];
+  sourceTimeoutMs: number;
+  maxResultsPerSource: number;
+}
+
+class SourceTimeout extends Error {}
+
+function toSourceQuery(body: TSearchRequest, limit: number): SourceQuery {
+  return {
+    plate: toPlatePattern(body.plate),
+    plateState: body.plate_state,
+    color: body.vehicle_color,
+    make: body.vehicle_make,
+    bodyType: body.vehicle_body_type,
+    start: new Date(body.start_time),
+    end: new Date(body.end_time),
+    limit,
+  };
+}
+
+/** Runs one source within its own time limit; a slow or failing source only reports its status. */
+async function runSource(
+  source: DetectionSource,
+  query: SourceQuery,
+  targets: unknown[],
+  timeoutMs: number,
+): Promise<{ status: TSourceStatus; results: TSearchResult[] }> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  if (targets.length === 0) {
+    return { status: { source: source.program, status: "skipped", count: 0, elapsed_ms: 0 }, results: [] };
+  }
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new SourceTimeout(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    const results = await Promise.race([source.search(query, targets, controller.signal), deadline]);
+    return {
+      status: { source: source.program, status: "ok", count: results.length, elapsed_ms: elapsed() },
+      results,
+    };
+  } catch (error) {
+    const timedOut = error instanceof SourceTimeout;
+    return {
+      status: {
+        source: source.program,
+        status: timedOut ? "timeout" : "failed",
+        count: 0,
+        error: error instanceof Error ? error.message : "the source failed",
+        elapsed_ms: elapsed(),
+      },
+      results: [],
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * POST /search-data: resolves which of the requested agencies the caller may search (all it may
+ * search when none are named), writes the audit row before anything is searched (no row, no search),
+ * fans out to every source at once and merges the answers newest first.
+ */
+export async function searchDetections(
+  deps: SearchDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: TSearchRequest,
+): Promise<{ results: TSearchResult[]; statuses: TSourceStatus[] }> {
+  const scope = searchScopeOf(auth);
+  const requested = new Set(body.agencies);
+  const plan = await Promise.all(
+    deps.sources.map(async (source) => {
+      const searchable = await source.searchable(scope);
+      const targets = requested.size
+        ? [...searchable].filter(([key]) => requested.has(key)).map(([, target]) => target)
+        : [...searchable.values()];
+      return { source, targets };
+    }),
+  );
+
+  await writeAudit(deps.prisma, request, auth, {
+    action: "search",
+    queryParameters: {
+      plate: body.plate ?? null,
+      plate_state: body.plate_state ?? null,
+      vehicle_color: body.vehicle_color ?? null,
+      vehicle_make: body.vehicle_make ?? null,
+      vehicle_body_type: body.vehicle_body_type ?? null,
+      justification: body.justification,
+      start_time: body.start_time,
+      end_time: body.end_time,
+      agencies: body.agencies,
+      filters: body.filters,
+    },
+    justification: body.justification,
+    programsQueried: plan
+      .filter((step) => step.targets.length > 0)
+      .map((step) => step.source.program)
+      .join(","),
+    ...(body.plate ? { plate: body.plate.toUpperCase() } : {}),
+  });
+
+  const query = toSourceQuery(body, deps.maxResultsPerSource);
+  const outcomes = await Promise.all(
+    plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
+  );
+  const results = outcomes
+    .flatMap((outcome) => outcome.results)
+    .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
+  return { results, statuses: outcomes.map((outcome) => outcome.status) };
+}

@@ -1,0 +1,122 @@
+import type { TSearchResult } from "@odin/contract";
+import { Prisma, type PrismaClient } from "@odin/db";
+import type { DetectionSource, SourceContext, SourceQuery } from "../detection-source";
+import { findSearchableAxisIntegrations } from "../search-scope.repository";
+
+interface AxisTarget {
+  integrationId: number;
+}
+
+interface DetectionRow {
+  id: bigint;
+  plate: string;
+  plate_state: string | null;
+  make: string | null;
+  color: string | null;
+  body_type: string | null;
+  camera_name: string | null;
+  agency_name: string;
+  timestamp: Date;
+  latitude: number | null;
+  longitude: number | null;
+  image_path: string | null;
+  plate_image_path: string | null;
+  plate_x1: number | null;
+  plate_x2: number | null;
+  plate_x3: number | null;
+  plate_x4: number | null;
+  plate_y1: number | null;
+  plate_y2: number | null;
+  plate_y3: number | null;
+  plate_y4: number | null;
+}
+
+/** A stored Axis read as the contract's search result; images only through Odin's proxy. */
+export function mapAxisDetection(row: DetectionRow): TSearchResult {
+  const id = row.id.toString();
+  const image = `/axis/proxy-detection-image?id=${id}`;
+  return {
+    id: `axis-${id}`,
+    image_uuid: null,
+    plate: row.plate,
+    plate_state: row.plate_state,
+    make: row.make,
+    color: row.color,
+    body_type: row.body_type,
+    agency: row.agency_name,
+    camera_name: row.camera_name,
+    timestamp: row.timestamp.toISOString(),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    source_program: "Axis",
+    agent_uid: null,
+    api_key: null,
+    rekor_api_key: null,
+    image_path: null,
+    plate_image_url: null,
+    base_url: null,
+    axis_path: row.image_path ? image : null,
+    axis_plate_path: row.plate_image_path ? `${image}&kind=plate` : null,
+    plate_x1: row.plate_x1,
+    plate_x2: row.plate_x2,
+    plate_x3: row.plate_x3,
+    plate_x4: row.plate_x4,
+    plate_y1: row.plate_y1,
+    plate_y2: row.plate_y2,
+    plate_y3: row.plate_y3,
+    plate_y4: row.plate_y4,
+    vehicle_image_src: row.image_path ? image : null,
+    plate_image_src: row.plate_image_path ? `${image}&kind=plate` : null,
+  };
+}
+
+function plateCondition(query: SourceQuery): Prisma.Sql {
+  const plate = query.plate;
+  if (!plate) return Prisma.sql`TRUE`;
+  switch (plate.kind) {
+    case "exact":
+      return Prisma.sql`d.plate_normalized = ${plate.value}`;
+    case "contains":
+      // LIKE '%…%' is served by the pg_trgm GIN index on plate_normalized.
+      return Prisma.sql`d.plate_normalized LIKE ${`%${plate.value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`}`;
+    case "wildcard":
+      return Prisma.sql`d.plate_normalized LIKE ${plate.like}`;
+  }
+}
+
+const equalsIgnoringCase = (column: Prisma.Sql, value: string | undefined) =>
+  value ? Prisma.sql`lower(${column}) = lower(${value})` : Prisma.sql`TRUE`;
+
+/**
+ * Axis (RAVEN): cameras push their reads to Odin, so searching is a query of Odin's own `detections`
+ * table by the selected integrations, time range (index on integration + timestamp) and plate.
+ */
+export function createAxisSource(prisma: PrismaClient): DetectionSource<AxisTarget> {
+  return {
+    program: "Axis",
+    async searchable(context: SourceContext) {
+      const integrations = await findSearchableAxisIntegrations(prisma, context);
+      return new Map(
+        integrations.map((integration) => [integration.identifier, { integrationId: integration.id }]),
+      );
+    },
+    async search(query, targets) {
+      if (targets.length === 0) return [];
+      const rows = await prisma.$queryRaw<DetectionRow[]>`
+        SELECT d.id, d.plate, d.plate_state, d.make, d.color, d.body_type, d.camera_name, a.name AS agency_name,
+               d.timestamp, d.latitude, d.longitude, d.image_path, d.plate_image_path,
+               d.plate_x1, d.plate_x2, d.plate_x3, d.plate_x4, d.plate_y1, d.plate_y2, d.plate_y3, d.plate_y4
+        FROM detections d JOIN agencies a ON a.id = d.agency_id
+        WHERE d.axis_integration_id IN (${Prisma.join(targets.map((target) => target.integrationId))})
+          AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}
+          AND ${plateCondition(query)}
+          AND ${query.plateState ? Prisma.sql`upper(d.plate_state) = upper(${query.plateState})` : Prisma.sql`TRUE`}
+          AND ${equalsIgnoringCase(Prisma.sql`d.color`, query.color)}
+          AND ${equalsIgnoringCase(Prisma.sql`d.make`, query.make)}
+          AND ${equalsIgnoringCase(Prisma.sql`d.body_type`, query.bodyType)}
+        ORDER BY d.timestamp DESC
+        LIMIT ${query.limit}`;
+      return rows.map(mapAxisDetection);
+    },
+  };
+}

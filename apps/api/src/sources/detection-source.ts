@@ -1,0 +1,32 @@
+import type { SourceProgram, TSearchResult } from "@odin/contract";
+import type { PlatePattern } from "./plate-pattern";
+
+/** One search as every source receives it: already validated, normalised and scoped. */
+export interface SourceQuery {
+  plate: PlatePattern | undefined;
+  plateState: string | undefined;
+  color: string | undefined;
+  make: string | undefined;
+  bodyType: string | undefined;
+  start: Date;
+  end: Date;
+  /** The most results one source may return; the service says so when a source hits it. */
+  limit: number;
+}
+
+/**
+ * A camera program Odin searches. Adding a fourth vendor is one folder implementing this and one line
+ * in sources/registry.ts. `targets` are the request's `agencies` entries this source serves, already
+ * narrowed to what the caller's agency may search.
+ */
+export interface DetectionSource<Target = unknown> {
+  readonly program: SourceProgram;
+  /** What the caller may search with this source, keyed by the string the search form sends. */
+  searchable(context: SourceContext): Promise<Map<string, Target>>;
+  search(query: SourceQuery, targets: Target[], signal: AbortSignal): Promise<TSearchResult[]>;
+}
+
+export interface SourceContext {
+  /** The caller's agency, or "all" for the owner, or null (a user without an agency searches nothing). */
+  agency: number | "all" | null;
+}

@@ -1,0 +1,169 @@
+import { SEARCH_SOURCES_HEADER, type TSearchResult } from "@odin/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchDetections } from "../src/modules/search/search.service";
+import type { DetectionSource } from "../src/sources/detection-source";
+import { createSources } from "../src/sources/registry";
+import { buildTestApp, type TestApp } from "./helpers";
+import { mintToken, seedPersonas, type Persona } from "./tokens";
+
+const HOUR = 3_600_000;
+
+describe("POST /search-data", () => {
+  let t: TestApp;
+  let subjects: Record<Persona, string>;
+  const now = Date.now();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    subjects = await seedPersonas(t);
+    const integrations = await t.prisma.axisIntegration.findMany({ include: { axisAgency: true } });
+    const byIdentifier = new Map(integrations.map((integration) => [integration.identifier, integration]));
+    const read = (identifier: string, plate: string, hoursAgo: number, extra: object = {}) => {
+      const integration = byIdentifier.get(identifier)!;
+      return {
+        plate,
+        plateNormalized: plate.replace(/[\s-]/g, "").toUpperCase(),
+        plateState: "CT",
+        make: "Toyota",
+        color: "Silver/Gray",
+        bodyType: "sedan-standard",
+        cameraName: `${identifier} camera`,
+        agencyId: integration.axisAgency.agencyId,
+        axisIntegrationId: integration.id,
+        timestamp: new Date(now - hoursAgo * HOUR),
+        latitude: 41.76,
+        longitude: -72.68,
+        vendorEventId: `${identifier}-${plate}-${hoursAgo}`,
+        ...extra,
+      };
+    };
+    await t.prisma.detection.createMany({
+      data: [
+        read("hfd-lpv-01", "AK47123", 2),
+        read("hfd-lpv-02", "AK47123", 1, { color: "Red" }),
+        read("hfd-lpv-01", "ZZ99999", 3),
+        read("csp-h-lpv-01", "BK4700", 5), // Troop H's camera, shared with Hartford
+        read("csp-h-lpv-02", "AK47123", 4), // Troop H's own, not shared
+        read("nhv-lpv-01", "AK47123", 1.5), // New Haven's
+        read("hfd-lpv-01", "AK47123", 48), // outside a 24-hour range
+      ],
+    });
+  });
+  afterAll(() => t?.close());
+
+  const search = async (persona: Persona, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: "POST",
+      url: "/search-data",
+      headers: { authorization: `Bearer ${await mintToken(t, subjects[persona])}` },
+      payload: {
+        justification: "Case 2026-114: stolen vehicle",
+        start_time: new Date(now - 24 * HOUR).toISOString(),
+        end_time: new Date(now).toISOString(),
+        ...body,
+      },
+    });
+
+  it("refuses a search without a justification or dates, with the spec's message, and audits nothing", async () => {
+    const res = await search("investigator", { justification: "   " });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe("Justification and date range are required.");
+    const noDates = await search("investigator", { start_time: undefined });
+    expect(noDates.json().error.message).toBe("Justification and date range are required.");
+    expect(await t.prisma.auditLog.count({ where: { action: "search" } })).toBe(0);
+  });
+
+  it("finds a plate in the agency's own and shared cameras only, newest first, and audits the search", async () => {
+    const res = await search("investigator", { plate: " ak47123 " });
+    expect(res.statusCode, res.body).toBe(200);
+    const results = res.json() as TSearchResult[];
+    expect(results.map((result) => result.camera_name)).toEqual(["hfd-lpv-02 camera", "hfd-lpv-01 camera"]);
+    expect(results[0]).toMatchObject({
+      source_program: "Axis",
+      plate: "AK47123",
+      plate_state: "CT",
+      agency: expect.stringContaining("Hartford"),
+    });
+    expect(JSON.parse(res.headers[SEARCH_SOURCES_HEADER] as string)).toEqual([
+      { source: "Axis", status: "ok", count: 2, elapsed_ms: expect.any(Number) },
+    ]);
+    const audit = await t.prisma.auditLog.findFirstOrThrow({
+      where: { action: "search" },
+      orderBy: { id: "desc" },
+    });
+    expect(audit).toMatchObject({
+      username: "hartford.investigator",
+      justification: "Case 2026-114: stolen vehicle",
+      programsQueried: "Axis",
+      plate: "AK47123",
+    });
+    expect(audit.queryParameters).toMatchObject({
+      plate: "ak47123",
+      justification: "Case 2026-114: stolen vehicle",
+    });
+  });
+
+  it("matches partial plates and wildcards, and filters by colour", async () => {
+    const partial = (await search("investigator", { plate: "k47" })).json() as TSearchResult[];
+    expect(partial.map((result) => result.plate).sort()).toEqual(["AK47123", "AK47123", "BK4700"]);
+    const wildcard = (await search("investigator", { plate: "?k47*" })).json() as TSearchResult[];
+    expect(wildcard).toHaveLength(3);
+    const red = (
+      await search("investigator", { plate: "AK47123", vehicle_color: "red" })
+    ).json() as TSearchResult[];
+    expect(red.map((result) => result.camera_name)).toEqual(["hfd-lpv-02 camera"]);
+  });
+
+  it("ignores agencies the caller may not search, even when named", async () => {
+    const res = await search("investigator", { plate: "AK47123", agencies: ["nhv-lpv-01", "csp-h-lpv-02"] });
+    expect(res.json()).toEqual([]);
+    expect(JSON.parse(res.headers[SEARCH_SOURCES_HEADER] as string)[0]).toMatchObject({ status: "skipped" });
+    const owner = (await search("owner", { plate: "AK47123" })).json() as TSearchResult[];
+    expect(owner).toHaveLength(4);
+  });
+
+  it("answers with the other sources' results when one hangs, within its timeout", async () => {
+    const hanging: DetectionSource = {
+      program: "Rekor",
+      searchable: async () => new Map([["1", {}]]),
+      search: () => new Promise<TSearchResult[]>(() => undefined),
+    };
+    const failing: DetectionSource = {
+      program: "Axon",
+      searchable: async () => new Map([["https://axon.example", {}]]),
+      search: async () => Promise.reject(new Error("401 from the vendor: bad client secret")),
+    };
+    const auth = {
+      user: await t.prisma.user.findUniqueOrThrow({ where: { username: "hartford.investigator" } }),
+      token: { sub: "x", sid: undefined, iat: 0, exp: 0, email: undefined },
+      isOwner: false,
+    };
+    const started = Date.now();
+    const { results, statuses } = await searchDetections(
+      {
+        prisma: t.prisma,
+        sources: [hanging, failing, ...createSources({ prisma: t.prisma })],
+        sourceTimeoutMs: 300,
+        maxResultsPerSource: 100,
+      },
+      { ip: "127.0.0.1", id: "test-request" } as never,
+      auth,
+      {
+        plate: "ak47123",
+        justification: "timeout check",
+        start_time: new Date(now - 24 * HOUR).toISOString(),
+        end_time: new Date(now).toISOString(),
+        agencies: [],
+        filters: { top_rack: false, back_rack: false, bumper_stickers: false, window_stickers: false },
+      } as never,
+    );
+    expect(Date.now() - started).toBeLessThan(300 + 400);
+    expect(results).toHaveLength(2);
+    expect(statuses.map((status) => [status.source, status.status])).toEqual([
+      ["Rekor", "timeout"],
+      ["Axon", "failed"],
+      ["Axis", "ok"],
+    ]);
+    expect(statuses[1]!.error).toBe("401 from the vendor: bad client secret");
+  });
+});
