@@ -76,7 +76,7 @@ describe("POST /search-data", () => {
   it("finds a plate in the agency's own and shared cameras only, newest first, and audits the search", async () => {
     const res = await search("investigator", { plate: " ak47123 " });
     expect(res.statusCode, res.body).toBe(200);
-    const results = res.json() as TSearchResult[];
+    const results = res.json<TSearchResult[]>();
     expect(results.map((result) => result.camera_name)).toEqual(["hfd-lpv-02 camera", "hfd-lpv-01 camera"]);
     expect(results[0]).toMatchObject({
       source_program: "Axis",
@@ -104,13 +104,13 @@ describe("POST /search-data", () => {
   });
 
   it("matches partial plates and wildcards, and filters by colour", async () => {
-    const partial = (await search("investigator", { plate: "k47" })).json() as TSearchResult[];
+    const partial = (await search("investigator", { plate: "k47" })).json<TSearchResult[]>();
     expect(partial.map((result) => result.plate).sort()).toEqual(["AK47123", "AK47123", "BK4700"]);
-    const wildcard = (await search("investigator", { plate: "?k47*" })).json() as TSearchResult[];
+    const wildcard = (await search("investigator", { plate: "?k47*" })).json<TSearchResult[]>();
     expect(wildcard).toHaveLength(3);
-    const red = (
-      await search("investigator", { plate: "AK47123", vehicle_color: "red" })
-    ).json() as TSearchResult[];
+    const red = (await search("investigator", { plate: "AK47123", vehicle_color: "red" })).json<
+      TSearchResult[]
+    >();
     expect(red.map((result) => result.camera_name)).toEqual(["hfd-lpv-02 camera"]);
   });
 
@@ -118,7 +118,7 @@ describe("POST /search-data", () => {
     const res = await search("investigator", { plate: "AK47123", agencies: ["nhv-lpv-01", "csp-h-lpv-02"] });
     expect(res.json()).toEqual([]);
     expect(JSON.parse(res.headers[SEARCH_SOURCES_HEADER] as string)[0]).toMatchObject({ status: "skipped" });
-    const owner = (await search("owner", { plate: "AK47123" })).json() as TSearchResult[];
+    const owner = (await search("owner", { plate: "AK47123" })).json<TSearchResult[]>();
     expect(owner).toHaveLength(4);
   });
 
