@@ -1,0 +1,181 @@
+import type { UsStateAbbreviation } from "@odin/contract";
+import { DEMO_HOTLIST_PLATES } from "../demo-credentials";
+import { AXIS_CAMERAS, AXON_CAMERAS, REKOR_CAMERAS, type SimCamera } from "./cameras";
+import { generatePlate, normalizePlate } from "./plates";
+import { Rng } from "./prng";
+import {
+  createRead,
+  DAY_MS,
+  finalizeReads,
+  HISTORY_MS,
+  sampleTime,
+  type AxisRead,
+  type AxonRead,
+  type PlatedVehicle,
+  type RekorRead,
+  type SimRead,
+} from "./reads";
+import { generateVehicle, type Vehicle } from "./vehicles";
+
+export interface DatasetOptions {
+  seed?: number;
+  /** The moment the 90 days of history end; tests pin it. */
+  now?: number;
+  /** Background reads (shared plates come on top): per Rekor agent, for Axon, for all Axis cameras. */
+  rekorReadsPerAgent?: number;
+  axonReads?: number;
+  axisReads?: number;
+}
+
+export const DEFAULT_SEED = 20_261_101;
+const SHARED_GENERATED = 24;
+const POOL_SIZE = 4000;
+
+/**
+ * All simulated reads. Vendors are generated on first use (a few thousand reads take some
+ * milliseconds), each from its own PRNG streams, so one vendor's data never shifts another's.
+ */
+export interface Dataset {
+  readonly seed: number;
+  readonly now: number;
+  /** Plates every vendor reads: the demo hotlists' plates, then generated ones. */
+  readonly sharedPlates: readonly PlatedVehicle[];
+  rekor(): readonly RekorRead[];
+  axon(): readonly AxonRead[];
+  axis(): readonly AxisRead[];
+  /** A read by its vendor id. */
+  findRead(vendor: "rekor", id: string): RekorRead | undefined;
+  findRead(vendor: "axon", id: string): AxonRead | undefined;
+  findRead(vendor: "axis", id: string): AxisRead | undefined;
+}
+
+export function createDataset(options: DatasetOptions = {}): Dataset {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const now = options.now ?? Date.now();
+  const shared = buildSharedPlates(seed);
+  const pool = buildPool(seed, new Set(shared.map((entry) => entry.plate)));
+  const context = { seed, now, pool, shared };
+
+  const groups = <C extends SimCamera>(cameras: readonly C[], key: (camera: C) => string, count: number) =>
+    groupBy(cameras, key).map((group) => ({ cameras: group, count }));
+  const rekorGroups = groups(REKOR_CAMERAS, (c) => c.agent.agentUid, options.rekorReadsPerAgent ?? 1500);
+  const axonGroups = groups(AXON_CAMERAS, () => "partner", options.axonReads ?? 3000);
+  // The Axis total is shared between the agencies' camera groups.
+  const axisAgencies = new Set(AXIS_CAMERAS.map((camera) => camera.integration.agencyKey)).size;
+  const axisGroups = groups(
+    AXIS_CAMERAS,
+    (c) => c.integration.agencyKey,
+    Math.round((options.axisReads ?? 3000) / axisAgencies),
+  );
+  const rekor = lazy(() => generate(context, "rekor", rekorGroups));
+  const axon = lazy(() => generate(context, "axon", axonGroups));
+  const axis = lazy(() => generate(context, "axis", axisGroups));
+
+  // Image and webhook lookups go by id; each vendor's index is built on its first lookup.
+  const indexes = new Map<string, Map<string, SimRead>>();
+  const findRead = (vendor: "rekor" | "axon" | "axis", id: string) => {
+    let byId = indexes.get(vendor);
+    if (!byId) {
+      const reads: readonly SimRead[] = vendor === "rekor" ? rekor() : vendor === "axon" ? axon() : axis();
+      byId = new Map(reads.map((read) => [read.id, read]));
+      indexes.set(vendor, byId);
+    }
+    return byId.get(id);
+  };
+
+  return {
+    seed,
+    now,
+    sharedPlates: shared,
+    rekor,
+    axon,
+    axis,
+    findRead: findRead as Dataset["findRead"],
+  };
+}
+
+interface Context {
+  seed: number;
+  now: number;
+  pool: readonly PlatedVehicle[];
+  shared: readonly PlatedVehicle[];
+}
+
+/**
+ * A vendor's reads: each group (a Rekor agent, Axon's units, an agency's Axis cameras) reads `count`
+ * vehicles from the pool, regulars far more often than others, plus every shared plate 1-3 times,
+ * once within the last 24 hours so the default search finds it.
+ */
+function generate<C extends SimCamera>(
+  context: Context,
+  vendor: C["vendor"],
+  groups: readonly { cameras: readonly C[]; count: number }[],
+): SimRead<C>[] {
+  const { seed, now, pool, shared } = context;
+  const reads: SimRead<C>[] = [];
+  groups.forEach(({ cameras, count }, group) => {
+    for (let i = 0; i < count; i++) {
+      const rng = Rng.for(seed, vendor, group, i);
+      // Skewed towards the start of the pool: those vehicles are the regulars.
+      const seen = pool[Math.floor(pool.length * rng.next() ** 1.5)];
+      if (!seen) continue;
+      reads.push(createRead(rng, seen, rng.pick(cameras), sampleTime(rng, now, 0, HISTORY_MS), false));
+    }
+    shared.forEach((seen, plateIndex) => {
+      const rng = Rng.for(seed, vendor, group, "shared", plateIndex);
+      const times = rng.int(1, 3);
+      for (let t = 0; t < times; t++) {
+        const maxAge = t === 0 ? DAY_MS : HISTORY_MS;
+        const time = sampleTime(rng, now, 5 * 60_000, maxAge);
+        reads.push(createRead(rng, seen, rng.pick(cameras), time, true));
+      }
+    });
+  });
+  return finalizeReads(reads, seed);
+}
+
+function buildSharedPlates(seed: number): PlatedVehicle[] {
+  const hotlist = DEMO_HOTLIST_PLATES.map((entry, index): PlatedVehicle => {
+    const rng = Rng.for(seed, "hotlist", index);
+    return {
+      display: entry.plate,
+      plate: normalizePlate(entry.plate),
+      state: entry.state as UsStateAbbreviation,
+      vehicle: HOTLIST_VEHICLES[normalizePlate(entry.plate)] ?? generateVehicle(rng),
+    };
+  });
+  const generated = Array.from({ length: SHARED_GENERATED }, (_, index) => {
+    const rng = Rng.for(seed, "shared", index);
+    return { ...generatePlate(rng), vehicle: generateVehicle(rng) };
+  });
+  return [...hotlist, ...generated];
+}
+
+/** The seed's hotlist notes describe two of the vehicles; the pictures agree with them. */
+const HOTLIST_VEHICLES: Record<string, Vehicle> = {
+  AK47281: { make: "Honda", model: "Accord", bodyType: "sedan-standard", color: "Silver/Gray" },
+  "1MPV482": { make: "Honda", model: "Odyssey", bodyType: "van-mini", color: "Silver/Gray" },
+};
+
+function buildPool(seed: number, reserved: Set<string>): PlatedVehicle[] {
+  const pool: PlatedVehicle[] = [];
+  for (let i = 0; pool.length < POOL_SIZE; i++) {
+    const rng = Rng.for(seed, "vehicle", i);
+    const plate = generatePlate(rng);
+    if (reserved.has(plate.plate)) continue;
+    reserved.add(plate.plate);
+    pool.push({ ...plate, vehicle: generateVehicle(rng) });
+  }
+  return pool;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return [...groups.values()];
+}
+
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
