@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import { AuthContext, type AuthContextProps } from "react-oidc-context";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isApiError } from "@/lib/api-client";
-import { INVESTIGATOR, jsonResponse, registerTestTokens, signedInAuth, stubAuth } from "@/testing/auth";
+import { INVESTIGATOR, jsonResponse, signedInAuth, stubAuth, stubFetchPerTest } from "@/testing/auth";
 import { CurrentUserLoader, useCurrentUserState } from "./current-user";
 
 function Probe() {
@@ -30,17 +30,7 @@ function renderLoader(auth: AuthContextProps) {
 
 const probe = () => screen.getByTestId("probe").textContent;
 
-const fetchMock = vi.fn<typeof fetch>();
-let unregister: () => void;
-beforeEach(() => {
-  vi.stubGlobal("fetch", fetchMock);
-  unregister = registerTestTokens();
-});
-afterEach(() => {
-  unregister();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchPerTest();
 
 describe("CurrentUserLoader", () => {
   it("signed out: no call, nobody", () => {

@@ -2,7 +2,7 @@ import type { TCurrentUser } from "@odin/contract";
 import type { User, UserManagerSettings } from "oidc-client-ts";
 import type { ReactNode } from "react";
 import { AuthContext, type AuthContextProps } from "react-oidc-context";
-import { vi, type Mock } from "vitest";
+import { afterEach, beforeEach, vi, type Mock } from "vitest";
 import { CurrentUserContext, type CurrentUserValue } from "@/app/current-user";
 import { registerTokenSource } from "@/lib/api-client";
 
@@ -128,4 +128,23 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
 export function urlOf(input: RequestInfo | URL): string {
   if (typeof input === "string") return input;
   return input instanceof URL ? input.href : input.url;
+}
+
+/**
+ * A stubbed global fetch and registered test tokens for the duration of each test of the calling
+ * file; returns the fetch mock to answer calls with.
+ */
+export function stubFetchPerTest(): Mock<typeof fetch> {
+  const fetchMock = vi.fn<typeof fetch>();
+  let unregister: () => void = () => undefined;
+  beforeEach(() => {
+    vi.stubGlobal("fetch", fetchMock);
+    unregister = registerTestTokens();
+  });
+  afterEach(() => {
+    unregister();
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+  return fetchMock;
 }

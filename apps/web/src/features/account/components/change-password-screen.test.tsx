@@ -1,31 +1,21 @@
 import { MESSAGES, PASSWORD_RULES } from "@odin/contract";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CurrentUserValue } from "@/app/current-user";
 import {
   currentUserValue,
   INVESTIGATOR,
   jsonResponse,
-  registerTestTokens,
   signedInAuth,
   TestAuthProviders,
+  stubFetchPerTest,
 } from "@/testing/auth";
 import { ChangePasswordScreen, PASSWORD_RULES_NOT_MET } from "./change-password-screen";
 
 const STRONG = "Plate-Reader-9";
 
-const fetchMock = vi.fn<typeof fetch>();
-let unregister: () => void;
-beforeEach(() => {
-  vi.stubGlobal("fetch", fetchMock);
-  unregister = registerTestTokens();
-});
-afterEach(() => {
-  unregister();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchPerTest();
 
 function renderScreen(currentUser: CurrentUserValue = currentUserValue({ user: INVESTIGATOR })) {
   const router = createMemoryRouter(

@@ -1,23 +1,13 @@
 import { MESSAGES } from "@odin/contract";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, registerTestTokens, urlOf } from "@/testing/auth";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, urlOf, stubFetchPerTest } from "@/testing/auth";
 import { ProfileScreen } from "./profile-screen";
 
 const PROFILE = { username: "j.rivera", email: "j.rivera@agency.example", role: "user" };
 
-const fetchMock = vi.fn<typeof fetch>();
-let unregister: () => void;
-beforeEach(() => {
-  vi.stubGlobal("fetch", fetchMock);
-  unregister = registerTestTokens();
-});
-afterEach(() => {
-  unregister();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchPerTest();
 
 /** Answers by path: GET /profile-data and POST /auth0/send-password-reset. */
 function answer(routes: Record<string, () => Response>) {

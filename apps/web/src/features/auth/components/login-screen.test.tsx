@@ -2,17 +2,17 @@ import { MESSAGES } from "@odin/contract";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { AuthContextProps } from "react-oidc-context";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SiteFooter } from "@/components/layouts/site-footer";
 import {
   currentUserValue,
   INVESTIGATOR,
   jsonResponse,
   oidcUser,
-  registerTestTokens,
   signedInAuth,
   stubAuth,
   TestAuthProviders,
+  stubFetchPerTest,
 } from "@/testing/auth";
 import { LOGIN_BUTTON_LABEL, LoginScreen } from "./login-screen";
 
@@ -54,17 +54,7 @@ function renderLoginEverywhere(auth: AuthContextProps) {
   return router;
 }
 
-const fetchMock = vi.fn<typeof fetch>();
-let unregister: () => void;
-beforeEach(() => {
-  vi.stubGlobal("fetch", fetchMock);
-  unregister = registerTestTokens();
-});
-afterEach(() => {
-  unregister();
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchPerTest();
 
 describe("LoginScreen", () => {
   it("while the sign-in state resolves: the logo and 'Loading...'", () => {
