@@ -13,222 +13,28 @@
  * from the same keys, cameras and plates.
  */
 import type { Prisma, PrismaClient } from "./generated/client";
+import {
+  DEFAULT_SIMULATOR_URLS,
+  DEMO_AGENCIES,
+  DEMO_AXON,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_OWNER_USERNAME,
+  DEMO_PASSWORD,
+  type DemoAgency,
+  type DemoAgencyKey,
+} from "./demo-data";
 import { hashPassword, hashToken } from "./password";
 
-/** The one password of every demo user: 8+ characters, upper and lower case, a digit, a special. */
-export const DEMO_PASSWORD = "Odin-demo-2026!";
-export const DEMO_EMAIL_DOMAIN = "demo.odin.local";
-export const DEMO_OWNER_USERNAME = "owner";
-export const DEFAULT_SIMULATOR_URLS = {
-  rekor: "http://127.0.0.1:4101",
-  axon: "http://127.0.0.1:4102",
-} as const;
-
-interface DemoCamera {
-  cameraId: string;
-  cameraName: string;
-  siteName: string;
-  latitude: number;
-  longitude: number;
-  /** A camera whose GPS is off, corrected by hand (shows camera management's purpose). */
-  corrected?: { latitude: number; longitude: number };
-}
-
-interface DemoAxisIntegration {
-  identifier: string;
-  label: string;
-  latitude: number;
-  longitude: number;
-  ingestToken: string;
-  /** Keys of other demo agencies allowed to search this integration. */
-  sharedWith?: DemoAgencyKey[];
-}
-
-interface DemoHotlistPlate {
-  plateNumber: string;
-  state: string;
-  reason: string;
-  notes?: string;
-}
-
-export type DemoAgencyKey = "hartford" | "newhaven" | "trooph";
-
-export interface DemoAgency {
-  key: DemoAgencyKey;
-  name: string;
-  /** Label of the people in this agency ("Hartford Investigator"). */
-  shortName: string;
-  rekor: { apiKey: string; webhookToken: string; agentUid: string; cameras: DemoCamera[] };
-  axis: DemoAxisIntegration[];
-  hotlist: { name: string; description: string; plates: DemoHotlistPlate[] };
-}
-
-export const DEMO_AGENCIES: readonly DemoAgency[] = [
-  {
-    key: "hartford",
-    name: "Hartford Police Department",
-    shortName: "Hartford",
-    rekor: {
-      apiKey: "odin-demo-rekor-hartford",
-      webhookToken: "odin-demo-rekor-webhook-hartford",
-      agentUid: "demo-agent-hartford",
-      cameras: [
-        {
-          cameraId: "1101",
-          cameraName: "Main St at Pratt St",
-          siteName: "Downtown Hartford",
-          latitude: 41.7658,
-          longitude: -72.6734,
-        },
-        {
-          cameraId: "1102",
-          cameraName: "Albany Ave at Woodland St",
-          siteName: "North End",
-          latitude: 41.781,
-          longitude: -72.7045,
-          corrected: { latitude: 41.7775, longitude: -72.698 },
-        },
-      ],
-    },
-    axis: [
-      {
-        identifier: "hfd-lpv-01",
-        label: "Park St at Washington St",
-        latitude: 41.7603,
-        longitude: -72.6818,
-        ingestToken: "odin-demo-axis-hfd-lpv-01",
-      },
-      {
-        identifier: "hfd-lpv-02",
-        label: "Franklin Ave",
-        latitude: 41.744,
-        longitude: -72.669,
-        ingestToken: "odin-demo-axis-hfd-lpv-02",
-      },
-    ],
-    hotlist: {
-      name: "Hartford Stolen Vehicles",
-      description: "Vehicles reported stolen in Hartford (demo data).",
-      plates: [
-        {
-          plateNumber: "AK 47281",
-          state: "CT",
-          reason: "Stolen vehicle",
-          notes: "Grey Honda Accord, reported 10/02",
-        },
-        { plateNumber: "KGL-4821", state: "NY", reason: "Wanted: robbery suspect vehicle" },
-      ],
-    },
-  },
-  {
-    key: "newhaven",
-    name: "New Haven Police Department",
-    shortName: "New Haven",
-    rekor: {
-      apiKey: "odin-demo-rekor-newhaven",
-      webhookToken: "odin-demo-rekor-webhook-newhaven",
-      agentUid: "demo-agent-newhaven",
-      cameras: [
-        {
-          cameraId: "2101",
-          cameraName: "Chapel St at College St",
-          siteName: "Downtown New Haven",
-          latitude: 41.307,
-          longitude: -72.9295,
-        },
-        {
-          cameraId: "2102",
-          cameraName: "Whalley Ave at Fitch St",
-          siteName: "Westville",
-          latitude: 41.3245,
-          longitude: -72.96,
-        },
-      ],
-    },
-    axis: [
-      {
-        identifier: "nhv-lpv-01",
-        label: "Long Wharf Dr",
-        latitude: 41.296,
-        longitude: -72.916,
-        ingestToken: "odin-demo-axis-nhv-lpv-01",
-      },
-    ],
-    hotlist: {
-      name: "New Haven Watch List",
-      description: "Plates of interest to New Haven investigators (demo data).",
-      plates: [
-        { plateNumber: "AD 31964", state: "CT", reason: "Stolen vehicle" },
-        { plateNumber: "1MPV482", state: "MA", reason: "Missing person", notes: "Silver minivan" },
-      ],
-    },
-  },
-  {
-    key: "trooph",
-    name: "Connecticut State Police Troop H",
-    shortName: "Troop H",
-    rekor: {
-      apiKey: "odin-demo-rekor-trooph",
-      webhookToken: "odin-demo-rekor-webhook-trooph",
-      agentUid: "demo-agent-trooph",
-      cameras: [
-        {
-          cameraId: "3101",
-          cameraName: "I-91 NB at Wethersfield",
-          siteName: "I-91 corridor",
-          latitude: 41.714,
-          longitude: -72.652,
-        },
-        {
-          cameraId: "3102",
-          cameraName: "Route 2 EB at Glastonbury",
-          siteName: "Route 2 corridor",
-          latitude: 41.723,
-          longitude: -72.58,
-        },
-      ],
-    },
-    axis: [
-      // A state highway camera shared with the city it overlooks.
-      {
-        identifier: "csp-h-lpv-01",
-        label: "I-84 WB at Exit 40",
-        latitude: 41.768,
-        longitude: -72.742,
-        ingestToken: "odin-demo-axis-csp-h-lpv-01",
-        sharedWith: ["hartford"],
-      },
-      {
-        identifier: "csp-h-lpv-02",
-        label: "Route 15 at Wethersfield",
-        latitude: 41.7,
-        longitude: -72.67,
-        ingestToken: "odin-demo-axis-csp-h-lpv-02",
-      },
-    ],
-    hotlist: {
-      name: "Troop H BOLO",
-      description: "Be-on-the-lookout plates for Troop H patrols (demo data).",
-      plates: [
-        { plateNumber: "CL 88310", state: "CT", reason: "Amber alert (demo)" },
-        { plateNumber: "RTX702", state: "RI", reason: "Stolen plate" },
-      ],
-    },
-  },
-];
-
-/**
- * One Axon integration (Hartford's), searchable by New Haven and blacklisted for Troop H, so both of
- * the Axon page's lists have an entry. The other agencies stay free to connect their own.
- */
-export const DEMO_AXON = {
-  agencyKey: "hartford" as DemoAgencyKey,
-  clientId: "odin-demo-hartford",
-  clientSecret: "odin-demo-axon-secret-hartford",
-  partnerId: "hartford-pd-demo",
-  authorized: ["newhaven"] as DemoAgencyKey[],
-  blacklisted: ["trooph"] as DemoAgencyKey[],
-};
+export {
+  DEFAULT_SIMULATOR_URLS,
+  DEMO_AGENCIES,
+  DEMO_AXON,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_OWNER_USERNAME,
+  DEMO_PASSWORD,
+  type DemoAgency,
+  type DemoAgencyKey,
+} from "./demo-data";
 
 const PERSONAS = [
   {
