@@ -25,16 +25,8 @@ import {
 } from "./demo-data";
 import { hashPassword, hashToken } from "./password";
 
-export {
-  DEFAULT_SIMULATOR_URLS,
-  DEMO_AGENCIES,
-  DEMO_AXON,
-  DEMO_EMAIL_DOMAIN,
-  DEMO_OWNER_USERNAME,
-  DEMO_PASSWORD,
-  type DemoAgency,
-  type DemoAgencyKey,
-} from "./demo-data";
+// The constants live in demo-data.ts (no Prisma) so the simulators can read them too.
+export * from "./demo-data";
 
 const PERSONAS = [
   {
