@@ -19,7 +19,8 @@ import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
-import { createSources } from "./sources/registry";
+import { createImageHandles } from "./sources/image-handle";
+import { createSources, type SourceDeps } from "./sources/registry";
 import { authPlugin } from "./plugins/auth";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { prismaPlugin } from "./plugins/prisma";
@@ -82,8 +83,13 @@ export async function buildApp({
   });
   await app.register(adminRoutes);
   await app.register(agencyListRoutes);
+  const sourceDeps: SourceDeps = {
+    prisma,
+    secrets,
+    handles: createImageHandles(secrets.derive("image-handles")),
+  };
   await app.register(searchRoutes, {
-    sources: createSources({ prisma }),
+    sources: createSources(sourceDeps),
     sourceTimeoutMs: config.search.sourceTimeoutMs,
     maxResultsPerSource: config.search.maxResultsPerSource,
   });

@@ -2,7 +2,7 @@ import { SEARCH_SOURCES_HEADER, type TSearchResult } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchDetections } from "../src/modules/search/search.service";
 import type { DetectionSource } from "../src/sources/detection-source";
-import { createSources } from "../src/sources/registry";
+import { createAxisSource } from "../src/sources/axis/axis.source";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
 
@@ -142,7 +142,7 @@ describe("POST /search-data", () => {
     const { results, statuses } = await searchDetections(
       {
         prisma: t.prisma,
-        sources: [hanging, failing, ...createSources({ prisma: t.prisma })],
+        sources: [hanging, failing, createAxisSource(t.prisma)],
         sourceTimeoutMs: 300,
         maxResultsPerSource: 100,
       },

@@ -1,11 +1,19 @@
-import type { PrismaClient } from "@odin/db";
+import type { PrismaClient, SecretBox } from "@odin/db";
 import { createAxisSource } from "./axis/axis.source";
 import type { DetectionSource } from "./detection-source";
+import type { ImageHandles } from "./image-handle";
+
+/** What the source adapters need: the database, the secrets box (vendor keys) and the image handles. */
+export interface SourceDeps {
+  prisma: PrismaClient;
+  secrets: SecretBox;
+  handles: ImageHandles;
+}
 
 /**
- * Every source a search fans out to. Rekor and Axon (searched remotely through their APIs) join here
- * with their adapters; Axis is searched in Odin's own detections table.
+ * Every source a search fans out to. Rekor and Axon are searched remotely through their APIs; Axis is
+ * searched in Odin's own detections table.
  */
-export function createSources(deps: { prisma: PrismaClient }): DetectionSource[] {
+export function createSources(deps: SourceDeps): DetectionSource[] {
   return [createAxisSource(deps.prisma)];
 }
