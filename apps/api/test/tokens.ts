@@ -42,9 +42,15 @@ export const PERSONAS = {
 
 export type Persona = keyof typeof PERSONAS;
 
-/** Seeds the demo agencies and users and gives each user its built-in subject. */
-export async function seedPersonas(t: TestApp): Promise<Record<Persona, string>> {
-  await seedDemoData(t.prisma, { encryptSecret: t.secrets.encrypt });
+/**
+ * Seeds the demo agencies and users and gives each user its built-in subject. With `simulatorUrls`
+ * the demo Rekor keys and Axon integration point at simulators started by the test.
+ */
+export async function seedPersonas(
+  t: TestApp,
+  options: { simulatorUrls?: { rekor: string; axon: string } } = {},
+): Promise<Record<Persona, string>> {
+  await seedDemoData(t.prisma, { encryptSecret: t.secrets.encrypt, ...options });
   const users = await t.prisma.user.findMany();
   for (const user of users) {
     await t.prisma.user.update({ where: { id: user.id }, data: { idpSubject: builtInSubject(user.id) } });

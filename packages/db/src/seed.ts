@@ -207,7 +207,8 @@ class DemoSeeder {
     const { apiKey, webhookToken, agentUid, cameras } = demo.rekor;
     const key = await this.tx.rekorApiKey.upsert({
       where: { agencyId_agencyName: { agencyId, agencyName: demo.name } },
-      update: {},
+      // The simulators may run on other ports than last time: the demo rows follow them.
+      update: { baseUrl: this.urls.rekor },
       create: {
         agencyId,
         agencyName: demo.name,
@@ -281,7 +282,7 @@ class DemoSeeder {
     const agencyId = this.agencyId(owner.key);
     const integration = await this.tx.axonIntegration.upsert({
       where: { agencyId },
-      update: {},
+      update: { baseUrl: this.urls.axon },
       create: {
         agencyId,
         clientId: DEMO_AXON.clientId,
