@@ -50,8 +50,8 @@ export const ZSearchResult = z.object({
   /**
    * The spec's "client-side image URL fields": the Odin proxy URL (relative to the API) of the vehicle
    * and plate image, filled by the server so no client needs to know each vendor's proxy. The web app
-   * fetches them with its bearer token. Null when the source has no such image (Rekor and Axon give no
-   * plate crop of their own: the client crops the vehicle image with the plate corners).
+   * fetches them with its bearer token. Null when the source has no such image (Rekor gives no plate
+   * crop: the client crops the vehicle image with the plate corners).
    */
   vehicle_image_src: text,
   plate_image_src: text,
