@@ -19,7 +19,13 @@ import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
+import { axonImageRoutes } from "./modules/images/axon-image.routes";
+import { scheduleDetectionRetention } from "./jobs/detection-retention";
+import { axisImageRoutes } from "./modules/images/axis-image.routes";
+import { axisIngestRoutes } from "./modules/ingest/axis-ingest.routes";
+import { createAxisIngest } from "./sources/axis/axis.ingest";
 import { createImageHandles } from "./sources/image-handle";
+import { createImageStore } from "./storage/image-store";
 import { createSources, type SourceDeps } from "./sources/registry";
 import { authPlugin } from "./plugins/auth";
 import { errorHandlerPlugin } from "./plugins/error-handler";
@@ -93,6 +99,23 @@ export async function buildApp({
     sourceTimeoutMs: config.search.sourceTimeoutMs,
     maxResultsPerSource: config.search.maxResultsPerSource,
   });
+  await app.register(axonImageRoutes, { deps: sourceDeps });
+  const images = createImageStore(config.detections.imagesDir);
+  await app.register(axisImageRoutes, { images });
+  await app.register(axisIngestRoutes, {
+    ingest: createAxisIngest({ prisma, images }),
+    maxEventBytes: config.detections.ingestMaxBytes,
+  });
+  let stopRetention: (() => void) | undefined;
+  app.addHook("onReady", async () => {
+    stopRetention = scheduleDetectionRetention({
+      prisma,
+      images,
+      retentionDays: config.detections.retentionDays,
+      log: app.log,
+    });
+  });
+  app.addHook("onClose", async () => stopRetention?.());
   if (provider) {
     await app.register(interactionRoutes, { provider, clientId: identity.clientId });
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });

@@ -5,6 +5,7 @@ import { EXPORT_ENDPOINTS } from "./calls/exports";
 import { GROUP_ENDPOINTS } from "./calls/groups";
 import { HOTLIST_ENDPOINTS } from "./calls/hotlists";
 import { IMAGE_ENDPOINTS } from "./calls/images";
+import { INGEST_ENDPOINTS } from "./calls/ingest";
 import { INTEGRATION_ENDPOINTS } from "./calls/integrations";
 import { OWNER_ENDPOINTS } from "./calls/owner";
 import { SEARCH_ENDPOINTS } from "./calls/search";
@@ -25,6 +26,7 @@ export const ENDPOINTS = [
   ...INTEGRATION_ENDPOINTS,
   ...OWNER_ENDPOINTS,
   ...AUDIT_ENDPOINTS,
+  ...INGEST_ENDPOINTS,
 ] as const;
 
 export type AnyEndpoint = (typeof ENDPOINTS)[number];

@@ -37,6 +37,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "OPTIONS /oidc/*": rule("public", "none"),
   "POST /oidc/*": rule("public", "none"),
 
+  // Camera pushes: authenticated by the integration's own ingest token, not a user's (axis.ingest.ts)
+  "POST /ingest/axis/:identifier": rule("public", "none"),
+
   // Account (001 §7)
   "GET /get-current-user": rule("user", "self"),
   "GET /profile-data": rule("user", "self"),

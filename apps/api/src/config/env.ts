@@ -55,6 +55,16 @@ const ZEnv = z.object({
   OWNER_USERNAME: z.string().trim().min(1).default("owner"),
   SEARCH_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   SEARCH_MAX_RESULTS_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(5000),
+  AXIS_INGEST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16_384)
+    .max(64 * 1024 * 1024)
+    .default(4 * 1024 * 1024),
+  DETECTION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  ODIN_DEMO_SIMULATORS: booleanFlag.optional(),
+  SIMULATOR_REKOR_PORT: z.coerce.number().int().min(0).max(65535).default(4101),
+  SIMULATOR_AXON_PORT: z.coerce.number().int().min(0).max(65535).default(4102),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().trim().min(3).default("Odin <no-reply@odin.local>"),
 });
@@ -92,6 +102,13 @@ export interface Config {
   identity: IdentityConfig;
   ownerUsername: string;
   search: { sourceTimeoutMs: number; maxResultsPerSource: number };
+  /** Odin's own store of pushed reads (Axis): pictures live in dataDir/images. */
+  detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
+  /**
+   * Demo mode: the vendor simulators start with Odin (Rekor and Axon servers on these ports, the Axis
+   * cameras pushing their recent reads), and the seeded demo integrations point at them.
+   */
+  demoSimulators: { enabled: boolean; rekorPort: number; axonPort: number };
   /** Outgoing mail; without SMTP_URL messages are written to dataDir/outbox (see mail/). */
   mail: { smtpUrl: string | undefined; from: string };
 }
@@ -127,6 +144,8 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
   if (isProduction && !env.ODIN_SECRETS_KEY) {
     throw new ConfigError("ODIN_SECRETS_KEY", "is required in production (32 bytes: `openssl rand -hex 32`)");
   }
+  const dataDir = path.resolve(projectRoot, env.ODIN_DATA_DIR ?? ".data");
+  const seedDemo = env.ODIN_SEED_DEMO ?? !env.DATABASE_URL;
   const publicUrl = (env.ODIN_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const builtIn = env.OIDC_BUILT_IN ?? !env.OIDC_ISSUER;
   if (!builtIn && !env.OIDC_ISSUER) {
@@ -142,11 +161,11 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    dataDir: path.resolve(projectRoot, env.ODIN_DATA_DIR ?? ".data"),
+    dataDir,
     secretsKey: env.ODIN_SECRETS_KEY,
     publicUrl,
     webDistDir: path.resolve(projectRoot, env.ODIN_WEB_DIST ?? "apps/web/dist"),
-    seedDemo: env.ODIN_SEED_DEMO ?? !env.DATABASE_URL,
+    seedDemo,
     migrateOnStart: env.ODIN_MIGRATE_ON_START,
     // Request logs matter in production; on a laptop they drown the start banner.
     logLevel: env.LOG_LEVEL ?? (isProduction ? "info" : "warn"),
@@ -161,6 +180,16 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     search: {
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
       maxResultsPerSource: env.SEARCH_MAX_RESULTS_PER_SOURCE,
+    },
+    detections: {
+      ingestMaxBytes: env.AXIS_INGEST_MAX_BYTES,
+      retentionDays: env.DETECTION_RETENTION_DAYS,
+      imagesDir: path.join(dataDir, "images"),
+    },
+    demoSimulators: {
+      enabled: env.ODIN_DEMO_SIMULATORS ?? (seedDemo && !isProduction),
+      rekorPort: env.SIMULATOR_REKOR_PORT,
+      axonPort: env.SIMULATOR_AXON_PORT,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };

@@ -15,6 +15,8 @@ const CLIENT_ERRORS: Record<string, ErrorCode> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: "UNSUPPORTED_MEDIA_TYPE",
 };
 
+const ZOD_GENERIC = /^(Invalid|Too (big|small)|Unrecognized|Expected|Required)/;
+
 /** One error handler for the whole API: every failure leaves as `{ error: { code, message } }`. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
@@ -29,9 +31,14 @@ export const errorHandlerPlugin = fp(
           message: issue.message ?? "is invalid",
         }));
         const first = details[0];
-        return reply
-          .status(400)
-          .send(body("VALIDATION_FAILED", first ? first.message : "The request is invalid.", details));
+        // Zod's own messages do not say which field they are about ("Invalid input: expected string");
+        // the summary names it. The spec's and Odin's own sentences are left as written.
+        const summary = !first
+          ? "The request is invalid."
+          : first.path && ZOD_GENERIC.test(first.message)
+            ? `${first.path}: ${first.message}`
+            : first.message;
+        return reply.status(400).send(body("VALIDATION_FAILED", summary, details));
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, "response does not match its schema");

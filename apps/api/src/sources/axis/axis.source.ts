@@ -31,12 +31,15 @@ interface DetectionRow {
   plate_y4: number | null;
 }
 
-/** A stored Axis read as the contract's search result; images only through Odin's proxy. */
+const proxied = (path: string | null) => (path ? `/proxy-axis-image?${new URLSearchParams({ path })}` : null);
+
+/**
+ * A stored Axis read as the contract's search result. `axis_path` / `axis_plate_path` are the stored
+ * pictures' relative paths, shown only through Odin's /proxy-axis-image.
+ */
 export function mapAxisDetection(row: DetectionRow): TSearchResult {
-  const id = row.id.toString();
-  const image = `/axis/proxy-detection-image?id=${id}`;
   return {
-    id: `axis-${id}`,
+    id: `axis-${row.id.toString()}`,
     image_uuid: null,
     plate: row.plate,
     plate_state: row.plate_state,
@@ -55,8 +58,8 @@ export function mapAxisDetection(row: DetectionRow): TSearchResult {
     image_path: null,
     plate_image_url: null,
     base_url: null,
-    axis_path: row.image_path ? image : null,
-    axis_plate_path: row.plate_image_path ? `${image}&kind=plate` : null,
+    axis_path: row.image_path,
+    axis_plate_path: row.plate_image_path,
     plate_x1: row.plate_x1,
     plate_x2: row.plate_x2,
     plate_x3: row.plate_x3,
@@ -65,8 +68,8 @@ export function mapAxisDetection(row: DetectionRow): TSearchResult {
     plate_y2: row.plate_y2,
     plate_y3: row.plate_y3,
     plate_y4: row.plate_y4,
-    vehicle_image_src: row.image_path ? image : null,
-    plate_image_src: row.plate_image_path ? `${image}&kind=plate` : null,
+    vehicle_image_src: proxied(row.image_path),
+    plate_image_src: proxied(row.plate_image_path),
   };
 }
 

@@ -1,0 +1,63 @@
+import type { PrismaClient } from "@odin/db";
+import type { FastifyBaseLogger } from "fastify";
+import type { ImageStore } from "../storage/image-store";
+
+export interface RetentionOptions {
+  prisma: PrismaClient;
+  images: ImageStore;
+  retentionDays: number;
+  /** Rows deleted per statement, so a large purge never holds long locks. */
+  batchSize?: number;
+  now?: () => number;
+}
+
+/**
+ * Deletes stored Axis reads older than the retention period, with their pictures. Rows go first (in
+ * batches, oldest first), then their files: a crash in between leaves orphan files at worst, never a
+ * row pointing at a missing picture. Answers how many reads were purged.
+ */
+export async function purgeExpiredDetections(options: RetentionOptions): Promise<number> {
+  const cutoff = new Date((options.now?.() ?? Date.now()) - options.retentionDays * 86_400_000);
+  const batchSize = options.batchSize ?? 5_000;
+  let purged = 0;
+  for (;;) {
+    const rows = await options.prisma.$queryRaw<
+      { image_path: string | null; plate_image_path: string | null }[]
+    >`
+      DELETE FROM detections WHERE id IN (
+        SELECT id FROM detections WHERE timestamp < ${cutoff} ORDER BY timestamp LIMIT ${batchSize}
+      )
+      RETURNING image_path, plate_image_path`;
+    if (rows.length === 0) return purged;
+    purged += rows.length;
+    await options.images.remove(
+      rows
+        .flatMap((row) => [row.image_path, row.plate_image_path])
+        .filter((value): value is string => !!value),
+    );
+  }
+}
+
+/** Runs the purge now and then every `intervalMs`; answers a stop function. */
+export function scheduleDetectionRetention(
+  options: RetentionOptions & { intervalMs?: number; log: FastifyBaseLogger },
+): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const purged = await purgeExpiredDetections(options);
+      if (purged > 0)
+        options.log.info({ purged, retentionDays: options.retentionDays }, "purged expired Axis reads");
+    } catch (error) {
+      options.log.error({ err: error }, "the Axis retention purge failed; it will run again");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), options.intervalMs ?? 3_600_000);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}

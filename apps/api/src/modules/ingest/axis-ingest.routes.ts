@@ -1,0 +1,38 @@
+import { findEndpoint, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AxisIngest } from "../../sources/axis/axis.ingest";
+
+const push = findEndpoint("POST", "/ingest/axis/:identifier");
+
+export interface AxisIngestRouteOptions {
+  ingest: AxisIngest;
+  /** Largest event accepted, pictures included; a larger one is answered 413 before it is read. */
+  maxEventBytes: number;
+}
+
+/**
+ * POST /ingest/axis/{identifier}: where an Axis LPV camera (RAVEN) pushes its reads. Authenticated by
+ * the integration's own ingest token, not a user's; exempt from the per-client rate limit because a
+ * busy camera pushes many reads per second (security.ts).
+ */
+export const axisIngestRoutes: FastifyPluginAsyncZod<AxisIngestRouteOptions> = async (app, options) => {
+  app.post(
+    push.path,
+    {
+      bodyLimit: options.maxEventBytes,
+      schema: {
+        params: push.params,
+        body: push.body,
+        response: { 200: push.response, 201: push.response, 400: ZApiError, 401: ZApiError, 413: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const { created, answer } = await options.ingest.ingest(
+        request.params.identifier,
+        request.headers.authorization,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(answer);
+    },
+  );
+};

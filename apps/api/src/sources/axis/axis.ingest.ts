@@ -1,0 +1,194 @@
+import { timingSafeEqual } from "node:crypto";
+import type { TAxisIngestResponse, TAxisLpvEvent } from "@odin/contract";
+import { hashToken, Prisma, type PrismaClient } from "@odin/db";
+import { AppError } from "../../lib/app-error";
+import type { ImageStore } from "../../storage/image-store";
+import { sniffImageType, type VendorImage } from "../vendor-http";
+import { mapAxisEvent } from "./axis.mapper";
+
+interface KnownIntegration {
+  id: number;
+  agencyId: number;
+  tokenHash: Buffer;
+  label: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  loadedAt: number;
+}
+
+export interface AxisIngestDeps {
+  prisma: PrismaClient;
+  images: ImageStore;
+  /** Called after a new read is stored (the hotlist matcher subscribes here). */
+  onStored?: (detection: { id: bigint; agencyId: number; plateNormalized: string }) => void;
+}
+
+/** An integration's settings are re-read this often, so a rotated token or a deleted camera takes effect. */
+const INTEGRATION_CACHE_MS = 30_000;
+/** `last_event_at` is diagnostics: written at most this often per integration, not once per read. */
+const LAST_EVENT_WRITE_MS = 10_000;
+
+const REFUSED = "The ingest token is not valid for this integration.";
+
+/**
+ * Axis ingest: a camera pushes one LPV event at a time to its integration's URL with its bearer token.
+ * Each event is checked, its pictures stored, then the row inserted with ON CONFLICT DO NOTHING on
+ * (integration, vendor event id): a repeated push is one row, and a failed insert removes the
+ * pictures it wrote, so nothing is ever half-written.
+ */
+export function createAxisIngest(deps: AxisIngestDeps) {
+  const integrations = new Map<string, KnownIntegration>();
+  const lastEventWritten = new Map<number, number>();
+
+  async function integrationFor(identifier: string): Promise<KnownIntegration | null> {
+    const cached = integrations.get(identifier);
+    if (cached && Date.now() - cached.loadedAt < INTEGRATION_CACHE_MS) return cached;
+    const row = await deps.prisma.axisIntegration.findUnique({
+      where: { identifier },
+      include: { axisAgency: { select: { agencyId: true } } },
+    });
+    if (!row) {
+      integrations.delete(identifier);
+      return null;
+    }
+    const known: KnownIntegration = {
+      id: row.id,
+      agencyId: row.axisAgency.agencyId,
+      tokenHash: Buffer.from(row.ingestTokenHash),
+      label: row.label,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      loadedAt: Date.now(),
+    };
+    integrations.set(identifier, known);
+    return known;
+  }
+
+  /** The integration the bearer token opens, or a 401 that does not say whether the identifier exists. */
+  async function authenticate(
+    identifier: string,
+    authorization: string | undefined,
+  ): Promise<KnownIntegration> {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+    if (!token)
+      throw new AppError("UNAUTHENTICATED", "An ingest token is required (Authorization: Bearer …).");
+    const integration = await integrationFor(identifier);
+    const given = Buffer.from(hashToken(token));
+    if (
+      !integration ||
+      given.length !== integration.tokenHash.length ||
+      !timingSafeEqual(given, integration.tokenHash)
+    ) {
+      throw new AppError("UNAUTHENTICATED", REFUSED);
+    }
+    return integration;
+  }
+
+  function decodePicture(field: "image" | "plateImage", base64: string | undefined): VendorImage | null {
+    if (!base64) return null;
+    const body = Buffer.from(base64, "base64");
+    const contentType = sniffImageType(body);
+    if (!contentType) {
+      throw new AppError("VALIDATION_FAILED", `${field} is not a base64 JPEG, PNG or WebP picture.`, [
+        { path: field, message: "must be a base64 JPEG, PNG or WebP picture" },
+      ]);
+    }
+    return { body, contentType };
+  }
+
+  async function ingest(
+    identifier: string,
+    authorization: string | undefined,
+    event: TAxisLpvEvent,
+  ): Promise<{ created: boolean; answer: TAxisIngestResponse }> {
+    const integration = await authenticate(identifier, authorization);
+    const fields = mapAxisEvent(event, integration);
+    if (
+      Number.isNaN(fields.timestamp.getTime()) ||
+      fields.timestamp.getTime() > Date.now() + 24 * 3_600_000
+    ) {
+      throw new AppError("VALIDATION_FAILED", "capture_timestamp is not a plausible time.", [
+        { path: "capture_timestamp", message: "must be epoch milliseconds, not in the future" },
+      ]);
+    }
+    if (!fields.plateNormalized) {
+      throw new AppError("VALIDATION_FAILED", "plateText holds no plate characters.", [
+        { path: "plateText", message: "must hold the plate's characters" },
+      ]);
+    }
+    const vehicle = decodePicture("image", event.image);
+    const plate = decodePicture("plateImage", event.plateImage);
+
+    // A repeat with pictures is answered without writing them again (without pictures the insert's
+    // ON CONFLICT is the cheaper check).
+    if (vehicle || plate) {
+      const existing = await findExisting(integration.id, fields.vendorEventId);
+      if (existing !== null)
+        return { created: false, answer: { status: "duplicate", id: existing.toString() } };
+    }
+
+    const written: string[] = [];
+    try {
+      const imagePath = vehicle
+        ? await deps.images.put("axis", integration.id, fields.timestamp, vehicle)
+        : null;
+      if (imagePath) written.push(imagePath);
+      const plateImagePath = plate
+        ? await deps.images.put("axis", integration.id, fields.timestamp, plate, "plate")
+        : null;
+      if (plateImagePath) written.push(plateImagePath);
+
+      const { image: _image, plateImage: _plateImage, ...raw } = event;
+      const rows = await deps.prisma.$queryRaw<{ id: bigint }[]>`
+        INSERT INTO detections (source_program, plate, plate_normalized, plate_state, make, color, body_type,
+          camera_name, agency_id, axis_integration_id, timestamp, latitude, longitude, image_path, plate_image_path,
+          plate_x1, plate_x2, plate_x3, plate_x4, plate_y1, plate_y2, plate_y3, plate_y4, confidence, direction,
+          raw, vendor_event_id)
+        VALUES ('Axis', ${fields.plate}, ${fields.plateNormalized}, ${fields.plateState}, ${fields.make},
+          ${fields.color}, ${fields.bodyType}, ${fields.cameraName}, ${integration.agencyId}, ${integration.id},
+          ${fields.timestamp}, ${fields.latitude}, ${fields.longitude}, ${imagePath}, ${plateImagePath},
+          ${fields.plateX1}, ${fields.plateX2}, ${fields.plateX3}, ${fields.plateX4},
+          ${fields.plateY1}, ${fields.plateY2}, ${fields.plateY3}, ${fields.plateY4},
+          ${fields.confidence}, ${fields.direction}, ${JSON.stringify(raw)}::jsonb, ${fields.vendorEventId})
+        ON CONFLICT (axis_integration_id, vendor_event_id) DO NOTHING
+        RETURNING id`;
+      const id = rows[0]?.id;
+      if (id === undefined) {
+        // Another push of the same read won the race: keep its row, drop these pictures.
+        await deps.images.remove(written);
+        const winner = await findExisting(integration.id, fields.vendorEventId);
+        return { created: false, answer: { status: "duplicate", id: String(winner ?? "") } };
+      }
+      noteLastEvent(integration.id, fields.timestamp);
+      deps.onStored?.({ id, agencyId: integration.agencyId, plateNormalized: fields.plateNormalized });
+      return { created: true, answer: { status: "stored", id: id.toString() } };
+    } catch (error) {
+      await deps.images.remove(written).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function findExisting(integrationId: number, vendorEventId: string): Promise<bigint | null> {
+    const row = await deps.prisma.detection.findUnique({
+      where: { axisIntegrationId_vendorEventId: { axisIntegrationId: integrationId, vendorEventId } },
+      select: { id: true },
+    });
+    return row?.id ?? null;
+  }
+
+  function noteLastEvent(integrationId: number, at: Date): void {
+    const now = Date.now();
+    if (now - (lastEventWritten.get(integrationId) ?? 0) < LAST_EVENT_WRITE_MS) return;
+    lastEventWritten.set(integrationId, now);
+    void deps.prisma
+      .$executeRaw(
+        Prisma.sql`UPDATE axis_integrations SET last_event_at = GREATEST(COALESCE(last_event_at, ${at}), ${at})
+                   WHERE id = ${integrationId}`,
+      )
+      .catch(() => undefined);
+  }
+
+  return { ingest };
+}
+
+export type AxisIngest = ReturnType<typeof createAxisIngest>;
