@@ -33,6 +33,9 @@ export default defineConfig({
       HOST: "127.0.0.1",
       ODIN_DATA_DIR: path.join(os.tmpdir(), `odin-e2e-${port}`),
       ODIN_PUBLIC_URL: baseURL,
+      // The demo vendor simulators on free ports, so a running `pnpm start` never clashes.
+      SIMULATOR_REKOR_PORT: "0",
+      SIMULATOR_AXON_PORT: "0",
     },
   },
 });

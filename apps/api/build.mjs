@@ -10,6 +10,8 @@ await build({
   target: "node20",
   format: "esm",
   sourcemap: true,
+  // Demo-only code (the vendor simulators) is a separate chunk, loaded only when demo mode starts.
+  splitting: true,
   logLevel: "warning",
   plugins: [
     {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, processEnv, type Config } from "./config/env";
 import { loadOrCreateDevSecretsKey } from "./config/secrets-key";
+import type { DemoSimulators } from "./demo/demo-simulators";
 import { printBanner } from "./start-banner";
 
 async function main(): Promise<void> {
@@ -27,13 +28,19 @@ async function main(): Promise<void> {
   }
 
   // What is running so far, closed in reverse order on Ctrl-C or SIGTERM.
-  const running: { embedded?: EmbeddedPostgresHandle; prisma?: PrismaClient; app?: FastifyInstance } = {};
+  const running: {
+    embedded?: EmbeddedPostgresHandle;
+    prisma?: PrismaClient;
+    app?: FastifyInstance;
+    simulators?: DemoSimulators;
+  } = {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping Odin…`);
     await running.app?.close().catch(() => undefined);
+    await running.simulators?.close().catch(() => undefined);
     await running.prisma?.$disconnect().catch(() => undefined);
     await running.embedded?.stop().catch(() => undefined);
     process.exit(0);
@@ -53,7 +60,20 @@ async function main(): Promise<void> {
   const prisma = createPrismaClient(databaseUrl, { poolSize: config.databasePoolSize });
   running.prisma = prisma;
   const secrets = createSecretBox(config.secretsKey ?? loadOrCreateDevSecretsKey(config.dataDir));
-  const demo = config.seedDemo ? await seedDemoData(prisma, { encryptSecret: secrets.encrypt }) : undefined;
+  if (config.demoSimulators.enabled) {
+    const { startDemoSimulators } = await import("./demo/demo-simulators");
+    running.simulators = await startDemoSimulators({
+      rekor: config.demoSimulators.rekorPort,
+      axon: config.demoSimulators.axonPort,
+    });
+  }
+  const simulators = running.simulators;
+  const demo = config.seedDemo
+    ? await seedDemoData(prisma, {
+        encryptSecret: secrets.encrypt,
+        ...(simulators ? { simulatorUrls: { rekor: simulators.rekorUrl, axon: simulators.axonUrl } } : {}),
+      })
+    : undefined;
 
   const app = await buildApp({ config, prisma, secrets });
   running.app = app;
@@ -64,8 +84,30 @@ async function main(): Promise<void> {
       ? `embedded PostgreSQL in ${path.relative(projectRoot, path.join(config.dataDir, "pg")) || "."}`
       : "DATABASE_URL",
     demo,
+    simulators,
     seconds: (Date.now() - started) / 1000,
   });
+
+  if (simulators) {
+    // In the background: Odin answers while the demo cameras catch up.
+    const address = app.server.address();
+    const host = ["0.0.0.0", "::"].includes(config.host) ? "127.0.0.1" : config.host;
+    const odinUrl =
+      address && typeof address === "object"
+        ? `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`
+        : config.publicUrl;
+    simulators
+      .feedAxis({ prisma, odinUrl, retentionDays: config.detections.retentionDays })
+      .then((fed) => {
+        if (fed.pushed + fed.failed === 0) return;
+        const refused = fed.failed ? `, ${fed.failed} refused (see the log)` : "";
+        console.log(`  RAVEN demo cameras: ${fed.pushed} recent reads stored${refused}.`);
+      })
+      .catch((error: unknown) => {
+        // The demo still works without them: only the RAVEN results are missing.
+        console.error(`  RAVEN demo cameras could not push their reads: ${String(error)}`);
+      });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -2,12 +2,13 @@ export interface BannerInfo {
   url: string;
   database: string;
   seconds: number;
+  simulators?: { rekorUrl: string; axonUrl: string } | undefined;
   demo?:
     { password: string; signIns: { persona: string; username: string; agency: string | null }[] } | undefined;
 }
 
 /** What a newcomer needs after `pnpm start`: where Odin is, and who to sign in as. */
-export function printBanner({ url, database, seconds, demo }: BannerInfo): void {
+export function printBanner({ url, database, seconds, demo, simulators }: BannerInfo): void {
   const lines = [``, `  Odin is running at ${url}  (started in ${seconds.toFixed(1)} s, ${database})`, ``];
   if (demo) {
     const width = Math.max(...demo.signIns.map((signIn) => signIn.username.length));
@@ -16,6 +17,13 @@ export function printBanner({ url, database, seconds, demo }: BannerInfo): void 
       lines.push(`    ${username.padEnd(width)}  ${persona}${agency ? `, ${agency}` : ""}`);
     }
     lines.push(``);
+  }
+  if (simulators) {
+    lines.push(
+      `  Demo vendor simulators: Rekor ${simulators.rekorUrl}, Axon ${simulators.axonUrl};`,
+      `  the RAVEN (Axis) demo cameras are pushing their recent reads in the background.`,
+      ``,
+    );
   }
   lines.push(`  Health: ${url}/healthz    Stop: Ctrl-C`, ``);
   console.log(lines.join("\n"));

@@ -1,0 +1,106 @@
+/**
+ * Demo mode (`pnpm start` without a database of its own): the vendor simulators run inside Odin's
+ * process so one command brings up the whole product. Rekor and Axon answer on their own ports, as the
+ * real vendors would, and the Axis cameras push their recent reads to Odin's ingest endpoint over real
+ * HTTP in the background. Loaded with a dynamic import, so production never loads the simulators.
+ */
+import type { PrismaClient } from "@odin/db";
+import { DEMO_AGENCIES } from "@odin/db/demo-data";
+import { buildAxisEvent, pushAxisEvents, startSimulators, type RunningSimulators } from "@odin/simulators";
+
+export interface DemoSimulators {
+  rekorUrl: string;
+  axonUrl: string;
+  /** Pushes each Axis camera's reads Odin does not have yet (within retention); resolves when done. */
+  feedAxis(options: FeedOptions): Promise<FeedResult>;
+  close(): Promise<void>;
+}
+
+export interface FeedOptions {
+  prisma: PrismaClient;
+  /** Where Odin listens, e.g. http://127.0.0.1:3000. */
+  odinUrl: string;
+  retentionDays: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface FeedResult {
+  pushed: number;
+  failed: number;
+}
+
+export async function startDemoSimulators(ports: { rekor: number; axon: number }): Promise<DemoSimulators> {
+  let sim: RunningSimulators;
+  try {
+    sim = await startSimulators({ rekorPort: ports.rekor, axonPort: ports.axon });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      throw new Error(
+        `a demo vendor simulator cannot listen: port ${ports.rekor} or ${ports.axon} is in use. ` +
+          `Set SIMULATOR_REKOR_PORT / SIMULATOR_AXON_PORT (0 picks free ports), or ODIN_DEMO_SIMULATORS=false.`,
+      );
+    }
+    throw error;
+  }
+  const tokens = new Map(
+    DEMO_AGENCIES.flatMap((agency) => agency.axis).map((camera) => [camera.identifier, camera.ingestToken]),
+  );
+
+  return {
+    rekorUrl: sim.rekorUrl,
+    axonUrl: sim.axonUrl,
+    async feedAxis({ prisma, odinUrl, retentionDays, onProgress }) {
+      const oldest = sim.dataset.now - retentionDays * 86_400_000;
+      const latest = await prisma.detection.groupBy({
+        by: ["axisIntegrationId"],
+        _max: { timestamp: true },
+      });
+      const integrations = await prisma.axisIntegration.findMany({ select: { id: true, identifier: true } });
+      const since = new Map(
+        integrations.map((integration) => [
+          integration.identifier,
+          Math.max(
+            oldest,
+            latest.find((row) => row.axisIntegrationId === integration.id)?._max.timestamp?.getTime() ?? 0,
+          ),
+        ]),
+      );
+      // Newest first, so the default 24-hour search has its reads within seconds of the start.
+      const due = sim.dataset
+        .axis()
+        .filter((read) => read.capturedAt > (since.get(read.camera.integration.identifier) ?? Infinity))
+        .filter((read) => tokens.has(read.camera.integration.identifier))
+        .sort((a, b) => b.capturedAt - a.capturedAt);
+
+      let pushed = 0;
+      let failed = 0;
+      const chunk = 20;
+      for (let start = 0; start < due.length; start += chunk) {
+        const slice = due.slice(start, start + chunk);
+        const byCamera = new Map<string, typeof slice>();
+        for (const read of slice) {
+          const identifier = read.camera.integration.identifier;
+          byCamera.set(identifier, [...(byCamera.get(identifier) ?? []), read]);
+        }
+        for (const [identifier, reads] of byCamera) {
+          const events = await Promise.all(
+            reads.map((read) => buildAxisEvent(read, { renderer: sim.images })),
+          );
+          const result = await pushAxisEvents(
+            `${odinUrl}/ingest/axis/${identifier}`,
+            tokens.get(identifier)!,
+            events,
+            {
+              concurrency: 2,
+            },
+          );
+          pushed += result.sent;
+          failed += result.failed;
+        }
+        onProgress?.(Math.min(start + chunk, due.length), due.length);
+      }
+      return { pushed, failed };
+    },
+    close: () => sim.close(),
+  };
+}
