@@ -1,5 +1,6 @@
 import type { PrismaClient, SecretBox } from "@odin/db";
 import { createAxisSource } from "./axis/axis.source";
+import { createAxonSource } from "./axon/axon.source";
 import type { DetectionSource } from "./detection-source";
 import type { ImageHandles } from "./image-handle";
 
@@ -15,5 +16,5 @@ export interface SourceDeps {
  * searched in Odin's own detections table.
  */
 export function createSources(deps: SourceDeps): DetectionSource[] {
-  return [createAxisSource(deps.prisma)];
+  return [createAxonSource(deps), createAxisSource(deps.prisma)];
 }
