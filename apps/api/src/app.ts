@@ -20,6 +20,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { axonImageRoutes } from "./modules/images/axon-image.routes";
+import { rekorImageRoutes } from "./modules/images/rekor-image.routes";
 import { scheduleDetectionRetention } from "./jobs/detection-retention";
 import { axisImageRoutes } from "./modules/images/axis-image.routes";
 import { axisIngestRoutes } from "./modules/ingest/axis-ingest.routes";
@@ -99,6 +100,7 @@ export async function buildApp({
     sourceTimeoutMs: config.search.sourceTimeoutMs,
     maxResultsPerSource: config.search.maxResultsPerSource,
   });
+  await app.register(rekorImageRoutes, { deps: sourceDeps });
   await app.register(axonImageRoutes, { deps: sourceDeps });
   const images = createImageStore(config.detections.imagesDir);
   await app.register(axisImageRoutes, { images });

@@ -88,6 +88,7 @@ describe("POST /search-data", () => {
       agency: expect.stringContaining("Hartford"),
     });
     expect(JSON.parse(res.headers[SEARCH_SOURCES_HEADER] as string)).toEqual([
+      { source: "Rekor", status: "skipped", count: 0, elapsed_ms: 0 },
       { source: "Axon", status: "skipped", count: 0, elapsed_ms: 0 },
       { source: "Axis", status: "ok", count: 2, elapsed_ms: expect.any(Number) },
     ]);

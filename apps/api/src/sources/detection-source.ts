@@ -1,5 +1,14 @@
 import type { SourceProgram, TSearchResult } from "@odin/contract";
+import type { PrismaClient, SecretBox } from "@odin/db";
+import type { ImageHandles } from "./image-handle";
 import type { PlatePattern } from "./plate-pattern";
+
+/** What the source adapters need: the database, the secrets box (vendor keys) and the image handles. */
+export interface SourceDeps {
+  prisma: PrismaClient;
+  secrets: SecretBox;
+  handles: ImageHandles;
+}
 
 /** One search as every source receives it: already validated, normalised and scoped. */
 export interface SourceQuery {
@@ -23,7 +32,17 @@ export interface DetectionSource<Target = unknown> {
   readonly program: SourceProgram;
   /** What the caller may search with this source, keyed by the string the search form sends. */
   searchable(context: SourceContext): Promise<Map<string, Target>>;
-  search(query: SourceQuery, targets: Target[], signal: AbortSignal): Promise<TSearchResult[]>;
+  /**
+   * The results of every target that answered. When some targets fail and others answer, the source
+   * returns what it has and calls `warn` once per failure (the search then reports it as partial);
+   * when none answer, it throws.
+   */
+  search(
+    query: SourceQuery,
+    targets: Target[],
+    signal: AbortSignal,
+    warn?: (message: string) => void,
+  ): Promise<TSearchResult[]>;
 }
 
 export interface SourceContext {

@@ -63,10 +63,13 @@ export type TSearchResult = z.infer<typeof ZSearchResult>;
 export const ZDetection = ZSearchResult;
 export type TDetection = TSearchResult;
 
-/** How one source fared in a federated search. */
+/**
+ * How one source fared in a federated search: ok; partial (some of its agencies answered, `error`
+ * says which did not); failed; timeout; skipped (nothing of it selected or searchable).
+ */
 export const ZSourceStatus = z.object({
   source: z.enum(SOURCE_PROGRAMS),
-  status: z.enum(["ok", "failed", "timeout", "skipped"]),
+  status: z.enum(["ok", "partial", "failed", "timeout", "skipped"]),
   count: z.number().int().nonnegative(),
   error: z.string().optional(),
   elapsed_ms: z.number().nonnegative(),

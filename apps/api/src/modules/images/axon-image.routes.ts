@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireAuth } from "../../plugins/auth";
 import { openAxonImage } from "../../sources/axon/axon.source";
-import type { SourceDeps } from "../../sources/registry";
+import type { SourceDeps } from "../../sources/detection-source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import type { VendorImage } from "../../sources/vendor-http";
 

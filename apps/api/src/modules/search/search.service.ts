@@ -49,10 +49,20 @@ async function runSource(
       reject(new SourceTimeout(`no answer within ${timeoutMs} ms`));
     }, timeoutMs);
   });
+  const warnings: string[] = [];
   try {
-    const results = await Promise.race([source.search(query, targets, controller.signal), deadline]);
+    const results = await Promise.race([
+      source.search(query, targets, controller.signal, (message) => warnings.push(message)),
+      deadline,
+    ]);
     return {
-      status: { source: source.program, status: "ok", count: results.length, elapsed_ms: elapsed() },
+      status: {
+        source: source.program,
+        status: warnings.length ? "partial" : "ok",
+        count: results.length,
+        ...(warnings.length ? { error: warnings.join("; ") } : {}),
+        elapsed_ms: elapsed(),
+      },
       results,
     };
   } catch (error) {

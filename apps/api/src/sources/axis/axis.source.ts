@@ -31,7 +31,8 @@ interface DetectionRow {
   plate_y4: number | null;
 }
 
-const proxied = (path: string | null) => (path ? `/proxy-axis-image?${new URLSearchParams({ path }).toString()}` : null);
+const proxied = (path: string | null) =>
+  path ? `/proxy-axis-image?${new URLSearchParams({ path }).toString()}` : null;
 
 /**
  * A stored Axis read as the contract's search result. `axis_path` / `axis_plate_path` are the stored

@@ -1,8 +1,7 @@
 import type { TSearchResult } from "@odin/contract";
 import type { AxonIntegration } from "@odin/db";
 import { AppError } from "../../lib/app-error";
-import type { DetectionSource, SourceContext } from "../detection-source";
-import type { SourceDeps } from "../registry";
+import type { DetectionSource, SourceContext, SourceDeps } from "../detection-source";
 import { findSearchableAxonIntegrations } from "../search-scope.repository";
 import { VendorError, type VendorErrorKind, type VendorImage } from "../vendor-http";
 import { AxonClient } from "./axon.client";
@@ -61,7 +60,7 @@ export function createAxonSource(deps: SourceDeps): DetectionSource<AxonTarget> 
       }
       return targets;
     },
-    async search(query, targets, signal) {
+    async search(query, targets, signal, warn) {
       if (targets.length === 0) return [];
       const outcomes = await Promise.allSettled(
         targets.map(({ integration }) => {
@@ -87,6 +86,7 @@ export function createAxonSource(deps: SourceDeps): DetectionSource<AxonTarget> 
       }
       // One integration failing still leaves the others' reads worth showing.
       if (failures.length === outcomes.length) throw combine(failures);
+      for (const failure of failures) warn?.(failure.message);
       return results.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)).slice(0, query.limit);
     },
   };

@@ -1,0 +1,51 @@
+import { findEndpoint, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAuth } from "../../plugins/auth";
+import type { SourceDeps } from "../../sources/detection-source";
+import { openRekorImage } from "../../sources/rekor/rekor.source";
+import { searchScopeOf } from "../../sources/search-scope.repository";
+
+const proxy = findEndpoint("GET", "/proxy-rekor-image");
+
+/**
+ * GET /proxy-rekor-image: a Rekor vehicle image through Odin, so the browser never holds the vendor
+ * key (`api_key` is the result's signed handle). The type is the one sniffed from the bytes.
+ */
+export const rekorImageRoutes: FastifyPluginAsyncZod<{ deps: SourceDeps }> = async (app, { deps }) => {
+  app.get(
+    proxy.path,
+    {
+      schema: {
+        querystring: proxy.query,
+        response: {
+          // The image bytes, sent as they are (Fastify does not serialize a Buffer).
+          200: z.instanceof(Buffer),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+          502: ZApiError,
+          504: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Stop asking the vendor when the browser goes away (a results list scrolled past); the response
+      // closes either when it is sent, when aborting no longer matters, or when the client leaves.
+      const abort = new AbortController();
+      reply.raw.once("close", () => abort.abort());
+      const image = await openRekorImage(
+        deps,
+        searchScopeOf(requireAuth(request)),
+        request.query,
+        abort.signal,
+      );
+      return reply
+        .type(image.contentType)
+        .header("cache-control", "private, max-age=3600")
+        .header("x-content-type-options", "nosniff")
+        .send(image.body);
+    },
+  );
+};

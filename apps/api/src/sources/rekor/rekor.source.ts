@@ -1,0 +1,169 @@
+import type { TProxyRekorImageQuery, TSearchResult } from "@odin/contract";
+import { AppError } from "../../lib/app-error";
+import type { DetectionSource, SourceContext, SourceDeps, SourceQuery } from "../detection-source";
+import { findSearchableRekorKeys } from "../search-scope.repository";
+import { VendorError, type VendorImage } from "../vendor-http";
+import { fetchImage, REKOR_MAX_TOPN, searchPlates, type RekorKey } from "./rekor.client";
+import { mapRekorRow, matchesRekorQuery } from "./rekor.mapper";
+import type { TRekorSearchAnswer } from "./rekor.payload";
+
+/** One stored Rekor key the caller may search; the key stays sealed until a search needs it. */
+export interface RekorTarget {
+  id: number;
+  agencyName: string;
+  baseUrl: string;
+  apiKeyCiphertext: string;
+}
+
+const labelOf = (target: Pick<RekorTarget, "agencyName">) => `Rekor (${target.agencyName})`;
+
+function openKey(deps: SourceDeps, target: RekorTarget): RekorKey {
+  try {
+    return {
+      baseUrl: target.baseUrl,
+      apiKey: deps.secrets.decrypt(target.apiKeyCiphertext),
+      label: labelOf(target),
+    };
+  } catch {
+    throw new VendorError(
+      "failed",
+      `${labelOf(target)}: Odin cannot read the stored API key; enter it again`,
+    );
+  }
+}
+
+const needsVehicleFilter = (query: SourceQuery) =>
+  Boolean(query.plateState || query.color || query.make || query.bodyType);
+
+/**
+ * Rekor Scout: searched live, one call per key, all keys at once. Rows carry no camera name or
+ * position, so those come from Odin's rekor_cameras table (corrections included).
+ */
+export function createRekorSource(deps: SourceDeps): DetectionSource<RekorTarget> {
+  const { prisma } = deps;
+  return {
+    program: "Rekor",
+    async searchable(context: SourceContext) {
+      const keys = await findSearchableRekorKeys(prisma, context);
+      return new Map(
+        keys.map((key) => [
+          String(key.id),
+          {
+            id: key.id,
+            agencyName: key.agencyName,
+            baseUrl: key.baseUrl,
+            apiKeyCiphertext: key.apiKeyCiphertext,
+          },
+        ]),
+      );
+    },
+
+    async search(query, targets, signal, warn) {
+      if (targets.length === 0) return [];
+      // Filters Rekor cannot apply thin the answer afterwards, so then ask for as many rows as it gives.
+      const topn = needsVehicleFilter(query) ? REKOR_MAX_TOPN : query.limit;
+      const outcomes = await Promise.allSettled(
+        targets.map(async (target) =>
+          searchPlates(
+            openKey(deps, target),
+            { start: query.start, end: query.end, plate: query.plate, topn },
+            signal,
+          ),
+        ),
+      );
+      const answers: { target: RekorTarget; rows: TRekorSearchAnswer }[] = [];
+      const failures: string[] = [];
+      outcomes.forEach((outcome, index) => {
+        const target = targets[index]!;
+        if (outcome.status === "fulfilled") answers.push({ target, rows: outcome.value });
+        else failures.push(failureMessage(target, outcome.reason));
+      });
+      // Some keys answering is a result; none answering is the source failing, with every reason.
+      if (answers.length === 0) throw new VendorError("failed", failures.join("; "));
+      if (warn) failures.forEach(warn);
+
+      const cameras = await loadCameras(deps, answers);
+      const results: TSearchResult[] = [];
+      for (const { target, rows } of answers) {
+        const handle = deps.handles.seal({ kind: "rekor-key", id: target.id });
+        const key = { id: target.id, agencyName: target.agencyName };
+        for (const row of rows) {
+          const cameraId = row.fields.camera_id;
+          const camera = cameraId == null ? undefined : cameras.get(cameraKey(target.id, cameraId));
+          const result = mapRekorRow(row, { key, camera, handle });
+          if (matchesRekorQuery(result, query)) results.push(result);
+        }
+      }
+      return results.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)).slice(0, query.limit);
+    },
+  };
+}
+
+function failureMessage(target: RekorTarget, reason: unknown): string {
+  if (reason instanceof VendorError) return reason.message;
+  return `${labelOf(target)} failed`;
+}
+
+const cameraKey = (keyId: number, cameraId: string) => `${keyId}:${cameraId}`;
+
+/** The cameras the answers name, in one query. */
+async function loadCameras(deps: SourceDeps, answers: { target: RekorTarget; rows: TRekorSearchAnswer }[]) {
+  const cameraIds = new Set<string>();
+  for (const { rows } of answers)
+    for (const row of rows) if (row.fields.camera_id) cameraIds.add(row.fields.camera_id);
+  if (cameraIds.size === 0) return new Map<string, never>();
+  const rows = await deps.prisma.rekorCamera.findMany({
+    where: {
+      rekorApiKeyId: { in: answers.map(({ target }) => target.id) },
+      cameraId: { in: [...cameraIds] },
+    },
+    select: {
+      rekorApiKeyId: true,
+      cameraId: true,
+      cameraName: true,
+      latitude: true,
+      longitude: true,
+      correctedLatitude: true,
+      correctedLongitude: true,
+    },
+  });
+  return new Map(rows.map((camera) => [cameraKey(camera.rekorApiKeyId, camera.cameraId), camera]));
+}
+
+const IMAGE_REF = /^[A-Za-z0-9._:-]{1,200}$/;
+
+/**
+ * The image behind GET /proxy-rekor-image. The handle says which stored key to use; the caller's
+ * agency must still be allowed to search that key today, and the vendor decides whether the image
+ * belongs to that key's agent (another agent's image is a 404 there too).
+ */
+export async function openRekorImage(
+  deps: SourceDeps,
+  scope: SourceContext,
+  query: TProxyRekorImageQuery,
+  signal?: AbortSignal,
+): Promise<VendorImage> {
+  const subject = deps.handles.open(query.api_key, "rekor-key");
+  if (!subject)
+    throw new AppError("FORBIDDEN", "This image link has expired. Search again to see the image.");
+  for (const [name, value] of [
+    ["agent_uid", query.agent_uid],
+    ["image_uuid", query.image_uuid],
+  ] as const) {
+    if (!IMAGE_REF.test(value))
+      throw new AppError("VALIDATION_FAILED", `${name} is not a Rekor image reference.`, [
+        { path: name, message: "may hold only letters, digits and . _ : -" },
+      ]);
+  }
+  const keys = await findSearchableRekorKeys(deps.prisma, scope);
+  const target = keys.find((key) => key.id === subject.id);
+  if (!target) throw new AppError("NOT_FOUND", "Image not found.");
+  try {
+    return await fetchImage(openKey(deps, target), query.agent_uid, query.image_uuid, signal);
+  } catch (error) {
+    if (!(error instanceof VendorError)) throw error;
+    if (error.kind === "not_found") throw new AppError("NOT_FOUND", "Image not found.");
+    if (error.kind === "timeout") throw new AppError("UPSTREAM_TIMEOUT", `${error.message}.`);
+    throw new AppError("UPSTREAM_FAILED", `Could not load the image: ${error.message}.`);
+  }
+}
