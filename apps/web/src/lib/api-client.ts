@@ -56,28 +56,56 @@ export const NETWORK_MESSAGE = "Odin's server could not be reached. Check your c
 interface RawAnswer {
   response: Response;
   text: string;
+  /** The body as bytes, when it was read as a blob (images). */
+  blob?: Blob;
 }
+
+type BodyReading = "text" | "blob";
 
 /**
  * Calls the API at `path` (same origin: the API serves the web app, and Vite proxies it in development)
  * and returns the answer: parsed JSON when its content type is JSON (null for an empty body), else text.
  */
 export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  return parseBody(await call(path, init, "text")) as T;
+}
+
+/** As apiFetch, with the answer's headers (e.g. the search's per-source status header). */
+export async function apiFetchWithHeaders<T = unknown>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ data: T; headers: Headers }> {
+  const answer = await call(path, init, "text");
+  return { data: parseBody(answer) as T, headers: answer.response.headers };
+}
+
+/** A binary answer (an image through Odin's proxies, a report) with the bearer token like any call. */
+export async function apiFetchBlob(path: string, init: RequestInit = {}): Promise<Blob> {
+  const answer = await call(path, init, "blob");
+  return answer.blob ?? new Blob([answer.text]);
+}
+
+async function call(path: string, init: RequestInit, reading: BodyReading): Promise<RawAnswer> {
   const source = tokenSource;
   if (!source) throw new Error(MESSAGES.tokenGetterNotSet);
 
-  let answer = await send(path, init, await source.getAccessToken());
+  let answer = await send(path, init, await source.getAccessToken(), reading);
   if (answer.response.status === 401) {
     // Refresh bypassing the cache, then retry exactly once; a second 401 is thrown like any failure.
     const fresh = await source.refreshAccessToken().catch(() => null);
-    if (fresh) answer = await send(path, init, fresh);
+    if (fresh) answer = await send(path, init, fresh, reading);
   }
   if (!answer.response.ok) throw toApiError(answer);
-  return parseBody(answer) as T;
+  return answer;
 }
 
 /** One request, its body read in full, all within the HTTP timeout (CLIENT_DEFAULTS.httpTimeoutMs). */
-async function send(path: string, init: RequestInit, token: string | null): Promise<RawAnswer> {
+async function send(
+  path: string,
+  init: RequestInit,
+  token: string | null,
+  reading: BodyReading,
+): Promise<RawAnswer> {
   const headers = new Headers(init.headers);
   if (token) headers.set("Authorization", `Bearer ${token}`);
 
@@ -94,6 +122,7 @@ async function send(path: string, init: RequestInit, token: string | null): Prom
 
   try {
     const response = await fetch(path, { ...init, headers, signal: controller.signal });
+    if (reading === "blob" && response.ok) return { response, text: "", blob: await response.blob() };
     const text = await response.text();
     return { response, text };
   } catch (error) {

@@ -3,6 +3,7 @@ export { Card, type CardProps } from "./card";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export * from "./icons";
 export { Modal, type ModalProps } from "./modal";
+export { ProxiedImage, useProxiedImage, fetchProxiedImage, type ProxiedImageProps } from "./proxied-image";
 export { Notice, type NoticeProps, type NoticeTone } from "./notice";
 export { OdinMark, OdinWordmark } from "./odin-logo";
 export { PageHeader, type PageHeaderProps } from "./page-header";

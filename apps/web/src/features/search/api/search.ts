@@ -1,0 +1,42 @@
+import {
+  findEndpoint,
+  parseSearchSourcesHeader,
+  SEARCH_SOURCES_HEADER,
+  type TSearchResult,
+  type TSourceStatus,
+} from "@odin/contract";
+import { apiFetch, apiFetchWithHeaders, jsonRequest } from "@/lib/api-client";
+import { useQuery } from "@/lib/use-query";
+import type { SearchParams } from "../search-params";
+
+const search = findEndpoint("POST", "/search-data");
+const rekor = findEndpoint("GET", "/api-keys-data");
+const axon = findEndpoint("GET", "/axon-authorized-integrations");
+const axis = findEndpoint("GET", "/axis-authorized-agencies");
+
+export interface SearchAnswer {
+  results: TSearchResult[];
+  /** How each source fared (x-odin-sources); empty from a server that does not say. */
+  statuses: TSourceStatus[];
+}
+
+/** POST /search-data. A null or non-list answer is a failure ('Search failed.' on the form). */
+export async function searchDetections(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
+  const { data, headers } = await apiFetchWithHeaders<unknown>(search.path, {
+    ...jsonRequest("POST", params),
+    ...(signal ? { signal } : {}),
+  });
+  if (!Array.isArray(data)) throw new Error("the search answered no list");
+  return {
+    results: search.response.parse(data),
+    statuses: parseSearchSourcesHeader(headers.get(SEARCH_SOURCES_HEADER)),
+  };
+}
+
+export const getRekorAgencies = async () => rekor.response.parse(await apiFetch(rekor.path));
+export const getAxonIntegrations = async () => axon.response.parse(await apiFetch(axon.path));
+export const getAxisAgencies = async () => axis.response.parse(await apiFetch(axis.path));
+
+export const useRekorAgencies = () => useQuery(getRekorAgencies);
+export const useAxonIntegrations = () => useQuery(getAxonIntegrations);
+export const useAxisAgencies = () => useQuery(getAxisAgencies);
