@@ -19,8 +19,29 @@ export const ZAppConfig = z.object({
     .nullable(),
   /** The one owner-level username (nav bar's Owner link). */
   ownerUsername: z.string().nullable(),
+  /**
+   * Map tiles (000 §7: a light and a dark tile service), as Leaflet URL templates. The browser loads
+   * tiles straight from these servers; the server's CSP allows their origins. Absent (an older
+   * server): DEFAULT_MAP_SETTINGS.
+   */
+  map: z
+    .object({
+      darkTileUrl: z.string(),
+      lightTileUrl: z.string(),
+      attribution: z.string(),
+      maxZoom: z.number().int(),
+    })
+    .optional(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
+
+/** Public defaults for real deployments (every one is configuration; see the API's env). */
+export const DEFAULT_MAP_SETTINGS: NonNullable<TAppConfig["map"]> = {
+  darkTileUrl: "https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png",
+  lightTileUrl: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png",
+  attribution: "&copy; OpenStreetMap contributors &copy; CARTO",
+  maxZoom: 19,
+};
 
 export const APP_CONFIG_GLOBAL = "__ODIN_CONFIG__";
 export const APP_CONFIG_PATH = "/app-config.js";

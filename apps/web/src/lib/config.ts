@@ -1,4 +1,10 @@
-import { APP_CONFIG_GLOBAL, APP_CONFIG_PATH, ZAppConfig, type TAppConfig } from "@odin/contract";
+import {
+  APP_CONFIG_GLOBAL,
+  APP_CONFIG_PATH,
+  DEFAULT_MAP_SETTINGS,
+  ZAppConfig,
+  type TAppConfig,
+} from "@odin/contract";
 
 /**
  * Settings the web app needs at run time, the same build serving every deployment. The API answers
@@ -86,3 +92,8 @@ export function getAppConfig(): AppConfig {
 
 /** Where the API serves the configuration script (for messages and docs). */
 export const APP_CONFIG_URL = APP_CONFIG_PATH;
+
+/** The map tile settings the server gave, or the public defaults. */
+export function getMapSettings(): NonNullable<AppConfig["map"]> {
+  return getAppConfig().map ?? DEFAULT_MAP_SETTINGS;
+}
