@@ -2,6 +2,7 @@ import { ACCOUNT_ENDPOINTS } from "./calls/account";
 import { ADMIN_ENDPOINTS } from "./calls/admin";
 import { AUDIT_ENDPOINTS } from "./calls/audit";
 import { EXPORT_ENDPOINTS } from "./calls/exports";
+import { GEOCODE_ENDPOINTS } from "./calls/geocode";
 import { GROUP_ENDPOINTS } from "./calls/groups";
 import { HOTLIST_ENDPOINTS } from "./calls/hotlists";
 import { IMAGE_ENDPOINTS } from "./calls/images";
@@ -27,6 +28,7 @@ export const ENDPOINTS = [
   ...OWNER_ENDPOINTS,
   ...AUDIT_ENDPOINTS,
   ...INGEST_ENDPOINTS,
+  ...GEOCODE_ENDPOINTS,
 ] as const;
 
 export type AnyEndpoint = (typeof ENDPOINTS)[number];

@@ -34,6 +34,7 @@ export * from "./calls/integrations";
 export * from "./calls/owner";
 export * from "./calls/audit";
 export * from "./calls/ingest";
+export * from "./calls/geocode";
 
 export * from "./endpoint";
 export * from "./endpoints";

@@ -110,7 +110,12 @@ describe("ENDPOINTS", () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(SPEC_CALLS).size).toBe(SPEC_CALLS.length);
     for (const call of SPEC_CALLS) expect(keys.filter((key) => key === call)).toEqual([call]);
-    const own = ["GET /healthz", "POST /admin/unlock-user/:id", "POST /ingest/axis/:identifier"];
+    const own = [
+      "GET /healthz",
+      "POST /admin/unlock-user/:id",
+      "POST /ingest/axis/:identifier",
+      "GET /geocode/reverse",
+    ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key))).toEqual(own);
     for (const key of own) {
       expect(ENDPOINTS.find((endpoint) => keyOf(endpoint) === key)?.spec, key).toBe("odin");

@@ -1,9 +1,17 @@
 export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button";
 export { Card, type CardProps } from "./card";
+export { Checkbox, type CheckboxProps } from "./checkbox";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export * from "./icons";
+export { ImageOverlay, type ImageOverlayProps } from "./image-overlay";
 export { Modal, type ModalProps } from "./modal";
-export { ProxiedImage, useProxiedImage, fetchProxiedImage, type ProxiedImageProps } from "./proxied-image";
+export {
+  fetchProxiedImage,
+  ProxiedImage,
+  useNearViewport,
+  useProxiedImage,
+  type ProxiedImageProps,
+} from "./proxied-image";
 export { Notice, type NoticeProps, type NoticeTone } from "./notice";
 export { OdinMark, OdinWordmark } from "./odin-logo";
 export { PageHeader, type PageHeaderProps } from "./page-header";

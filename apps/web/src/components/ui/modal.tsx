@@ -8,18 +8,31 @@ export interface ModalProps {
   children: ReactNode;
   /** Buttons in the footer row, right-aligned. */
   footer?: ReactNode;
-  size?: "md" | "lg";
+  size?: "md" | "lg" | "sm";
+  /**
+   * false for work that must finish (a search, a report): no ×, and Escape or a click outside do
+   * nothing. The caller closes it by setting `open` to false.
+   */
+  dismissible?: boolean;
 }
 
 /**
  * A dialog over the page: closes with ×, Escape or a click on the backdrop; takes focus when it opens
  * and gives it back when it closes; the page behind does not scroll.
  */
-export function Modal({ open, title, onClose, children, footer, size = "md" }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  size = "md",
+  dismissible = true,
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeOnEscape = useEffectEvent((event: KeyboardEvent) => {
-    if (event.key === "Escape") onClose();
+    if (event.key === "Escape" && dismissible) onClose();
   });
 
   useEffect(() => {
@@ -42,7 +55,7 @@ export function Modal({ open, title, onClose, children, footer, size = "md" }: M
     <div
       className="modal-overlay"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget && dismissible) onClose();
       }}
     >
       <div
@@ -57,9 +70,11 @@ export function Modal({ open, title, onClose, children, footer, size = "md" }: M
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
+          {dismissible && (
+            <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          )}
         </header>
         <div className="modal__body">{children}</div>
         {footer && <footer className="modal__footer">{footer}</footer>}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ImgHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ImgHTMLAttributes, type ReactNode, type RefObject } from "react";
 import { apiFetchBlob } from "@/lib/api-client";
 
 /**
@@ -78,29 +78,33 @@ export interface ProxiedImageProps extends Omit<ImgHTMLAttributes<HTMLImageEleme
   fallback?: ReactNode;
 }
 
-export function ProxiedImage({ src, alt, lazy = false, fallback, className, ...rest }: ProxiedImageProps) {
-  const holder = useRef<HTMLSpanElement>(null);
-  const [visible, setVisible] = useState(!lazy);
-
+/** True once the element is within LAZY_IMAGE_MARGIN of the viewport (at once when not lazy). */
+export function useNearViewport(element: RefObject<Element | null>, lazy: boolean): boolean {
+  const [near, setNear] = useState(!lazy);
   useEffect(() => {
-    if (visible || !holder.current) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setVisible(true);
+    if (near) return;
+    if (typeof IntersectionObserver === "undefined" || !element.current) {
+      setNear(true);
       return;
     }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true);
+          setNear(true);
           observer.disconnect();
         }
       },
       { rootMargin: LAZY_IMAGE_MARGIN },
     );
-    observer.observe(holder.current);
+    observer.observe(element.current);
     return () => observer.disconnect();
-  }, [visible]);
+  }, [near, element]);
+  return near;
+}
 
+export function ProxiedImage({ src, alt, lazy = false, fallback, className, ...rest }: ProxiedImageProps) {
+  const holder = useRef<HTMLSpanElement>(null);
+  const visible = useNearViewport(holder, lazy);
   const { url, status } = useProxiedImage(src, visible);
   if (status === "failed") {
     return (

@@ -1,17 +1,157 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES, type TSearchResult, type TSourceStatus } from "@odin/contract";
+import { useState } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router-dom";
+import { Button, Notice, PageHeader } from "@/components/ui";
+import { formatTimestamp } from "@/lib/format";
+import { readResultsState, type RefineState } from "../search-params";
+import { ResultDetailModal } from "./result-detail-modal";
+import { ResultsMap } from "./results-map";
+import { ResultsTable } from "./results-table";
 
+type View = "table" | "map";
+
+const SOURCE_LABEL: Record<TSourceStatus["source"], string> = { Rekor: "Rekor", Axon: "Axon", Axis: "RAVEN" };
+
+/** What went wrong with which source, in a sentence an investigator can act on. */
+export function describeSourceProblems(statuses: TSourceStatus[]): string | null {
+  const problems = statuses.filter((status) => ["failed", "timeout", "partial"].includes(status.status));
+  if (problems.length === 0) return null;
+  return problems
+    .map((status) => {
+      const name = SOURCE_LABEL[status.source];
+      if (status.status === "timeout") return `${name} did not answer in time.`;
+      if (status.status === "partial")
+        return `${name} answered for some agencies only: ${status.error ?? "others failed"}.`;
+      return `${name} could not be searched: ${status.error ?? "the source failed"}.`;
+    })
+    .join(" ");
+}
+
+/** /results (000 §2): the last search's results as a table or on a map, with detail and export. */
 export function ResultsScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = readResultsState(location.state);
+  const [view, setView] = useState<View>("table");
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<TSearchResult | null>(null);
+
+  // Without a search (a bookmark, a reload in another tab) there is nothing to show: back to the form.
+  if (!state)
+    return <Navigate to="/search" replace state={{ notice: "Run a search to see its results here." }} />;
+
+  const { searchResults: results, previousSearchParams, sourceStatuses } = state;
+  const problems = describeSourceProblems(sourceStatuses);
+  const refine = () => navigate("/search", { state: { previousSearchParams } satisfies RefineState });
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleAll = (select: boolean) =>
+    setSelected(select ? new Set(results.map((result) => result.id)) : new Set());
+
   return (
-    <PlaceholderScreen
-      title="Search Results"
-      eyebrow="Search"
-      summary="Detections that match your search, newest first, as a table or on a map."
-      arrivesWith="search"
-      capabilities={[
-        "Open any detection for its images, nearest address and map",
-        "Export selected results as a PDF report or a ZIP",
-        "Refine your previous search",
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Search Results"
+        eyebrow="Search"
+        description={
+          <>
+            {results.length.toLocaleString()} {results.length === 1 ? "result" : "results"} from{" "}
+            {formatTimestamp(previousSearchParams.start_time)} to{" "}
+            {formatTimestamp(previousSearchParams.end_time)}
+            {previousSearchParams.plate ? ` for plate ${previousSearchParams.plate.toUpperCase()}` : ""}
+          </>
+        }
+        actions={
+          <Button variant="secondary" onClick={refine}>
+            {MESSAGES.refinePreviousSearch}
+          </Button>
+        }
+      />
+
+      <ul className="source-summary" aria-label="Sources searched">
+        {sourceStatuses.map((status) => (
+          <li key={status.source} className={`source-summary__item source-summary__item--${status.status}`}>
+            <span className="source-summary__name">{SOURCE_LABEL[status.source]}</span>
+            <span>{sourceStatusText(status)}</span>
+          </li>
+        ))}
+      </ul>
+      {problems && (
+        <Notice tone="warning" title="Some sources did not answer fully">
+          {problems} The results below come from the sources that answered.
+        </Notice>
+      )}
+
+      <div className="results-toolbar">
+        <div className="tabs" role="tablist" aria-label="Results view">
+          {(["table", "map"] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`results-tab-${name}`}
+              aria-selected={view === name}
+              aria-controls={`results-panel-${name}`}
+              className="tab"
+              onClick={() => setView(name)}
+            >
+              {name === "table" ? MESSAGES.tableView : MESSAGES.mapView}
+            </button>
+          ))}
+        </div>
+        <div className="results-toolbar__actions">
+          <span className="results-toolbar__count" aria-live="polite">
+            {selected.size > 0 ? `${selected.size.toLocaleString()} selected` : "Select results to export"}
+          </span>
+          <Button variant="secondary" disabled={selected.size === 0}>
+            {MESSAGES.exportSelectedToPdf}
+          </Button>
+          <Button variant="secondary" disabled={selected.size === 0}>
+            {MESSAGES.exportSelectedToZip}
+          </Button>
+        </div>
+      </div>
+
+      <div
+        role="tabpanel"
+        id={`results-panel-${view}`}
+        aria-labelledby={`results-tab-${view}`}
+        className="results-panel"
+      >
+        {view === "table" ? (
+          <ResultsTable
+            results={results}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            onOpen={setOpen}
+          />
+        ) : (
+          <ResultsMap results={results} onOpenResult={setOpen} />
+        )}
+      </div>
+
+      <ResultDetailModal result={open} onClose={() => setOpen(null)} />
+    </>
   );
+}
+
+function sourceStatusText(status: TSourceStatus): string {
+  switch (status.status) {
+    case "ok":
+      return `${status.count.toLocaleString()} found`;
+    case "partial":
+      return `${status.count.toLocaleString()} found, some agencies failed`;
+    case "skipped":
+      return "not searched";
+    case "timeout":
+      return "timed out";
+    case "failed":
+      return "failed";
+  }
 }

@@ -1,35 +1,35 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
-import { Card, SourceLogo, type SourceName } from "@/components/ui";
+import { MESSAGES } from "@odin/contract";
+import { useLocation } from "react-router-dom";
+import { Notice, PageHeader } from "@/components/ui";
+import { defaultSearchForm, fromSearchRequest, readRefineState } from "../search-params";
+import { SearchFormView } from "./search-form/search-form";
 
-const SOURCES: { source: SourceName; description: string }[] = [
-  { source: "Rekor", description: "Searched live with your agencies' Rekor keys" },
-  { source: "Axon", description: "Searched live through your Axon integration" },
-  { source: "Axis", description: "Reads sent by RAVEN cameras straight to Odin" },
-];
+/** A message sent along to /search, e.g. by /results opened without a search. */
+function readNotice(state: unknown): string | null {
+  if (typeof state !== "object" || state === null || !("notice" in state)) return null;
+  return typeof state.notice === "string" && state.notice ? state.notice : null;
+}
 
+/**
+ * Route /search (000 §2): the search form. Coming back from /results with the previous parameters
+ * refills it; every arrival (a new location key) starts a fresh form.
+ */
 export function SearchScreen() {
+  const location = useLocation();
+  const refine = readRefineState(location.state);
+  const notice = readNotice(location.state);
   return (
-    <PlaceholderScreen
-      title="Search LPR Records"
-      eyebrow="Search"
-      summary="Search license-plate detections from Rekor, Axon and RAVEN cameras in one request."
-      arrivesWith="search"
-      capabilities={[
-        "Filter by plate, state, color, make, body type and time range",
-        "Choose the agencies to search in each source",
-        "Record the justification every search requires",
-      ]}
-    >
-      <Card title="Sources">
-        <ul className="source-list">
-          {SOURCES.map(({ source, description }) => (
-            <li key={source}>
-              <SourceLogo source={source} />
-              <span>{description}</span>
-            </li>
-          ))}
-        </ul>
-      </Card>
-    </PlaceholderScreen>
+    <>
+      <PageHeader
+        title={MESSAGES.searchTitle}
+        eyebrow="Search"
+        description="Search license-plate detections from Rekor, Axon and RAVEN cameras in one request."
+      />
+      {notice && <Notice tone="info">{notice}</Notice>}
+      <SearchFormView
+        key={location.key}
+        initial={() => (refine ? fromSearchRequest(refine.previousSearchParams) : defaultSearchForm())}
+      />
+    </>
   );
 }

@@ -1,0 +1,157 @@
+import { BODY_TYPES, MESSAGES, type TSearchResult } from "@odin/contract";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
+import { formatTimestamp, orNotAvailable } from "@/lib/format";
+import { PlateImage } from "./plate-image";
+
+/** Rows are a fixed height so only those in view (plus OVERSCAN) are rendered: 5,000 rows scroll smoothly. */
+export const ROW_HEIGHT = 68;
+const OVERSCAN = 8;
+const VIEWPORT_FALLBACK = 720;
+
+const BODY_LABELS = new Map<string, string>(BODY_TYPES.map((type) => [type.value, type.label]));
+export const bodyTypeLabel = (value: string | null | undefined) =>
+  value ? (BODY_LABELS.get(value) ?? value) : MESSAGES.notAvailable;
+
+export interface ResultsTableProps {
+  results: TSearchResult[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (select: boolean) => void;
+  onOpen: (result: TSearchResult) => void;
+}
+
+/** The rows in view of a scrolled list of fixed-height rows. */
+export function visibleRows(scrollTop: number, viewport: number, count: number, rowHeight = ROW_HEIGHT) {
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
+  const last = Math.min(count, Math.ceil((scrollTop + viewport) / rowHeight) + OVERSCAN);
+  return { first, last };
+}
+
+/**
+ * The results table (000 §2): a checkbox per row and select-all in the header, newest first as the
+ * server sorted them; a click or Enter on a row opens its detail. Windowed: only rows near the
+ * scroll position exist in the page, so images load lazily as rows come into view.
+ */
+export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen }: ResultsTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(VIEWPORT_FALLBACK);
+  const selectAll = useRef<HTMLInputElement>(null);
+  const selectedCount = results.reduce((count, result) => count + (selected.has(result.id) ? 1 : 0), 0);
+  const allSelected = results.length > 0 && selectedCount === results.length;
+
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = selectedCount > 0 && !allSelected;
+  }, [selectedCount, allSelected]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setViewport(element.clientHeight || VIEWPORT_FALLBACK));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  if (results.length === 0) {
+    return (
+      <EmptyState
+        title={MESSAGES.noResultsFound}
+        description="Widen the time range or select more agencies."
+      />
+    );
+  }
+
+  const { first, last } = visibleRows(scrollTop, viewport, results.length);
+  const openOnKey = (event: KeyboardEvent, result: TSearchResult) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onOpen(result);
+    }
+  };
+
+  return (
+    <div
+      ref={scroller}
+      className="results-table__scroller"
+      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+    >
+      <table className="results-table" aria-rowcount={results.length + 1}>
+        <thead>
+          <tr>
+            <th scope="col" className="results-table__check">
+              <input
+                ref={selectAll}
+                type="checkbox"
+                aria-label="Select all results"
+                checked={allSelected}
+                onChange={(event) => onToggleAll(event.target.checked)}
+              />
+            </th>
+            <th scope="col">Program</th>
+            <th scope="col">Plate</th>
+            <th scope="col">State</th>
+            <th scope="col">Make</th>
+            <th scope="col">Color</th>
+            <th scope="col">Body Type</th>
+            <th scope="col">Agency</th>
+            <th scope="col">Camera</th>
+            <th scope="col">Timestamp</th>
+            <th scope="col">Vehicle Image</th>
+            <th scope="col">Plate Image</th>
+          </tr>
+        </thead>
+        <tbody>
+          {first > 0 && <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }} />}
+          {results.slice(first, last).map((result, offset) => (
+            <tr
+              key={result.id}
+              className={selected.has(result.id) ? "is-selected" : undefined}
+              style={{ height: ROW_HEIGHT }}
+              aria-rowindex={first + offset + 2}
+              tabIndex={0}
+              onClick={() => onOpen(result)}
+              onKeyDown={(event) => openOnKey(event, result)}
+            >
+              <td className="results-table__check" onClick={(event) => event.stopPropagation()}>
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${result.plate}`}
+                  checked={selected.has(result.id)}
+                  onChange={() => onToggle(result.id)}
+                  onKeyDown={(event) => event.stopPropagation()}
+                />
+              </td>
+              <td>
+                <SourceLogo source={result.source_program} size="sm" />
+              </td>
+              <td className="results-table__plate">{result.plate}</td>
+              <td>{orNotAvailable(result.plate_state)}</td>
+              <td>{orNotAvailable(result.make)}</td>
+              <td>{orNotAvailable(result.color)}</td>
+              <td>{bodyTypeLabel(result.body_type)}</td>
+              <td>{orNotAvailable(result.agency)}</td>
+              <td>{orNotAvailable(result.camera_name)}</td>
+              <td className="results-table__time">{formatTimestamp(result.timestamp)}</td>
+              <td>
+                <ProxiedImage
+                  src={result.vehicle_image_src}
+                  alt={`Vehicle ${result.plate}`}
+                  lazy
+                  className="results-table__vehicle"
+                  fallback="No Image"
+                />
+              </td>
+              <td>
+                <PlateImage result={result} lazy className="results-table__plate-image" />
+              </td>
+            </tr>
+          ))}
+          {last < results.length && (
+            <tr aria-hidden="true" style={{ height: (results.length - last) * ROW_HEIGHT }} />
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useRef, useState, type FormEvent } from "react";
+import { Card } from "@/components/ui";
+import { defaultSearchForm, presetRange, type SearchForm } from "../../search-params";
+import { AgencySections } from "./agency-sections";
+import { FeatureFlags } from "./feature-flags";
+import { JustificationBar } from "./justification-bar";
+import { SearchLoadingModal } from "./search-loading-modal";
+import { TimeRangeFields } from "./time-range-fields";
+import { useSearchSubmit } from "./use-search-submit";
+import { VehicleFields } from "./vehicle-fields";
+
+export interface SearchFormViewProps {
+  /** The form's first values: the 24-hour default, or a previous search to refine. */
+  initial: () => SearchForm;
+}
+
+/** The search form (000 §2, §4): vehicle, time range, features, agencies, justification, Search and Clear. */
+export function SearchFormView({ initial }: SearchFormViewProps) {
+  const [form, setForm] = useState<SearchForm>(initial);
+  const { state, submit, reset } = useSearchSubmit();
+  const justificationRef = useRef<HTMLInputElement>(null);
+  const update = (patch: Partial<SearchForm>) => setForm((current) => ({ ...current, ...patch }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.justification.trim()) justificationRef.current?.focus();
+    // A marked preset means "the last N, as of now": a form left open for a while searches up to now.
+    const sent = form.preset ? { ...form, ...presetRange(form.preset) } : form;
+    setForm(sent);
+    void submit(sent);
+  };
+
+  const clear = () => {
+    setForm(defaultSearchForm());
+    reset();
+  };
+
+  return (
+    <form className="search-form" onSubmit={onSubmit} noValidate aria-label="Search LPR records">
+      <Card title="Vehicle" className="search-form__vehicle">
+        <VehicleFields values={form} onChange={update} />
+      </Card>
+      <Card title="Time range" className="search-form__time">
+        <TimeRangeFields values={form} onChange={update} />
+      </Card>
+      <Card title="Features" className="search-form__flags">
+        <FeatureFlags filters={form.filters} onChange={(filters) => update({ filters })} />
+      </Card>
+      <Card title="Agencies" className="search-form__agencies">
+        <AgencySections agencies={form.agencies} onChange={(agencies) => update({ agencies })} />
+      </Card>
+      <Card className="search-form__submit">
+        <JustificationBar
+          justification={form.justification}
+          onJustificationChange={(justification) => update({ justification })}
+          inputRef={justificationRef}
+          state={state}
+          onClear={clear}
+        />
+      </Card>
+      <SearchLoadingModal open={state.status === "busy"} />
+    </form>
+  );
+}

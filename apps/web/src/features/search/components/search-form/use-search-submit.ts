@@ -1,0 +1,81 @@
+import { MESSAGES, type WebRoute } from "@odin/contract";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { isApiError } from "@/lib/api-client";
+import { searchDetections } from "../../api/search";
+import {
+  fromLocalInput,
+  toSearchRequest,
+  validateSearchForm,
+  type ResultsState,
+  type SearchForm,
+} from "../../search-params";
+
+const RESULTS_PATH: WebRoute = "/results";
+
+export type SubmitState =
+  | { status: "idle" }
+  | { status: "busy" }
+  /** Not sent: the alert's text. */
+  | { status: "invalid"; message: string }
+  /** 'Search failed.', with what the server said when it said something (e.g. a 400's fields). */
+  | { status: "failed"; details: string[] };
+
+/**
+ * Validates and sends the search (000 §4, §5, §8): an invalid form is not sent; while the call runs the
+ * state is busy; the answer opens /results with the results, the request as sent and how each source
+ * fared (also when every source failed: the results screen shows that); an error or a non-list answer
+ * gives 'Search failed.'. Leaving the screen cancels the call.
+ */
+export function useSearchSubmit() {
+  const navigate = useNavigate();
+  const [state, setState] = useState<SubmitState>({ status: "idle" });
+  const running = useRef<AbortController | null>(null);
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  const submit = async (form: SearchForm) => {
+    if (running.current) return;
+    const problem = validateSearchForm(form) ?? rangeOrderProblem(form);
+    if (problem) {
+      setState({ status: "invalid", message: problem });
+      return;
+    }
+    const params = toSearchRequest(form);
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ status: "busy" });
+    try {
+      const { results, statuses } = await searchDetections(params, controller.signal);
+      const resultsState: ResultsState = {
+        searchResults: results,
+        previousSearchParams: params,
+        sourceStatuses: statuses,
+      };
+      setState({ status: "idle" });
+      void navigate(RESULTS_PATH, { state: resultsState });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setState({ status: "failed", details: failureDetails(error) });
+    } finally {
+      running.current = null;
+    }
+  };
+
+  const reset = () => setState({ status: "idle" });
+
+  return { state, submit, reset };
+}
+
+function rangeOrderProblem(form: SearchForm): string | null {
+  const start = fromLocalInput(form.start);
+  const end = fromLocalInput(form.end);
+  return start && end && end < start ? MESSAGES.endBeforeStart : null;
+}
+
+/** Only Odin's own error messages are shown; anything else (a parse failure) stays 'Search failed.'. */
+function failureDetails(error: unknown): string[] {
+  if (!isApiError(error)) return [];
+  const messages = [error.message, ...error.details.map((issue) => issue.message)];
+  return [...new Set(messages.filter((message) => message && message !== MESSAGES.searchFailed))];
+}

@@ -1,0 +1,363 @@
+import { MESSAGES, SEARCH_SOURCES_HEADER } from "@odin/contract";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
+import { defaultSearchForm, presetRange, toSearchRequest } from "../search-params";
+import { SearchScreen } from "./search-screen";
+
+const NOW = new Date(2026, 10, 21, 14, 30); // local time, as the form shows it
+
+const REKOR = [
+  { id: 2, agency: "Hartford PD", api_key: "••••••••1234", source_program: "Rekor" },
+  { id: 1, agency: "Bristol PD", api_key: "••••••••5678", source_program: "Rekor" },
+];
+const AXON = [{ base_url: "https://axon.example/hfd", agency_name: "Hartford PD" }];
+const AXIS = [
+  {
+    id: 7,
+    agency_name: "New Haven PD",
+    integrations: [{ identifier: "nh-lpv-01" }, { identifier: "nh-lpv-02" }],
+  },
+];
+const RESULT = {
+  id: "r-1",
+  plate: "AK47281",
+  timestamp: "2026-11-21T13:00:00.000Z",
+  source_program: "Rekor",
+  agency: "Hartford PD",
+};
+const STATUSES = [{ source: "Rekor", status: "ok", count: 1, elapsed_ms: 120 }];
+
+const fetchMock = stubFetchPerTest();
+type Route = () => Response | Promise<Response>;
+
+/** Answers by path: the three agency lists and POST /search-data. */
+function answer(routes: Partial<Record<string, Route>> = {}) {
+  const all: Record<string, Route> = {
+    "/api-keys-data": () => jsonResponse(REKOR),
+    "/axon-authorized-integrations": () => jsonResponse(AXON),
+    "/axis-authorized-agencies": () => jsonResponse(AXIS),
+    "/search-data": () =>
+      jsonResponse([RESULT], { headers: { [SEARCH_SOURCES_HEADER]: JSON.stringify(STATUSES) } }),
+    ...routes,
+  };
+  fetchMock.mockImplementation(async (input) => {
+    const route = all[urlOf(input)];
+    if (!route) throw new Error(`unexpected call ${urlOf(input)}`);
+    return route();
+  });
+}
+
+const searchCalls = () => fetchMock.mock.calls.filter(([input]) => urlOf(input) === "/search-data");
+const sentBody = () => JSON.parse(searchCalls()[0]?.[1]?.body as string);
+
+/** Stands in for the results screen: shows the navigation state it received. */
+function ResultsProbe() {
+  return <pre data-testid="results-state">{JSON.stringify(useLocation().state)}</pre>;
+}
+
+function renderSearch(entry: InitialEntry = "/search") {
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/search" element={<SearchScreen />} />
+        <Route path="/results" element={<ResultsProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const preset = (name: string) => screen.getByRole("button", { name });
+const section = (name: string) => screen.getByRole("region", { name: `${name} agencies` });
+const justification = () => screen.getByLabelText(/Justification/);
+const search = () => fireEvent.click(screen.getByRole("button", { name: "Search" }));
+
+async function agenciesLoaded() {
+  await within(section("RAVEN")).findByRole("checkbox", { name: "New Haven PD" });
+  await within(section("Rekor")).findByRole("checkbox", { name: "Bristol PD" });
+  await within(section("Axon")).findByRole("checkbox", { name: "Hartford PD" });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+describe("SearchScreen", () => {
+  it("starts on the last 24 hours, with every control of the spec", async () => {
+    answer();
+    renderSearch();
+    expect(screen.getByRole("heading", { level: 1, name: "Search LPR Records" })).toBeInTheDocument();
+    expect(preset("24 Hours")).toHaveAttribute("aria-pressed", "true");
+    for (const other of ["1 Hour", "7 Days", "30 Days", "90 Days"]) {
+      expect(preset(other)).toHaveAttribute("aria-pressed", "false");
+    }
+    expect(screen.getByText("24 Hours (from 11/20/2026, 14:30 to 11/21/2026, 14:30)")).toBeInTheDocument();
+    expect(screen.getByLabelText("Start")).toHaveValue("2026-11-20T14:30");
+    expect(screen.getByLabelText("End")).toHaveValue("2026-11-21T14:30");
+
+    expect(justification()).toBeRequired();
+    expect(screen.getByText("Required. Recorded in the audit log with this search.")).toBeInTheDocument();
+    const state = screen.getByLabelText("State");
+    expect(within(state).getAllByRole("option")).toHaveLength(51);
+    expect(within(state).getByRole("option", { name: "Connecticut" })).toHaveValue("CT");
+    expect(
+      within(screen.getByLabelText("Color")).getByRole("option", { name: "Orange (Rekor only)" }),
+    ).toHaveValue("Orange");
+    expect(within(screen.getByLabelText("Color")).getByRole("option", { name: "Blue" })).toBeInTheDocument();
+    expect(within(screen.getByLabelText("Make")).getByRole("option", { name: "Yamaha" })).toBeInTheDocument();
+    expect(within(screen.getByLabelText("Body type")).getByRole("option", { name: "Coupe" })).toHaveValue(
+      "sedan-sports",
+    );
+    for (const flag of ["Top rack", "Back rack", "Bumper stickers", "Window stickers"]) {
+      expect(screen.getByRole("checkbox", { name: flag })).not.toBeChecked();
+    }
+
+    await agenciesLoaded();
+    expect(within(section("RAVEN")).getByRole("img", { name: "RAVEN" })).toBeInTheDocument();
+    const rekor = within(section("Rekor")).getAllByRole("checkbox");
+    // Select all, then the agencies by name; the value is the id as a string.
+    expect(rekor.map((box) => box.getAttribute("aria-label") ?? box.parentElement?.textContent)).toEqual([
+      "Select all Rekor agencies",
+      "Bristol PD",
+      "Hartford PD",
+    ]);
+    expect(rekor[1]).toHaveAttribute("value", "1");
+    expect(within(section("Axon")).getByRole("checkbox", { name: "Hartford PD" })).toHaveAttribute(
+      "value",
+      "https://axon.example/hfd",
+    );
+    expect(screen.getByText("Nothing ticked searches every agency you have access to.")).toBeInTheDocument();
+  });
+
+  it("marks a clicked preset; editing a custom date clears the mark", async () => {
+    answer();
+    renderSearch();
+    fireEvent.click(preset("7 Days"));
+    expect(preset("7 Days")).toHaveAttribute("aria-pressed", "true");
+    expect(preset("24 Hours")).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByText("7 Days (from 11/14/2026, 14:30 to 11/21/2026, 14:30)")).toBeInTheDocument();
+    expect(screen.getByLabelText("Start")).toHaveValue("2026-11-14T14:30");
+
+    fireEvent.change(screen.getByLabelText("Start"), { target: { value: "2026-11-10T08:00" } });
+    expect(screen.getByLabelText("Start")).toHaveValue("2026-11-10T08:00");
+    for (const name of ["1 Hour", "24 Hours", "7 Days", "30 Days", "90 Days"]) {
+      expect(preset(name)).toHaveAttribute("aria-pressed", "false");
+    }
+    expect(screen.getByText(MESSAGES.noTimeRangeSelected)).toBeInTheDocument();
+    await agenciesLoaded();
+  });
+
+  it("Clear resets every field, unticks every agency and returns to 24 hours", async () => {
+    answer();
+    renderSearch();
+    await agenciesLoaded();
+    fireEvent.change(screen.getByLabelText("License plate"), { target: { value: "AK47281" } });
+    fireEvent.change(screen.getByLabelText("State"), { target: { value: "CT" } });
+    fireEvent.change(justification(), { target: { value: "Case 7" } });
+    fireEvent.click(preset("1 Hour"));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Top rack" }));
+    fireEvent.click(within(section("Rekor")).getByRole("checkbox", { name: "Bristol PD" }));
+    fireEvent.click(within(section("RAVEN")).getByRole("checkbox", { name: "New Haven PD" }));
+
+    fireEvent.click(screen.getByRole("button", { name: "Clear" }));
+    expect(screen.getByLabelText("License plate")).toHaveValue("");
+    expect(screen.getByLabelText("State")).toHaveValue("");
+    expect(justification()).toHaveValue("");
+    expect(preset("24 Hours")).toHaveAttribute("aria-pressed", "true");
+    expect(preset("1 Hour")).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("checkbox", { name: "Top rack" })).not.toBeChecked();
+    for (const box of screen.getAllByRole("checkbox")) expect(box).not.toBeChecked();
+  });
+
+  it("without a justification shows the alert and sends nothing", async () => {
+    answer();
+    renderSearch();
+    await agenciesLoaded();
+    fireEvent.change(justification(), { target: { value: "   " } });
+    search();
+    expect(screen.getByRole("alert")).toHaveTextContent("Justification and date range are required.");
+    expect(justification()).toHaveFocus();
+    expect(justification()).toHaveAttribute("aria-invalid", "true");
+    fireEvent.change(screen.getByLabelText("Start"), { target: { value: "" } });
+    fireEvent.change(justification(), { target: { value: "Case 7" } });
+    search();
+    expect(screen.getByRole("alert")).toHaveTextContent("Justification and date range are required.");
+    expect(searchCalls()).toHaveLength(0);
+  });
+
+  it("select-all ticks every agency of its source only, and shows a partial selection", async () => {
+    answer();
+    renderSearch();
+    await agenciesLoaded();
+    const rekor = within(section("Rekor"));
+    const selectAll = rekor.getByRole("checkbox", { name: "Select all Rekor agencies" });
+    fireEvent.click(selectAll);
+    expect(rekor.getByRole("checkbox", { name: "Bristol PD" })).toBeChecked();
+    expect(rekor.getByRole("checkbox", { name: "Hartford PD" })).toBeChecked();
+    expect(within(section("Axon")).getByRole("checkbox", { name: "Hartford PD" })).not.toBeChecked();
+    expect(within(section("Axon")).getByRole("button", { expanded: true })).toHaveTextContent("Not searched");
+
+    fireEvent.click(rekor.getByRole("checkbox", { name: "Hartford PD" }));
+    expect(selectAll).toBePartiallyChecked();
+    expect(rekor.getByRole("button", { expanded: true })).toHaveTextContent("1 of 2 selected");
+    fireEvent.click(selectAll);
+    expect(selectAll).toBeChecked();
+    fireEvent.click(selectAll);
+    expect(rekor.getByRole("checkbox", { name: "Bristol PD" })).not.toBeChecked();
+  });
+
+  it("ticking a RAVEN agency selects all its integration identifiers, and sends them", async () => {
+    answer();
+    renderSearch();
+    await agenciesLoaded();
+    const raven = within(section("RAVEN"));
+    fireEvent.click(raven.getByRole("checkbox", { name: "New Haven PD" }));
+    expect(raven.getByRole("checkbox", { name: "nh-lpv-01" })).toBeChecked();
+    expect(raven.getByRole("checkbox", { name: "nh-lpv-02" })).toBeChecked();
+    fireEvent.click(raven.getByRole("checkbox", { name: "nh-lpv-01" }));
+    expect(raven.getByRole("checkbox", { name: "New Haven PD" })).toBePartiallyChecked();
+    fireEvent.click(raven.getByRole("checkbox", { name: "New Haven PD" }));
+    fireEvent.click(within(section("Axon")).getByRole("checkbox", { name: "Hartford PD" }));
+
+    fireEvent.change(screen.getByLabelText("License plate"), { target: { value: " AK47281 " } });
+    fireEvent.change(screen.getByLabelText("Body type"), { target: { value: "SUV" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Window stickers" }));
+    fireEvent.change(justification(), { target: { value: " Case 2026-114 " } });
+    fireEvent.submit(justification().closest("form")!); // Enter in a field
+    await screen.findByTestId("results-state");
+    expect(sentBody()).toEqual({
+      plate: "ak47281",
+      vehicle_body_type: "SUV",
+      justification: "Case 2026-114",
+      start_time: new Date(2026, 10, 20, 14, 30).toISOString(),
+      end_time: NOW.toISOString(),
+      agencies: ["nh-lpv-02", "nh-lpv-01", "https://axon.example/hfd"],
+      filters: { top_rack: false, back_rack: false, bumper_stickers: false, window_stickers: true },
+    });
+  });
+
+  it("shows the loading modal, then opens /results with the results, the request and the statuses", async () => {
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    answer({
+      "/search-data": async () => {
+        await answered;
+        return jsonResponse([RESULT], { headers: { [SEARCH_SOURCES_HEADER]: JSON.stringify(STATUSES) } });
+      },
+    });
+    renderSearch();
+    fireEvent.change(justification(), { target: { value: "Case 7" } });
+    search();
+    const modal = await screen.findByRole("dialog", { name: MESSAGES.searchInProgress });
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(modal).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Searching..." })).toBeDisabled();
+    release();
+    const state = JSON.parse((await screen.findByTestId("results-state")).textContent);
+    expect(state.searchResults).toHaveLength(1);
+    expect(state.searchResults[0]).toMatchObject({ id: "r-1", plate: "AK47281" });
+    expect(state.previousSearchParams).toEqual(sentBody());
+    expect(state.sourceStatuses).toEqual(STATUSES);
+  });
+
+  it("shows 'Search failed.' with the server's message, and closes the loading modal", async () => {
+    answer({
+      "/search-data": () =>
+        jsonResponse(
+          {
+            error: {
+              code: "VALIDATION",
+              message: "Invalid request.",
+              details: [{ path: "end_time", message: MESSAGES.endBeforeStart }],
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    renderSearch();
+    fireEvent.change(justification(), { target: { value: "Case 7" } });
+    search();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(MESSAGES.searchFailed);
+    expect(alert).toHaveTextContent("Invalid request.");
+    expect(alert).toHaveTextContent(MESSAGES.endBeforeStart);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Search" })).toBeEnabled();
+  });
+
+  it("treats a null answer as 'Search failed.'", async () => {
+    answer({ "/search-data": () => jsonResponse(null) });
+    renderSearch();
+    fireEvent.change(justification(), { target: { value: "Case 7" } });
+    search();
+    expect(await screen.findByRole("alert")).toHaveTextContent(MESSAGES.searchFailed);
+    expect(screen.queryByTestId("results-state")).not.toBeInTheDocument();
+  });
+
+  it("refills the form from a previous search and re-marks '30 Days'", async () => {
+    answer();
+    const previousSearchParams = toSearchRequest({
+      ...defaultSearchForm(NOW),
+      ...presetRange("30 Days", new Date(2026, 10, 19, 9, 0)),
+      preset: "30 Days",
+      plate: "AK47281",
+      plate_state: "CT",
+      justification: "Case 9",
+      agencies: ["1", "nh-lpv-01"],
+      filters: { top_rack: true, back_rack: false, bumper_stickers: false, window_stickers: false },
+    });
+    renderSearch({ pathname: "/search", state: { previousSearchParams } });
+    expect(screen.getByLabelText("License plate")).toHaveValue("ak47281");
+    expect(screen.getByLabelText("State")).toHaveValue("CT");
+    expect(justification()).toHaveValue("Case 9");
+    expect(preset("30 Days")).toHaveAttribute("aria-pressed", "true");
+    expect(preset("24 Hours")).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByText(/^30 Days \(from .+ to 11\/19\/2026, 09:00\)$/)).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Top rack" })).toBeChecked();
+    await agenciesLoaded();
+    expect(within(section("Rekor")).getByRole("checkbox", { name: "Bristol PD" })).toBeChecked();
+    expect(within(section("RAVEN")).getByRole("checkbox", { name: "nh-lpv-01" })).toBeChecked();
+    expect(within(section("RAVEN")).getByRole("checkbox", { name: "New Haven PD" })).toBePartiallyChecked();
+  });
+
+  it("says why it opened when /results had no search", async () => {
+    answer();
+    renderSearch({ pathname: "/search", state: { notice: "Run a search to see results." } });
+    expect(screen.getByText("Run a search to see results.")).toBeInTheDocument();
+    await agenciesLoaded();
+  });
+
+  it("shows each source's loading, error with Retry, and empty states; sections collapse", async () => {
+    let rekorFails = true;
+    answer({
+      "/api-keys-data": () =>
+        rekorFails
+          ? jsonResponse({ error: { code: "INTERNAL", message: "Internal server error." } }, { status: 500 })
+          : jsonResponse(REKOR),
+      "/axon-authorized-integrations": () => jsonResponse([]),
+    });
+    renderSearch();
+    expect(within(section("RAVEN")).getByRole("status")).toHaveTextContent("Loading RAVEN agencies...");
+    expect(await within(section("Axon")).findByText("No agencies available")).toBeInTheDocument();
+    expect(await within(section("Rekor")).findByRole("alert")).toHaveTextContent(
+      "Rekor agencies could not be loaded.",
+    );
+    rekorFails = false;
+    fireEvent.click(within(section("Rekor")).getByRole("button", { name: "Retry" }));
+    expect(await within(section("Rekor")).findByRole("checkbox", { name: "Bristol PD" })).toBeVisible();
+
+    const toggle = within(section("Rekor")).getByRole("button", { expanded: true });
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(
+      within(section("Rekor")).getByRole("checkbox", { name: "Bristol PD", hidden: true }),
+    ).not.toBeVisible();
+    // Select all stays reachable while the list is collapsed.
+    expect(
+      within(section("Rekor")).getByRole("checkbox", { name: "Select all Rekor agencies" }),
+    ).toBeVisible();
+  });
+});
