@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
+import { geocodeRoutes } from "./modules/geocode/geocode.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
@@ -75,7 +76,10 @@ export async function buildApp({
   const verifyToken = createTokenVerifier(identity, provider ? await loadPublicJwks(prisma) : undefined);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityPlugin, { rateLimitPerMinute: config.rateLimitPerMinute });
+  await app.register(securityPlugin, {
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    tileUrls: [config.map.darkTileUrl, config.map.lightTileUrl],
+  });
   await app.register(cookie);
   await app.register(prismaPlugin, { prisma });
   await app.register(authPlugin, { verifyToken, ownerUsername: config.ownerUsername });
@@ -100,6 +104,7 @@ export async function buildApp({
     sourceTimeoutMs: config.search.sourceTimeoutMs,
     maxResultsPerSource: config.search.maxResultsPerSource,
   });
+  await app.register(geocodeRoutes, { geocode: config.geocode });
   await app.register(rekorImageRoutes, { deps: sourceDeps });
   await app.register(axonImageRoutes, { deps: sourceDeps });
   const images = createImageStore(config.detections.imagesDir);

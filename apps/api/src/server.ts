@@ -9,7 +9,7 @@ import { migrateDeploy } from "@odin/db/migrate";
 import { seedDemoData } from "@odin/db/seed";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, processEnv, type Config } from "./config/env";
+import { ConfigError, loadConfig, processEnv, withDemoServices, type Config } from "./config/env";
 import { loadOrCreateDevSecretsKey } from "./config/secrets-key";
 import type { DemoSimulators } from "./demo/demo-simulators";
 import { printBanner } from "./start-banner";
@@ -39,8 +39,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping Odin…`);
-    await running.app?.close().catch(() => undefined);
     await running.simulators?.close().catch(() => undefined);
+    await running.app?.close().catch(() => undefined);
     await running.prisma?.$disconnect().catch(() => undefined);
     await running.embedded?.stop().catch(() => undefined);
     process.exit(0);
@@ -65,7 +65,10 @@ async function main(): Promise<void> {
     running.simulators = await startDemoSimulators({
       rekor: config.demoSimulators.rekorPort,
       axon: config.demoSimulators.axonPort,
+      maps: config.demoSimulators.mapsPort,
     });
+    // Map tiles and addresses the environment leaves unset come from the maps simulator.
+    config = withDemoServices(config, running.simulators);
   }
   const simulators = running.simulators;
   const demo = config.seedDemo

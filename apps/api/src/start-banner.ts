@@ -2,7 +2,7 @@ export interface BannerInfo {
   url: string;
   database: string;
   seconds: number;
-  simulators?: { rekorUrl: string; axonUrl: string } | undefined;
+  simulators?: { rekorUrl: string; axonUrl: string; mapsUrl: string } | undefined;
   demo?:
     { password: string; signIns: { persona: string; username: string; agency: string | null }[] } | undefined;
 }
@@ -20,7 +20,7 @@ export function printBanner({ url, database, seconds, demo, simulators }: Banner
   }
   if (simulators) {
     lines.push(
-      `  Demo vendor simulators: Rekor ${simulators.rekorUrl}, Axon ${simulators.axonUrl};`,
+      `  Demo simulators: Rekor ${simulators.rekorUrl}, Axon ${simulators.axonUrl}, maps ${simulators.mapsUrl};`,
       `  the RAVEN (Axis) demo cameras are pushing their recent reads in the background.`,
       ``,
     );

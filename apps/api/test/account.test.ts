@@ -25,7 +25,10 @@ describe("account calls (spec 001 §7 Account)", () => {
     const res = await t.app.inject({ method: "GET", url: "/app-config.js" });
     expect(res.headers["content-type"]).toContain("javascript");
     expect(res.body).toContain(
-      `window.__ODIN_CONFIG__ = {"oidc":{"authority":"${t.baseUrl}/oidc","clientId":"odin-web","audience":"urn:odin:api","scope":"openid profile email offline_access"},"ownerUsername":"owner"}`,
+      `window.__ODIN_CONFIG__ = {"oidc":{"authority":"${t.baseUrl}/oidc","clientId":"odin-web","audience":"urn:odin:api","scope":"openid profile email offline_access"},"ownerUsername":"owner","map":{`,
+    );
+    expect(res.body).toContain(
+      `"darkTileUrl":"https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png"`,
     );
   });
 

@@ -2,6 +2,15 @@
 export { startSimulators, type RunningSimulators, type StartSimulatorsOptions } from "./simulators";
 export { buildRekorApp, type RekorAppOptions } from "./rekor/rekor.app";
 export { buildAxonApp, type AxonAppOptions } from "./axon/axon.app";
+export { buildMapsApp, mapsTileUrls, DEFAULT_MAPS_PORT, type MapsAppOptions } from "./maps/maps.app";
+export { TileRenderer, type TileRendererOptions } from "./maps/tiles";
+export {
+  reverseGeocode,
+  type NominatimPlace,
+  type NominatimAddress,
+  type ReverseAnswer,
+} from "./maps/reverse";
+export { MAX_TILE_ZOOM } from "./maps/mercator";
 export { FaultController, NO_FAULTS, FAULTS_PATH, type FaultSettings } from "./faults";
 
 export { createDataset, DEFAULT_SEED, type Dataset, type DatasetOptions } from "./data/dataset";

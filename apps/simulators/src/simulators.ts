@@ -3,14 +3,21 @@ import { buildAxonApp } from "./axon/axon.app";
 import { createDataset, type Dataset, type DatasetOptions } from "./data/dataset";
 import type { FaultSettings } from "./faults";
 import { ImageRenderer } from "./images";
+import { buildMapsApp } from "./maps/maps.app";
 import { buildRekorApp } from "./rekor/rekor.app";
 
 export interface StartSimulatorsOptions extends DatasetOptions {
-  /** 0 (the default) picks a free port; the standalone CLI uses 4101 and 4102. */
+  /** 0 (the default) picks a free port; the standalone CLI uses 4101, 4102 and 4103. */
   rekorPort?: number;
   axonPort?: number;
+  /** The maps simulator: map tiles and Nominatim-style reverse geocoding. */
+  mapsPort?: number;
   host?: string;
-  faults?: { rekor?: Partial<FaultSettings>; axon?: Partial<FaultSettings> };
+  faults?: {
+    rekor?: Partial<FaultSettings>;
+    axon?: Partial<FaultSettings>;
+    maps?: Partial<FaultSettings>;
+  };
   axonTokenTtlSeconds?: number;
   logger?: FastifyServerOptions["logger"];
 }
@@ -18,14 +25,20 @@ export interface StartSimulatorsOptions extends DatasetOptions {
 export interface RunningSimulators {
   rekorUrl: string;
   axonUrl: string;
+  /** Tiles at {mapsUrl}/tiles/{dark|light}/{z}/{x}/{y}.png, reverse geocoding at {mapsUrl}/reverse. */
+  mapsUrl: string;
   dataset: Dataset;
   images: ImageRenderer;
   rekor: FastifyInstance;
   axon: FastifyInstance;
+  maps: FastifyInstance;
   close(): Promise<void>;
 }
 
-/** Builds the Rekor and Axon servers over one dataset and listens. Axis has no server: cameras push. */
+/**
+ * Builds the Rekor and Axon servers over one dataset, and the maps server, and listens. Axis has no
+ * server: cameras push.
+ */
 export async function startSimulators(options: StartSimulatorsOptions = {}): Promise<RunningSimulators> {
   const dataset = createDataset(options);
   const images = new ImageRenderer();
@@ -38,19 +51,23 @@ export async function startSimulators(options: StartSimulatorsOptions = {}): Pro
     logger: options.logger,
     tokenTtlSeconds: options.axonTokenTtlSeconds,
   });
+  const maps = buildMapsApp({ faults: options.faults?.maps, logger: options.logger });
   const close = async () => {
-    await Promise.all([rekor.close(), axon.close()]);
+    await Promise.all([rekor.close(), axon.close(), maps.close()]);
   };
   try {
     const rekorUrl = await rekor.listen({ host, port: options.rekorPort ?? 0 });
     const axonUrl = await axon.listen({ host, port: options.axonPort ?? 0 });
+    const mapsUrl = await maps.listen({ host, port: options.mapsPort ?? 0 });
     return {
       rekorUrl: urlOf(rekor, rekorUrl),
       axonUrl: urlOf(axon, axonUrl),
+      mapsUrl: urlOf(maps, mapsUrl),
       dataset,
       images,
       rekor,
       axon,
+      maps,
       close,
     };
   } catch (error) {

@@ -60,6 +60,7 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "POST /export-pdf": rule("user", "agency"),
   "POST /export-zip": rule("user", "agency"),
   "POST /generate-map-snapshot": rule("user", "none"),
+  "GET /geocode/reverse": rule("user", "none"), // Odin's own: the detail modal's Nearest Address
 
   // Alert groups (000 §7, 001 §7)
   "GET /alerts-data": rule("hotlist_viewer", "group"),

@@ -3,6 +3,7 @@
  * process with one line naming the variable (see ConfigError), never a stack trace.
  */
 import path from "node:path";
+import { DEFAULT_MAP_SETTINGS, type TAppConfig } from "@odin/contract";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -32,6 +33,40 @@ const secretsKey = z
       return z.NEVER;
     }
     return bytes;
+  });
+
+/**
+ * A Leaflet tile URL template: http(s) (or a path on Odin's own origin) with {z}, {x} and {y}, and
+ * optionally {s} subdomains and {r} for retina tiles.
+ */
+const tileUrlTemplate = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^(?:https?:\/\/[^/?#\s]+\/|\/(?!\/))\S*$/i.test(value) &&
+      ["{z}", "{x}", "{y}"].every((part) => value.includes(part)),
+    "must be a tile URL template with {z}, {x} and {y}, e.g. https://tiles.example/{z}/{x}/{y}.png",
+  );
+
+/** A Nominatim-compatible service's base URL, or "off". */
+const reverseGeocodeUrl = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (value.toLowerCase() === "off") return null;
+    try {
+      const url = new URL(value);
+      if ((url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "")
+        return value.replace(/\/+$/, "");
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({
+      code: "custom",
+      message: "must be the http(s) base URL of a Nominatim-compatible service, or off",
+    });
+    return z.NEVER;
   });
 
 const ZEnv = z.object({
@@ -65,6 +100,14 @@ const ZEnv = z.object({
   ODIN_DEMO_SIMULATORS: booleanFlag.optional(),
   SIMULATOR_REKOR_PORT: z.coerce.number().int().min(0).max(65535).default(4101),
   SIMULATOR_AXON_PORT: z.coerce.number().int().min(0).max(65535).default(4102),
+  SIMULATOR_MAPS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  MAP_TILE_URL_DARK: tileUrlTemplate.optional(),
+  MAP_TILE_URL_LIGHT: tileUrlTemplate.optional(),
+  MAP_TILE_ATTRIBUTION: z.string().trim().max(500).optional(),
+  MAP_MAX_ZOOM: z.coerce.number().int().min(1).max(22).optional(),
+  REVERSE_GEOCODE_URL: reverseGeocodeUrl.optional(),
+  REVERSE_GEOCODE_USER_AGENT: z.string().trim().min(3).max(200).default("Odin LPR (self-hosted)"),
+  REVERSE_GEOCODE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().trim().min(3).default("Odin <no-reply@odin.local>"),
 });
@@ -108,10 +151,35 @@ export interface Config {
    * Demo mode: the vendor simulators start with Odin (Rekor and Axon servers on these ports, the Axis
    * cameras pushing their recent reads), and the seeded demo integrations point at them.
    */
-  demoSimulators: { enabled: boolean; rekorPort: number; axonPort: number };
+  demoSimulators: { enabled: boolean; rekorPort: number; axonPort: number; mapsPort: number };
+  /** Map tiles the web app loads (its runtime configuration), and the CSP allows. */
+  map: MapSettings;
+  /** The reverse-geocoding service behind GET /geocode/reverse. */
+  geocode: GeocodeConfig;
+  /**
+   * Which map and geocoding settings are built-in defaults rather than the environment's: demo mode
+   * points those at the maps simulator (withDemoServices).
+   */
+  serviceDefaults: { darkTileUrl: boolean; lightTileUrl: boolean; attribution: boolean; geocodeUrl: boolean };
   /** Outgoing mail; without SMTP_URL messages are written to dataDir/outbox (see mail/). */
   mail: { smtpUrl: string | undefined; from: string };
 }
+
+export type MapSettings = NonNullable<TAppConfig["map"]>;
+
+export interface GeocodeConfig {
+  /** Base URL of a Nominatim-compatible service (no trailing slash); null: lookups are off. */
+  url: string | null;
+  /** Sent with every lookup (Nominatim's usage policy requires one that identifies the application). */
+  userAgent: string;
+  /** Addresses (and misses) kept in memory; 0 keeps none. */
+  cacheSize: number;
+  /** How long one lookup may take, waiting for a free slot included. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_REVERSE_GEOCODE_URL = "https://nominatim.openstreetmap.org";
+export const DEMO_MAP_ATTRIBUTION = "Simulated map &middot; Odin demo";
 
 export interface IdentityConfig {
   /** true: Odin's own OpenID provider at {publicUrl}/oidc; false: the external OIDC_ISSUER. */
@@ -190,7 +258,44 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       enabled: env.ODIN_DEMO_SIMULATORS ?? (seedDemo && !isProduction),
       rekorPort: env.SIMULATOR_REKOR_PORT,
       axonPort: env.SIMULATOR_AXON_PORT,
+      mapsPort: env.SIMULATOR_MAPS_PORT,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    map: {
+      darkTileUrl: env.MAP_TILE_URL_DARK ?? DEFAULT_MAP_SETTINGS.darkTileUrl,
+      lightTileUrl: env.MAP_TILE_URL_LIGHT ?? DEFAULT_MAP_SETTINGS.lightTileUrl,
+      attribution: env.MAP_TILE_ATTRIBUTION ?? DEFAULT_MAP_SETTINGS.attribution,
+      maxZoom: env.MAP_MAX_ZOOM ?? DEFAULT_MAP_SETTINGS.maxZoom,
+    },
+    geocode: {
+      url: env.REVERSE_GEOCODE_URL === undefined ? DEFAULT_REVERSE_GEOCODE_URL : env.REVERSE_GEOCODE_URL,
+      userAgent: env.REVERSE_GEOCODE_USER_AGENT,
+      cacheSize: env.REVERSE_GEOCODE_CACHE_SIZE,
+      timeoutMs: 3000,
+    },
+    serviceDefaults: {
+      darkTileUrl: env.MAP_TILE_URL_DARK === undefined,
+      lightTileUrl: env.MAP_TILE_URL_LIGHT === undefined,
+      attribution: env.MAP_TILE_ATTRIBUTION === undefined,
+      geocodeUrl: env.REVERSE_GEOCODE_URL === undefined,
+    },
+  };
+}
+
+/**
+ * Demo mode: the map tiles and reverse geocoding the environment does not configure come from the
+ * maps simulator started with Odin (`mapsUrl`), so the demo works offline. Pure: returns a new config.
+ */
+export function withDemoServices(config: Config, { mapsUrl }: { mapsUrl: string }): Config {
+  const use = config.serviceDefaults;
+  return {
+    ...config,
+    map: {
+      ...config.map,
+      darkTileUrl: use.darkTileUrl ? `${mapsUrl}/tiles/dark/{z}/{x}/{y}.png` : config.map.darkTileUrl,
+      lightTileUrl: use.lightTileUrl ? `${mapsUrl}/tiles/light/{z}/{x}/{y}.png` : config.map.lightTileUrl,
+      attribution: use.attribution ? DEMO_MAP_ATTRIBUTION : config.map.attribution,
+    },
+    geocode: { ...config.geocode, url: use.geocodeUrl ? mapsUrl : config.geocode.url },
   };
 }

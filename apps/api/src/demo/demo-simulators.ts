@@ -2,7 +2,9 @@
  * Demo mode (`pnpm start` without a database of its own): the vendor simulators run inside Odin's
  * process so one command brings up the whole product. Rekor and Axon answer on their own ports, as the
  * real vendors would, and the Axis cameras push their recent reads to Odin's ingest endpoint over real
- * HTTP in the background. Loaded with a dynamic import, so production never loads the simulators.
+ * HTTP in the background. The maps simulator serves the map tiles and reverse geocoding the environment
+ * does not configure (config.withDemoServices). Loaded with a dynamic import, so production never
+ * loads the simulators.
  */
 import type { PrismaClient } from "@odin/db";
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
@@ -11,6 +13,8 @@ import { buildAxisEvent, pushAxisEvents, startSimulators, type RunningSimulators
 export interface DemoSimulators {
   rekorUrl: string;
   axonUrl: string;
+  /** Map tiles ({mapsUrl}/tiles/{dark|light}/{z}/{x}/{y}.png) and Nominatim-style {mapsUrl}/reverse. */
+  mapsUrl: string;
   /** Pushes each Axis camera's reads Odin does not have yet (within retention); resolves when done. */
   feedAxis(options: FeedOptions): Promise<FeedResult>;
   close(): Promise<void>;
@@ -29,15 +33,24 @@ export interface FeedResult {
   failed: number;
 }
 
-export async function startDemoSimulators(ports: { rekor: number; axon: number }): Promise<DemoSimulators> {
+export async function startDemoSimulators(ports: {
+  rekor: number;
+  axon: number;
+  /** Default 0: a free port (its URL reaches the web app through the runtime configuration). */
+  maps?: number;
+}): Promise<DemoSimulators> {
   let sim: RunningSimulators;
   try {
-    sim = await startSimulators({ rekorPort: ports.rekor, axonPort: ports.axon });
+    sim = await startSimulators({ rekorPort: ports.rekor, axonPort: ports.axon, mapsPort: ports.maps ?? 0 });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE") {
+      const fixed = [ports.rekor, ports.axon, ports.maps ?? 0].filter((port) => port > 0);
+      const list =
+        fixed.length > 1 ? `${fixed.slice(0, -1).join(", ")} or ${fixed.at(-1)}` : String(fixed[0]);
       throw new Error(
-        `a demo vendor simulator cannot listen: port ${ports.rekor} or ${ports.axon} is in use. ` +
-          `Set SIMULATOR_REKOR_PORT / SIMULATOR_AXON_PORT (0 picks free ports), or ODIN_DEMO_SIMULATORS=false.`,
+        `a demo vendor simulator cannot listen: port ${list} is in use. ` +
+          `Set SIMULATOR_REKOR_PORT / SIMULATOR_AXON_PORT / SIMULATOR_MAPS_PORT (0 picks free ports), ` +
+          `or ODIN_DEMO_SIMULATORS=false.`,
       );
     }
     throw error;
@@ -46,9 +59,13 @@ export async function startDemoSimulators(ports: { rekor: number; axon: number }
     DEMO_AGENCIES.flatMap((agency) => agency.axis).map((camera) => [camera.identifier, camera.ingestToken]),
   );
 
+  // Set on close: the background feed stops between two batches instead of pushing into a closing app.
+  let stopped = false;
+
   return {
     rekorUrl: sim.rekorUrl,
     axonUrl: sim.axonUrl,
+    mapsUrl: sim.mapsUrl,
     async feedAxis({ prisma, odinUrl, retentionDays, onProgress }) {
       const oldest = sim.dataset.now - retentionDays * 86_400_000;
       const latest = await prisma.detection.groupBy({
@@ -75,7 +92,7 @@ export async function startDemoSimulators(ports: { rekor: number; axon: number }
       let pushed = 0;
       let failed = 0;
       const chunk = 20;
-      for (let start = 0; start < due.length; start += chunk) {
+      for (let start = 0; start < due.length && !stopped; start += chunk) {
         const slice = due.slice(start, start + chunk);
         const byCamera = new Map<string, typeof slice>();
         for (const read of slice) {
@@ -101,6 +118,9 @@ export async function startDemoSimulators(ports: { rekor: number; axon: number }
       }
       return { pushed, failed };
     },
-    close: () => sim.close(),
+    close: () => {
+      stopped = true;
+      return sim.close();
+    },
   };
 }

@@ -5,9 +5,38 @@ import fp from "fastify-plugin";
 
 export interface SecurityOptions {
   rateLimitPerMinute: number;
+  /** The map tile URL templates the web app loads (config.map): their origins may serve images. */
+  tileUrls?: readonly string[];
 }
 
 const UNTHROTTLED = /^\/(?:healthz$|ingest\/|proxy-|axis\/proxy-detection-image|alerts\/proxy-alert-image)/;
+
+/**
+ * The CSP sources of tile URL templates: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" gives
+ * "https://*.tile.openstreetmap.org" (placeholders in the host become a leftmost wildcard), the
+ * simulator's "http://127.0.0.1:4103/tiles/dark/{z}/{x}/{y}.png" gives "http://127.0.0.1:4103".
+ * Paths on Odin's own origin are covered by 'self'; anything unparsable is left out (blocked).
+ */
+export function tileSources(templates: readonly string[]): string[] {
+  const sources = new Set<string>();
+  for (const template of templates) {
+    const match = /^(https?):\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(template.trim());
+    if (!match) continue;
+    const scheme = match[1]!.toLowerCase();
+    let host = match[2]!.toLowerCase();
+    const labels = host.split(".");
+    const last = labels.findLastIndex((label) => /[{}]/.test(label));
+    if (last >= 0) {
+      const rest = labels.slice(last + 1);
+      // A wildcard needs a registrable name after it ("*.example.org", never "*.org").
+      if (rest.length < 2) continue;
+      host = ["*", ...rest].join(".");
+    }
+    if (!/^(?:\*\.)?[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/.test(host)) continue;
+    sources.add(`${scheme}://${host}`);
+  }
+  return [...sources];
+}
 
 /** Security headers on every answer and a per-client rate limit (routes may set tighter ones). */
 export const securityPlugin = fp<SecurityOptions>(
@@ -16,8 +45,9 @@ export const securityPlugin = fp<SecurityOptions>(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // Map tiles come from the configured tile servers; images from Odin's own proxies.
-          imgSrc: ["'self'", "data:", "blob:", "https:"],
+          // Images come from Odin's own proxies (blob: once fetched with the bearer), map tiles from
+          // the configured tile servers only.
+          imgSrc: ["'self'", "data:", "blob:", ...tileSources(options.tileUrls ?? [])],
           // Leaflet positions tiles and markers with inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
           connectSrc: ["'self'", "https:"],

@@ -2,7 +2,7 @@ import { APP_CONFIG_GLOBAL, APP_CONFIG_PATH, LOGIN_SCOPE, type TAppConfig } from
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config/env";
 
-/** The web app's runtime configuration (identity provider, owner), as a script the page loads first. */
+/** The web app's runtime configuration (identity provider, owner, map tiles): a script the page loads first. */
 export function appConfigFor(config: Config): TAppConfig {
   return {
     oidc: {
@@ -12,6 +12,7 @@ export function appConfigFor(config: Config): TAppConfig {
       scope: LOGIN_SCOPE,
     },
     ownerUsername: config.ownerUsername,
+    map: { ...config.map },
   };
 }
 

@@ -1,0 +1,32 @@
+import { findEndpoint, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { GeocodeConfig } from "../../config/env";
+import { requireAuth } from "../../plugins/auth";
+import { createReverseGeocoder } from "./reverse-geocoder";
+
+const reverse = findEndpoint("GET", "/geocode/reverse");
+
+/**
+ * GET /geocode/reverse?lat=&lon= (Odin's own): the nearest address of a point for any signed-in user,
+ * from the configured Nominatim-compatible service through Odin's cache; `address: null` when there is
+ * none (the screen shows 'Unavailable'). Never an error for the service's failures.
+ */
+export const geocodeRoutes: FastifyPluginAsyncZod<{ geocode: GeocodeConfig }> = async (app, { geocode }) => {
+  const geocoder = createReverseGeocoder({ ...geocode, log: app.log });
+  app.get(
+    reverse.path,
+    {
+      schema: {
+        querystring: reverse.query,
+        response: { 200: reverse.response, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      requireAuth(request);
+      const address = await geocoder.lookup(request.query.lat, request.query.lon);
+      // The browser may keep a found address too; a miss may resolve once the service is back.
+      reply.header("cache-control", address ? "private, max-age=86400" : "no-store");
+      return { address };
+    },
+  );
+};
