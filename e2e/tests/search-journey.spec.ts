@@ -19,7 +19,7 @@ async function shownTimes(page: Page): Promise<number[]> {
 }
 
 test.describe("an investigator searches, reads the results, and refines", () => {
-  test.use({ viewport: { width: 1440, height: 960 } });
+  test.use({ viewport: { width: 1600, height: 1000 }, timezoneId: "America/New_York" });
 
   test("search → table → map → detail → refine", async ({ page }) => {
     await signInAs(page, "hartford.investigator");
@@ -43,7 +43,9 @@ test.describe("an investigator searches, reads the results, and refines", () => 
     await page.getByRole("button", { name: "7 Days" }).click();
     await expect(page.getByText("7 Days (from")).toBeVisible();
     await page.getByLabel("Justification").fill(JUSTIFICATION);
-    await page.screenshot({ path: `${SCREENSHOTS}/search.png`, fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 1380 });
+    await page.screenshot({ path: `${SCREENSHOTS}/search.png` });
+    await page.setViewportSize({ width: 1600, height: 1000 });
     await page.getByRole("button", { name: "Search", exact: true }).click();
 
     // Results: all three sources answered, newest first, with pictures through Odin's proxies.

@@ -33,12 +33,7 @@ const localTime = (iso: string) => {
 export function ResultDetailModal({ result, onClose, onAddToHotlist }: ResultDetailModalProps) {
   if (!result) return null;
   return (
-    <Modal
-      open
-      title={MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}
-      onClose={onClose}
-      size="lg"
-    >
+    <Modal open title="Detection details" onClose={onClose} size="lg">
       <DetailBody result={result} onAddToHotlist={onAddToHotlist} />
     </Modal>
   );

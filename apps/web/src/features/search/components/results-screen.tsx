@@ -54,7 +54,7 @@ export function ResultsScreen() {
     setSelected(select ? new Set(results.map((result) => result.id)) : new Set());
 
   return (
-    <>
+    <div className="results-page">
       <PageHeader
         title="Search Results"
         eyebrow="Search"
@@ -137,7 +137,7 @@ export function ResultsScreen() {
       </div>
 
       <ResultDetailModal result={open} onClose={() => setOpen(null)} />
-    </>
+    </div>
   );
 }
 

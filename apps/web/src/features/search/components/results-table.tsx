@@ -130,8 +130,12 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
               <td>{orNotAvailable(result.make)}</td>
               <td>{orNotAvailable(result.color)}</td>
               <td>{bodyTypeLabel(result.body_type)}</td>
-              <td>{orNotAvailable(result.agency)}</td>
-              <td>{orNotAvailable(result.camera_name)}</td>
+              <td className="results-table__long" title={result.agency ?? undefined}>
+                {orNotAvailable(result.agency)}
+              </td>
+              <td className="results-table__long" title={result.camera_name ?? undefined}>
+                {orNotAvailable(result.camera_name)}
+              </td>
               <td className="results-table__time">{formatTimestamp(result.timestamp)}</td>
               <td>
                 <ProxiedImage

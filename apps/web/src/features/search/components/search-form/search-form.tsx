@@ -19,7 +19,12 @@ export function SearchFormView({ initial }: SearchFormViewProps) {
   const [form, setForm] = useState<SearchForm>(initial);
   const { state, submit, reset } = useSearchSubmit();
   const justificationRef = useRef<HTMLInputElement>(null);
-  const update = (patch: Partial<SearchForm>) => setForm((current) => ({ ...current, ...patch }));
+  const update = (patch: Partial<SearchForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    // The alert answered the last try; once the person fixes what it named, it goes.
+    if (state.status === "invalid" && ("justification" in patch || "start" in patch || "end" in patch))
+      reset();
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
