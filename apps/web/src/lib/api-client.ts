@@ -49,8 +49,9 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-const TIMEOUT_SECONDS = CLIENT_DEFAULTS.httpTimeoutMs / 1000;
-export const TIMEOUT_MESSAGE = `Odin's server did not answer within ${TIMEOUT_SECONDS} seconds. Check your connection and try again.`;
+const timeoutMessage = (ms: number) =>
+  `Odin's server did not answer within ${Math.round(ms / 1000)} seconds. Check your connection and try again.`;
+export const TIMEOUT_MESSAGE = timeoutMessage(CLIENT_DEFAULTS.httpTimeoutMs);
 export const NETWORK_MESSAGE = "Odin's server could not be reached. Check your connection and try again.";
 
 interface RawAnswer {
@@ -85,15 +86,38 @@ export async function apiFetchBlob(path: string, init: RequestInit = {}): Promis
   return answer.blob ?? new Blob([answer.text]);
 }
 
-async function call(path: string, init: RequestInit, reading: BodyReading): Promise<RawAnswer> {
+/**
+ * A file the server makes (an export): the bytes and the name from Content-Disposition. Reports take
+ * longer than ordinary calls, so the caller gives the time limit.
+ */
+export async function apiDownload(
+  path: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<{ blob: Blob; filename: string | null }> {
+  const answer = await call(path, init, "blob", timeoutMs);
+  const disposition = answer.response.headers.get("content-disposition") ?? "";
+  const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return {
+    blob: answer.blob ?? new Blob([answer.text]),
+    filename: filename ? decodeURIComponent(filename) : null,
+  };
+}
+
+async function call(
+  path: string,
+  init: RequestInit,
+  reading: BodyReading,
+  timeoutMs: number = CLIENT_DEFAULTS.httpTimeoutMs,
+): Promise<RawAnswer> {
   const source = tokenSource;
   if (!source) throw new Error(MESSAGES.tokenGetterNotSet);
 
-  let answer = await send(path, init, await source.getAccessToken(), reading);
+  let answer = await send(path, init, await source.getAccessToken(), reading, timeoutMs);
   if (answer.response.status === 401) {
     // Refresh bypassing the cache, then retry exactly once; a second 401 is thrown like any failure.
     const fresh = await source.refreshAccessToken().catch(() => null);
-    if (fresh) answer = await send(path, init, fresh, reading);
+    if (fresh) answer = await send(path, init, fresh, reading, timeoutMs);
   }
   if (!answer.response.ok) throw toApiError(answer);
   return answer;
@@ -105,6 +129,7 @@ async function send(
   init: RequestInit,
   token: string | null,
   reading: BodyReading,
+  timeoutMs: number,
 ): Promise<RawAnswer> {
   const headers = new Headers(init.headers);
   if (token) headers.set("Authorization", `Bearer ${token}`);
@@ -114,7 +139,7 @@ async function send(
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, CLIENT_DEFAULTS.httpTimeoutMs);
+  }, timeoutMs);
   const callerSignal = init.signal ?? undefined;
   const forwardAbort = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) forwardAbort();
@@ -126,7 +151,11 @@ async function send(
     const text = await response.text();
     return { response, text };
   } catch (error) {
-    if (timedOut) throw new ApiError(TIMEOUT_MESSAGE, { status: 0, code: "TIMEOUT", cause: error });
+    if (timedOut) {
+      const message =
+        timeoutMs === CLIENT_DEFAULTS.httpTimeoutMs ? TIMEOUT_MESSAGE : timeoutMessage(timeoutMs);
+      throw new ApiError(message, { status: 0, code: "TIMEOUT", cause: error });
+    }
     if (callerSignal?.aborted) throw error; // the caller cancelled: not a failure to report
     throw new ApiError(NETWORK_MESSAGE, { status: 0, cause: error });
   } finally {

@@ -4,6 +4,8 @@ import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { Button, Notice, PageHeader } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
 import { readResultsState, type RefineState } from "../search-params";
+import type { ExportKind } from "../api/export";
+import { ExportDialog } from "./export-dialog";
 import { ResultDetailModal } from "./result-detail-modal";
 import { ResultsMap } from "./results-map";
 import { ResultsTable } from "./results-table";
@@ -35,6 +37,7 @@ export function ResultsScreen() {
   const [view, setView] = useState<View>("table");
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<TSearchResult | null>(null);
+  const [exporting, setExporting] = useState<ExportKind | null>(null);
 
   // Without a search (a bookmark, a reload in another tab) there is nothing to show: back to the form.
   if (!state)
@@ -108,10 +111,10 @@ export function ResultsScreen() {
           <span className="results-toolbar__count" aria-live="polite">
             {selected.size > 0 ? `${selected.size.toLocaleString()} selected` : "Select results to export"}
           </span>
-          <Button variant="secondary" disabled={selected.size === 0}>
+          <Button variant="secondary" disabled={selected.size === 0} onClick={() => setExporting("pdf")}>
             {MESSAGES.exportSelectedToPdf}
           </Button>
-          <Button variant="secondary" disabled={selected.size === 0}>
+          <Button variant="secondary" disabled={selected.size === 0} onClick={() => setExporting("zip")}>
             {MESSAGES.exportSelectedToZip}
           </Button>
         </div>
@@ -137,6 +140,13 @@ export function ResultsScreen() {
       </div>
 
       <ResultDetailModal result={open} onClose={() => setOpen(null)} />
+      <ExportDialog
+        key={exporting ?? "closed"}
+        kind={exporting}
+        selected={results.filter((result) => selected.has(result.id))}
+        defaultJustification={previousSearchParams.justification}
+        onClose={() => setExporting(null)}
+      />
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import { MESSAGES } from "@odin/contract";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
+import { ExportDialog } from "./export-dialog";
+import { mapResult } from "./results-map-fixtures";
+
+const fetchMock = stubFetchPerTest();
+const RESULTS = [
+  mapResult({ id: "rekor-1-1", plate: "AK47281" }),
+  mapResult({ id: "axis-7", plate: "1MPV482" }),
+];
+
+function renderDialog(kind: "pdf" | "zip" = "pdf", justification = "Case 2026-118") {
+  const onClose = vi.fn();
+  render(
+    <ExportDialog kind={kind} selected={RESULTS} defaultJustification={justification} onClose={onClose} />,
+  );
+  return onClose;
+}
+
+describe("ExportDialog", () => {
+  const created: Blob[] = [];
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return "blob:export";
+    });
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => {
+    created.length = 0;
+  });
+
+  it("refuses a blank justification with the spec's message and sends nothing", async () => {
+    renderDialog("pdf", "   ");
+    fireEvent.click(screen.getByRole("button", { name: "Export 2" }));
+    expect(await screen.findByText(MESSAGES.justificationRequired)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the overlay while the server works, then downloads the named file", async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const onClose = renderDialog("zip");
+    fireEvent.click(screen.getByRole("button", { name: "Export 2" }));
+    expect(await screen.findByText(MESSAGES.exportInProgress)).toBeInTheDocument();
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(urlOf(input)).toBe("/export-zip");
+    const body = JSON.parse(String(init?.body)) as { records: { id: string }[]; justification: string };
+    expect(body.justification).toBe("Case 2026-118");
+    expect(body.records.map((record) => record.id)).toEqual(["rekor-1-1", "axis-7"]);
+    answer(
+      new Response("PK", {
+        headers: {
+          "content-type": "application/zip",
+          "content-disposition": 'attachment; filename="odin-export-2026-11-22.zip"',
+        },
+      }),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(created).toHaveLength(1);
+  });
+
+  it("says 'Failed to generate PDF.' with the server's reason when the server refuses", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { error: { code: "VALIDATION_FAILED", message: "An export can hold at most 500 records." } },
+        { status: 400 },
+      ),
+    );
+    renderDialog("pdf");
+    fireEvent.click(screen.getByRole("button", { name: "Export 2" }));
+    expect(await screen.findByText(MESSAGES.failedToGeneratePdf)).toBeInTheDocument();
+    expect(screen.getByText("An export can hold at most 500 records.")).toBeInTheDocument();
+  });
+
+  it("says 'Something went wrong during ZIP export.' when the call itself breaks", async () => {
+    fetchMock.mockRejectedValue(new TypeError("network down"));
+    renderDialog("zip");
+    fireEvent.click(screen.getByRole("button", { name: "Export 2" }));
+    expect(await screen.findByText(MESSAGES.zipExportError)).toBeInTheDocument();
+  });
+});

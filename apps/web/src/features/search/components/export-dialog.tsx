@@ -1,0 +1,137 @@
+import { MESSAGES, type TSearchResult } from "@odin/contract";
+import { useId, useState } from "react";
+import { Button, Modal, Notice, Spinner } from "@/components/ui";
+import { isApiError } from "@/lib/api-client";
+import { exportResults, saveFile, type ExportKind } from "../api/export";
+
+export interface ExportDialogProps {
+  /** Which export the person asked for; null when the dialog is closed. */
+  kind: ExportKind | null;
+  selected: TSearchResult[];
+  /** The search's justification, offered as the export's (the person may change it). */
+  defaultJustification: string;
+  onClose: () => void;
+}
+
+const LABELS: Record<ExportKind, { title: string; failed: string; crashed: string; file: string }> = {
+  pdf: {
+    title: "Export PDF report",
+    failed: MESSAGES.failedToGeneratePdf,
+    crashed: MESSAGES.pdfExportError,
+    file: "a PDF evidence report",
+  },
+  zip: {
+    title: "Export ZIP",
+    failed: MESSAGES.failedToGenerateZip,
+    crashed: MESSAGES.zipExportError,
+    file: "a ZIP of pictures, records and a manifest with checksums",
+  },
+};
+
+type Phase = { status: "idle" } | { status: "busy" } | { status: "failed"; message: string; detail?: string };
+
+/**
+ * Export (000 §2, §4, §5, §8): the justification is asked for every export (prefilled with the
+ * search's), the overlay 'Please Wait While Odin Finishes Your Report' shows while the server works, the
+ * file downloads when ready; failures keep the dialog open with the spec's message.
+ */
+export function ExportDialog({ kind, selected, defaultJustification, onClose }: ExportDialogProps) {
+  const id = useId();
+  const [justification, setJustification] = useState(defaultJustification);
+  const [phase, setPhase] = useState<Phase>({ status: "idle" });
+  if (!kind) return null;
+  const labels = LABELS[kind];
+
+  const submit = async () => {
+    if (selected.length === 0)
+      return setPhase({ status: "failed", message: MESSAGES.selectAtLeastOneResult });
+    if (!justification.trim()) return setPhase({ status: "failed", message: MESSAGES.justificationRequired });
+    setPhase({ status: "busy" });
+    try {
+      const { blob, filename } = await exportResults(kind, selected, justification.trim());
+      saveFile(blob, filename);
+      setPhase({ status: "idle" });
+      onClose();
+    } catch (error) {
+      setPhase(
+        isApiError(error) && error.status >= 400
+          ? { status: "failed", message: labels.failed, detail: error.message }
+          : {
+              status: "failed",
+              message: labels.crashed,
+              ...(isApiError(error) ? { detail: error.message } : {}),
+            },
+      );
+    }
+  };
+
+  if (phase.status === "busy") {
+    return (
+      <Modal open title={MESSAGES.exportInProgress} onClose={onClose} size="sm" dismissible={false}>
+        <div className="export-progress">
+          <Spinner size="lg" label="Making the report" hideLabel />
+          <p>
+            {selected.length.toLocaleString()} {selected.length === 1 ? "record" : "records"}: Odin fetches
+            every picture again from its source and puts {labels.file} together. The download starts when it
+            is ready.
+          </p>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      title={labels.title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()}>Export {selected.length.toLocaleString()}</Button>
+        </>
+      }
+    >
+      <form
+        className="export-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="export-form__lead">
+          {selected.length.toLocaleString()} selected {selected.length === 1 ? "result" : "results"} as{" "}
+          {labels.file}.
+        </p>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-justification`}>
+            Justification
+            <span className="field__required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <textarea
+            id={`${id}-justification`}
+            className="textarea"
+            rows={3}
+            maxLength={2000}
+            value={justification}
+            onChange={(event) => setJustification(event.target.value)}
+            required
+            aria-describedby={`${id}-hint`}
+          />
+          <span id={`${id}-hint`} className="field__hint">
+            Printed in the report and recorded in the audit log with this export.
+          </span>
+        </div>
+        {phase.status === "failed" && (
+          <Notice tone="danger" title={phase.message}>
+            {phase.detail && phase.detail !== phase.message ? <p>{phase.detail}</p> : null}
+          </Notice>
+        )}
+      </form>
+    </Modal>
+  );
+}
