@@ -47,7 +47,7 @@ describe("ExportDialog", () => {
     expect(await screen.findByText(MESSAGES.exportInProgress)).toBeInTheDocument();
     const [input, init] = fetchMock.mock.calls[0]!;
     expect(urlOf(input)).toBe("/export-zip");
-    const body = JSON.parse(String(init?.body)) as { records: { id: string }[]; justification: string };
+    const body = JSON.parse(init?.body as string) as { records: { id: string }[]; justification: string };
     expect(body.justification).toBe("Case 2026-118");
     expect(body.records.map((record) => record.id)).toEqual(["rekor-1-1", "axis-7"]);
     answer(
