@@ -20,6 +20,8 @@ export const axisIngestRoutes: FastifyPluginAsyncZod<AxisIngestRouteOptions> = a
     push.path,
     {
       bodyLimit: options.maxEventBytes,
+      // A camera is not a browser: security headers for pages would only cost time on every read.
+      helmet: false,
       schema: {
         params: push.params,
         body: push.body,

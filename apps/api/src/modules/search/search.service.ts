@@ -84,8 +84,8 @@ async function runSource(
 
 /**
  * POST /search-data: resolves which of the requested agencies the caller may search (all it may
- * search when none are named), writes the audit row before anything is searched (no row, no search),
- * fans out to every source at once and merges the answers newest first.
+ * search when none are named), fans out to every source at once while the audit row is written (no
+ * row, no answer), and merges the answers newest first.
  */
 export async function searchDetections(
   deps: SearchDeps,
@@ -105,7 +105,9 @@ export async function searchDetections(
     }),
   );
 
-  await writeAudit(deps.prisma, request, auth, {
+  // The audit row is written while the sources work; no result leaves before it is committed, and a
+  // search whose row cannot be written is refused (its results are dropped).
+  const audited = writeAudit(deps.prisma, request, auth, {
     action: "search",
     queryParameters: {
       plate: body.plate ?? null,
@@ -128,9 +130,10 @@ export async function searchDetections(
   });
 
   const query = toSourceQuery(body, deps.maxResultsPerSource);
-  const outcomes = await Promise.all(
+  const searching = Promise.all(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
   );
+  const [outcomes] = await Promise.all([searching, audited]);
   const results = outcomes
     .flatMap((outcome) => outcome.results)
     .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));

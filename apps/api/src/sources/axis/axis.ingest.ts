@@ -4,6 +4,7 @@ import { hashToken, Prisma, type PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { ImageStore } from "../../storage/image-store";
 import { sniffImageType, type VendorImage } from "../vendor-http";
+import { createDetectionWriter } from "./axis.batch-insert";
 import { mapAxisEvent } from "./axis.mapper";
 
 interface KnownIntegration {
@@ -32,12 +33,14 @@ const REFUSED = "The ingest token is not valid for this integration.";
 
 /**
  * Axis ingest: a camera pushes one LPV event at a time to its integration's URL with its bearer token.
- * Each event is checked, its pictures stored, then the row inserted with ON CONFLICT DO NOTHING on
- * (integration, vendor event id): a repeated push is one row, and a failed insert removes the
- * pictures it wrote, so nothing is ever half-written.
+ * Each event is checked, its pictures stored, then the row inserted (batched with the reads arriving
+ * at the same moment, axis.batch-insert.ts) with ON CONFLICT DO NOTHING on (integration, vendor event
+ * id): a repeated push is one row, and a failed insert removes the pictures it wrote, so nothing is
+ * ever half-written.
  */
 export function createAxisIngest(deps: AxisIngestDeps) {
   const integrations = new Map<string, KnownIntegration>();
+  const writer = createDetectionWriter(deps.prisma);
   const lastEventWritten = new Map<number, number>();
 
   async function integrationFor(identifier: string): Promise<KnownIntegration | null> {
@@ -139,25 +142,19 @@ export function createAxisIngest(deps: AxisIngestDeps) {
       if (plateImagePath) written.push(plateImagePath);
 
       const { image: _image, plateImage: _plateImage, ...raw } = event;
-      const rows = await deps.prisma.$queryRaw<{ id: bigint }[]>`
-        INSERT INTO detections (source_program, plate, plate_normalized, plate_state, make, color, body_type,
-          camera_name, agency_id, axis_integration_id, timestamp, latitude, longitude, image_path, plate_image_path,
-          plate_x1, plate_x2, plate_x3, plate_x4, plate_y1, plate_y2, plate_y3, plate_y4, confidence, direction,
-          raw, vendor_event_id)
-        VALUES ('Axis', ${fields.plate}, ${fields.plateNormalized}, ${fields.plateState}, ${fields.make},
-          ${fields.color}, ${fields.bodyType}, ${fields.cameraName}, ${integration.agencyId}, ${integration.id},
-          ${fields.timestamp}, ${fields.latitude}, ${fields.longitude}, ${imagePath}, ${plateImagePath},
-          ${fields.plateX1}, ${fields.plateX2}, ${fields.plateX3}, ${fields.plateX4},
-          ${fields.plateY1}, ${fields.plateY2}, ${fields.plateY3}, ${fields.plateY4},
-          ${fields.confidence}, ${fields.direction}, ${JSON.stringify(raw)}::jsonb, ${fields.vendorEventId})
-        ON CONFLICT (axis_integration_id, vendor_event_id) DO NOTHING
-        RETURNING id`;
-      const id = rows[0]?.id;
-      if (id === undefined) {
-        // Another push of the same read won the race: keep its row, drop these pictures.
+      const outcome = await writer.insert({
+        ...fields,
+        agencyId: integration.agencyId,
+        axisIntegrationId: integration.id,
+        imagePath,
+        plateImagePath,
+        raw,
+      });
+      const id = outcome.id;
+      if (!outcome.created) {
+        // Another push of the same read was stored first: keep its row, drop these pictures.
         await deps.images.remove(written);
-        const winner = await findExisting(integration.id, fields.vendorEventId);
-        return { created: false, answer: { status: "duplicate", id: String(winner ?? "") } };
+        return { created: false, answer: { status: "duplicate", id: id.toString() } };
       }
       noteLastEvent(integration.id, fields.timestamp);
       deps.onStored?.({ id, agencyId: integration.agencyId, plateNormalized: fields.plateNormalized });

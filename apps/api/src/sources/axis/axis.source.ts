@@ -88,6 +88,26 @@ function plateCondition(query: SourceQuery): Prisma.Sql {
   }
 }
 
+/**
+ * A partial plate of 5 or more characters is selective: its pg_trgm index scan finds a few hundred
+ * rows at most. PostgreSQL cannot estimate LIKE '%…%' (it assumes ~1% of the table), so it may AND that
+ * scan with the time or camera index over a whole month of reads (330,000 entries, 150 ms). For those
+ * patterns the time and camera conditions are written so no index serves them: they filter the
+ * trigram scan's rows instead (docs/benchmarks.md, Axis store).
+ */
+function isSelectivePattern(query: SourceQuery): boolean {
+  const plate = query.plate;
+  return !!plate && plate.kind !== "exact" && plate.value.replace(/[*?]/g, "").length >= 5;
+}
+
+function scopeCondition(query: SourceQuery, targets: AxisTarget[]): Prisma.Sql {
+  const ids = Prisma.join(targets.map((target) => target.integrationId));
+  return isSelectivePattern(query)
+    ? Prisma.sql`d.axis_integration_id + 0 IN (${ids})
+        AND d.timestamp + interval '0 seconds' >= ${query.start} AND d.timestamp + interval '0 seconds' <= ${query.end}`
+    : Prisma.sql`d.axis_integration_id IN (${ids}) AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}`;
+}
+
 const equalsIgnoringCase = (column: Prisma.Sql, value: string | undefined) =>
   value ? Prisma.sql`lower(${column}) = lower(${value})` : Prisma.sql`TRUE`;
 
@@ -111,8 +131,7 @@ export function createAxisSource(prisma: PrismaClient): DetectionSource<AxisTarg
                d.timestamp, d.latitude, d.longitude, d.image_path, d.plate_image_path,
                d.plate_x1, d.plate_x2, d.plate_x3, d.plate_x4, d.plate_y1, d.plate_y2, d.plate_y3, d.plate_y4
         FROM detections d JOIN agencies a ON a.id = d.agency_id
-        WHERE d.axis_integration_id IN (${Prisma.join(targets.map((target) => target.integrationId))})
-          AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}
+        WHERE ${scopeCondition(query, targets)}
           AND ${plateCondition(query)}
           AND ${query.plateState ? Prisma.sql`upper(d.plate_state) = upper(${query.plateState})` : Prisma.sql`TRUE`}
           AND ${equalsIgnoringCase(Prisma.sql`d.color`, query.color)}

@@ -62,6 +62,8 @@ export function createRekorSource(deps: SourceDeps): DetectionSource<RekorTarget
       if (targets.length === 0) return [];
       // Filters Rekor cannot apply thin the answer afterwards, so then ask for as many rows as it gives.
       const topn = needsVehicleFilter(query) ? REKOR_MAX_TOPN : query.limit;
+      const camerasLoading = loadCameras(deps, targets);
+      camerasLoading.catch(() => undefined); // awaited below; not "unhandled" if every key fails first
       const outcomes = await Promise.allSettled(
         targets.map(async (target) =>
           searchPlates(
@@ -82,7 +84,7 @@ export function createRekorSource(deps: SourceDeps): DetectionSource<RekorTarget
       if (answers.length === 0) throw new VendorError("failed", failures.join("; "));
       if (warn) failures.forEach(warn);
 
-      const cameras = await loadCameras(deps, answers);
+      const cameras = await camerasLoading;
       const results: TSearchResult[] = [];
       for (const { target, rows } of answers) {
         const handle = deps.handles.seal({ kind: "rekor-key", id: target.id });
@@ -106,17 +108,13 @@ function failureMessage(target: RekorTarget, reason: unknown): string {
 
 const cameraKey = (keyId: number, cameraId: string) => `${keyId}:${cameraId}`;
 
-/** The cameras the answers name, in one query. */
-async function loadCameras(deps: SourceDeps, answers: { target: RekorTarget; rows: TRekorSearchAnswer }[]) {
-  const cameraIds = new Set<string>();
-  for (const { rows } of answers)
-    for (const row of rows) if (row.fields.camera_id) cameraIds.add(row.fields.camera_id);
-  if (cameraIds.size === 0) return new Map<string, never>();
+/**
+ * The targeted keys' cameras, in one query started alongside the vendor calls (so it adds no round
+ * trip): a key has tens of cameras, not thousands, so loading them all is cheaper than waiting.
+ */
+async function loadCameras(deps: SourceDeps, targets: RekorTarget[]) {
   const rows = await deps.prisma.rekorCamera.findMany({
-    where: {
-      rekorApiKeyId: { in: answers.map(({ target }) => target.id) },
-      cameraId: { in: [...cameraIds] },
-    },
+    where: { rekorApiKeyId: { in: targets.map((target) => target.id) } },
     select: {
       rekorApiKeyId: true,
       cameraId: true,
