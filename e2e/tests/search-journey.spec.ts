@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAs } from "../support/sign-in";
 
@@ -74,6 +75,23 @@ test.describe("an investigator searches, reads the results, and refines", () => 
     await page.getByLabel("Select all results").check();
     await expect(page.getByRole("button", { name: "Export Selected to PDF" })).toBeEnabled();
     await expect(page.getByRole("button", { name: "Export Selected to ZIP" })).toBeEnabled();
+
+    // Exports: the justification is asked again (prefilled); the file downloads with the spec's name.
+    for (const [button, pattern, magic] of [
+      ["Export Selected to PDF", /^odin-report-\d{4}-\d{2}-\d{2}\.pdf$/, "%PDF"],
+      ["Export Selected to ZIP", /^odin-export-\d{4}-\d{2}-\d{2}\.zip$/, "PK"],
+    ] as const) {
+      await page.getByRole("button", { name: button }).click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByLabel("Justification")).toHaveValue(JUSTIFICATION);
+      const downloading = page.waitForEvent("download", { timeout: 60_000 });
+      await dialog.getByRole("button", { name: /^Export \d+$/ }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(pattern);
+      const file = await readFile((await download.path())!);
+      expect(file.subarray(0, magic.length).toString("latin1")).toBe(magic);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    }
 
     // Map view: markers, and the time slider narrows them.
     await page.getByRole("tab", { name: "Map View" }).click();

@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
+import { exportRoutes } from "./modules/exports/exports.routes";
 import { geocodeRoutes } from "./modules/geocode/geocode.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
@@ -109,6 +110,7 @@ export async function buildApp({
   await app.register(axonImageRoutes, { deps: sourceDeps });
   const images = createImageStore(config.detections.imagesDir);
   await app.register(axisImageRoutes, { images });
+  await app.register(exportRoutes, { images: { sources: sourceDeps, images }, config });
   await app.register(axisIngestRoutes, {
     ingest: createAxisIngest({ prisma, images }),
     maxEventBytes: config.detections.ingestMaxBytes,

@@ -156,6 +156,10 @@ export const MESSAGES = {
   axonIntegrationDeleted: "Axon integration deleted.",
   agencyBlacklisted: "Agency moved to the blacklist.",
   agencyUnblacklisted: "Agency removed from the blacklist.",
+  exportTooManyRecords: (max: number) =>
+    `An export can hold at most ${max} records. Select fewer and export again.`,
+  /** The audit row of an export could not be written, so the export was not made (503). */
+  exportNotAudited: "The export could not be recorded in the audit log, so it was not made. Try again.",
   /** The owner screen counts a reset as done only when the reply contains 'successfully' (001 section 4). */
   userPasswordReset: "Password reset successfully.",
 } as const;

@@ -3,7 +3,7 @@
  * process with one line naming the variable (see ConfigError), never a stack trace.
  */
 import path from "node:path";
-import { DEFAULT_MAP_SETTINGS, type TAppConfig } from "@odin/contract";
+import { DEFAULT_MAP_SETTINGS, EXPORT_RECORDS_LIMIT, type TAppConfig } from "@odin/contract";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -69,6 +69,19 @@ const reverseGeocodeUrl = z
     return z.NEVER;
   });
 
+/** An IANA time zone name the runtime knows, e.g. America/New_York. */
+const timeZone = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "must be an IANA time zone name, e.g. America/New_York");
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().trim().min(1).optional(),
@@ -108,6 +121,8 @@ const ZEnv = z.object({
   REVERSE_GEOCODE_URL: reverseGeocodeUrl.optional(),
   REVERSE_GEOCODE_USER_AGENT: z.string().trim().min(3).max(200).default("Odin LPR (self-hosted)"),
   REVERSE_GEOCODE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  EXPORT_MAX_RECORDS: z.coerce.number().int().min(1).max(EXPORT_RECORDS_LIMIT).default(500),
+  EXPORT_TIME_ZONE: timeZone.default("America/New_York"),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().trim().min(3).default("Odin <no-reply@odin.local>"),
 });
@@ -163,6 +178,11 @@ export interface Config {
   serviceDefaults: { darkTileUrl: boolean; lightTileUrl: boolean; attribution: boolean; geocodeUrl: boolean };
   /** Outgoing mail; without SMTP_URL messages are written to dataDir/outbox (see mail/). */
   mail: { smtpUrl: string | undefined; from: string };
+  /**
+   * PDF and ZIP exports: the most records one export may hold, and the zone their times are written
+   * in (file names carry the export's date in that zone too).
+   */
+  exports: { maxRecords: number; timeZone: string };
 }
 
 export type MapSettings = NonNullable<TAppConfig["map"]>;
@@ -261,6 +281,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       mapsPort: env.SIMULATOR_MAPS_PORT,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    exports: { maxRecords: env.EXPORT_MAX_RECORDS, timeZone: env.EXPORT_TIME_ZONE },
     map: {
       darkTileUrl: env.MAP_TILE_URL_DARK ?? DEFAULT_MAP_SETTINGS.darkTileUrl,
       lightTileUrl: env.MAP_TILE_URL_LIGHT ?? DEFAULT_MAP_SETTINGS.lightTileUrl,

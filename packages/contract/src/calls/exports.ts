@@ -5,15 +5,21 @@ import { ZLatitude, ZLongitude } from "../common";
 import { ZExportRecord } from "../entities/export-record";
 
 /**
+ * The most records any export may hold, whatever the configuration: what one request may carry (the
+ * API's body limit is set to match). The API's EXPORT_MAX_RECORDS (default 500) is the cap users meet.
+ */
+export const EXPORT_RECORDS_LIMIT = 5000;
+
+/**
  * The body of POST /export-pdf and POST /export-zip: at least one record and a non-blank
- * justification, with the screen's messages. The size cap keeps one export within what a request
- * may carry; the API's body limit is set to match.
+ * justification, with the screen's messages. Clients need not send the data URIs: the server makes
+ * every picture and map itself.
  */
 export const ZExportRequest = z.object({
   records: z
     .array(ZExportRecord, { error: MESSAGES.selectAtLeastOneResult })
     .min(1, MESSAGES.selectAtLeastOneResult)
-    .max(500),
+    .max(EXPORT_RECORDS_LIMIT, MESSAGES.exportTooManyRecords(EXPORT_RECORDS_LIMIT)),
   justification: z
     .string({ error: MESSAGES.justificationRequired })
     .trim()

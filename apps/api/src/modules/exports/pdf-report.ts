@@ -1,0 +1,377 @@
+import {
+  isValidMapPoint,
+  MESSAGES,
+  SOURCE_PROGRAM_LABELS,
+  SOURCE_PROGRAMS,
+  type TExportRecord,
+} from "@odin/contract";
+import PDFDocument from "pdfkit";
+import sharp from "sharp";
+import { loadRecordImages, type ExportLog, type RecordImageDeps } from "../../sources/record-images";
+import type { ReverseGeocoder } from "../geocode/reverse-geocoder";
+import {
+  bodyTypeLabel,
+  formatCoordinates,
+  formatTimestamp,
+  givenAddress,
+  orNotAvailable,
+  sourceLabel,
+} from "./export-format";
+import type { ExportJob } from "./exports.service";
+import { imageWork } from "./image-work";
+import { mapInOrder } from "./map-in-order";
+import type { MapSnapshots } from "./map-snapshot";
+
+/**
+ * The PDF evidence report (pdfkit): a cover, then one page per record, so the page count is known
+ * before the first page is written and the report streams out as it is made. Pictures are fetched and
+ * shrunk a few records ahead (PREPARE_AHEAD); each page holds only JPEGs sized for print.
+ */
+export interface PdfReportDeps {
+  images: RecordImageDeps;
+  snapshots: MapSnapshots;
+  geocoder: ReverseGeocoder;
+  log: ExportLog;
+}
+
+const PREPARE_AHEAD = 4;
+/**
+ * Pixels kept of each picture (about 1.8x the points it is printed at). 960 x 540 is half of a
+ * 1080p camera frame, which the JPEG decoder then reads at half scale: a quarter of the memory.
+ */
+const VEHICLE_PX = { width: 960, height: 540 };
+const PLATE_PX = { width: 440, height: 220 };
+/** Bytes the reader may lag behind before writing waits. */
+const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
+
+const PAGE = { width: 612, height: 792 }; // US Letter, points
+const LEFT = 40;
+const CONTENT_WIDTH = PAGE.width - 2 * LEFT;
+const COLOR = {
+  text: "#111827",
+  muted: "#6b7280",
+  accent: "#1e3a5f",
+  box: "#f3f4f6",
+  border: "#d1d5db",
+  white: "#ffffff",
+};
+const FONT = { regular: "Helvetica", bold: "Helvetica-Bold" };
+const RESTRICTED = "For authorized law-enforcement use only.";
+const UNAVAILABLE = "Image unavailable";
+
+interface PreparedRecord {
+  record: TExportRecord;
+  index: number;
+  vehicle: Buffer | null;
+  plate: Buffer | null;
+  map: Buffer | null;
+  address: string;
+  missing: string[];
+}
+
+export function createReportDocument(job: ExportJob): PDFKit.PDFDocument {
+  return new PDFDocument({
+    size: "LETTER",
+    margin: 0,
+    info: {
+      Title: "Odin LPR Evidence Report",
+      Subject: `${job.records.length} licence-plate records`,
+      Author: job.user.username,
+      Creator: "Odin",
+      CreationDate: job.exportedAt,
+    },
+  });
+}
+
+/** Writes the whole report into `doc` and ends it; throws (leaving `doc` to the caller) on abort. */
+export async function writePdfReport(
+  doc: PDFKit.PDFDocument,
+  job: ExportJob,
+  deps: PdfReportDeps,
+  signal: AbortSignal,
+): Promise<void> {
+  const total = job.records.length + 1;
+  // Every address lookup starts now: the geocoder's own limits and time budget then bound the wait.
+  const addresses = job.records.map((record) =>
+    givenAddress(record) === null && isValidMapPoint(record.latitude, record.longitude)
+      ? deps.geocoder.lookup(record.latitude!, record.longitude!)
+      : undefined,
+  );
+
+  drawCover(doc, job);
+  drawFooter(doc, 1, total);
+  const prepare = (record: TExportRecord, index: number) =>
+    prepareRecord(record, index, job, deps, addresses[index], signal);
+  for await (const prepared of mapInOrder(job.records, PREPARE_AHEAD, prepare)) {
+    signal.throwIfAborted();
+    doc.addPage();
+    drawRecord(doc, prepared, job);
+    drawFooter(doc, prepared.index + 2, total);
+    await readerCaughtUp(doc, signal);
+  }
+  doc.end();
+}
+
+async function prepareRecord(
+  record: TExportRecord,
+  index: number,
+  job: ExportJob,
+  deps: PdfReportDeps,
+  addressLookup: Promise<string | null> | undefined,
+  signal: AbortSignal,
+): Promise<PreparedRecord> {
+  const images = await loadRecordImages(deps.images, job.scope, record, signal, deps.log);
+  const missing = [...images.missing];
+  const shrink = async (what: string, body: Buffer | undefined, size: typeof VEHICLE_PX) => {
+    if (!body) return null;
+    try {
+      return await imageWork(() =>
+        sharp(body)
+          .resize({ ...size, fit: "inside", withoutEnlargement: true })
+          .jpeg({ quality: 75 })
+          .toBuffer(),
+      );
+    } catch {
+      missing.push(`${what}: the picture could not be read`);
+      return null;
+    }
+  };
+  const [vehicle, plate, map, looked] = await Promise.all([
+    shrink("vehicle image", images.vehicle?.body, VEHICLE_PX),
+    shrink("plate image", images.plate?.body, PLATE_PX),
+    isValidMapPoint(record.latitude, record.longitude)
+      ? deps.snapshots.render(record.latitude!, record.longitude!, "jpeg").then((snapshot) => snapshot.image)
+      : null,
+    addressLookup ?? null,
+  ]);
+  const address = givenAddress(record) ?? looked ?? MESSAGES.unavailable;
+  return { record, index, vehicle, plate, map, address, missing };
+}
+
+/** Waits while the reader (the HTTP response) is far behind, so an unread report does not pile up. */
+async function readerCaughtUp(doc: PDFKit.PDFDocument, signal: AbortSignal): Promise<void> {
+  while (doc.readableLength > MAX_UNREAD_BYTES) {
+    signal.throwIfAborted();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+interface TextStyle {
+  font?: string;
+  size?: number;
+  color?: string;
+  align?: "left" | "center" | "right";
+  /** Lines allowed before the text is cut with an ellipsis (default 1). */
+  lines?: number;
+}
+
+/** Text in a box of `width` that never runs past its lines (and so never adds a page). */
+function text(
+  doc: PDFKit.PDFDocument,
+  value: string,
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle = {},
+) {
+  const size = style.size ?? 10;
+  doc
+    .font(style.font ?? FONT.regular)
+    .fontSize(size)
+    .fillColor(style.color ?? COLOR.text)
+    .text(printable(value), x, y, {
+      width,
+      height: size * 1.2 * (style.lines ?? 1),
+      ellipsis: true,
+      align: style.align ?? "left",
+      lineGap: 0,
+    });
+}
+
+/** The standard PDF fonts cover Windows-1252 only: other characters print as "?". */
+function printable(value: string): string {
+  return value.replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac\n]/g, "?");
+}
+
+function drawCover(doc: PDFKit.PDFDocument, job: ExportJob) {
+  doc.rect(0, 0, PAGE.width, 130).fill(COLOR.accent);
+  text(doc, "Odin", LEFT, 34, CONTENT_WIDTH, { font: FONT.bold, size: 34, color: COLOR.white });
+  text(doc, "LPR Evidence Report", LEFT, 80, CONTENT_WIDTH, { size: 18, color: COLOR.white });
+
+  const programs = SOURCE_PROGRAMS.filter((program) =>
+    job.records.some((record) => record.source_program === program),
+  ).map((program) => SOURCE_PROGRAM_LABELS[program]);
+  const facts: [string, string][] = [
+    ["Agency", job.agencyName ?? MESSAGES.notAvailable],
+    ["Prepared by", job.user.name ? `${job.user.name} (${job.user.username})` : job.user.username],
+    ["Exported", formatTimestamp(job.exportedAt, job.timeZone)],
+    ["Records", String(job.records.length)],
+    ["Sources", programs.join(", ")],
+  ];
+  let y = 160;
+  for (const [label, value] of facts) {
+    text(doc, label, LEFT, y, 120, { font: FONT.bold, size: 11, color: COLOR.muted });
+    text(doc, value, LEFT + 130, y, CONTENT_WIDTH - 130, { size: 11 });
+    y += 24;
+  }
+
+  y += 16;
+  text(doc, "Justification", LEFT, y, CONTENT_WIDTH, { font: FONT.bold, size: 12 });
+  y += 20;
+  doc.rect(LEFT, y, CONTENT_WIDTH, 220).fillAndStroke(COLOR.box, COLOR.border);
+  // The justification is printed whole: the font shrinks until it fits (2,000 characters of prose fit at 7 pt).
+  const width = CONTENT_WIDTH - 24;
+  const size = [11, 10, 9, 8].find((candidate) => fits(doc, job.justification, width, 196, candidate)) ?? 7;
+  text(doc, job.justification, LEFT + 12, y + 12, width, { size, lines: Math.floor(196 / (size * 1.2)) });
+
+  y += 250;
+  doc.rect(LEFT, y, CONTENT_WIDTH, 96).lineWidth(1.5).stroke(COLOR.accent).lineWidth(1);
+  text(doc, RESTRICTED, LEFT + 12, y + 12, CONTENT_WIDTH - 24, {
+    font: FONT.bold,
+    size: 12,
+    color: COLOR.accent,
+  });
+  text(
+    doc,
+    "This report was made by Odin from licence-plate reads of the camera programs named above. Its " +
+      "export is recorded in the audit log with the user, the time and the justification. Pictures were " +
+      "fetched from the camera programs when the report was made. Do not share it beyond those " +
+      "authorized to see it.",
+    LEFT + 12,
+    y + 34,
+    CONTENT_WIDTH - 24,
+    { size: 10, lines: 5, color: COLOR.text },
+  );
+}
+
+function fits(doc: PDFKit.PDFDocument, value: string, width: number, height: number, size: number): boolean {
+  return (
+    doc.font(FONT.regular).fontSize(size).heightOfString(printable(value), { width, lineGap: 0 }) <= height
+  );
+}
+
+function drawImageBox(
+  doc: PDFKit.PDFDocument,
+  image: Buffer | null,
+  box: { x: number; y: number; width: number; height: number },
+  reason: string | undefined,
+) {
+  doc.rect(box.x, box.y, box.width, box.height).fillAndStroke(COLOR.box, COLOR.border);
+  if (image) {
+    doc.image(image, box.x + 2, box.y + 2, {
+      fit: [box.width - 4, box.height - 4],
+      align: "center",
+      valign: "center",
+    });
+    return;
+  }
+  const middle = box.y + box.height / 2;
+  text(doc, UNAVAILABLE, box.x + 8, middle - 12, box.width - 16, {
+    font: FONT.bold,
+    size: 12,
+    color: COLOR.muted,
+    align: "center",
+  });
+  if (reason)
+    text(doc, reason, box.x + 8, middle + 4, box.width - 16, {
+      size: 8,
+      color: COLOR.muted,
+      align: "center",
+      lines: 2,
+    });
+}
+
+function caption(doc: PDFKit.PDFDocument, value: string, x: number, y: number, width: number) {
+  text(doc, value, x, y, width, { font: FONT.bold, size: 8, color: COLOR.muted });
+}
+
+function drawRecord(doc: PDFKit.PDFDocument, prepared: PreparedRecord, job: ExportJob) {
+  const { record, index } = prepared;
+  const reasonFor = (what: string) =>
+    prepared.missing.find((line) => line.startsWith(what))?.slice(what.length + 2);
+
+  doc.rect(0, 0, PAGE.width, 54).fill(COLOR.accent);
+  text(doc, `Record ${index + 1} of ${job.records.length}`, LEFT, 14, 300, {
+    font: FONT.bold,
+    size: 14,
+    color: COLOR.white,
+  });
+  text(doc, `${sourceLabel(record)} · ${record.id}`, LEFT, 34, 360, { size: 9, color: COLOR.white });
+  text(doc, record.plate, LEFT + 300, 16, CONTENT_WIDTH - 300, {
+    font: FONT.bold,
+    size: 20,
+    color: COLOR.white,
+    align: "right",
+  });
+
+  caption(doc, "VEHICLE", LEFT, 64, 200);
+  drawImageBox(
+    doc,
+    prepared.vehicle,
+    { x: LEFT, y: 76, width: CONTENT_WIDTH, height: 280 },
+    reasonFor("vehicle image"),
+  );
+
+  caption(doc, "PLATE", LEFT, 366, 200);
+  drawImageBox(doc, prepared.plate, { x: LEFT, y: 378, width: 200, height: 100 }, reasonFor("plate image"));
+  text(doc, record.plate, LEFT, 488, 200, { font: FONT.bold, size: 18 });
+  text(doc, orNotAvailable(record.plate_state), LEFT, 512, 200, { size: 11, color: COLOR.muted });
+
+  const map = { x: LEFT + 212, y: 378, width: CONTENT_WIDTH - 212, height: 160 };
+  caption(doc, "LOCATION", map.x, 366, 200);
+  if (prepared.map) drawImageBox(doc, prepared.map, map, undefined);
+  else {
+    doc.rect(map.x, map.y, map.width, map.height).fillAndStroke(COLOR.box, COLOR.border);
+    text(doc, "Location unavailable", map.x + 8, map.y + map.height / 2 - 7, map.width - 16, {
+      font: FONT.bold,
+      size: 12,
+      color: COLOR.muted,
+      align: "center",
+    });
+  }
+
+  const rows: [string, string][] = [
+    ["Plate", orNotAvailable(record.plate)],
+    ["State", orNotAvailable(record.plate_state)],
+    ["Make", orNotAvailable(record.make)],
+    ["Color", orNotAvailable(record.color)],
+    ["Body Type", orNotAvailable(bodyTypeLabel(record.body_type))],
+    ["Agency", orNotAvailable(record.agency)],
+    ["Camera", orNotAvailable(record.camera_name)],
+    ["Timestamp", formatTimestamp(record.timestamp, job.timeZone)],
+    [MESSAGES.nearestAddress, prepared.address],
+    ["Coordinates", formatCoordinates(record)],
+    ["Source", sourceLabel(record)],
+  ];
+  let y = 552;
+  for (const [label, value] of rows) {
+    doc
+      .moveTo(LEFT, y + 15)
+      .lineTo(LEFT + CONTENT_WIDTH, y + 15)
+      .lineWidth(0.5)
+      .stroke(COLOR.border)
+      .lineWidth(1);
+    text(doc, label, LEFT, y + 2, 120, { font: FONT.bold, size: 9, color: COLOR.muted });
+    text(doc, value, LEFT + 124, y + 2, CONTENT_WIDTH - 124, { size: 10 });
+    y += 16;
+  }
+}
+
+function drawFooter(doc: PDFKit.PDFDocument, page: number, total: number) {
+  const y = PAGE.height - 30;
+  doc
+    .moveTo(LEFT, y - 6)
+    .lineTo(LEFT + CONTENT_WIDTH, y - 6)
+    .lineWidth(0.5)
+    .stroke(COLOR.border)
+    .lineWidth(1);
+  text(doc, `Odin · LPR Evidence Report · ${RESTRICTED}`, LEFT, y, CONTENT_WIDTH - 100, {
+    size: 8,
+    color: COLOR.muted,
+  });
+  text(doc, `Page ${page} of ${total}`, LEFT + CONTENT_WIDTH - 100, y, 100, {
+    size: 8,
+    color: COLOR.muted,
+    align: "right",
+  });
+}
