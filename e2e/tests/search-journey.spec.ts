@@ -88,7 +88,7 @@ test.describe("an investigator searches, reads the results, and refines", () => 
       await dialog.getByRole("button", { name: /^Export \d+$/ }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(pattern);
-      const file = await readFile((await download.path())!);
+      const file = await readFile(await download.path());
       expect(file.subarray(0, magic.length).toString("latin1")).toBe(magic);
       await expect(page.getByRole("dialog")).toHaveCount(0);
     }

@@ -18,6 +18,7 @@ import { adminRoutes } from "./modules/admin/admin.routes";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { exportRoutes } from "./modules/exports/exports.routes";
 import { geocodeRoutes } from "./modules/geocode/geocode.routes";
+import { createReverseGeocoder } from "./modules/geocode/reverse-geocoder";
 import { healthRoutes } from "./modules/health/health.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
@@ -105,12 +106,14 @@ export async function buildApp({
     sourceTimeoutMs: config.search.sourceTimeoutMs,
     maxResultsPerSource: config.search.maxResultsPerSource,
   });
-  await app.register(geocodeRoutes, { geocode: config.geocode });
+  // One geocoder (one cache, one limit on calls to the service) for the detail view and the reports.
+  const geocoder = createReverseGeocoder({ ...config.geocode, log: app.log });
+  await app.register(geocodeRoutes, { geocoder });
   await app.register(rekorImageRoutes, { deps: sourceDeps });
   await app.register(axonImageRoutes, { deps: sourceDeps });
   const images = createImageStore(config.detections.imagesDir);
   await app.register(axisImageRoutes, { images });
-  await app.register(exportRoutes, { images: { sources: sourceDeps, images }, config });
+  await app.register(exportRoutes, { images: { sources: sourceDeps, images }, config, geocoder });
   await app.register(axisIngestRoutes, {
     ingest: createAxisIngest({ prisma, images }),
     maxEventBytes: config.detections.ingestMaxBytes,

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config/env";
 import { requireAuth } from "../../plugins/auth";
 import type { RecordImageDeps } from "../../sources/record-images";
-import { createReverseGeocoder } from "../geocode/reverse-geocoder";
+import type { ReverseGeocoder } from "../geocode/reverse-geocoder";
 import { ChunkBatcher } from "./chunk-batcher";
 import { isoDateIn } from "./export-format";
 import { imageWork } from "./image-work";
@@ -28,6 +28,8 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError,
 export interface ExportRoutesOptions {
   images: RecordImageDeps;
   config: Pick<Config, "exports" | "map" | "geocode" | "publicUrl">;
+  /** Shared with GET /geocode/reverse: one cache, one limit on calls to the service. */
+  geocoder: ReverseGeocoder;
 }
 
 /** Ends the work when the client goes away before the file is complete. */
@@ -86,7 +88,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     userAgent: config.geocode.userAgent,
     log: app.log,
   });
-  const geocoder = createReverseGeocoder({ ...config.geocode, log: app.log });
+  const geocoder = options.geocoder;
   const begin = {
     prisma: app.prisma,
     maxRecords: config.exports.maxRecords,

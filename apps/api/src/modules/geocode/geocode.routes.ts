@@ -1,8 +1,7 @@
 import { findEndpoint, ZApiError } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { GeocodeConfig } from "../../config/env";
 import { requireAuth } from "../../plugins/auth";
-import { createReverseGeocoder } from "./reverse-geocoder";
+import type { ReverseGeocoder } from "./reverse-geocoder";
 
 const reverse = findEndpoint("GET", "/geocode/reverse");
 
@@ -11,8 +10,10 @@ const reverse = findEndpoint("GET", "/geocode/reverse");
  * from the configured Nominatim-compatible service through Odin's cache; `address: null` when there is
  * none (the screen shows 'Unavailable'). Never an error for the service's failures.
  */
-export const geocodeRoutes: FastifyPluginAsyncZod<{ geocode: GeocodeConfig }> = async (app, { geocode }) => {
-  const geocoder = createReverseGeocoder({ ...geocode, log: app.log });
+export const geocodeRoutes: FastifyPluginAsyncZod<{ geocoder: ReverseGeocoder }> = async (
+  app,
+  { geocoder },
+) => {
   app.get(
     reverse.path,
     {
