@@ -69,3 +69,30 @@ export const CompassIcon = (p: IconProps) => (
     <path d="m15.5 8.5-2 5-5 2 2-5z" />
   </Icon>
 );
+
+// Map controls (16 px unless sized by the caller).
+export const MapPinIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </Icon>
+);
+
+export const ExpandIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </Icon>
+);
+
+export const CollapseIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
+  </Icon>
+);
+
+export const FitBoundsIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <rect x="4" y="4" width="16" height="16" rx="2" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);

@@ -18,8 +18,7 @@ import {
   RESULTS_MAP_ZOOM,
 } from "@/components/map/map-constants";
 import { useFullScreen } from "@/components/map/map-fullscreen";
-import { CollapseIcon, ExpandIcon, FitBoundsIcon, MapPinIcon } from "@/components/map/map-icons";
-import { ImageOverlay } from "@/components/ui";
+import { ImageOverlay, CollapseIcon, ExpandIcon, FitBoundsIcon, MapPinIcon } from "@/components/ui";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getMapSettings } from "@/lib/config";
