@@ -1,5 +1,6 @@
 import type { TAxisLpvEvent } from "@odin/contract";
 import { normalizePlate } from "../plate-pattern";
+import { COLOR_WORDS, titleCase } from "../vehicle-vocabulary";
 
 /** The columns of one `detections` row that come from an LPV event (images are stored separately). */
 export interface AxisDetectionFields {
@@ -45,29 +46,6 @@ const BODY_TYPES: Record<string, string> = {
   motorbike: "Motorcycle",
 };
 
-const COLORS: Record<string, string> = {
-  black: "Black",
-  blue: "Blue",
-  brown: "Brown",
-  green: "Green",
-  red: "Red",
-  white: "White",
-  yellow: "Yellow",
-  silver: "Silver/Gray",
-  gray: "Silver/Gray",
-  grey: "Silver/Gray",
-  beige: "Gold/Beige",
-  gold: "Gold/Beige",
-  orange: "Orange",
-  pink: "Pink",
-  purple: "Purple",
-};
-
-const titleCase = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/(^|[\s/-])(\p{L})/gu, (_, start: string, letter: string) => start + letter.toUpperCase());
-
 /** A usable position: inside the globe and not the (0,0) or (-1,-1) that cameras send for "no fix". */
 export function validPosition(lat: number | undefined, lon: number | undefined): boolean {
   if (lat === undefined || lon === undefined || !Number.isFinite(lat) || !Number.isFinite(lon)) return false;
@@ -105,7 +83,7 @@ export function mapAxisEvent(
     plateNormalized: normalizePlate(plate),
     plateState: region && /^[A-Z]{2}$/.test(region) ? region : null,
     make: brand ? brand : null,
-    color: color ? (COLORS[color] ?? titleCase(color)) : null,
+    color: color ? (COLOR_WORDS[color] ?? titleCase(color)) : null,
     bodyType: type ? (BODY_TYPES[type] ?? titleCase(type)) : null,
     cameraName: integration.label ?? `Axis ${event.camera_info.SerialNumber}`,
     timestamp: new Date(event.capture_timestamp),

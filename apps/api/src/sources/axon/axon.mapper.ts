@@ -1,4 +1,5 @@
 import { BODY_TYPES, VEHICLE_COLORS, type TSearchResult } from "@odin/contract";
+import { COLOR_WORDS } from "../vehicle-vocabulary";
 import type { SourceQuery } from "../detection-source";
 import { plateMatches } from "../plate-pattern";
 import type { TAxonRead } from "./axon.payload";
@@ -9,20 +10,6 @@ export interface AxonMapContext {
   /** As stored (and sent back by the search form); the proxies compare it ignoring a trailing slash. */
   baseUrl: string;
 }
-
-/** docs/vendors/axon.md, vocabulary: Axon's two grey words are one contract colour. */
-const COLORS: Readonly<Record<string, string>> = {
-  black: "Black",
-  blue: "Blue",
-  brown: "Brown",
-  green: "Green",
-  red: "Red",
-  white: "White",
-  yellow: "Yellow",
-  silver: "Silver/Gray",
-  gray: "Silver/Gray",
-  grey: "Silver/Gray",
-};
 
 const BODY_TYPE_VALUES: Readonly<Record<string, string>> = {
   sedan: "sedan-standard",
@@ -52,7 +39,7 @@ function translate(
 export const toContractColor = (color: string | null | undefined) =>
   translate(
     color,
-    COLORS,
+    COLOR_WORDS,
     VEHICLE_COLORS.map((entry) => entry.name),
   );
 

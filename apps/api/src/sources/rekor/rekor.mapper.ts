@@ -1,6 +1,7 @@
 import { BODY_TYPES, VEHICLE_COLORS, VEHICLE_MAKES, type TSearchResult } from "@odin/contract";
 import type { SourceQuery } from "../detection-source";
 import { plateMatches } from "../plate-pattern";
+import { titleCase } from "../vehicle-vocabulary";
 import type { TRekorSearchRow } from "./rekor.payload";
 
 /** What the mapper needs besides the row: the key it came through, its camera row, the sealed handle. */
@@ -21,13 +22,6 @@ export interface RekorMapContext {
 }
 
 const slug = (text: string) => text.toLowerCase().replace(/[\s/]+/g, "-");
-const titleCase = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(
-      /(^|[\s/-])(\p{L})/gu,
-      (_: string, before: string, letter: string) => before + letter.toUpperCase(),
-    );
 
 const COLORS = new Map<string, string>(VEHICLE_COLORS.map(({ name }) => [slug(name), name]));
 const MAKES = new Map<string, string>(VEHICLE_MAKES.map((make) => [slug(make), make]));
