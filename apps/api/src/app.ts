@@ -33,6 +33,7 @@ import { createImageStore } from "./storage/image-store";
 import { createSources, type SourceDeps } from "./sources/registry";
 import { authPlugin } from "./plugins/auth";
 import { errorHandlerPlugin } from "./plugins/error-handler";
+import { multipartPlugin } from "./plugins/multipart";
 import { prismaPlugin } from "./plugins/prisma";
 import { securityPlugin } from "./plugins/security";
 import { webAppPlugin } from "./plugins/web-app";
@@ -83,6 +84,7 @@ export async function buildApp({
     tileUrls: [config.map.darkTileUrl, config.map.lightTileUrl],
   });
   await app.register(cookie);
+  await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxFileBytes });
   await app.register(prismaPlugin, { prisma });
   await app.register(authPlugin, { verifyToken, ownerUsername: config.ownerUsername });
 

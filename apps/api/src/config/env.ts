@@ -110,6 +110,12 @@ const ZEnv = z.object({
     .max(64 * 1024 * 1024)
     .default(4 * 1024 * 1024),
   DETECTION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   ODIN_DEMO_SIMULATORS: booleanFlag.optional(),
   SIMULATOR_REKOR_PORT: z.coerce.number().int().min(0).max(65535).default(4101),
   SIMULATOR_AXON_PORT: z.coerce.number().int().min(0).max(65535).default(4102),
@@ -162,6 +168,8 @@ export interface Config {
   search: { sourceTimeoutMs: number; maxResultsPerSource: number };
   /** Odin's own store of pushed reads (Axis): pictures live in dataDir/images. */
   detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
+  /** Uploaded files (CSVs, hotlist attachments, group images): the largest file part accepted. */
+  uploads: { maxFileBytes: number };
   /**
    * Demo mode: the vendor simulators start with Odin (Rekor and Axon servers on these ports, the Axis
    * cameras pushing their recent reads), and the seeded demo integrations point at them.
@@ -274,6 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       retentionDays: env.DETECTION_RETENTION_DAYS,
       imagesDir: path.join(dataDir, "images"),
     },
+    uploads: { maxFileBytes: env.UPLOAD_MAX_BYTES },
     demoSimulators: {
       enabled: env.ODIN_DEMO_SIMULATORS ?? (seedDemo && !isProduction),
       rekorPort: env.SIMULATOR_REKOR_PORT,
