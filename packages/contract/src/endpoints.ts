@@ -1,4 +1,5 @@
 import { ACCOUNT_ENDPOINTS } from "./calls/account";
+import { ALERT_STREAM_ENDPOINTS } from "./calls/alert-stream";
 import { ADMIN_ENDPOINTS } from "./calls/admin";
 import { AUDIT_ENDPOINTS } from "./calls/audit";
 import { EXPORT_ENDPOINTS } from "./calls/exports";
@@ -22,6 +23,7 @@ export const ENDPOINTS = [
   ...IMAGE_ENDPOINTS,
   ...EXPORT_ENDPOINTS,
   ...HOTLIST_ENDPOINTS,
+  ...ALERT_STREAM_ENDPOINTS,
   ...GROUP_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
   ...INTEGRATION_ENDPOINTS,

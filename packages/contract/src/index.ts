@@ -28,6 +28,7 @@ export * from "./calls/search";
 export * from "./calls/images";
 export * from "./calls/exports";
 export * from "./calls/hotlists";
+export * from "./calls/alert-stream";
 export * from "./calls/groups";
 export * from "./calls/admin";
 export * from "./calls/integrations";

@@ -115,6 +115,7 @@ describe("ENDPOINTS", () => {
       "POST /admin/unlock-user/:id",
       "POST /ingest/axis/:identifier",
       "GET /geocode/reverse",
+      "GET /alerts/stream",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {

@@ -71,6 +71,7 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /api/alerts/:id": rule("hotlist_viewer", "group"),
   "GET /get-hotlist-attachment-url/:filename": rule("hotlist_viewer", "group"),
   "GET /alerts/proxy-alert-image": rule("hotlist_viewer", "group"),
+  "GET /alerts/stream": rule("hotlist_viewer", "group"), // Odin's own: live alerts (SSE)
   "GET /groups/:groupId/edit-data": rule("hotlist_admin", "group"),
   "POST /groups/:groupId/edit-mobile": rule("hotlist_admin", "group"),
   "POST /groups/:groupId/bulk-upload-plates": rule("hotlist_admin", "group"),
