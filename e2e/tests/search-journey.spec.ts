@@ -137,7 +137,8 @@ test.describe("an investigator searches, reads the results, and refines", () => 
     await signInAs(page, "hartford.investigator");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
     await page.goto("/results");
-    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    // A fresh page load signs in again silently through the provider first.
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText("Run a search to see its results here.")).toBeVisible();
   });
 });

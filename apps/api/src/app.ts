@@ -15,19 +15,30 @@ import { createTokenVerifier } from "./identity/token-verifier";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
+import { auditRoutes } from "./modules/audit/audit.routes";
+import { cameraRoutes } from "./modules/cameras/cameras.routes";
+import { integrationRoutes } from "./modules/integrations/integrations.routes";
+import { ownerRoutes } from "./modules/owner/owner.routes";
+import { createIdentityAdmin, type IdentityAdmin } from "./identity/idp-admin/identity-admin";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { exportRoutes } from "./modules/exports/exports.routes";
 import { geocodeRoutes } from "./modules/geocode/geocode.routes";
 import { createReverseGeocoder } from "./modules/geocode/reverse-geocoder";
 import { healthRoutes } from "./modules/health/health.routes";
+import { hotlistRoutes } from "./modules/hotlists/hotlist.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { axonImageRoutes } from "./modules/images/axon-image.routes";
 import { rekorImageRoutes } from "./modules/images/rekor-image.routes";
+import { scheduleAxonPolling } from "./jobs/axon-poller";
 import { scheduleDetectionRetention } from "./jobs/detection-retention";
 import { axisImageRoutes } from "./modules/images/axis-image.routes";
 import { axisIngestRoutes } from "./modules/ingest/axis-ingest.routes";
+import { rekorWebhookRoutes } from "./modules/ingest/rekor-webhook.routes";
+import { alertRoutes } from "./modules/alerts/alerts.routes";
+import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
 import { createAxisIngest } from "./sources/axis/axis.ingest";
+import { createRekorWebhook } from "./sources/rekor/rekor.webhook";
 import { createImageHandles } from "./sources/image-handle";
 import { createImageStore } from "./storage/image-store";
 import { createSources, type SourceDeps } from "./sources/registry";
@@ -44,7 +55,14 @@ export interface AppDependencies {
   /** Seals vendor secrets and the provider's keys at rest; derives cookie and handle keys. */
   secrets: SecretBox;
   mailer?: Mailer;
+  /** Creates accounts and sets passwords at the identity provider; from config.identityAdmin by default. */
+  identityAdmin?: IdentityAdmin;
   logger?: FastifyServerOptions["logger"];
+  /**
+   * The database URL when config has none (server.ts with the embedded PostgreSQL): the live alerts
+   * listen on a connection of their own.
+   */
+  databaseUrl?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -55,8 +73,11 @@ export async function buildApp({
   prisma,
   secrets,
   mailer,
+  identityAdmin = createIdentityAdmin(config.identityAdmin),
   logger,
+  databaseUrl = config.databaseUrl,
 }: AppDependencies): Promise<FastifyInstance> {
+  if (!databaseUrl) throw new Error("buildApp needs the database URL (config or dependencies)");
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProduction,
@@ -90,13 +111,25 @@ export async function buildApp({
 
   await app.register(healthRoutes);
   await app.register(appConfigRoutes, { config });
+  const mail = mailer ?? createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, "outbox") });
   await app.register(accountRoutes, {
-    mailer: mailer ?? createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, "outbox") }),
+    mailer: mail,
     publicUrl: config.publicUrl,
     builtInIdentity: identity.builtIn,
     ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
   });
-  await app.register(adminRoutes);
+  const userAdmin = {
+    prisma,
+    identityAdmin,
+    ownerUsername: config.ownerUsername,
+    mailer: mail,
+    publicUrl: config.publicUrl,
+  };
+  await app.register(adminRoutes, { deps: userAdmin });
+  await app.register(ownerRoutes, { deps: userAdmin });
+  await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
+  await app.register(cameraRoutes);
+  await app.register(auditRoutes, { timeZone: config.exports.timeZone });
   await app.register(agencyListRoutes);
   const sourceDeps: SourceDeps = {
     prisma,
@@ -116,10 +149,18 @@ export async function buildApp({
   const images = createImageStore(config.detections.imagesDir);
   await app.register(axisImageRoutes, { images });
   await app.register(exportRoutes, { images: { sources: sourceDeps, images }, config, geocoder });
+  await app.register(hotlistRoutes, {
+    filesDir: path.join(config.dataDir, "hotlists"),
+    publicUrl: config.publicUrl,
+    attachmentKey: secrets.derive("hotlist-attachments"),
+  });
   await app.register(axisIngestRoutes, {
     ingest: createAxisIngest({ prisma, images }),
     maxEventBytes: config.detections.ingestMaxBytes,
   });
+  await app.register(rekorWebhookRoutes, { webhook: createRekorWebhook({ prisma, images }) });
+  await app.register(alertRoutes, { images, sources: sourceDeps });
+  await app.register(alertStreamRoutes, { databaseUrl });
   let stopRetention: (() => void) | undefined;
   app.addHook("onReady", async () => {
     stopRetention = scheduleDetectionRetention({
@@ -130,6 +171,15 @@ export async function buildApp({
     });
   });
   app.addHook("onClose", async () => stopRetention?.());
+  let stopAxonPolling: (() => void) | undefined;
+  app.addHook("onReady", async () => {
+    stopAxonPolling = scheduleAxonPolling({
+      deps: sourceDeps,
+      intervalMs: config.alerts.axonPollIntervalMs,
+      log: app.log,
+    });
+  });
+  app.addHook("onClose", async () => stopAxonPolling?.());
   if (provider) {
     await app.register(interactionRoutes, { provider, clientId: identity.clientId });
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
       })
     : undefined;
 
-  const app = await buildApp({ config, prisma, secrets });
+  const app = await buildApp({ config, prisma, secrets, databaseUrl });
   running.app = app;
   await app.listen({ host: config.host, port: config.port });
   printBanner({

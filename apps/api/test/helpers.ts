@@ -39,7 +39,15 @@ export async function buildTestApp(env: NodeJS.ProcessEnv = {}, { listen = false
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig(
-    { NODE_ENV: "test", LOG_LEVEL: "silent", ODIN_PUBLIC_URL: baseUrl, ...env, DATABASE_URL: database.url },
+    {
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      ODIN_PUBLIC_URL: baseUrl,
+      // No background Axon polling unless a test asks for it: it would call the simulators mid-test.
+      AXON_POLL_INTERVAL_MS: "0",
+      ...env,
+      DATABASE_URL: database.url,
+    },
     projectRoot,
   );
   const prisma = createPrismaClient(database.url, { poolSize: 4 });

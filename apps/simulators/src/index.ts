@@ -14,6 +14,7 @@ export { MAX_TILE_ZOOM } from "./maps/mercator";
 export { FaultController, NO_FAULTS, FAULTS_PATH, type FaultSettings } from "./faults";
 
 export { createDataset, DEFAULT_SEED, type Dataset, type DatasetOptions } from "./data/dataset";
+export type { LiveReadOptions } from "./data/live-reads";
 export type { SimRead, RekorRead, AxonRead, AxisRead, Vendor } from "./data/reads";
 export { compilePlateQuery } from "./data/plate-query";
 export { normalizePlate } from "./data/plates";

@@ -39,6 +39,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
 
   // Camera pushes: authenticated by the integration's own ingest token, not a user's (axis.ingest.ts)
   "POST /ingest/axis/:identifier": rule("public", "none"),
+  // A Rekor agent's webhook: authenticated by the key's webhook token (sources/rekor/rekor.webhook.ts)
+  "POST /ingest/rekor/:keyId": rule("public", "none"),
 
   // Account (001 §7)
   "GET /get-current-user": rule("user", "self"),
@@ -70,6 +72,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /alerts/group/:groupId/details-data": rule("hotlist_viewer", "group"),
   "GET /api/alerts/:id": rule("hotlist_viewer", "group"),
   "GET /get-hotlist-attachment-url/:filename": rule("hotlist_viewer", "group"),
+  // Odin's own: the signed, 5-minute link that URL names; the signature stands for the bearer token.
+  "GET /hotlist-attachments/:filename": rule("public", "group"),
+  "GET /groups/:groupId/image": rule("hotlist_viewer", "group"), // Odin's own: the groups' image_url
   "GET /alerts/proxy-alert-image": rule("hotlist_viewer", "group"),
   "GET /alerts/stream": rule("hotlist_viewer", "group"), // Odin's own: live alerts (SSE)
   "GET /groups/:groupId/edit-data": rule("hotlist_admin", "group"),

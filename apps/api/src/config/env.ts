@@ -101,6 +101,17 @@ const ZEnv = z.object({
   OIDC_AUDIENCE: z.string().trim().min(1).default("urn:odin:api"),
   OIDC_BUILT_IN: booleanFlag.optional(),
   OWNER_USERNAME: z.string().trim().min(1).default("owner"),
+  IDP_ADMIN: z.enum(["built-in", "auth0", "none"]).optional(),
+  AUTH0_DOMAIN: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^https:\/\//i, "").replace(/\/+$/, ""))
+    .pipe(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, "must be the tenant's host, e.g. odin.us.auth0.com"))
+    .optional(),
+  AUTH0_MGMT_CLIENT_ID: z.string().trim().min(1).optional(),
+  AUTH0_MGMT_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  AUTH0_CONNECTION: z.string().trim().min(1).default("Username-Password-Authentication"),
+  REKOR_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   SEARCH_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   SEARCH_MAX_RESULTS_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(5000),
   AXIS_INGEST_MAX_BYTES: z.coerce
@@ -110,6 +121,7 @@ const ZEnv = z.object({
     .max(64 * 1024 * 1024)
     .default(4 * 1024 * 1024),
   DETECTION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  AXON_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -164,10 +176,16 @@ export interface Config {
   logLevel: NonNullable<Env["LOG_LEVEL"]>;
   rateLimitPerMinute: number;
   identity: IdentityConfig;
+  /** Who creates accounts and sets passwords for the admin and owner screens (identity/idp-admin). */
+  identityAdmin: IdentityAdminConfig;
   ownerUsername: string;
+  /** The Rekor Scout host given to keys added on the Integrations page (the form has no field for it). */
+  rekor: { defaultBaseUrl: string };
   search: { sourceTimeoutMs: number; maxResultsPerSource: number };
   /** Odin's own store of pushed reads (Axis): pictures live in dataDir/images. */
   detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
+  /** Hotlist alerts: how often each Axon integration's new reads are fetched and matched (0: never). */
+  alerts: { axonPollIntervalMs: number };
   /** Uploaded files (CSVs, hotlist attachments, group images): the largest file part accepted. */
   uploads: { maxFileBytes: number };
   /**
@@ -183,7 +201,13 @@ export interface Config {
    * Which map and geocoding settings are built-in defaults rather than the environment's: demo mode
    * points those at the maps simulator (withDemoServices).
    */
-  serviceDefaults: { darkTileUrl: boolean; lightTileUrl: boolean; attribution: boolean; geocodeUrl: boolean };
+  serviceDefaults: {
+    darkTileUrl: boolean;
+    lightTileUrl: boolean;
+    attribution: boolean;
+    geocodeUrl: boolean;
+    rekorBaseUrl: boolean;
+  };
   /** Outgoing mail; without SMTP_URL messages are written to dataDir/outbox (see mail/). */
   mail: { smtpUrl: string | undefined; from: string };
   /**
@@ -207,6 +231,8 @@ export interface GeocodeConfig {
 }
 
 export const DEFAULT_REVERSE_GEOCODE_URL = "https://nominatim.openstreetmap.org";
+/** Rekor Scout's cloud (OpenALPR Cloud) API host; on-premises agencies set REKOR_BASE_URL. */
+export const DEFAULT_REKOR_BASE_URL = "https://cloud.openalpr.com";
 export const DEMO_MAP_ATTRIBUTION = "Simulated map &middot; Odin demo";
 
 export interface IdentityConfig {
@@ -215,6 +241,46 @@ export interface IdentityConfig {
   issuer: string;
   clientId: string;
   audience: string;
+}
+
+/**
+ * built-in: Odin's own provider, passwords hashed in Odin. auth0: accounts are created and passwords
+ * set through the Auth0 Management API (a machine-to-machine application with create:users and
+ * update:users). none: an external issuer Odin cannot administer; accounts are made there.
+ */
+export type IdentityAdminConfig =
+  | { kind: "built-in" }
+  | { kind: "none" }
+  | {
+      kind: "auth0";
+      /** The tenant's host, e.g. odin.us.auth0.com. */
+      domain: string;
+      clientId: string;
+      clientSecret: string;
+      /** The database connection new users are created in. */
+      connection: string;
+      /** The web app's client id, which Auth0's change-password mail is sent for. */
+      appClientId: string;
+    };
+
+function identityAdminConfig(env: Env, builtIn: boolean): IdentityAdminConfig {
+  const kind = env.IDP_ADMIN ?? (builtIn ? "built-in" : "none");
+  if (kind === "built-in" && !builtIn) {
+    throw new ConfigError("IDP_ADMIN", "cannot be built-in with an external OIDC_ISSUER (use auth0 or none)");
+  }
+  if (kind !== "auth0") return { kind };
+  if (builtIn) throw new ConfigError("IDP_ADMIN", "auth0 needs OIDC_ISSUER set to the Auth0 tenant");
+  for (const name of ["AUTH0_DOMAIN", "AUTH0_MGMT_CLIENT_ID", "AUTH0_MGMT_CLIENT_SECRET"] as const) {
+    if (!env[name]) throw new ConfigError(name, "is required when IDP_ADMIN=auth0");
+  }
+  return {
+    kind,
+    domain: env.AUTH0_DOMAIN!,
+    clientId: env.AUTH0_MGMT_CLIENT_ID!,
+    clientSecret: env.AUTH0_MGMT_CLIENT_SECRET!,
+    connection: env.AUTH0_CONNECTION,
+    appClientId: env.OIDC_CLIENT_ID,
+  };
 }
 
 /** The process environment; server.ts passes it to loadConfig (tests pass their own). */
@@ -272,7 +338,9 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       clientId: env.OIDC_CLIENT_ID,
       audience: env.OIDC_AUDIENCE,
     },
+    identityAdmin: identityAdminConfig(env, builtIn),
     ownerUsername: env.OWNER_USERNAME,
+    rekor: { defaultBaseUrl: (env.REKOR_BASE_URL ?? DEFAULT_REKOR_BASE_URL).replace(/\/+$/, "") },
     search: {
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
       maxResultsPerSource: env.SEARCH_MAX_RESULTS_PER_SOURCE,
@@ -282,6 +350,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       retentionDays: env.DETECTION_RETENTION_DAYS,
       imagesDir: path.join(dataDir, "images"),
     },
+    alerts: { axonPollIntervalMs: env.AXON_POLL_INTERVAL_MS },
     uploads: { maxFileBytes: env.UPLOAD_MAX_BYTES },
     demoSimulators: {
       enabled: env.ODIN_DEMO_SIMULATORS ?? (seedDemo && !isProduction),
@@ -308,15 +377,20 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       lightTileUrl: env.MAP_TILE_URL_LIGHT === undefined,
       attribution: env.MAP_TILE_ATTRIBUTION === undefined,
       geocodeUrl: env.REVERSE_GEOCODE_URL === undefined,
+      rekorBaseUrl: env.REKOR_BASE_URL === undefined,
     },
   };
 }
 
 /**
  * Demo mode: the map tiles and reverse geocoding the environment does not configure come from the
- * maps simulator started with Odin (`mapsUrl`), so the demo works offline. Pure: returns a new config.
+ * maps simulator started with Odin (`mapsUrl`), and new Rekor keys the Rekor simulator (`rekorUrl`), so
+ * the demo works offline. Pure: returns a new config.
  */
-export function withDemoServices(config: Config, { mapsUrl }: { mapsUrl: string }): Config {
+export function withDemoServices(
+  config: Config,
+  { mapsUrl, rekorUrl }: { mapsUrl: string; rekorUrl?: string },
+): Config {
   const use = config.serviceDefaults;
   return {
     ...config,
@@ -327,5 +401,7 @@ export function withDemoServices(config: Config, { mapsUrl }: { mapsUrl: string 
       attribution: use.attribution ? DEMO_MAP_ATTRIBUTION : config.map.attribution,
     },
     geocode: { ...config.geocode, url: use.geocodeUrl ? mapsUrl : config.geocode.url },
+    // Keys added in the demo point at the Rekor simulator, like the seeded ones.
+    rekor: { defaultBaseUrl: use.rekorBaseUrl && rekorUrl ? rekorUrl : config.rekor.defaultBaseUrl },
   };
 }

@@ -9,7 +9,8 @@ export interface SecurityOptions {
   tileUrls?: readonly string[];
 }
 
-const UNTHROTTLED = /^\/(?:healthz$|ingest\/|proxy-|axis\/proxy-detection-image|alerts\/proxy-alert-image)/;
+const UNTHROTTLED =
+  /^\/(?:healthz$|ingest\/|proxy-|axis\/proxy-detection-image|alerts\/proxy-alert-image|alerts\/stream(?:\?|$))/;
 
 /**
  * The CSP sources of tile URL templates: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png" gives
@@ -63,7 +64,8 @@ export const securityPlugin = fp<SecurityOptions>(
       max: options.rateLimitPerMinute,
       timeWindow: "1 minute",
       // The health check is polled by orchestrators; cameras push many reads a second with their own
-      // tokens; a results page loads many images through the proxies (each still needs a valid bearer).
+      // tokens; a results page loads many images through the proxies (each still needs a valid bearer);
+      // a live alert stream is one long request that reconnects after each deploy or token renewal.
       allowList: (request) => UNTHROTTLED.test(request.url),
     });
   },

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { US_STATES } from "@odin/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Dataset } from "../data/dataset";
 import { compilePlateQuery } from "../data/plate-query";
@@ -113,6 +114,16 @@ export function buildAxonApp(options: AxonAppOptions): FastifyInstance {
       return reply.type("image/jpeg").header("cache-control", "private, max-age=3600").send(jpeg);
     },
   );
+
+  // A plate passes a unit now: the demo and the poller tests make a hotlisted read appear at runtime.
+  app.post("/__sim/reads", async (request, reply) => {
+    const body = (typeof request.body === "object" && request.body ? request.body : {}) as Query;
+    const state = US_STATES.find((entry) => entry.abbreviation === body.state?.toUpperCase());
+    if (!body.plate?.trim() || !state)
+      return invalid(reply, "plate and a US state abbreviation are required");
+    const read = dataset.addRead("axon", { plate: body.plate.trim(), state: state.abbreviation });
+    return reply.code(201).send(toAxonRead(read));
+  });
 
   app.delete("/__sim/tokens", async () => {
     tokens.revokeAll();

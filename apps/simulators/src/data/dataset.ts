@@ -1,6 +1,7 @@
 import type { UsStateAbbreviation } from "@odin/contract";
 import { DEMO_HOTLIST_PLATES } from "../demo-credentials";
 import { AXIS_CAMERAS, AXON_CAMERAS, REKOR_CAMERAS, type SimCamera } from "./cameras";
+import { buildLiveRead, insertNewestFirst, type LiveReadOptions } from "./live-reads";
 import { generatePlate, normalizePlate } from "./plates";
 import { Rng } from "./prng";
 import {
@@ -47,6 +48,13 @@ export interface Dataset {
   findRead(vendor: "rekor", id: string): RekorRead | undefined;
   findRead(vendor: "axon", id: string): AxonRead | undefined;
   findRead(vendor: "axis", id: string): AxisRead | undefined;
+  /**
+   * A read that happens now (tests, the demo): added to the vendor's reads, so the Axon API serves it
+   * from then on; Rekor and Axis reads are pushed by the caller (sendRekorGroup, buildAxisEvent).
+   */
+  addRead(vendor: "rekor", options: LiveReadOptions): RekorRead;
+  addRead(vendor: "axon", options: LiveReadOptions): AxonRead;
+  addRead(vendor: "axis", options: LiveReadOptions): AxisRead;
 }
 
 export function createDataset(options: DatasetOptions = {}): Dataset {
@@ -83,6 +91,18 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
     return byId.get(id);
   };
 
+  let liveReads = 0;
+  const addRead = (vendor: "rekor" | "axon" | "axis", options: LiveReadOptions) => {
+    // The lazily built list itself (readonly to callers), so every later answer includes the read.
+    const reads = (vendor === "rekor" ? rekor() : vendor === "axon" ? axon() : axis()) as SimRead[];
+    const cameras: readonly SimCamera[] =
+      vendor === "rekor" ? REKOR_CAMERAS : vendor === "axon" ? AXON_CAMERAS : AXIS_CAMERAS;
+    const read = buildLiveRead(cameras, reads, options, ++liveReads);
+    insertNewestFirst(reads, read);
+    indexes.get(vendor)?.set(read.id, read);
+    return read;
+  };
+
   return {
     seed,
     now,
@@ -91,6 +111,7 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
     axon,
     axis,
     findRead: findRead as Dataset["findRead"],
+    addRead: addRead as Dataset["addRead"],
   };
 }
 

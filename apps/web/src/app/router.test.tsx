@@ -84,12 +84,6 @@ describe("screens", () => {
     ).toBeVisible();
   });
 
-  it("says which work a screen not built yet arrives with", async () => {
-    renderAt("/audit-log");
-    expect(await screen.findByRole("heading", { level: 1, name: "Audit Log" })).toBeInTheDocument();
-    expect(screen.getByText("This screen arrives with the administration work.")).toBeInTheDocument();
-  });
-
   it("without identity-provider settings: the misconfiguration page instead of sign-in and every signed-in screen", async () => {
     for (const url of ["/", "/callback", "/search", "/profile"]) {
       const { unmount } = render(

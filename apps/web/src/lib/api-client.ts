@@ -25,6 +25,12 @@ export function registerTokenSource(source: TokenSource): () => void {
   };
 }
 
+/** The registered token source, for requests this wrapper does not make itself (the event stream). */
+export function getTokenSource(): TokenSource {
+  if (!tokenSource) throw new Error(MESSAGES.tokenGetterNotSet);
+  return tokenSource;
+}
+
 /** A failed call: the message is ready to show; status 0 means no answer (network failure or timeout). */
 export class ApiError extends Error {
   readonly status: number;
@@ -180,7 +186,7 @@ function parseBody({ response, text }: RawAnswer): unknown {
  * raw JSON would put braces in front of users: when the text parses as that shape, its `error.message`
  * is used (with the code and field details kept on the error). Any other text follows the spec's rule.
  */
-function toApiError({ response, text }: RawAnswer): ApiError {
+export function toApiError({ response, text }: Pick<RawAnswer, "response" | "text">): ApiError {
   const status = response.status;
   const fallback = text.trim() === "" ? `${status} ${response.statusText}`.trim() : text;
   const body = tryParseJson(text);

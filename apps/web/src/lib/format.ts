@@ -27,6 +27,21 @@ export function formatTimestamp(
   return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute}:${part.second} ${part.timeZoneName}`;
 }
 
+const HAS_ZONE = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Alert times travel as UTC written without a zone marker (001 §3); `new Date()` would read such a
+ * string as local time, so the marker is added before parsing. A value that carries a zone is kept.
+ */
+export function utcNaiveToIso(value: string): string {
+  return HAS_ZONE.test(value) ? value : `${value}Z`;
+}
+
+/** A UTC-without-zone time (an alert's) in the browser's zone, as every timestamp is shown. */
+export function formatUtcNaive(value: string | null | undefined, format?: Intl.DateTimeFormat): string {
+  return formatTimestamp(value ? utcNaiveToIso(value) : value, format);
+}
+
 /** A formatter for another zone (tests, or an agency that wants its own zone everywhere). */
 export function timestampFormat(timeZone: string): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat("en-US", { ...TIMESTAMP_OPTIONS, timeZone });

@@ -12,7 +12,9 @@ import { ZAlert } from "../entities/alerts";
  *     event: alert
  *     data: {"group_id": 3, "alert": { ...TAlert }}
  *
- * plus a `: ping` comment every 15 s so proxies keep the connection open. A client that reconnects
+ * plus a `: ping` comment every 15 s so proxies keep the connection open. The first line is a `: ready`
+ * comment, sent once the subscription is in place (alerts committed after it are delivered). The
+ * server ends the stream when the caller's token expires or access is lost; a client that reconnects
  * reloads the group's history to catch what it missed.
  */
 export const ALERT_STREAM_EVENT = "alert";

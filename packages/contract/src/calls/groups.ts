@@ -100,6 +100,15 @@ export const GROUP_ENDPOINTS = [
     response: ZEditGroupData,
   },
   {
+    method: "GET",
+    path: "/groups/:groupId/image",
+    spec: "odin",
+    summary: "A group's picture, re-encoded on upload: the groups' image_url (Odin's own)",
+    params: ZGroupIdParams,
+    response: "binary",
+    binaryTypes: ["image/webp"],
+  },
+  {
     method: "POST",
     path: "/groups/:groupId/edit-mobile",
     spec: "001",

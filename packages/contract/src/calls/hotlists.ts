@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZIdInput, ZIdParams, ZSuccessMessage } from "../common";
-import type { Endpoint } from "../endpoint";
+import { IMAGE_TYPES, type Endpoint } from "../endpoint";
 import { ZAlert } from "../entities/alerts";
 import {
   ZAlertGroupListItem,
@@ -46,6 +46,23 @@ export type TAttachmentQuery = z.infer<typeof ZAttachmentQuery>;
 /** Not shown in the spec: Odin's choice, a short-lived signed URL the browser can open. */
 export const ZAttachmentUrlResponse = z.object({ url: z.string() });
 export type TAttachmentUrlResponse = z.infer<typeof ZAttachmentUrlResponse>;
+
+/**
+ * Odin's own: the query of the link ZAttachmentUrlResponse carries. `sig` is an HMAC of the file name,
+ * plate id and expiry (epoch seconds), so the link opens in a new tab without a bearer token.
+ */
+export const ZSignedAttachmentQuery = z.object({
+  plate_id: ZIdInput,
+  expires: z
+    .string()
+    .regex(/^\d{1,12}$/, "Expected epoch seconds")
+    .transform(Number),
+  sig: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/, "Expected a link signature"),
+});
+export type TSignedAttachmentQuery = z.infer<typeof ZSignedAttachmentQuery>;
+
+/** What a plate attachment may be (checked by content on upload). */
+export const ATTACHMENT_TYPES = ["application/pdf", ...IMAGE_TYPES] as const;
 
 export const HOTLIST_ENDPOINTS = [
   {
@@ -98,5 +115,17 @@ export const HOTLIST_ENDPOINTS = [
     query: ZAttachmentQuery,
     // not shown in the spec: Odin's choice
     response: ZAttachmentUrlResponse,
+  },
+  {
+    method: "GET",
+    path: "/hotlist-attachments/:filename",
+    spec: "odin",
+    summary: "A plate's attachment, opened by the signed link of /get-hotlist-attachment-url (Odin's own)",
+    params: ZAttachmentParams,
+    query: ZSignedAttachmentQuery,
+    response: "binary",
+    binaryTypes: ATTACHMENT_TYPES,
+    // The signature stands for the bearer token: a new tab cannot send one.
+    public: true,
   },
 ] as const satisfies readonly Endpoint[];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdInput } from "../common";
 import type { Endpoint } from "../endpoint";
 
 /**
@@ -64,6 +65,23 @@ export const ZAxisIngestResponse = z.object({
 });
 export type TAxisIngestResponse = z.infer<typeof ZAxisIngestResponse>;
 
+export const ZRekorWebhookParams = z.object({ keyId: ZIdInput });
+
+/**
+ * What a Rekor agent POSTs to its key's webhook URL. Agents send several kinds (`alpr_group` for a
+ * vehicle pass, `heartbeat`...), so only `data_type` is checked here; an `alpr_group` is then read by
+ * the Rekor adapter's own schema (apps/api/src/sources/rekor/rekor.webhook.payload.ts) and other kinds
+ * are acknowledged and ignored.
+ */
+export const ZRekorWebhookBody = z.looseObject({ data_type: z.string().trim().min(1).max(40) });
+
+/**
+ * Always the same for an accepted push, match or not: a webhook token must not tell whoever holds it
+ * which plates are on a hotlist.
+ */
+export const ZRekorWebhookResponse = z.object({ status: z.enum(["received", "ignored"]) });
+export type TRekorWebhookResponse = z.infer<typeof ZRekorWebhookResponse>;
+
 export const INGEST_ENDPOINTS = [
   {
     method: "POST",
@@ -73,6 +91,16 @@ export const INGEST_ENDPOINTS = [
     params: ZAxisIngestParams,
     body: ZAxisLpvEvent,
     response: ZAxisIngestResponse,
+    public: true,
+  },
+  {
+    method: "POST",
+    path: "/ingest/rekor/:keyId",
+    spec: "odin",
+    summary: "A Rekor agent's webhook for one key: alpr_group reads are matched against the hotlists",
+    params: ZRekorWebhookParams,
+    body: ZRekorWebhookBody,
+    response: ZRekorWebhookResponse,
     public: true,
   },
 ] as const satisfies readonly Endpoint[];

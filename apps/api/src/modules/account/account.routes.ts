@@ -9,6 +9,7 @@ import {
   sendPasswordResetLink,
   setPassword,
   toCurrentUser,
+  togglePushAlerts,
   toProfile,
 } from "./account.service";
 
@@ -26,6 +27,7 @@ const profile = findEndpoint("GET", "/profile-data");
 const revoke = findEndpoint("POST", "/session/revoke");
 const sendReset = findEndpoint("POST", "/auth0/send-password-reset");
 const resetOwn = findEndpoint("POST", "/user/reset-password");
+const pushAlerts = findEndpoint("POST", "/toggle-push-alerts");
 
 /** Spec 001 §7 Account: the signed-in user's own data, session and password. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
@@ -60,6 +62,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       );
       return { success: true, message };
     },
+  );
+
+  app.post(
+    pushAlerts.path,
+    { schema: { response: { 200: pushAlerts.response, ...errors } } },
+    async (request) => ({
+      push_alerts: await togglePushAlerts(app.prisma, requireAuth(request).user),
+    }),
   );
 
   app.post(

@@ -95,6 +95,14 @@ export async function sendPasswordResetLink(
   return MESSAGES.passwordResetEmailSent;
 }
 
+/** POST /toggle-push-alerts: flips the caller's push-alert choice in one statement and answers the new value. */
+export async function togglePushAlerts(prisma: PrismaClient, user: User): Promise<boolean> {
+  const [row] = await prisma.$queryRaw<{ push_alerts: boolean }[]>`
+    UPDATE users SET push_alerts = NOT push_alerts, updated_at = now() WHERE id = ${user.id} RETURNING push_alerts`;
+  if (!row) throw new AppError("NOT_FOUND", "User not found.");
+  return row.push_alerts;
+}
+
 export async function setPassword(prisma: PrismaClient, userId: number, newPassword: string): Promise<void> {
   await prisma.user.update({
     where: { id: userId },

@@ -1,23 +1,117 @@
 import { findEndpoint, ZApiError } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/auth";
-import { unlockUser } from "./admin.service";
+import type { UserAdminDeps } from "./admin-deps";
+import { addUser, agencyForNewUser } from "./add-user.service";
+import {
+  changeRole,
+  deleteUser,
+  listAdministeredUsers,
+  sendUserPasswordReset,
+  unlockUser,
+} from "./admin.service";
+import { uploadUsers, USER_CSV_TEMPLATE } from "./bulk-users.service";
 
+const adminData = findEndpoint("GET", "/admin-data");
+const add = findEndpoint("POST", "/admin/add-user");
+const toggleRole = findEndpoint("PUT", "/admin/toggle-role/:id");
+const sendReset = findEndpoint("POST", "/admin/send-password-reset/:id");
 const unlock = findEndpoint("POST", "/admin/unlock-user/:id");
+const remove = findEndpoint("DELETE", "/admin/delete-user/:id");
+const template = findEndpoint("GET", "/download-template");
+const bulk = findEndpoint("POST", "/bulk-upload-users");
 
-/** Administration of the agency's users (spec 001 §7 Admin; the rest arrives with issue 8). */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+const errors = {
+  400: ZApiError,
+  401: ZApiError,
+  403: ZApiError,
+  404: ZApiError,
+  409: ZApiError,
+  502: ZApiError,
+  503: ZApiError,
+};
+
+/** Spec 001 §7 Admin: the agency's users, administered by its admins (the owner reaches every agency). */
+export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {
+  const ok = (message: string) => ({ success: true as const, message });
+
+  app.get(adminData.path, { schema: { response: { 200: adminData.response, ...errors } } }, (request) =>
+    listAdministeredUsers(app.prisma, requireAuth(request)),
+  );
+
   app.post(
-    unlock.path,
+    add.path,
+    { schema: { body: add.body, response: { 200: add.response, ...errors } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { agency_id: requested, ...user } = request.body;
+      return ok(await addUser(deps, request, auth, user, await agencyForNewUser(deps, auth, requested)));
+    },
+  );
+
+  app.put(
+    toggleRole.path,
     {
       schema: {
-        params: unlock.params,
-        response: { 200: unlock.response, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+        params: toggleRole.params,
+        body: toggleRole.body,
+        response: { 200: toggleRole.response, ...errors },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: await unlockUser(app.prisma, request, requireAuth(request), request.params.id),
-    }),
+    async (request) =>
+      ok(
+        await changeRole(app.prisma, request, requireAuth(request), request.params.id, request.body.new_role),
+      ),
+  );
+
+  app.post(
+    sendReset.path,
+    {
+      schema: { params: sendReset.params, response: { 200: sendReset.response, ...errors } },
+      // Each call mails someone: a generous cap for an admin, a wall for a script.
+      config: { rateLimit: { max: 30, timeWindow: "15 minutes" } },
+    },
+    async (request) =>
+      ok(await sendUserPasswordReset(deps, request, requireAuth(request), request.params.id)),
+  );
+
+  app.post(
+    unlock.path,
+    { schema: { params: unlock.params, response: { 200: unlock.response, ...errors } } },
+    async (request) => ok(await unlockUser(app.prisma, request, requireAuth(request), request.params.id)),
+  );
+
+  app.delete(
+    remove.path,
+    { schema: { params: remove.params, response: { 200: remove.response, ...errors } } },
+    async (request) => ok(await deleteUser(deps, request, requireAuth(request), request.params.id)),
+  );
+
+  // A file, not JSON: no response schema (errors still leave through the error handler's shape).
+  app.get(template.path, async (_request, reply) =>
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", 'attachment; filename="odin-users-template.csv"')
+      .header("cache-control", "no-store")
+      .send(USER_CSV_TEMPLATE),
+  );
+
+  app.post(
+    bulk.path,
+    {
+      schema: {
+        body: bulk.body,
+        response: { 200: bulk.response, ...errors, 413: ZApiError, 415: ZApiError },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      // The owner names the agency in a text field of the form; an admin's own agency is implied.
+      const field = (request.body as Record<string, unknown>).agency_id;
+      const requested = typeof field === "string" && /^\d+$/.test(field.trim()) ? Number(field) : undefined;
+      const agencyId = await agencyForNewUser(deps, auth, requested);
+      return uploadUsers(deps, request, auth, agencyId, filePart(request.body, "file"));
+    },
   );
 };

@@ -1,8 +1,13 @@
-import type { PrismaClient } from "@odin/db";
+import { MESSAGES, type TRole } from "@odin/contract";
+import type { Prisma, PrismaClient, User } from "@odin/db";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
 import type { AuthContext } from "../../plugins/auth";
+import { sendPasswordResetLink } from "../account/account.service";
 import { writeAudit } from "../audit/audit.repository";
+import { administeredAgency, atProvider, type UserAdminDeps } from "./admin-deps";
+import { isReservedUsername } from "./add-user.service";
+import { findActiveUsers, lockAgencyAdmins, revokeUserSessions, toAdminUser } from "./users.repository";
 
 /**
  * A user the caller may administer: any user for the owner, otherwise a user of the caller's own
@@ -35,4 +40,108 @@ export async function unlockUser(
     });
   });
   return `${user.username} can sign in again.`;
+}
+
+/** GET /admin-data: the users the caller administers, by name. */
+export async function listAdministeredUsers(prisma: PrismaClient, auth: AuthContext) {
+  const users = await findActiveUsers(prisma, administeredAgency(auth));
+  return { users: users.map(toAdminUser) };
+}
+
+/** A demoted or deleted admin must leave another admin in the agency; checked under a lock. */
+async function ensureAnotherAdmin(tx: Prisma.TransactionClient, user: User) {
+  if (user.role !== "admin" || user.agencyId === null) return;
+  const admins = await lockAgencyAdmins(tx, user.agencyId);
+  if (admins.filter((id) => id !== user.id).length === 0) {
+    throw new AppError(
+      "CONFLICT",
+      `${user.username} is the last admin of the agency: make another user admin first.`,
+    );
+  }
+}
+
+/** PUT /admin/toggle-role/{id}: admin ↔ user. Not one's own role, and never the agency's last admin. */
+export async function changeRole(
+  prisma: PrismaClient,
+  request: FastifyRequest,
+  auth: AuthContext,
+  userId: number,
+  role: TRole,
+): Promise<string> {
+  const user = await findAdministeredUser(prisma, auth, userId);
+  if (user.id === auth.user.id) {
+    throw new AppError("CONFLICT", "You cannot change your own role: ask another admin of your agency.");
+  }
+  if (user.role === role) return MESSAGES.roleUpdated;
+  await prisma.$transaction(async (tx) => {
+    if (role !== "admin") await ensureAnotherAdmin(tx, user);
+    await tx.user.update({ where: { id: user.id }, data: { role } });
+    await writeAudit(tx, request, auth, {
+      action: "role_changed",
+      detail: { user_id: user.id, username: user.username, from: user.role, to: role },
+    });
+  });
+  return MESSAGES.roleUpdated;
+}
+
+/**
+ * DELETE /admin/delete-user/{id}: a soft delete (the row stays for the audit trail and "Added By"),
+ * every session revoked at once and unused reset links voided. Not oneself, not the owner, and never
+ * the agency's last admin.
+ */
+export async function deleteUser(
+  deps: Pick<UserAdminDeps, "prisma" | "ownerUsername">,
+  request: FastifyRequest,
+  auth: AuthContext,
+  userId: number,
+): Promise<string> {
+  const user = await findAdministeredUser(deps.prisma, auth, userId);
+  if (user.id === auth.user.id) {
+    throw new AppError("CONFLICT", "You cannot delete your own account: ask another admin of your agency.");
+  }
+  if (isReservedUsername(deps, user.username)) {
+    throw new AppError("CONFLICT", "The owner account cannot be deleted.");
+  }
+  const now = new Date();
+  await deps.prisma.$transaction(async (tx) => {
+    await ensureAnotherAdmin(tx, user);
+    await tx.user.update({ where: { id: user.id }, data: { deletedAt: now } });
+    await revokeUserSessions(tx, user.id, now);
+    await tx.passwordResetToken.updateMany({
+      where: { userId: user.id, usedAt: null },
+      data: { usedAt: now },
+    });
+    await writeAudit(tx, request, auth, {
+      action: "user_deleted",
+      detail: { user_id: user.id, username: user.username, email: user.email, role: user.role },
+    });
+  });
+  return MESSAGES.userDeleted;
+}
+
+/**
+ * POST /admin/send-password-reset/{id}: the provider's own reset mail when it has one (Auth0),
+ * otherwise Odin's one-hour reset link. The audit row follows the mail: an e-mail cannot be part of
+ * a database transaction, and the row records a reset that was actually sent.
+ */
+export async function sendUserPasswordReset(
+  deps: UserAdminDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  userId: number,
+): Promise<string> {
+  const user = await findAdministeredUser(deps.prisma, auth, userId);
+  const { identityAdmin } = deps;
+  if (identityAdmin.sendPasswordReset) {
+    await atProvider(() => identityAdmin.sendPasswordReset!(user));
+  } else {
+    await sendPasswordResetLink({ ...deps, builtIn: true }, user);
+  }
+  await deps.prisma.$transaction((tx) =>
+    writeAudit(tx, request, auth, {
+      action: "reset_sent",
+      detail: { user_id: user.id, username: user.username, email: user.email },
+    }),
+  );
+  return `Password reset email sent to ${user.email}.`;
 }

@@ -20,8 +20,6 @@ interface KnownIntegration {
 export interface AxisIngestDeps {
   prisma: PrismaClient;
   images: ImageStore;
-  /** Called after a new read is stored (the hotlist matcher subscribes here). */
-  onStored?: (detection: { id: bigint; agencyId: number; plateNormalized: string }) => void;
 }
 
 /** An integration's settings are re-read this often, so a rotated token or a deleted camera takes effect. */
@@ -35,8 +33,8 @@ const REFUSED = "The ingest token is not valid for this integration.";
  * Axis ingest: a camera pushes one LPV event at a time to its integration's URL with its bearer token.
  * Each event is checked, its pictures stored, then the row inserted (batched with the reads arriving
  * at the same moment, axis.batch-insert.ts) with ON CONFLICT DO NOTHING on (integration, vendor event
- * id): a repeated push is one row, and a failed insert removes the pictures it wrote, so nothing is
- * ever half-written.
+ * id), together with the hotlist alerts it raises: a repeated push is one row and no second alert, and a
+ * failed insert removes the pictures it wrote, so nothing is ever half-written.
  */
 export function createAxisIngest(deps: AxisIngestDeps) {
   const integrations = new Map<string, KnownIntegration>();
@@ -157,7 +155,6 @@ export function createAxisIngest(deps: AxisIngestDeps) {
         return { created: false, answer: { status: "duplicate", id: id.toString() } };
       }
       noteLastEvent(integration.id, fields.timestamp);
-      deps.onStored?.({ id, agencyId: integration.agencyId, plateNormalized: fields.plateNormalized });
       return { created: true, answer: { status: "stored", id: id.toString() } };
     } catch (error) {
       await deps.images.remove(written).catch(() => undefined);

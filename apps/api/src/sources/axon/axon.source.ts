@@ -14,12 +14,12 @@ export interface AxonTarget {
 export const AXON_IMAGE_FORBIDDEN = "Odin only fetches images from configured Axon integrations.";
 
 /**
- * One client (and so one token cache) per app: the search and the image proxies share it, keyed by
- * the app's SourceDeps, so separate apps (tests) never share tokens.
+ * One client (and so one token cache) per app: the search, the image proxies and the read poller
+ * (axon.poll.ts) share it, keyed by the app's SourceDeps, so separate apps (tests) never share tokens.
  */
 const clients = new WeakMap<SourceDeps, AxonClient>();
 
-function axonClientFor(deps: SourceDeps): AxonClient {
+export function axonClientFor(deps: SourceDeps): AxonClient {
   let client = clients.get(deps);
   if (!client) {
     client = new AxonClient(deps.secrets);

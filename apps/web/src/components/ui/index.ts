@@ -2,6 +2,7 @@ export { Button, buttonClassName, type ButtonProps, type ButtonSize, type Button
 export { Card, type CardProps } from "./card";
 export { Checkbox, type CheckboxProps } from "./checkbox";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
+export { EnlargeableImage, type EnlargeableImageProps } from "./enlargeable-image";
 export * from "./icons";
 export { ImageOverlay, type ImageOverlayProps } from "./image-overlay";
 export { Modal, type ModalProps } from "./modal";

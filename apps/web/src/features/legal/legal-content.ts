@@ -1,5 +1,4 @@
-/** Shared facts of both legal pages (spec 001 §2, Terms and Privacy). */
-export const LEGAL_EFFECTIVE_DATE = "01/15/2025";
+/** Shared facts of both legal pages (spec 001 §2, Terms and Privacy); the effective date is the contract's. */
 export const LEGAL_ENTITY = "Odin Systems, Inc.";
 
 export interface LegalSection {

@@ -1,16 +1,72 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import type { TAlert } from "@odin/contract";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
+import { Button, Card, Notice, PageHeader, Spinner } from "@/components/ui";
+import { getAlert, parseRouteId } from "../api/alerts";
+import { AlertDetails } from "./history/alert-details";
 
+/** Not in the spec's catalogue: Odin's wording, after 'Group not found or failed to load.'. */
+export const ALERT_NOT_FOUND = "Alert not found or failed to load.";
+
+type AlertState = { status: "loading" } | { status: "error" } | { status: "success"; alert: TAlert };
+
+/** Route /alert-history-detail/{alertId} (001 §2): one alert as a page (GET /api/alerts/{id}). */
 export function AlertDetailScreen() {
+  const { alertId } = useParams();
+  return <AlertPage key={alertId} alertId={parseRouteId(alertId)} />;
+}
+
+function AlertPage({ alertId }: { alertId: number | null }) {
+  const [state, setState] = useState<AlertState>(
+    alertId === null ? { status: "error" } : { status: "loading" },
+  );
+
+  useEffect(() => {
+    if (alertId === null) return;
+    const controller = new AbortController();
+    getAlert(alertId, controller.signal).then(
+      (alert) => setState({ status: "success", alert }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: "error" });
+      },
+    );
+    return () => controller.abort();
+  }, [alertId]);
+
   return (
-    <PlaceholderScreen
-      title="Alert Detail"
-      eyebrow="Alerts"
-      summary="One alert: the read that matched a hotlist plate and why the plate was listed."
-      arrivesWith="hotlists"
-      capabilities={[
-        "See the image, location and time of the read",
-        "See when and why the plate was added to the hotlist",
-      ]}
-    />
+    <>
+      <PageHeader
+        title={state.status === "success" ? `Alert: ${state.alert.plate}` : "Alert Detail"}
+        eyebrow="Alerts"
+      />
+      <BackLink />
+      {state.status === "loading" && <Spinner />}
+      {state.status === "error" && <Notice tone="danger">{ALERT_NOT_FOUND}</Notice>}
+      {state.status === "success" && (
+        <Card>
+          <AlertDetails alert={state.alert} />
+        </Card>
+      )}
+    </>
+  );
+}
+
+/** Back to where the user came from (the group's history), or to the groups when opened directly. */
+function BackLink() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  if (location.key === "default") {
+    return (
+      <p className="alert-history__back">
+        <Link to="/alerts">← My Alert Groups</Link>
+      </p>
+    );
+  }
+  return (
+    <p className="alert-history__back">
+      <Button variant="ghost" size="sm" onClick={() => void navigate(-1)}>
+        ← Back
+      </Button>
+    </p>
   );
 }

@@ -1,17 +1,71 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES } from "@odin/contract";
+import { Link } from "react-router-dom";
+import { useCurrentUser } from "@/app/current-user";
+import { Button, buttonClassName, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
+import { useQuery } from "@/lib/use-query";
+import { getAlertGroups } from "../api/alert-groups";
+import { AlertGroupCard } from "./groups/alert-group-card";
+import { canManageGroups } from "./groups/group-format";
+import { PushAlertsToggle } from "./groups/push-alerts-toggle";
 
+/**
+ * Route /alerts, My Alert Groups (001 §2): a card per group, the push toggle, and — once the groups
+ * have loaded, for those the server lets manage groups (admin or hotlist admin) — '+ Add Group' and
+ * 'Edit Alerts Permissions'. A hotlist viewer sees neither: both screens' calls would refuse them.
+ */
 export function AlertGroupsScreen() {
+  const groups = useQuery(getAlertGroups);
+  const manages = canManageGroups(useCurrentUser());
+
+  const actions =
+    groups.status === "success" && manages ? (
+      <>
+        <Link to="/create-group" className={buttonClassName("primary")}>
+          {MESSAGES.addGroup}
+        </Link>
+        <Link to="/edit-alerts-permissions" className={buttonClassName("secondary")}>
+          {MESSAGES.editAlertsPermissions}
+        </Link>
+      </>
+    ) : undefined;
+
   return (
-    <PlaceholderScreen
-      title="My Alert Groups"
-      eyebrow="Alerts"
-      summary="Hotlist groups you belong to and the latest alert each one raised."
-      arrivesWith="hotlists"
-      capabilities={[
-        "View the alerts of each group",
-        "Create groups and edit who may manage them",
-        "Turn push alerts on or off for the mobile app",
-      ]}
-    />
+    <>
+      <PageHeader
+        title="My Alert Groups"
+        eyebrow="Alerts"
+        description="Hotlist groups you belong to and the latest alert each one raised."
+        actions={actions}
+      />
+      <PushAlertsToggle />
+      {groups.status === "loading" && <Spinner label={MESSAGES.loading} />}
+      {groups.status === "error" && (
+        <div className="groups-error">
+          <Notice tone="danger" title={MESSAGES.failedToLoadGroups}>
+            {groups.error.message}
+          </Notice>
+          <Button variant="secondary" onClick={groups.reload}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {groups.status === "success" && groups.data.length === 0 && (
+        <EmptyState
+          title={MESSAGES.noGroupsToDisplay}
+          description={
+            manages
+              ? "Create a group to start watching plates."
+              : "You will see a group here once an administrator adds you to it."
+          }
+        />
+      )}
+      {groups.status === "success" && groups.data.length > 0 && (
+        <ul className="alert-group-grid" aria-label="Alert groups">
+          {groups.data.map((group) => (
+            <AlertGroupCard key={group.id} group={group} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

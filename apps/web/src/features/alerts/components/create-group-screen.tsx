@@ -1,13 +1,136 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { GROUP_CREATED_REDIRECT_MS, MESSAGES } from "@odin/contract";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { Button, buttonClassName, Card, Modal, Notice, PageHeader, Spinner } from "@/components/ui";
+import { useQuery } from "@/lib/use-query";
+import { createGroup, getGroupCreateData, type GroupFormValues } from "../api/groups";
+import { GroupFields } from "./groups/group-fields";
+import { helpfulDetail } from "./groups/group-errors";
+import { MemberPicker } from "./groups/member-picker";
 
+const EMPTY: GroupFormValues = { name: "", description: "", memberIds: [], image: null };
+
+type CreateState =
+  | { status: "idle" }
+  | { status: "saving" }
+  | { status: "created"; message: string }
+  | { status: "failed"; message: string | null; details: string[] };
+
+/**
+ * Route /create-group (001 §2, §4): name (required), description, image with preview, members by
+ * agency; POST /groups/create-mobile. Success: a popup, then My Alert Groups after 2.5 s. Failure: an
+ * error popup with the server's reason when it helps; the form keeps what was typed.
+ */
 export function CreateGroupScreen() {
+  const navigate = useNavigate();
+  const createData = useQuery(getGroupCreateData);
+  const [values, setValues] = useState<GroupFormValues>(EMPTY);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [state, setState] = useState<CreateState>({ status: "idle" });
+
+  useEffect(() => {
+    if (state.status !== "created") return;
+    const timer = setTimeout(() => void navigate("/alerts"), GROUP_CREATED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.status, navigate]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (values.name.trim() === "") {
+      setNameError(MESSAGES.groupNameRequired);
+      nameInput.current?.focus();
+      return;
+    }
+    setNameError(null);
+    setState({ status: "saving" });
+    try {
+      const reply = await createGroup(values);
+      setState({ status: "created", message: reply.message });
+    } catch (error) {
+      setState({ status: "failed", ...helpfulDetail(error) });
+    }
+  };
+
+  const busy = state.status === "saving" || state.status === "created";
   return (
-    <PlaceholderScreen
-      title="Create Group"
-      eyebrow="Alerts"
-      summary="Start a new hotlist group for your agency."
-      arrivesWith="hotlists"
-      capabilities={["Name and describe the group", "Choose its members by agency"]}
-    />
+    <>
+      <PageHeader
+        title="Create Group"
+        eyebrow="Alerts"
+        description="Start a new hotlist group and choose who receives its alerts."
+      />
+      <form className="group-form" onSubmit={(event) => void submit(event)}>
+        <Card title="Group">
+          <GroupFields
+            values={values}
+            onChange={setValues}
+            nameError={nameError}
+            nameRef={nameInput}
+            disabled={busy}
+          />
+        </Card>
+        <Card title="Members">
+          {createData.status === "loading" && <Spinner size="sm" label="Loading users..." />}
+          {createData.status === "error" && (
+            <div className="groups-error">
+              <Notice tone="danger">The users could not be loaded. {createData.error.message}</Notice>
+              <Button variant="secondary" size="sm" onClick={createData.reload}>
+                Retry
+              </Button>
+            </div>
+          )}
+          {createData.status === "success" && (
+            <MemberPicker
+              usersByAgency={createData.data.users_by_agency}
+              selected={values.memberIds}
+              disabled={busy}
+              onChange={(memberIds) => setValues({ ...values, memberIds })}
+            />
+          )}
+        </Card>
+        <div className="form-actions group-form__actions">
+          <Button type="submit" busy={state.status === "saving"} disabled={busy}>
+            {state.status === "saving" ? MESSAGES.saving : "Create Group"}
+          </Button>
+          <Link to="/alerts" className={buttonClassName("secondary")}>
+            {MESSAGES.cancel}
+          </Link>
+        </div>
+      </form>
+      <Modal
+        open={state.status === "created"}
+        title="Group created"
+        size="sm"
+        dismissible={false}
+        onClose={() => undefined}
+        footer={<Button onClick={() => void navigate("/alerts")}>Go to My Alert Groups</Button>}
+      >
+        <Notice tone="success">{state.status === "created" ? state.message : ""}</Notice>
+        <p className="text-muted">Opening My Alert Groups...</p>
+      </Modal>
+      <Modal
+        open={state.status === "failed"}
+        title="Group not created"
+        size="sm"
+        onClose={() => setState({ status: "idle" })}
+        footer={
+          <Button variant="secondary" onClick={() => setState({ status: "idle" })}>
+            Back to the form
+          </Button>
+        }
+      >
+        <Notice tone="danger" title={MESSAGES.errorCreatingGroup}>
+          {state.status === "failed" && state.message}
+          {state.status === "failed" && state.details.length > 0 && (
+            <ul className="notice__list">
+              {state.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          )}
+        </Notice>
+      </Modal>
+    </>
   );
 }

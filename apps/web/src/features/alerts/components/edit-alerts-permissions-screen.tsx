@@ -1,13 +1,47 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES } from "@odin/contract";
+import { useAuth } from "react-oidc-context";
+import { Button, Card, Notice, PageHeader, Spinner } from "@/components/ui";
+import { signinState } from "@/features/auth/auth-settings";
+import { isApiError } from "@/lib/api-client";
+import { useQuery } from "@/lib/use-query";
+import { getAgencyUsers } from "../api/permissions";
+import { PermissionsTable } from "./groups/permissions-table";
 
+/**
+ * Route /edit-alerts-permissions (001 §2): who in the agency may manage hotlist groups (Hotlist
+ * Admin) and who may see the groups they belong to (Hotlist Viewer).
+ */
 export function EditAlertsPermissionsScreen() {
+  const users = useQuery(getAgencyUsers);
+  const auth = useAuth();
+  // 001 §8: a 401 (still refused after the client's token refresh) means signing in again; the user
+  // starts it, as on the other session pages, so a misconfigured server cannot cause a redirect loop.
+  const signInAgain = () => void auth.signinRedirect({ state: signinState("/edit-alerts-permissions") });
   return (
-    <PlaceholderScreen
-      title="Edit Alerts Permissions"
-      eyebrow="Alerts"
-      summary="Decide who in your agency may manage or view hotlist groups."
-      arrivesWith="hotlists"
-      capabilities={["Grant or remove Hotlist Admin and Hotlist Viewer for each user"]}
-    />
+    <>
+      <PageHeader
+        title="Edit Alerts Permissions"
+        eyebrow="Alerts"
+        description="Hotlist Admins create and edit groups and set these permissions; Hotlist Viewers see the groups they are members of and their alerts."
+      />
+      <Card>
+        {users.status === "loading" && <Spinner label={MESSAGES.loading} />}
+        {users.status === "error" && isApiError(users.error, 401) && (
+          <div className="groups-error">
+            <Notice tone="warning">{MESSAGES.signInRequired}</Notice>
+            <Button onClick={signInAgain}>Sign in again</Button>
+          </div>
+        )}
+        {users.status === "error" && !isApiError(users.error, 401) && (
+          <div className="groups-error">
+            <Notice tone="danger">{MESSAGES.couldNotLoadAgencyUsers}</Notice>
+            <Button variant="secondary" onClick={users.reload}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {users.status === "success" && <PermissionsTable initial={users.data.users} />}
+      </Card>
+    </>
   );
 }

@@ -1,17 +1,46 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES } from "@odin/contract";
+import { useCallback } from "react";
+import { Link, useParams } from "react-router-dom";
+import { Button, EmptyState, PageHeader, Spinner } from "@/components/ui";
+import { useQuery } from "@/lib/use-query";
+import { getEditGroupData } from "../api/groups";
+import { EditGroupForm } from "./groups/edit-group-form";
+import { parseGroupId } from "./groups/group-format";
 
+const notFound = () => Promise.reject(new Error(MESSAGES.groupNotFound));
+
+/**
+ * Route /groups/{groupId}/edit (001 §2): loads GET /groups/{groupId}/edit-data, then the edit form.
+ * The server answers only admins and hotlist admins of the group's agency; anyone else, and a group
+ * that does not exist, sees 'Group not found or failed to load.'
+ */
 export function EditGroupScreen() {
+  const groupId = parseGroupId(useParams().groupId);
+  const data = useQuery(useCallback(() => (groupId ? getEditGroupData(groupId) : notFound()), [groupId]));
+
   return (
-    <PlaceholderScreen
-      title="Edit Group"
-      eyebrow="Alerts"
-      summary="Change this group's name, members and hotlist plates."
-      arrivesWith="hotlists"
-      capabilities={[
-        "Add or remove members by agency",
-        "Add plates one at a time or upload a CSV",
-        "Archive the group",
-      ]}
-    />
+    <>
+      <PageHeader
+        title="Edit Group"
+        eyebrow="Alerts"
+        description={data.status === "success" ? data.data.group.name : undefined}
+      />
+      {data.status === "loading" && <Spinner label={MESSAGES.loading} />}
+      {data.status === "error" && (
+        <EmptyState
+          title={MESSAGES.groupNotFound}
+          description={data.error.message === MESSAGES.groupNotFound ? undefined : data.error.message}
+          action={
+            <div className="form-actions">
+              <Button variant="secondary" onClick={data.reload}>
+                Try again
+              </Button>
+              <Link to="/alerts">Back to My Alert Groups</Link>
+            </div>
+          }
+        />
+      )}
+      {data.status === "success" && groupId && <EditGroupForm groupId={groupId} data={data.data} />}
+    </>
   );
 }

@@ -1,16 +1,99 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES, type TGroupDetailsResponse } from "@odin/contract";
+import { useCallback } from "react";
+import { Link, useLocation, useParams } from "react-router-dom";
+import { useCurrentUser } from "@/app/current-user";
+import { buttonClassName, Card, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
+import { useQuery } from "@/lib/use-query";
+import { getGroupDetails } from "../api/groups";
+import { canManageGroups, formatDate, parseGroupId } from "./groups/group-format";
+import { GroupImage } from "./groups/group-image";
+import { HotlistPlatesTable } from "./groups/hotlist-plates-table";
 
+const notFound = () => Promise.reject(new Error(MESSAGES.groupNotFound));
+
+/**
+ * Routes /groups/{groupId} and /groups/{groupId}/details (001 §2): name, image, created date,
+ * description, members, the hotlist plates; 'Edit Group' for admins and hotlist admins; a link to the
+ * group's alert history.
+ */
 export function GroupDetailsScreen() {
+  const groupId = parseGroupId(useParams().groupId);
+  const details = useQuery(useCallback(() => (groupId ? getGroupDetails(groupId) : notFound()), [groupId]));
+  const manages = canManageGroups(useCurrentUser());
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
+
+  const actions = groupId ? (
+    <>
+      <Link to={`/alerts/group/${groupId}`} className={buttonClassName("secondary")}>
+        {MESSAGES.viewAlerts}
+      </Link>
+      {manages && details.status === "success" && (
+        <Link to={`/groups/${groupId}/edit`} className={buttonClassName("primary")}>
+          {MESSAGES.editGroup}
+        </Link>
+      )}
+    </>
+  ) : undefined;
+
   return (
-    <PlaceholderScreen
-      title="Group Details"
-      eyebrow="Alerts"
-      summary="The members and hotlist plates of this group."
-      arrivesWith="hotlists"
-      capabilities={[
-        "See who receives this group's alerts",
-        "Review the plates on its hotlist and their attachments",
-      ]}
-    />
+    <>
+      <PageHeader
+        title={details.status === "success" ? details.data.group.name : "Group Details"}
+        eyebrow="Alert group"
+        actions={actions}
+      />
+      {typeof notice === "string" && <Notice tone="success">{notice}</Notice>}
+      {details.status === "loading" && <Spinner label={MESSAGES.loading} />}
+      {details.status === "error" && (
+        <EmptyState
+          title={MESSAGES.groupNotFound}
+          action={<Link to="/alerts">Back to My Alert Groups</Link>}
+        />
+      )}
+      {details.status === "success" && <GroupDetails data={details.data} />}
+    </>
+  );
+}
+
+function GroupDetails({ data: { group, members, plates } }: { data: TGroupDetailsResponse }) {
+  return (
+    <>
+      <Card title="Group">
+        <div className="group-summary">
+          <GroupImage src={group.image_url} name={group.name} size="large" />
+          <dl className="details-list">
+            <div>
+              <dt>Name</dt>
+              <dd>{group.name}</dd>
+            </div>
+            <div>
+              <dt>Created</dt>
+              <dd>{formatDate(group.created_at)}</dd>
+            </div>
+            <div className="group-summary__description">
+              <dt>Description</dt>
+              <dd>{group.description || "—"}</dd>
+            </div>
+          </dl>
+        </div>
+      </Card>
+      <Card title={`Members (${members.length})`}>
+        {members.length === 0 ? (
+          <p className="text-muted">This group has no members yet.</p>
+        ) : (
+          <ul className="member-list">
+            {members.map((member) => (
+              <li key={member.id}>
+                <span className="member-list__name">{member.name}</span>
+                <span className="member-list__email">{member.email}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={`Hotlist plates (${plates.length})`}>
+        <HotlistPlatesTable plates={plates} />
+      </Card>
+    </>
   );
 }

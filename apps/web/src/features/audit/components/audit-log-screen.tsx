@@ -1,13 +1,122 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { AUDIT_PAGE_SIZE, MESSAGES, type TAuditLogResponse } from "@odin/contract";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useCurrentUser } from "@/app/current-user";
+import { MessagePage } from "@/components/layouts/message-page";
+import { LoadFailed } from "@/components/layouts/load-failed";
+import { Button, Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
+import { isApiError } from "@/lib/api-client";
+import { toError } from "@/lib/use-query";
+import { auditQueryString, getAuditLogs, type AuditFilters } from "../api/audit-logs";
+import { AuditFiltersForm } from "./audit-filters-form";
+import { AuditTable } from "./audit-table";
 
+/** The spec names no message for this load failure: Odin's. */
+export const AUDIT_LOG_FAILED = "Could not load the audit log.";
+
+type LoadState =
+  | { status: "loading"; data: TAuditLogResponse | null }
+  | { status: "success"; data: TAuditLogResponse }
+  | { status: "error"; error: Error };
+
+/**
+ * Route /audit-log (001 §2, §5, §9): the agency's audit log, 20 rows a page, filtered by start, end
+ * and plate. The page and filters live in the address, so Back and reload keep them. Role admin only:
+ * others (and a 403 from the API) see 'Access Denied'.
+ */
 export function AuditLogScreen() {
+  if (useCurrentUser()?.role !== "admin") return <AuditAccessDenied />;
+  return <AuditLog />;
+}
+
+function AuditLog() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get("page"))) || 1);
+  const filters: AuditFilters = {
+    start: params.get("start") ?? "",
+    end: params.get("end") ?? "",
+    plate: params.get("plate") ?? "",
+  };
+  const query = auditQueryString(page, filters);
+  const [state, setState] = useState<LoadState>({ status: "loading", data: null });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    // The current page stays visible, marked busy, until the next one arrives.
+    setState((current) => ({ status: "loading", data: current.status === "error" ? null : current.data }));
+    getAuditLogs(query, controller.signal).then(
+      (data) => setState({ status: "success", data }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: "error", error: toError(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [query, attempt]);
+
+  if (state.status === "error" && isApiError(state.error, 403)) return <AuditAccessDenied />;
+
+  const go = (nextPage: number, nextFilters: AuditFilters = filters) =>
+    setParams(new URLSearchParams(auditQueryString(nextPage, nextFilters)));
+  const busy = state.status === "loading";
+  const logs = state.status === "error" ? null : (state.data?.logs ?? null);
+  const filtered = Boolean(filters.start || filters.end || filters.plate);
+
   return (
-    <PlaceholderScreen
-      title="Audit Log"
-      eyebrow="Administration"
-      summary="Every search made by your agency, with its justification."
-      arrivesWith="administration"
-      capabilities={["Filter by date range and plate", "Page through the record, 20 entries at a time"]}
-    />
+    <>
+      <PageHeader
+        title="Audit Log"
+        eyebrow="Administration"
+        description="Searches, exports and administrative actions of your agency, with their justification. Times are in your time zone."
+      />
+      <Card>
+        {/* Keyed by the applied filters: Back or a link that changes them resets the inputs too. */}
+        <AuditFiltersForm
+          key={`${filters.start}|${filters.end}|${filters.plate}`}
+          applied={filters}
+          busy={busy}
+          onApply={(next) => go(1, next)}
+        />
+      </Card>
+      <Card title="Entries" actions={busy && logs && <Spinner size="sm" label="Loading" hideLabel />}>
+        {state.status === "error" && (
+          <LoadFailed title={AUDIT_LOG_FAILED} onRetry={() => setAttempt((n) => n + 1)}>
+            {isApiError(state.error) && state.error.code && <p>{state.error.message}</p>}
+          </LoadFailed>
+        )}
+        {busy && !logs && <Spinner label={MESSAGES.loading} />}
+        {logs && logs.length === 0 && (
+          <EmptyState
+            title={page > 1 ? "No more entries" : "No audit entries"}
+            description={
+              filtered ? "No searches match these filters." : "Searches by your agency are listed here."
+            }
+          />
+        )}
+        {logs && logs.length > 0 && <AuditTable logs={logs} busy={busy} />}
+        {/* Not disabled while a page loads, so keyboard focus stays; a newer request replaces the older. */}
+        {logs && (
+          <nav className="pager" aria-label="Audit log pages">
+            <Button variant="secondary" onClick={() => go(page - 1)} disabled={page <= 1}>
+              Previous
+            </Button>
+            <span className="pager__page" aria-current="page">
+              Page {page}
+            </span>
+            <Button variant="secondary" onClick={() => go(page + 1)} disabled={logs.length < AUDIT_PAGE_SIZE}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </Card>
+    </>
+  );
+}
+
+function AuditAccessDenied() {
+  return (
+    <MessagePage tone="warning" title={MESSAGES.accessDenied}>
+      <p>The audit log is for the administrators of your agency.</p>
+    </MessagePage>
   );
 }

@@ -1,16 +1,42 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES } from "@odin/contract";
+import { Link } from "react-router-dom";
+import { useCurrentUser } from "@/app/current-user";
+import { PageHeader } from "@/components/ui";
+import { isApiError } from "@/lib/api-client";
+import { useQuery } from "@/lib/use-query";
+import { getAgencyLists, getAxonIntegration } from "../api/axon";
+import { AxonAgencyLists } from "./axon-agency-lists";
+import { AxonIntegrationCard } from "./axon-integration-card";
+import { IntegrationsAccessDenied } from "./integrations-access-denied";
 
+/** Route /integrations/axon (001 §2): the integration (form or view) and the two agency lists. */
 export function AxonIntegrationScreen() {
+  if (useCurrentUser()?.role !== "admin") return <IntegrationsAccessDenied />;
+  return <AxonIntegration />;
+}
+
+function AxonIntegration() {
+  const integration = useQuery(getAxonIntegration);
+  const agencies = useQuery(getAgencyLists);
+  if (isApiError(integration.error, 403) || isApiError(agencies.error, 403))
+    return <IntegrationsAccessDenied />;
+
   return (
-    <PlaceholderScreen
-      title="Manage Axon"
-      eyebrow="Integrations"
-      summary="Odin's connection to Axon and the agencies it may search."
-      arrivesWith="administration"
-      capabilities={[
-        "Connect Axon with your client credentials",
-        "Move agencies between the authorized and blacklisted lists",
-      ]}
-    />
+    <>
+      <PageHeader
+        title={MESSAGES.manageAxon}
+        eyebrow="Integrations"
+        description="Your agency's Axon connection and the agencies whose Axon reads your searches include."
+        actions={<Link to="/api-keys">All integrations</Link>}
+      />
+      <AxonIntegrationCard
+        query={integration}
+        onChanged={() => {
+          integration.reload();
+          agencies.reload();
+        }}
+      />
+      <AxonAgencyLists query={agencies} />
+    </>
   );
 }

@@ -1,13 +1,45 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES } from "@odin/contract";
+import { Link } from "react-router-dom";
+import { useCurrentUser } from "@/app/current-user";
+import { buttonClassName, Card, PageHeader, SourceLogo, type SourceName } from "@/components/ui";
+import { IntegrationsAccessDenied } from "./integrations-access-denied";
 
+const ENTRIES: { source: SourceName; to: string; label: string; text: string }[] = [
+  {
+    source: "Rekor",
+    to: "/integrations/rekor",
+    label: MESSAGES.manageRekor,
+    text: "The Rekor Scout API keys Odin searches with, one per agency. Keys are stored encrypted and shown masked.",
+  },
+  {
+    source: "Axon",
+    to: "/integrations/axon",
+    label: MESSAGES.manageAxon,
+    text: "Your agency's Axon connection, and which agencies' Axon reads your searches include.",
+  },
+];
+
+/** Route /api-keys (001 §2): the integrations hub with its two entries, Manage Rekor and Manage Axon. */
 export function IntegrationsScreen() {
+  if (useCurrentUser()?.role !== "admin") return <IntegrationsAccessDenied />;
   return (
-    <PlaceholderScreen
-      title="Integrations"
-      eyebrow="Administration"
-      summary="Connect your agency's camera programs to Odin."
-      arrivesWith="administration"
-      capabilities={["Manage Rekor API keys", "Manage the Axon integration and its agency list"]}
-    />
+    <>
+      <PageHeader
+        title="Integrations"
+        eyebrow="Administration"
+        description="Connect your agency's camera programs to Odin."
+      />
+      <div className="integration-hub">
+        {ENTRIES.map((entry) => (
+          <Card key={entry.source} className="integration-hub__entry">
+            <SourceLogo source={entry.source} />
+            <p>{entry.text}</p>
+            <Link to={entry.to} className={buttonClassName("primary")}>
+              {entry.label}
+            </Link>
+          </Card>
+        ))}
+      </div>
+    </>
   );
 }

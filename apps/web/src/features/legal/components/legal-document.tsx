@@ -1,6 +1,7 @@
+import { TERMS_EFFECTIVE_DATE } from "@odin/contract";
 import { Link } from "react-router-dom";
 import { PageHeader } from "@/components/ui";
-import { LEGAL_EFFECTIVE_DATE, type LegalSection } from "../legal-content";
+import type { LegalSection } from "../legal-content";
 
 export interface LegalDocumentProps {
   title: string;
@@ -14,7 +15,7 @@ export interface LegalDocumentProps {
 export function LegalDocument({ title, intro, sections, related }: LegalDocumentProps) {
   return (
     <>
-      <PageHeader title={title} eyebrow="Legal" description={`Effective date: ${LEGAL_EFFECTIVE_DATE}`} />
+      <PageHeader title={title} eyebrow="Legal" description={`Effective date: ${TERMS_EFFECTIVE_DATE}`} />
       <div className="legal">
         <nav className="legal__toc" aria-label="On this page">
           <p className="legal__toc-title">On this page</p>

@@ -1,13 +1,71 @@
-import { PlaceholderScreen } from "@/components/layouts/placeholder-screen";
+import { MESSAGES } from "@odin/contract";
+import { Link } from "react-router-dom";
+import { LoadFailed } from "@/components/layouts/load-failed";
+import { Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
+import { isApiError } from "@/lib/api-client";
+import { useQuery } from "@/lib/use-query";
+import { getCameraData } from "../api/cameras";
+import { CameraRow } from "./camera-row";
+import { OwnerAccessDenied } from "./owner-access-denied";
 
+/** The spec names no message for this load failure: Odin's. */
+export const CAMERAS_FAILED = "Could not load the Rekor cameras.";
+
+/**
+ * Route /rekor-camera-management (001 §2): each Rekor camera's corrected location, agency and manual
+ * flag, edited and saved row by row. Searches, maps and exports then show the corrected location.
+ */
 export function CameraManagementScreen() {
+  const query = useQuery(getCameraData);
+  if (isApiError(query.error, 403)) return <OwnerAccessDenied />;
+
   return (
-    <PlaceholderScreen
-      title="Rekor Camera Management"
-      eyebrow="Owner"
-      summary="Correct the locations and agencies of Rekor cameras."
-      arrivesWith="administration"
-      capabilities={["Set a camera's corrected latitude and longitude", "Assign cameras to agencies"]}
-    />
+    <>
+      <PageHeader
+        title="Rekor Camera Management"
+        eyebrow="Owner"
+        description="Correct where Rekor cameras stand and which agency they belong to. A manual location is kept when the camera reports another; editing a location ticks Manual."
+        actions={<Link to="/owner">Owner Panel</Link>}
+      />
+      <Card title="Cameras">
+        {query.status === "loading" && <Spinner label={MESSAGES.loading} />}
+        {query.status === "error" && (
+          <LoadFailed title={CAMERAS_FAILED} onRetry={query.reload}>
+            {isApiError(query.error) && query.error.code && <p>{query.error.message}</p>}
+          </LoadFailed>
+        )}
+        {query.status === "success" && query.data.cameras.length === 0 && (
+          <EmptyState
+            title="No Rekor cameras yet"
+            description="Cameras appear here once Rekor has reported them."
+          />
+        )}
+        {query.status === "success" && query.data.cameras.length > 0 && (
+          <div className="table-wrap">
+            <table className="table camera-table">
+              <thead>
+                <tr>
+                  <th scope="col">Camera ID</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Site</th>
+                  <th scope="col">Latitude</th>
+                  <th scope="col">Longitude</th>
+                  <th scope="col">Agency</th>
+                  <th scope="col">Manual</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Save</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {query.data.cameras.map((camera) => (
+                  <CameraRow key={camera.camera_id} initial={camera} agencies={query.data.agencies} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </>
   );
 }

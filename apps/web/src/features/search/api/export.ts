@@ -36,14 +36,5 @@ export async function exportResults(
   return { blob, filename: filename ?? fallbackFilename(kind) };
 }
 
-/** Hands a file to the browser's downloads. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** The export dialog hands the file to the browser's downloads with the app's one helper. */
+export { saveFile } from "@/lib/save-file";

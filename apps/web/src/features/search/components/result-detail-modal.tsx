@@ -1,15 +1,11 @@
 import { MESSAGES, type TSearchResult } from "@odin/contract";
-import { use, useState } from "react";
-import type { CircleMarker as CircleMarkerLayer, LeafletEvent } from "leaflet";
-import { CircleMarker, MapContainer, Popup, TileLayer } from "react-leaflet";
-import "leaflet/dist/leaflet.css";
+import { use } from "react";
 import { CurrentUserContext } from "@/app/current-user";
-import { DETAIL_MAP_ZOOM } from "@/components/map/map-constants";
-import { Button, ImageOverlay, Modal, SourceLogo, useProxiedImage } from "@/components/ui";
-import { getMapSettings } from "@/lib/config";
-import { googleMapsUrl, hasValidCoordinates } from "@/lib/coordinates";
+import { LocationMap, OpenInGoogleMaps } from "@/components/map/location-map";
+import { addressText, useNearestAddress } from "@/components/map/nearest-address";
+import { Button, EnlargeableImage, Modal, SourceLogo } from "@/components/ui";
+import { hasValidCoordinates } from "@/lib/coordinates";
 import { orNotAvailable } from "@/lib/format";
-import { useNearestAddress } from "../api/reverse-geocode";
 import { canAddToHotlist } from "../permissions";
 import { PlateImage } from "./plate-image";
 
@@ -44,28 +40,18 @@ function DetailBody({
   onAddToHotlist,
 }: Pick<ResultDetailModalProps, "onAddToHotlist"> & { result: TSearchResult }) {
   const { user } = use(CurrentUserContext);
-  const vehicle = useProxiedImage(result.vehicle_image_src);
-  const [enlarged, setEnlarged] = useState(false);
   const address = useNearestAddress(result.latitude, result.longitude);
   const located = hasValidCoordinates(result.latitude, result.longitude);
 
   return (
     <div className="result-detail">
       <div className="result-detail__media">
-        {vehicle.status === "ready" && vehicle.url ? (
-          <button
-            type="button"
-            className="result-detail__vehicle"
-            onClick={() => setEnlarged(true)}
-            title="Enlarge"
-          >
-            <img src={vehicle.url} alt={`Vehicle ${result.plate}`} />
-          </button>
-        ) : (
-          <div className="result-detail__vehicle result-detail__vehicle--empty">
-            {vehicle.status === "loading" ? MESSAGES.loading : MESSAGES.vehicleImageUnavailable}
-          </div>
-        )}
+        <EnlargeableImage
+          src={result.vehicle_image_src}
+          alt={`Vehicle ${result.plate}`}
+          fallback={MESSAGES.vehicleImageUnavailable}
+          className="result-detail__vehicle"
+        />
         <div className="result-detail__plate-image">
           <PlateImage result={result} />
         </div>
@@ -92,13 +78,7 @@ function DetailBody({
           </div>
           <div>
             <dt>{MESSAGES.nearestAddress}</dt>
-            <dd aria-live="polite">
-              {address.status === "loading"
-                ? MESSAGES.loading
-                : address.status === "found"
-                  ? address.address
-                  : MESSAGES.unavailable}
-            </dd>
+            <dd aria-live="polite">{addressText(address)}</dd>
           </div>
           <div>
             <dt>Timestamp</dt>
@@ -110,16 +90,7 @@ function DetailBody({
           </div>
         </dl>
         <div className="result-detail__actions">
-          {located && (
-            <a
-              className="btn btn--secondary"
-              href={googleMapsUrl(result.latitude!, result.longitude!)}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              {MESSAGES.openInGoogleMaps}
-            </a>
-          )}
+          {located && <OpenInGoogleMaps latitude={result.latitude!} longitude={result.longitude!} />}
           {canAddToHotlist(user) && onAddToHotlist && (
             <Button onClick={() => onAddToHotlist(result)}>{MESSAGES.addPlateToHotlist}</Button>
           )}
@@ -128,42 +99,16 @@ function DetailBody({
 
       <div className="result-detail__map">
         {located ? (
-          <DetailMap result={result} />
+          <LocationMap
+            latitude={result.latitude!}
+            longitude={result.longitude!}
+            popup={MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}
+            className="result-detail__leaflet"
+          />
         ) : (
           <p className="result-detail__no-map">This read has no location to show on a map.</p>
         )}
       </div>
-
-      {enlarged && result.vehicle_image_src && (
-        <ImageOverlay
-          src={result.vehicle_image_src}
-          alt={`Vehicle ${result.plate}`}
-          onClose={() => setEnlarged(false)}
-        />
-      )}
     </div>
-  );
-}
-
-function DetailMap({ result }: { result: TSearchResult }) {
-  const settings = getMapSettings();
-  const position: [number, number] = [result.latitude!, result.longitude!];
-  return (
-    <MapContainer
-      center={position}
-      zoom={DETAIL_MAP_ZOOM}
-      maxZoom={settings.maxZoom}
-      className="result-detail__leaflet"
-    >
-      <TileLayer url={settings.lightTileUrl} attribution={settings.attribution} maxZoom={settings.maxZoom} />
-      <CircleMarker
-        center={position}
-        radius={9}
-        pathOptions={{ color: "#ffffff", weight: 2, fillColor: "#c2312d", fillOpacity: 1 }}
-        eventHandlers={{ add: (event: LeafletEvent) => (event.target as CircleMarkerLayer).openPopup() }}
-      >
-        <Popup>{MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}</Popup>
-      </CircleMarker>
-    </MapContainer>
   );
 }

@@ -5,6 +5,7 @@ import { Button, Notice, PageHeader } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
 import { readResultsState, type RefineState } from "../search-params";
 import type { ExportKind } from "../api/export";
+import { AddToHotlistModal } from "./add-to-hotlist-modal";
 import { ExportDialog } from "./export-dialog";
 import { ResultDetailModal } from "./result-detail-modal";
 import { ResultsMap } from "./results-map";
@@ -38,6 +39,8 @@ export function ResultsScreen() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<TSearchResult | null>(null);
   const [exporting, setExporting] = useState<ExportKind | null>(null);
+  const [hotlisting, setHotlisting] = useState<TSearchResult | null>(null);
+  const [hotlistNotice, setHotlistNotice] = useState<string | null>(null);
 
   // Without a search (a bookmark, a reload in another tab) there is nothing to show: back to the form.
   if (!state)
@@ -84,6 +87,7 @@ export function ResultsScreen() {
           </li>
         ))}
       </ul>
+      {hotlistNotice && <Notice tone="success">{hotlistNotice}</Notice>}
       {problems && (
         <Notice tone="warning" title="Some sources did not answer fully">
           {problems} The results below come from the sources that answered.
@@ -139,7 +143,24 @@ export function ResultsScreen() {
         )}
       </div>
 
-      <ResultDetailModal result={open} onClose={() => setOpen(null)} />
+      <ResultDetailModal
+        result={open}
+        onClose={() => setOpen(null)}
+        onAddToHotlist={(result) => {
+          // One dialog at a time: the hotlist form replaces the detail (Escape then closes only it).
+          setOpen(null);
+          setHotlistNotice(null);
+          setHotlisting(result);
+        }}
+      />
+      <AddToHotlistModal
+        result={hotlisting}
+        onClose={() => setHotlisting(null)}
+        onAdded={(message) => {
+          setHotlisting(null);
+          setHotlistNotice(message);
+        }}
+      />
       <ExportDialog
         key={exporting ?? "closed"}
         kind={exporting}

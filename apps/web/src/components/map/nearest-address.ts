@@ -1,4 +1,4 @@
-import { findEndpoint } from "@odin/contract";
+import { findEndpoint, MESSAGES } from "@odin/contract";
 import { useEffect, useState } from "react";
 import { apiFetch } from "@/lib/api-client";
 import { hasValidCoordinates } from "@/lib/coordinates";
@@ -48,4 +48,10 @@ export function useNearestAddress(
   }, [key, valid, latitude, longitude]);
 
   return valid ? state.value : { status: "unavailable" };
+}
+
+/** What the 'Nearest Address' field shows: 'Loading...', the address, or 'Unavailable'. */
+export function addressText(state: AddressState): string {
+  if (state.status === "loading") return MESSAGES.loading;
+  return state.status === "found" ? state.address : MESSAGES.unavailable;
 }

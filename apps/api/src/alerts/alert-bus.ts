@@ -1,0 +1,137 @@
+import type { TAlert } from "@odin/contract";
+import type { PrismaClient } from "@odin/db";
+import type { FastifyBaseLogger } from "fastify";
+import { listenForAlerts, type AlertListener } from "./alert-listener";
+import { toContractAlert } from "./alert-view";
+
+export interface AlertEvent {
+  groupId: number;
+  alert: TAlert;
+}
+
+/** A live client (one SSE connection): it decides itself which events its user may see. */
+export interface AlertSubscriber {
+  deliver(events: readonly AlertEvent[]): void;
+  /** The process is shutting down: end the connection. */
+  close(): void;
+}
+
+export interface AlertBus {
+  /** Starts listening (the app's onReady). */
+  start(): void;
+  subscribe(subscriber: AlertSubscriber): () => void;
+  /** Ends every subscriber's connection and the listener (the app's preClose). */
+  close(): Promise<void>;
+}
+
+export interface AlertBusOptions {
+  prisma: PrismaClient;
+  databaseUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Ids already fanned out, remembered so that a catch-up after a reconnection sends nothing twice. */
+const REMEMBERED_IDS = 5_000;
+/** A catch-up after a reconnection fans out at most this many missed alerts. */
+const CATCH_UP_LIMIT = 1_000;
+
+/**
+ * The alerts of this API process's live clients. Alerts are announced by PostgreSQL on commit
+ * (alert-sql.ts), whichever process wrote them; the listener's notifications arriving together are
+ * read in one query and handed to every subscriber. Alerts committed while the listener had no
+ * connection are looked up by id when it is back (best effort: ids above the last one seen).
+ */
+export function createAlertBus({ prisma, databaseUrl, log }: AlertBusOptions): AlertBus {
+  const subscribers = new Set<AlertSubscriber>();
+  const remembered = new Set<number>();
+  let pending = new Set<number>();
+  let scheduled = false;
+  /** The highest alert id fanned out or skipped; unknown until the listener first connects. */
+  let lastSeenId: number | undefined;
+  let listener: AlertListener | undefined;
+
+  const remember = (id: number) => {
+    remembered.add(id);
+    if (lastSeenId === undefined || id > lastSeenId) lastSeenId = id;
+    if (remembered.size > REMEMBERED_IDS) {
+      const oldest = remembered.values().next().value;
+      if (oldest !== undefined) remembered.delete(oldest);
+    }
+  };
+
+  const flush = async () => {
+    scheduled = false;
+    const ids = [...pending];
+    pending = new Set();
+    if (subscribers.size === 0) {
+      ids.forEach(remember);
+      return;
+    }
+    const rows = await prisma.alert.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    ids.forEach(remember);
+    const events = rows.map((row) => ({ groupId: row.groupId, alert: toContractAlert(row) }));
+    if (events.length === 0) return;
+    for (const subscriber of subscribers) {
+      try {
+        subscriber.deliver(events);
+      } catch (error) {
+        log.warn({ err: error }, "an alert stream could not take an alert");
+      }
+    }
+  };
+
+  const enqueue = (ids: readonly number[]) => {
+    for (const id of ids) if (!remembered.has(id)) pending.add(id);
+    if (scheduled || pending.size === 0) return;
+    scheduled = true;
+    // After the other notifications already received, so a burst is read in one query.
+    setImmediate(() => {
+      flush().catch((error: unknown) => log.error({ err: error }, "alerts could not be fanned out"));
+    });
+  };
+
+  /**
+   * On the first connection, only notes where the alerts stand (older ones are history); after a
+   * reconnection, fans out what was committed while the listener was away.
+   */
+  const catchUp = async () => {
+    if (lastSeenId === undefined) {
+      const latest = await prisma.alert.aggregate({ _max: { id: true } });
+      lastSeenId ??= latest._max.id ?? 0;
+      return;
+    }
+    const missed = await prisma.alert.findMany({
+      where: { id: { gt: lastSeenId } },
+      orderBy: { id: "asc" },
+      take: CATCH_UP_LIMIT,
+      select: { id: true },
+    });
+    enqueue(missed.map((row) => row.id));
+  };
+
+  return {
+    start() {
+      // Never waits for the database: the app starts (and answers /healthz) while it is unreachable,
+      // and the listener keeps trying.
+      listener = listenForAlerts({
+        databaseUrl,
+        log,
+        onAlertIds: enqueue,
+        onConnected: () => {
+          catchUp().catch((error: unknown) =>
+            log.warn({ err: error }, "missed alerts could not be looked up"),
+          );
+        },
+      });
+    },
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+    async close() {
+      for (const subscriber of subscribers) subscriber.close();
+      subscribers.clear();
+      await listener?.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import pg from "pg";
+import type { FastifyBaseLogger } from "fastify";
+import { ALERTS_CHANNEL, parseAlertIds } from "./alert-sql";
+
+export interface AlertListenerOptions {
+  databaseUrl: string;
+  /** Ids of alerts that were just committed. */
+  onAlertIds(ids: number[]): void;
+  /**
+   * Each time LISTEN is in place (first connection and reconnections): notifications sent while there
+   * was none are lost, so the caller looks for what it missed.
+   */
+  onConnected(): void;
+  log: FastifyBaseLogger;
+}
+
+export interface AlertListener {
+  close(): Promise<void>;
+}
+
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * One dedicated connection per API process that LISTENs on the alerts channel (a pooled connection
+ * cannot: the pool hands it to other queries). When the connection drops, it reconnects with an
+ * exponential backoff (with jitter, so several processes do not reconnect in step) until closed.
+ */
+export function listenForAlerts(options: AlertListenerOptions): AlertListener {
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let failures = 0;
+
+  const retry = () => {
+    if (closed || timer) return;
+    const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** failures) * (0.75 + Math.random() / 2);
+    failures++;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({
+      connectionString: options.databaseUrl,
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+      application_name: "odin-alerts-listener",
+    });
+    client = next;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = undefined;
+      if (closed) return;
+      options.log.warn({ err: error }, "the alerts listener lost its database connection; reconnecting");
+      void next.end().catch(() => undefined);
+      retry();
+    };
+    next.on("error", onLost);
+    next.on("end", () => onLost());
+    next.on("notification", (message) => {
+      if (message.channel !== ALERTS_CHANNEL) return;
+      const ids = parseAlertIds(message.payload);
+      if (ids.length > 0) options.onAlertIds(ids);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${ALERTS_CHANNEL}`);
+    } catch (error) {
+      onLost(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    failures = 0;
+    options.onConnected();
+  };
+
+  void connect();
+
+  return {
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { PrismaClient } from "@odin/db";
+import { joinActiveGroup, matchingPlatesCte, notifiedCte } from "./alert-sql";
+
+/**
+ * A read Odin does not store (Rekor webhooks, Axon polls: those sources are searched remotely), as the
+ * matcher needs it. Axis reads are matched in the statement that stores them (axis.batch-insert.ts).
+ */
+export interface RemoteRead {
+  /** The source's id of the read (Rekor best_uuid, Axon read_id): with the plate, the alert's once-only key. */
+  sourceReadId: string;
+  plate: string;
+  /** Upper case without spaces or dashes (normalizePlate). */
+  plateNormalized: string;
+  /** Two-letter state, or null when the source does not say. */
+  state: string | null;
+  /** Capture time. */
+  timestamp: Date;
+  camera: string | null;
+  /** The agency that owns the camera, as the alert shows it. */
+  agencyName: string | null;
+  /** A stored picture (image-store path) or an image reference the alert image proxy can open. */
+  imagePath: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export type RemoteSource = "Rekor" | "Axon";
+
+/** Works inside a transaction as well as on the client. */
+type Db = Pick<PrismaClient, "$queryRaw">;
+
+export interface WrittenAlert {
+  id: number;
+  groupId: number;
+}
+
+/**
+ * Writes one alert per (read, matching hotlist plate) for groups of `agencyIds` (the agencies that may
+ * search the read's source: nobody is alerted about a camera their agency cannot see), and announces
+ * them on commit. One statement whatever the number of reads; replays insert nothing (ON CONFLICT on
+ * the alert's unique hotlist plate + source + read id).
+ */
+export async function insertAlertsForReads(
+  db: Db,
+  source: RemoteSource,
+  reads: readonly RemoteRead[],
+  agencyIds: readonly number[],
+): Promise<WrittenAlert[]> {
+  if (reads.length === 0 || agencyIds.length === 0) return [];
+  const column = <T>(pick: (read: RemoteRead) => T) => reads.map(pick);
+  const rows = await db.$queryRaw<{ id: number | null; group_id: number | null }[]>`
+    WITH r AS (
+      SELECT * FROM unnest(
+        ${column((read) => read.sourceReadId)}::text[], ${column((read) => read.plate)}::text[],
+        ${column((read) => read.plateNormalized)}::text[], ${column((read) => read.state)}::text[],
+        ${column((read) => read.timestamp.toISOString())}::timestamptz[], ${column((read) => read.camera)}::text[],
+        ${column((read) => read.agencyName)}::text[], ${column((read) => read.imagePath)}::text[],
+        ${column((read) => read.latitude)}::float8[], ${column((read) => read.longitude)}::float8[]
+      ) AS t(source_read_id, plate, plate_normalized, state, captured_at, camera, agency_name, image_path,
+             latitude, longitude)
+    ),
+    ${matchingPlatesCte("m", "r", "state")},
+    inserted AS (
+      INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
+        camera, agency_name, reason, notes, date_added, image_path, latitude, longitude)
+      SELECT g.id, m.hotlist_plate_id, ${source}, m.source_read_id, m.plate, m.state, m.captured_at, m.camera,
+        m.agency_name, m.reason, m.notes, m.date_added, m.image_path, m.latitude, m.longitude
+      FROM m
+      ${joinActiveGroup("m")}
+      WHERE g.agency_id = ANY(${[...agencyIds]}::int[])
+      ON CONFLICT (hotlist_plate_id, source_program, source_read_id) DO NOTHING
+      RETURNING id, group_id
+    ),
+    ${notifiedCte("inserted")}
+    SELECT id, group_id FROM inserted
+    UNION ALL
+    SELECT NULL, NULL FROM notified`;
+  return rows
+    .filter((row): row is { id: number; group_id: number } => row.id !== null && row.group_id !== null)
+    .map((row) => ({ id: row.id, groupId: row.group_id }));
+}
+
+/**
+ * Whether a read would write at least one new alert: checked before work that only a match needs
+ * (storing a picture), so the many reads of plates nobody watches, and replays, cost one indexed query.
+ */
+export async function hasNewMatch(
+  db: Db,
+  source: RemoteSource,
+  read: Pick<RemoteRead, "sourceReadId" | "plateNormalized" | "state">,
+  agencyIds: readonly number[],
+): Promise<boolean> {
+  if (agencyIds.length === 0 || !read.plateNormalized) return false;
+  const [row] = await db.$queryRaw<{ found: boolean }[]>`
+    WITH r AS (SELECT ${read.plateNormalized}::text AS plate_normalized, ${read.state}::text AS state),
+    ${matchingPlatesCte("m", "r", "state")}
+    SELECT EXISTS (
+      SELECT 1 FROM m
+      ${joinActiveGroup("m")}
+      WHERE g.agency_id = ANY(${[...agencyIds]}::int[])
+        AND NOT EXISTS (
+          SELECT 1 FROM alerts a
+          WHERE a.hotlist_plate_id = m.hotlist_plate_id AND a.source_program = ${source}
+            AND a.source_read_id = ${read.sourceReadId}
+        )
+    ) AS found`;
+  return row?.found ?? false;
+}

@@ -1,0 +1,57 @@
+import { Prisma } from "@odin/db";
+
+/** The PostgreSQL channel on which committed alerts are announced (payload: comma-separated alert ids). */
+export const ALERTS_CHANNEL = "odin_alerts";
+
+/** pg_notify payloads must stay under 8,000 bytes: 500 ids of up to 11 characters each fit. */
+const IDS_PER_NOTIFICATION = 500;
+
+/**
+ * The matcher's rule, part one: a CTE `name` pairing each read of `reads` (a CTE with `plate_normalized`
+ * and the read's state in `stateColumn`) with every hotlist plate that matches it: the same normalised
+ * plate, and the plate has no state or the read's state. Removed plates are deleted rows, so they
+ * cannot match. Columns: the read's, plus hotlist_plate_id, group_id, reason, notes, date_added.
+ * MATERIALIZED, so the plates' index is probed once per read: joined in one query with the groups, the
+ * planner may start from an agency's groups it believes few and probe every read once per group.
+ */
+export function matchingPlatesCte(name: string, reads: string, stateColumn: string): Prisma.Sql {
+  const state = Prisma.raw(`r.${stateColumn}`);
+  return Prisma.sql`${Prisma.raw(name)} AS MATERIALIZED (
+    SELECT r.*, p.id AS hotlist_plate_id, p.group_id, p.reason, p.notes, p.created_at AS date_added
+    FROM ${Prisma.raw(reads)} r
+    JOIN hotlist_plates p ON p.plate_normalized = r.plate_normalized
+      AND (p.state IS NULL OR upper(p.state) = upper(${state}))
+  )`;
+}
+
+/** Part two: only plates of active groups match (archiving a group stops its alerts). Alias `g`. */
+export function joinActiveGroup(pairs: string): Prisma.Sql {
+  return Prisma.sql`JOIN hotlist_groups g ON g.id = ${Prisma.raw(pairs)}.group_id AND NOT g.archived`;
+}
+
+/**
+ * A CTE `notified` announcing the ids of the alerts inserted by the CTE `source` (an `INSERT … RETURNING
+ * id`). It is part of the statement that wrote them, so PostgreSQL delivers the notifications only if
+ * and when that transaction commits: a listener never hears of an alert it cannot read yet, or of one
+ * that was rolled back. A SELECT in WITH runs only as far as the main query reads it, so the main query
+ * must read `notified` to the end (e.g. `UNION ALL SELECT NULL … FROM notified`): one row per notification.
+ */
+export function notifiedCte(source: string): Prisma.Sql {
+  const from = Prisma.raw(source);
+  return Prisma.sql`notified AS (
+    SELECT n.ids FROM (
+      SELECT string_agg(c.id::text, ',') AS ids
+      FROM (SELECT id, (row_number() OVER () - 1) / ${IDS_PER_NOTIFICATION} AS chunk FROM ${from}) c
+      GROUP BY c.chunk
+    ) n, LATERAL (SELECT pg_notify(${ALERTS_CHANNEL}, n.ids)) sent
+  )`;
+}
+
+/** The ids a notification carries; anything unreadable is skipped. */
+export function parseAlertIds(payload: string | undefined): number[] {
+  if (!payload) return [];
+  return payload
+    .split(",")
+    .map((part) => Number(part))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+}

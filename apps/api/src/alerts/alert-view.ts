@@ -1,0 +1,45 @@
+import type { SourceProgram, TAlert } from "@odin/contract";
+import type { Alert } from "@odin/db";
+
+/** How many alerts a group's history answers: the latest ones, newest first. */
+export const ALERT_HISTORY_LIMIT = 500;
+
+/** The alert image proxy's URL for an alert's picture (the proxy checks the caller again). */
+export function alertImageUrl(imagePath: string): string {
+  return `/alerts/proxy-alert-image?path=${encodeURIComponent(imagePath)}`;
+}
+
+/** An alert time as existing clients read it: UTC without a zone marker ("2025-01-15T14:03:09.123"). */
+export function toUtcNaive(date: Date): string {
+  return date.toISOString().replace(/Z$/, "");
+}
+
+/**
+ * An alert row as the contract's alert. The picture goes through Odin's alert image proxy; an Axis
+ * alert without a picture of its own points at its read (/axis/proxy-detection-image, which also
+ * serves cloud integrations' pictures); otherwise there is none ('No Image').
+ */
+export function toContractAlert(alert: Alert): TAlert {
+  const detectionId = alert.axisDetectionId?.toString() ?? null;
+  return {
+    id: alert.id,
+    plate: alert.plate,
+    state: alert.state,
+    timestamp: toUtcNaive(alert.timestamp),
+    camera: alert.camera,
+    agency: alert.agencyName,
+    justification: alert.reason,
+    image_url: alert.imagePath
+      ? alertImageUrl(alert.imagePath)
+      : detectionId
+        ? `/axis/proxy-detection-image?id=${detectionId}`
+        : null,
+    source_program: alert.sourceProgram as SourceProgram,
+    axis_detection_id: detectionId,
+    axis_is_cloud: alert.axisIsCloud,
+    latitude: alert.latitude,
+    longitude: alert.longitude,
+    date_added: alert.dateAdded.toISOString(),
+    notes: alert.notes,
+  };
+}

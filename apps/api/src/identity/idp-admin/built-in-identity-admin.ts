@@ -1,0 +1,43 @@
+import { hashPassword } from "@odin/db";
+import { AppError } from "../../lib/app-error";
+import type { IdentityAdmin } from "./identity-admin";
+
+/**
+ * Odin's own provider: the account is the users row, the password a scrypt hash the built-in sign-in
+ * verifies (password-sign-in.ts). No call leaves Odin; the subject is given at the first sign-in.
+ */
+export const builtInIdentityAdmin: IdentityAdmin = {
+  kind: "built-in",
+  odinKeepsPasswords: true,
+  async createAccount({ password }) {
+    return { idpSubject: null, passwordHash: await hashPassword(password) };
+  },
+  async setPassword(_account, password) {
+    return { passwordHash: await hashPassword(password) };
+  },
+  async removeAccount() {
+    // Nothing outside Odin's database to undo.
+  },
+};
+
+const NOT_ADMINISTERED =
+  "Accounts live in your identity provider, which Odin cannot administer (IDP_ADMIN=none): " +
+  "create the account or set the password there.";
+
+/** An external issuer without a management API: Odin can neither create accounts nor set passwords. */
+export const noIdentityAdmin: IdentityAdmin = {
+  kind: "none",
+  odinKeepsPasswords: false,
+  createAccount() {
+    return Promise.reject(new AppError("CONFLICT", NOT_ADMINISTERED));
+  },
+  setPassword() {
+    return Promise.reject(new AppError("CONFLICT", NOT_ADMINISTERED));
+  },
+  async removeAccount() {
+    // Nothing was created.
+  },
+  sendPasswordReset() {
+    return Promise.reject(new AppError("CONFLICT", NOT_ADMINISTERED));
+  },
+};

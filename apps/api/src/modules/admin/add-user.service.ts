@@ -1,0 +1,143 @@
+import { MESSAGES, type TAddUserRequest } from "@odin/contract";
+import type { User } from "@odin/db";
+import type { FastifyRequest } from "fastify";
+import type { ProvisionedAccount } from "../../identity/idp-admin/identity-admin";
+import { AppError } from "../../lib/app-error";
+import type { AuthContext } from "../../plugins/auth";
+import { writeAudit } from "../audit/audit.repository";
+import { atProvider, type UserAdminDeps } from "./admin-deps";
+import { findAgencyOrFail } from "./agencies.repository";
+import { findNameClashes, isUniqueViolation } from "./users.repository";
+
+export type NewUser = Omit<TAddUserRequest, "agency_id">;
+
+/** Why a name cannot be given to a new user, or undefined when it is free. */
+export function clashReason(
+  user: Pick<NewUser, "username" | "email">,
+  existing: Pick<User, "username" | "email" | "deletedAt">,
+): string | undefined {
+  const deleted = existing.deletedAt ? " (a deleted account keeps it for the audit trail)" : "";
+  if (existing.username.toLowerCase() === user.username.toLowerCase())
+    return `The username '${user.username}' is already taken${deleted}.`;
+  if (existing.email === user.email) return `The e-mail '${user.email}' is already taken${deleted}.`;
+  return undefined;
+}
+
+export function isReservedUsername(deps: Pick<UserAdminDeps, "ownerUsername">, username: string): boolean {
+  return username.toLowerCase() === deps.ownerUsername.toLowerCase();
+}
+
+const RESERVED = "This username is reserved for the owner account.";
+
+/**
+ * Adds an approved user to `agencyId` (the admin's own agency, or the owner's choice). The account is
+ * made at the identity provider first (built-in: the password hash), then the row and its audit row
+ * are written together; should that fail, the provider's new account is removed again.
+ *
+ * Re-adding a deleted user of the same agency with the same username and e-mail restores that row,
+ * so the person keeps one identity in the audit trail (see schema.prisma, User.username).
+ */
+export async function addUser(
+  deps: UserAdminDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: NewUser,
+  agencyId: number,
+): Promise<string> {
+  if (isReservedUsername(deps, input.username)) throw new AppError("CONFLICT", RESERVED);
+  const clashes = await findNameClashes(deps.prisma, [input.username], [input.email]);
+  const restorable = clashes.length === 1 ? clashes[0]! : undefined;
+  const restoring =
+    restorable?.deletedAt &&
+    restorable.agencyId === agencyId &&
+    restorable.username.toLowerCase() === input.username.toLowerCase() &&
+    restorable.email === input.email
+      ? restorable
+      : undefined;
+  if (!restoring && clashes.length > 0) {
+    // Active accounts first: "already taken" by a live user is the likelier story.
+    const [first] = [...clashes].sort((a, b) => Number(Boolean(a.deletedAt)) - Number(Boolean(b.deletedAt)));
+    throw new AppError("CONFLICT", clashReason(input, first!) ?? "This user already exists.");
+  }
+
+  // A new account at an external provider is removed again should Odin's row not be written.
+  const madeAtProvider: { subject: string | null } = { subject: null };
+  const account: ProvisionedAccount = await atProvider(async () => {
+    if (restoring?.idpSubject && !deps.identityAdmin.odinKeepsPasswords) {
+      const { passwordHash } = await deps.identityAdmin.setPassword(restoring, input.password);
+      return { idpSubject: restoring.idpSubject, passwordHash };
+    }
+    const made = await deps.identityAdmin.createAccount(input);
+    madeAtProvider.subject = made.idpSubject;
+    return made;
+  });
+
+  const data = {
+    username: input.username,
+    name: input.name,
+    email: input.email,
+    role: input.role,
+    agencyId,
+    approved: true,
+    passwordHash: account.passwordHash,
+    mustChangePassword: false,
+  };
+  try {
+    await deps.prisma.$transaction(async (tx) => {
+      const user = restoring
+        ? await tx.user.update({
+            where: { id: restoring.id },
+            data: {
+              ...data,
+              idpSubject: account.idpSubject ?? restoring.idpSubject,
+              deletedAt: null,
+              tokensNotBefore: null,
+              lockedAt: null,
+              failedLoginCount: 0,
+              firstFailedLoginAt: null,
+            },
+          })
+        : await tx.user.create({ data: { ...data, idpSubject: account.idpSubject } });
+      await writeAudit(tx, request, auth, {
+        action: "user_added",
+        detail: {
+          user_id: user.id,
+          username: user.username,
+          email: user.email,
+          role: user.role,
+          agency_id: agencyId,
+          ...(restoring ? { restored: true } : {}),
+        },
+      });
+    });
+  } catch (error) {
+    if (madeAtProvider.subject) await deps.identityAdmin.removeAccount(madeAtProvider.subject);
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "This username or e-mail was just taken.");
+    throw error;
+  }
+  return MESSAGES.userAdded;
+}
+
+/**
+ * The agency a new user joins: the admin's own (naming another is refused), or for the owner, who
+ * belongs to none, the agency the request names.
+ */
+export async function agencyForNewUser(
+  deps: UserAdminDeps,
+  auth: AuthContext,
+  requested: number | undefined,
+) {
+  if (auth.isOwner && auth.user.agencyId === null) {
+    if (requested === undefined) {
+      throw new AppError("VALIDATION_FAILED", "Select an agency", [
+        { path: "agency_id", message: "Select an agency" },
+      ]);
+    }
+    return (await findAgencyOrFail(deps.prisma, requested)).id;
+  }
+  if (auth.user.agencyId === null) throw new AppError("CONFLICT", "Your account belongs to no agency.");
+  if (requested !== undefined && requested !== auth.user.agencyId) {
+    throw new AppError("FORBIDDEN", "Admins add users to their own agency only.");
+  }
+  return auth.user.agencyId;
+}

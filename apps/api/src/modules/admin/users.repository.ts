@@ -1,0 +1,74 @@
+import { Prisma, type PrismaClient, type User } from "@odin/db";
+import type { TAdminUser, TOwnerUser } from "@odin/contract";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/**
+ * Every account (deleted ones included: they keep their names) whose username matches one of
+ * `usernames` without regard to case (the sign-in ignores case), or whose e-mail is one of `emails`.
+ */
+export function findNameClashes(db: Db, usernames: readonly string[], emails: readonly string[]) {
+  return db.user.findMany({
+    where: {
+      OR: [
+        ...usernames.map((username) => ({ username: { equals: username, mode: "insensitive" as const } })),
+        { email: { in: [...emails] } },
+      ],
+    },
+  });
+}
+
+/**
+ * The agency's admins, locked until the transaction ends, so two admins demoting or deleting each
+ * other at the same moment cannot leave the agency without one.
+ */
+export async function lockAgencyAdmins(tx: Prisma.TransactionClient, agencyId: number): Promise<number[]> {
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM users
+    WHERE agency_id = ${agencyId} AND role = 'admin' AND deleted_at IS NULL
+    ORDER BY id
+    FOR UPDATE`;
+  return rows.map((row) => row.id);
+}
+
+/** Every token of the user stops working now: its sessions, and tokens issued without one. */
+export async function revokeUserSessions(tx: Prisma.TransactionClient, userId: number, now: Date) {
+  await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
+  await tx.user.update({
+    where: { id: userId },
+    // Whole seconds, as token `iat` has none (see account.service revokeSession).
+    data: { tokensNotBefore: new Date(Math.ceil(now.getTime() / 1000) * 1000) },
+  });
+}
+
+/** Users of one agency, or of every agency (`"all"`), by name. */
+export function findActiveUsers(db: Db, agency: number | "all" | null) {
+  if (agency === null) return Promise.resolve([]);
+  return db.user.findMany({
+    where: { deletedAt: null, ...(agency === "all" ? {} : { agencyId: agency }) },
+    include: { agency: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+}
+
+type UserWithAgency = User & { agency: { name: string } | null };
+
+export function toAdminUser(user: UserWithAgency): TAdminUser {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    department: user.agency?.name ?? null,
+  };
+}
+
+export function toOwnerUser(user: UserWithAgency): TOwnerUser {
+  return { ...toAdminUser(user), agency_id: user.agencyId, agency_name: user.agency?.name ?? null };
+}
+
+/** A unique index refused the write: someone added the same name between the check and the insert. */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}

@@ -1,0 +1,154 @@
+import { ALERT_STREAM_EVENT, type TAlertStreamEvent } from "@odin/contract";
+import type { PrismaClient, User } from "@odin/db";
+import type { FastifyReply } from "fastify";
+import type { AlertBus, AlertEvent } from "../../alerts/alert-bus";
+import { permits, type AuthContext } from "../../plugins/auth";
+import { findUser, findVisibleGroupIds } from "./alerts.repository";
+
+export interface AlertStreamOptions {
+  prisma: PrismaClient;
+  bus: AlertBus;
+  /** Comment lines that keep proxies from closing an idle connection. */
+  pingMs: number;
+}
+
+/** A group's visibility is looked up again after this long (membership, archiving). */
+const GROUP_TTL_MS = 30_000;
+/** The user is read again after this long: a deleted user or a lost flag ends the stream. */
+const USER_TTL_MS = 60_000;
+/** A client this far behind (bytes not yet taken by the socket) is disconnected; it reloads when back. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+class StreamClosed extends Error {}
+
+/**
+ * Which groups one connection's user may see: the rule of hotlists/group-access.ts, asked of the
+ * database per group and remembered for GROUP_TTL_MS, so a burst of alerts costs no query.
+ */
+class GroupVisibility {
+  private readonly groups = new Map<number, { visible: boolean; at: number }>();
+  private userCheckedAt = Date.now();
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private user: User,
+  ) {}
+
+  async prime(): Promise<void> {
+    const at = Date.now();
+    for (const id of await findVisibleGroupIds(this.prisma, { user: this.user }))
+      this.groups.set(id, { visible: true, at });
+  }
+
+  async visible(groupIds: readonly number[]): Promise<Set<number>> {
+    const now = Date.now();
+    if (now - this.userCheckedAt > USER_TTL_MS) await this.recheckUser(now);
+    const stale = groupIds.filter((id) => {
+      const entry = this.groups.get(id);
+      return !entry || now - entry.at > GROUP_TTL_MS;
+    });
+    if (stale.length > 0) {
+      const found = new Set(await findVisibleGroupIds(this.prisma, { user: this.user }, stale));
+      for (const id of stale) this.groups.set(id, { visible: found.has(id), at: now });
+    }
+    return new Set(groupIds.filter((id) => this.groups.get(id)?.visible));
+  }
+
+  private async recheckUser(now: number): Promise<void> {
+    const user = await findUser(this.prisma, this.user.id);
+    if (!user || user.deletedAt || !user.approved || !permits("hotlist_viewer", { user, isOwner: false })) {
+      throw new StreamClosed("the user may no longer see alerts");
+    }
+    const changed =
+      user.agencyId !== this.user.agencyId ||
+      user.role !== this.user.role ||
+      user.hotlistAdmin !== this.user.hotlistAdmin ||
+      user.hotlistViewer !== this.user.hotlistViewer;
+    this.user = user;
+    this.userCheckedAt = now;
+    if (changed) this.groups.clear();
+  }
+}
+
+const frame = (event: AlertEvent): string => {
+  const data: TAlertStreamEvent = { group_id: event.groupId, alert: event.alert };
+  return `event: ${ALERT_STREAM_EVENT}\ndata: ${JSON.stringify(data)}\n\n`;
+};
+
+/**
+ * GET /alerts/stream for one client: server-sent events of the alerts of every group the caller may
+ * see, as they are committed (alerts/alert-bus.ts). The answer starts with a `: ready` comment once
+ * the subscription is in place, then `event: alert` frames and a `: ping` comment every `pingMs`.
+ * It ends when the client goes, when the caller's token expires (the client reconnects with a fresh
+ * one and reloads what it shows), when the user loses access, or when the server shuts down.
+ */
+export async function streamAlerts(reply: FastifyReply, auth: AuthContext, options: AlertStreamOptions) {
+  const raw = reply.raw;
+  const visibility = new GroupVisibility(options.prisma, auth.user);
+  let ended = false;
+  const timers: NodeJS.Timeout[] = [];
+
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    unsubscribe();
+    timers.forEach((timer) => clearInterval(timer));
+    if (!raw.writableEnded) raw.end();
+  };
+  const write = (text: string) => {
+    if (ended) return;
+    raw.write(text);
+    if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
+  };
+
+  // Subscribed before the groups are read, so nothing committed meanwhile is missed; frames keep the
+  // order in which alerts were committed (one chain per connection).
+  let chain = visibility.prime();
+  const unsubscribe = options.bus.subscribe({
+    deliver(events) {
+      chain = chain
+        .then(async () => {
+          if (ended) return;
+          const visible = await visibility.visible([...new Set(events.map((event) => event.groupId))]);
+          for (const event of events) if (visible.has(event.groupId)) write(frame(event));
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof StreamClosed)) reply.log.warn({ err: error }, "alert stream ended");
+          end();
+        });
+    },
+    close: end,
+  });
+  raw.on("close", end);
+
+  reply.hijack();
+  // The headers hooks gave the reply (security headers…): a hijacked reply does not send them itself.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) raw.setHeader(name, value);
+  }
+  raw.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-store",
+    // nginx and similar proxies would otherwise hold events back in their buffers.
+    "x-accel-buffering": "no",
+    "x-request-id": reply.request.id,
+  });
+  raw.flushHeaders();
+
+  try {
+    await chain;
+  } catch (error) {
+    reply.log.error({ err: error }, "the alert stream could not start");
+    end();
+    return;
+  }
+  if (ended) return;
+  write(": ready\n\n");
+  const ping = setInterval(() => write(": ping\n\n"), options.pingMs);
+  ping.unref();
+  timers.push(ping);
+  const untilExpiry = auth.token.exp * 1000 - Date.now();
+  const expiry = setTimeout(end, Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1)));
+  expiry.unref();
+  timers.push(expiry);
+}

@@ -1,0 +1,46 @@
+import { findEndpoint, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAuth } from "../../plugins/auth";
+import { sendImage } from "../images/send-image";
+import { getAlert, getGroupAlerts, openAlertImage, type AlertImageDeps } from "./alerts.service";
+
+const groupAlerts = findEndpoint("GET", "/alerts/group/:groupId/data");
+const oneAlert = findEndpoint("GET", "/api/alerts/:id");
+const alertImage = findEndpoint("GET", "/alerts/proxy-alert-image");
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+
+/** Spec 001 §7 Alert groups: a group's alert history, one alert, and an alert's picture. */
+export const alertRoutes: FastifyPluginAsyncZod<{
+  images: AlertImageDeps["images"];
+  sources: AlertImageDeps["sources"];
+}> = async (app, options) => {
+  const imageDeps: AlertImageDeps = { prisma: app.prisma, images: options.images, sources: options.sources };
+
+  app.get(
+    groupAlerts.path,
+    { schema: { params: groupAlerts.params, response: { 200: groupAlerts.response, ...errors } } },
+    (request) => getGroupAlerts(app.prisma, requireAuth(request), request.params.groupId),
+  );
+
+  app.get(
+    oneAlert.path,
+    { schema: { params: oneAlert.params, response: { 200: oneAlert.response, ...errors } } },
+    (request) => getAlert(app.prisma, requireAuth(request), request.params.id),
+  );
+
+  app.get(alertImage.path, { schema: { querystring: alertImage.query } }, async (request, reply) => {
+    const controller = new AbortController();
+    // Stops an Axon fetch when the browser goes away (a row scrolled past).
+    reply.raw.once("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const image = await openAlertImage(
+      imageDeps,
+      requireAuth(request),
+      request.query.path,
+      controller.signal,
+    );
+    return sendImage(reply, image);
+  });
+};

@@ -1,0 +1,71 @@
+import {
+  AUDIT_PAGE_SIZE,
+  MESSAGES,
+  type TAuditLogEntry,
+  type TAuditLogQuery,
+  type TAuditLogResponse,
+} from "@odin/contract";
+import type { AuditLog, Prisma, PrismaClient } from "@odin/db";
+import { AppError } from "../../lib/app-error";
+import type { AuthContext } from "../../plugins/auth";
+import { administeredAgency } from "../admin/admin-deps";
+import { endExclusiveInstant, startInstant } from "./audit-time";
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A row as the audit screen shows it. query_parameters is JSON text: a search's or export's
+ * parameters as recorded, or an admin action's facts, always with the `action` that was taken.
+ */
+export function toAuditLogEntry(row: AuditLog): TAuditLogEntry {
+  const recorded = isObject(row.queryParameters)
+    ? row.queryParameters
+    : isObject(row.detail)
+      ? row.detail
+      : {};
+  return {
+    user: row.username,
+    user_agency: row.agencyName,
+    query_parameters: JSON.stringify({ ...recorded, action: row.action }),
+    timestamp: row.createdAt.toISOString(),
+    programs_queried: row.programsQueried ?? "",
+  };
+}
+
+/**
+ * GET /admin-audit-logs-api: one page of AUDIT_PAGE_SIZE rows of the admin's agency (every agency for
+ * the owner), newest first, within start..end (days read in `timeZone`) and for plates containing
+ * `plate`.
+ */
+export async function findAuditLogPage(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  query: TAuditLogQuery,
+  timeZone: string,
+): Promise<TAuditLogResponse> {
+  const agency = administeredAgency(auth);
+  const empty: TAuditLogResponse = { logs: [], page: query.page, page_size: AUDIT_PAGE_SIZE };
+  if (agency === null) return empty;
+  const from = query.start ? startInstant(query.start, timeZone) : undefined;
+  const until = query.end ? endExclusiveInstant(query.end, timeZone) : undefined;
+  if (from && until && until <= from) {
+    throw new AppError("VALIDATION_FAILED", MESSAGES.endBeforeStart, [
+      { path: "end", message: MESSAGES.endBeforeStart },
+    ]);
+  }
+  const where: Prisma.AuditLogWhereInput = {
+    ...(agency === "all" ? {} : { agencyId: agency }),
+    ...(from || until
+      ? { createdAt: { ...(from ? { gte: from } : {}), ...(until ? { lt: until } : {}) } }
+      : {}),
+    ...(query.plate ? { plate: { contains: query.plate } } : {}),
+  };
+  const rows = await prisma.auditLog.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (query.page - 1) * AUDIT_PAGE_SIZE,
+    take: AUDIT_PAGE_SIZE,
+  });
+  return { logs: rows.map(toAuditLogEntry), page: query.page, page_size: AUDIT_PAGE_SIZE };
+}

@@ -1,0 +1,23 @@
+import { findEndpoint, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAuth } from "../../plugins/auth";
+import { listRekorCameras, updateRekorCamera } from "./cameras.service";
+
+const list = findEndpoint("GET", "/rekor-cameras");
+const update = findEndpoint("PATCH", "/rekor-cameras/:cameraId");
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+
+/** Spec 001 §7 cameras: the owner corrects where Rekor cameras stand and which agency they serve. */
+export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(list.path, { schema: { response: { 200: list.response, ...errors } } }, () =>
+    listRekorCameras(app.prisma),
+  );
+
+  app.patch(
+    update.path,
+    { schema: { params: update.params, body: update.body, response: { 200: update.response, ...errors } } },
+    (request) =>
+      updateRekorCamera(app.prisma, request, requireAuth(request), request.params.cameraId, request.body),
+  );
+};

@@ -1,0 +1,92 @@
+import type { TRekorCamera, TRekorCameraUpdate } from "@odin/contract";
+import type { PrismaClient, RekorCamera } from "@odin/db";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../../lib/app-error";
+import type { AuthContext } from "../../plugins/auth";
+import { writeAudit } from "../audit/audit.repository";
+import { findAgencyOrFail } from "../admin/agencies.repository";
+
+const REKOR_CAMERA_ID = /^\d+$/;
+
+function toRekorCamera(camera: RekorCamera): TRekorCamera {
+  return {
+    camera_id: Number(camera.cameraId),
+    camera_name: camera.cameraName,
+    site_name: camera.siteName,
+    corrected_latitude: camera.correctedLatitude,
+    corrected_longitude: camera.correctedLongitude,
+    agency_id: camera.agencyId,
+    is_manual: camera.isManual,
+  };
+}
+
+/**
+ * GET /rekor-cameras: every Rekor camera once. Rekor's camera ids are its own numbers; a camera seen
+ * through two keys (two rows) is one camera here, and an id that is not a number cannot be edited
+ * through the numeric path, so it is left out.
+ */
+export async function listRekorCameras(prisma: PrismaClient): Promise<TRekorCamera[]> {
+  const rows = await prisma.rekorCamera.findMany({
+    orderBy: [{ siteName: "asc" }, { cameraName: "asc" }, { id: "asc" }],
+  });
+  const cameras = new Map<string, TRekorCamera>();
+  for (const row of rows) {
+    if (REKOR_CAMERA_ID.test(row.cameraId) && !cameras.has(row.cameraId))
+      cameras.set(row.cameraId, toRekorCamera(row));
+  }
+  return [...cameras.values()];
+}
+
+/**
+ * PATCH /rekor-cameras/{cameraId}: the corrected position (both coordinates or neither, so a map
+ * never gets half a point), the agency and the manual flag, on every row of that Rekor camera. The
+ * Rekor source shows the corrected position wherever both coordinates are set.
+ */
+export async function updateRekorCamera(
+  prisma: PrismaClient,
+  request: FastifyRequest,
+  auth: AuthContext,
+  cameraId: number,
+  update: TRekorCameraUpdate,
+): Promise<TRekorCamera> {
+  if ((update.corrected_latitude === null) !== (update.corrected_longitude === null)) {
+    throw new AppError("VALIDATION_FAILED", "Give both the corrected latitude and longitude, or neither.", [
+      {
+        path: update.corrected_latitude === null ? "corrected_latitude" : "corrected_longitude",
+        message: "Required with the other coordinate.",
+      },
+    ]);
+  }
+  if (update.agency_id !== null) await findAgencyOrFail(prisma, update.agency_id);
+  const rows = await prisma.rekorCamera.findMany({
+    where: { cameraId: String(cameraId) },
+    orderBy: { id: "asc" },
+  });
+  const first = rows[0];
+  if (!first) throw new AppError("NOT_FOUND", "Camera not found.");
+  const data = {
+    correctedLatitude: update.corrected_latitude,
+    correctedLongitude: update.corrected_longitude,
+    agencyId: update.agency_id,
+    isManual: update.is_manual,
+  };
+  const saved = await prisma.$transaction(async (tx) => {
+    await tx.rekorCamera.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data });
+    await writeAudit(tx, request, auth, {
+      action: "camera_edited",
+      detail: {
+        camera_id: cameraId,
+        camera_name: first.cameraName,
+        before: {
+          corrected_latitude: first.correctedLatitude,
+          corrected_longitude: first.correctedLongitude,
+          agency_id: first.agencyId,
+          is_manual: first.isManual,
+        },
+        after: update,
+      },
+    });
+    return tx.rekorCamera.findUniqueOrThrow({ where: { id: first.id } });
+  });
+  return toRekorCamera(saved);
+}

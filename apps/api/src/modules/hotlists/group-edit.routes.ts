@@ -1,0 +1,86 @@
+import { findEndpoint, MESSAGES, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { filePart } from "../../plugins/multipart";
+import { requireAuth } from "../../plugins/auth";
+import { getCreateData, getEditData } from "./group-queries";
+import { archiveGroup, createGroup, editGroup } from "./groups.service";
+import { removePlate, uploadPlates, type PlateDeps } from "./plates.service";
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 413: ZApiError };
+const editData = findEndpoint("GET", "/groups/:groupId/edit-data");
+const edit = findEndpoint("POST", "/groups/:groupId/edit-mobile");
+const bulk = findEndpoint("POST", "/groups/:groupId/bulk-upload-plates");
+const remove = findEndpoint("POST", "/groups/:groupId/remove-plate");
+const archive = findEndpoint("POST", "/archive-group");
+const createData = findEndpoint("GET", "/group-create-data");
+const create = findEndpoint("POST", "/groups/create-mobile");
+
+/** Create, edit and archive groups; their plates one by one or by CSV (001 §7). */
+export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async (app, { deps }) => {
+  app.get(
+    editData.path,
+    { schema: { params: editData.params, response: { 200: editData.response, ...errors } } },
+    (request) => getEditData(app.prisma, requireAuth(request), request.params.groupId),
+  );
+
+  app.post(
+    edit.path,
+    { schema: { params: edit.params, body: edit.body, response: { 200: edit.response, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      message: await editGroup(deps, request, requireAuth(request), request.params.groupId, request.body),
+    }),
+  );
+
+  app.post(
+    bulk.path,
+    { schema: { params: bulk.params, body: bulk.body, response: { 200: bulk.response, ...errors } } },
+    (request) =>
+      uploadPlates(
+        deps,
+        request,
+        requireAuth(request),
+        request.params.groupId,
+        request.body.mode,
+        filePart(request.body, "csv_file"),
+      ),
+  );
+
+  app.post(
+    remove.path,
+    { schema: { params: remove.params, body: remove.body, response: { 200: remove.response, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      message: await removePlate(
+        deps,
+        request,
+        requireAuth(request),
+        request.params.groupId,
+        request.body.plate_id,
+      ),
+    }),
+  );
+
+  app.post(
+    archive.path,
+    { schema: { body: archive.body, response: { 200: archive.response, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      message: await archiveGroup(deps, request, requireAuth(request), request.body.group_id),
+    }),
+  );
+
+  app.get(createData.path, { schema: { response: { 200: createData.response, ...errors } } }, (request) =>
+    getCreateData(app.prisma, requireAuth(request)),
+  );
+
+  app.post(
+    create.path,
+    { schema: { body: create.body, response: { 200: create.response, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      message: MESSAGES.groupCreated,
+      group_id: await createGroup(deps, request, requireAuth(request), request.body),
+    }),
+  );
+};

@@ -1,0 +1,163 @@
+import { MESSAGES, type TGroupFormFields } from "@odin/contract";
+import type { PrismaClient } from "@odin/db";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../../lib/app-error";
+import type { AuthContext } from "../../plugins/auth";
+import { writeAudit } from "../audit/audit.repository";
+import { findAccessibleGroup, GROUP_NOT_FOUND } from "./group-access";
+import {
+  checkMembers,
+  plateRowsWithFiles,
+  readFormPlates,
+  readGroupImage,
+  type NewPlate,
+} from "./group-form";
+import { withWrittenFiles, type HotlistFiles } from "./hotlist-files";
+import { deletePlates, replaceGroupMembers } from "./hotlist.repository";
+import type { CheckedFile } from "./upload-checks";
+
+export interface GroupDeps {
+  prisma: PrismaClient;
+  files: HotlistFiles;
+}
+
+/** The create and edit forms' body: the checked text fields plus the file and plates[i] parts. */
+export type GroupForm = TGroupFormFields & Record<string, unknown>;
+
+/** Files first (picture, then each plate's attachment in order), so a failed transaction removes them. */
+function filesToWrite(deps: GroupDeps, image: CheckedFile | undefined, plates: readonly NewPlate[]) {
+  return [
+    ...(image ? [{ area: deps.files.groupImages, ...image }] : []),
+    ...plates.flatMap(({ attachment }) =>
+      attachment ? [{ area: deps.files.attachments, ...attachment }] : [],
+    ),
+  ];
+}
+
+/** POST /groups/create-mobile: a group of the caller's agency, with its members, picture and plates. */
+export async function createGroup(
+  deps: GroupDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  form: GroupForm,
+): Promise<number> {
+  const agencyId = auth.user.agencyId;
+  if (agencyId === null)
+    throw new AppError("FORBIDDEN", "Only a user of an agency can create a hotlist group.");
+  const plates = readFormPlates(form);
+  const image = await readGroupImage(form);
+  await checkMembers(deps.prisma, agencyId, form.group_members);
+
+  return withWrittenFiles(filesToWrite(deps, image, plates), (names) =>
+    deps.prisma.$transaction(async (tx) => {
+      const imagePath = image ? names[0]! : null;
+      const group = await tx.hotlistGroup.create({
+        data: {
+          agencyId,
+          name: form.group_name,
+          description: form.group_description ?? null,
+          imagePath,
+          createdById: auth.user.id,
+          members: { create: form.group_members.map((userId) => ({ userId })) },
+        },
+      });
+      const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, auth.user.id);
+      if (rows.length > 0) await tx.hotlistPlate.createMany({ data: rows });
+      await writeAudit(tx, request, auth, {
+        action: "hotlist_group_created",
+        detail: { group_id: group.id, name: group.name, member_ids: form.group_members, plates: rows.length },
+      });
+      return group.id;
+    }),
+  );
+}
+
+/**
+ * POST /groups/{id}/edit-mobile: name, description, members (exactly the ids sent), a new picture when
+ * one is sent, and the plates added on the screen. All or nothing: a bad plate, attachment, picture or
+ * member refuses the whole save, and a failed transaction removes the files it wrote.
+ */
+export async function editGroup(
+  deps: GroupDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  groupId: number,
+  form: GroupForm,
+): Promise<string> {
+  const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
+  const plates = readFormPlates(form);
+  const image = await readGroupImage(form);
+  await checkMembers(deps.prisma, group.agencyId, form.group_members);
+
+  const replacedImage = await withWrittenFiles(filesToWrite(deps, image, plates), (names) =>
+    deps.prisma.$transaction(async (tx) => {
+      const current = await tx.hotlistGroup.findFirst({
+        where: { id: group.id, archived: false },
+        select: { imagePath: true },
+      });
+      if (!current) throw new AppError("NOT_FOUND", GROUP_NOT_FOUND); // archived meanwhile
+      await tx.hotlistGroup.update({
+        where: { id: group.id },
+        data: {
+          name: form.group_name,
+          description: form.group_description ?? null,
+          ...(image ? { imagePath: names[0]! } : {}),
+        },
+      });
+      await replaceGroupMembers(tx, group.id, form.group_members);
+      const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, auth.user.id);
+      if (rows.length > 0) await tx.hotlistPlate.createMany({ data: rows });
+      await writeAudit(tx, request, auth, {
+        action: "hotlist_group_updated",
+        detail: {
+          group_id: group.id,
+          name: form.group_name,
+          member_ids: form.group_members,
+          image_replaced: Boolean(image),
+        },
+      });
+      if (rows.length > 0) {
+        await writeAudit(tx, request, auth, {
+          action: "hotlist_plates_added",
+          detail: { group_id: group.id, plates: rows.map((row) => row.plateNumber) },
+        });
+      }
+      return image ? current.imagePath : null;
+    }),
+  );
+  if (replacedImage) {
+    await deps.files.groupImages
+      .remove([replacedImage])
+      .catch((error: unknown) => request.log.warn({ err: error }, "old group picture not removed"));
+  }
+  return MESSAGES.groupUpdated;
+}
+
+/** POST /archive-group (Delete Group): the group is archived and its plates removed; alerts stay. */
+export async function archiveGroup(
+  deps: GroupDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  groupId: number,
+): Promise<string> {
+  const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
+  const removed = await deps.prisma.$transaction(async (tx) => {
+    const archived = await tx.hotlistGroup.updateMany({
+      where: { id: group.id, archived: false },
+      data: { archived: true, archivedAt: new Date() },
+    });
+    if (archived.count === 0) throw new AppError("NOT_FOUND", GROUP_NOT_FOUND);
+    const plates = await deletePlates(tx, { groupId: group.id });
+    await writeAudit(tx, request, auth, {
+      action: "hotlist_group_archived",
+      detail: { group_id: group.id, name: group.name, plates_removed: plates.count },
+    });
+    return plates;
+  });
+  await deps.files.attachments
+    .remove(removed.attachments)
+    .catch((error: unknown) =>
+      request.log.warn({ err: error }, "attachments of an archived group not removed"),
+    );
+  return MESSAGES.groupArchived;
+}

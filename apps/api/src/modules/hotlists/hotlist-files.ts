@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Files of the hotlists, under the data folder (never under the web root): plate attachments in
+ * `attachments/`, re-encoded group pictures in `groups/`. Each file gets a random name, which is all
+ * the database stores, so no name a user chose ever reaches the disk or a path.
+ */
+export interface FileArea {
+  /** Writes atomically (temporary file, then rename) and answers the new file's name. */
+  put(body: Buffer, extension: string): Promise<string>;
+  /** The file's bytes, or null when the name is not a stored name or the file is gone. */
+  get(name: string): Promise<Buffer | null>;
+  /** Removes files; missing ones are fine (a cleanup may be repeated). */
+  remove(names: Iterable<string | null>): Promise<void>;
+}
+
+export interface HotlistFiles {
+  attachments: FileArea;
+  groupImages: FileArea;
+}
+
+/** What a stored name looks like; anything else is refused before touching the disk. */
+export const STORED_FILE_NAME =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:pdf|png|jpg|webp)$/;
+
+function createFileArea(directory: string): FileArea {
+  const absolute = (name: string) => {
+    if (!STORED_FILE_NAME.test(name)) throw new Error(`not a stored hotlist file name: ${name}`);
+    return path.join(directory, name);
+  };
+  return {
+    async put(body, extension) {
+      const name = `${randomUUID()}.${extension}`;
+      const target = absolute(name);
+      await mkdir(directory, { recursive: true });
+      const temporary = `${target}.${process.pid}.tmp`;
+      await writeFile(temporary, body);
+      await rename(temporary, target);
+      return name;
+    },
+    async get(name) {
+      if (!STORED_FILE_NAME.test(name)) return null;
+      try {
+        return await readFile(absolute(name));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async remove(names) {
+      const stored = [...names].filter((name): name is string => !!name && STORED_FILE_NAME.test(name));
+      await Promise.all(stored.map((name) => rm(absolute(name), { force: true })));
+    },
+  };
+}
+
+export function createHotlistFiles(root: string): HotlistFiles {
+  return {
+    attachments: createFileArea(path.join(root, "attachments")),
+    groupImages: createFileArea(path.join(root, "groups")),
+  };
+}
+
+/**
+ * Writes files one by one and, when the work after them fails, removes them again: the pattern of the
+ * Axis ingest (pictures first, then the row; a failed insert removes the pictures it wrote).
+ */
+export async function withWrittenFiles<T>(
+  writes: readonly { area: FileArea; body: Buffer; extension: string }[],
+  work: (names: string[]) => Promise<T>,
+): Promise<T> {
+  const written: { area: FileArea; name: string }[] = [];
+  try {
+    for (const { area, body, extension } of writes) {
+      written.push({ area, name: await area.put(body, extension) });
+    }
+    return await work(written.map(({ name }) => name));
+  } catch (error) {
+    await Promise.all(written.map(({ area, name }) => area.remove([name]))).catch(() => undefined);
+    throw error;
+  }
+}

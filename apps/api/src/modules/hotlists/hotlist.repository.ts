@@ -1,0 +1,94 @@
+import type { Prisma, PrismaClient } from "@odin/db";
+import type { AuthContext } from "../../plugins/auth";
+import { visibleGroupsWhere } from "./group-access";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Users who may be group members and appear in the pickers: the agency's approved, not-deleted users. */
+const pickableUsers = (agencyId: number) => ({ agencyId, approved: true, deletedAt: null });
+
+const PLATE_WITH_ADDER = {
+  addedBy: { select: { name: true, agency: { select: { name: true } } } },
+} as const;
+
+/** The groups of GET /alerts-data with each one's latest alert (by the read's time). */
+export function findGroupCards(prisma: Db, auth: Pick<AuthContext, "user">) {
+  return prisma.hotlistGroup.findMany({
+    where: visibleGroupsWhere(auth),
+    select: {
+      id: true,
+      name: true,
+      imagePath: true,
+      alerts: {
+        orderBy: [{ timestamp: "desc" }, { id: "desc" }],
+        take: 1,
+        select: { timestamp: true, imagePath: true, axisDetectionId: true },
+      },
+    },
+  });
+}
+
+export function findGroupMembers(prisma: Db, groupId: number) {
+  return prisma.user.findMany({
+    where: { groupMemberships: { some: { groupId } } },
+    select: { id: true, name: true, email: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+}
+
+/** A group's plates, newest first, with who added them and from which agency. */
+export function findGroupPlates(prisma: Db, groupId: number) {
+  return prisma.hotlistPlate.findMany({
+    where: { groupId },
+    include: PLATE_WITH_ADDER,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+}
+
+export type PlateWithAdder = Awaited<ReturnType<typeof findGroupPlates>>[number];
+
+/** The agency's pickable users, by name, with its name (the key of users_by_agency). */
+export async function findPickableUsers(prisma: Db, agencyId: number | null) {
+  if (agencyId === null) return { agencyName: null, users: [] };
+  const [agency, users] = await Promise.all([
+    prisma.agency.findUnique({ where: { id: agencyId }, select: { name: true } }),
+    prisma.user.findMany({
+      where: pickableUsers(agencyId),
+      select: { id: true, name: true, email: true, hotlistAdmin: true, hotlistViewer: true },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+    }),
+  ]);
+  return { agencyName: agency?.name ?? null, users };
+}
+
+/** Which of `userIds` are pickable users of the agency. */
+export async function findPickableUserIds(prisma: Db, agencyId: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Set<number>();
+  const users = await prisma.user.findMany({
+    where: { id: { in: [...userIds] }, ...pickableUsers(agencyId) },
+    select: { id: true },
+  });
+  return new Set(users.map((user) => user.id));
+}
+
+/** Makes the group's members exactly `userIds`. */
+export async function replaceGroupMembers(tx: Prisma.TransactionClient, groupId: number, userIds: number[]) {
+  await tx.hotlistGroupMember.deleteMany({ where: { groupId, userId: { notIn: userIds } } });
+  if (userIds.length > 0) {
+    await tx.hotlistGroupMember.createMany({
+      data: userIds.map((userId) => ({ groupId, userId })),
+      skipDuplicates: true,
+    });
+  }
+}
+
+/** Deletes plates and answers the attachment files they held (to remove once the work commits). */
+export async function deletePlates(tx: Prisma.TransactionClient, where: Prisma.HotlistPlateWhereInput) {
+  const plates = await tx.hotlistPlate.findMany({ where, select: { id: true, attachmentPath: true } });
+  if (plates.length === 0) return { count: 0, attachments: [] as string[] };
+  await tx.hotlistPlate.deleteMany({ where: { id: { in: plates.map((plate) => plate.id) } } });
+  return {
+    count: plates.length,
+    attachments: plates.flatMap((plate) => (plate.attachmentPath ? [plate.attachmentPath] : [])),
+  };
+}

@@ -1,0 +1,24 @@
+import { findEndpoint, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAuth } from "../../plugins/auth";
+import { listAgencyUsers, updatePermissions } from "./permissions.service";
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
+const users = findEndpoint("GET", "/agency-users-api");
+const update = findEndpoint("POST", "/update-alert-permissions-api");
+
+/** Edit Alerts Permissions (001 §2, §7): the agency's users and their hotlist flags. */
+export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(users.path, { schema: { response: { 200: users.response, ...errors } } }, (request) =>
+    listAgencyUsers(app.prisma, requireAuth(request)),
+  );
+
+  app.post(
+    update.path,
+    { schema: { body: update.body, response: { 200: update.response, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      message: await updatePermissions(app.prisma, request, requireAuth(request), request.body),
+    }),
+  );
+};

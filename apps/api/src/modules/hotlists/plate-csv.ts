@@ -1,0 +1,66 @@
+import { PLATE_CSV_COLUMNS, type TFieldIssue } from "@odin/contract";
+import { AppError } from "../../lib/app-error";
+import { CsvError, readCsvTable } from "../../lib/csv";
+import { parsePlateFields, type PlateRow } from "./plate-input";
+
+/** Odin's limit (the spec shows none): a large agency list fits, one upload stays one quick transaction. */
+export const PLATE_CSV_MAX_ROWS = 20_000;
+
+const COLUMN_OF_FIELD = { number: "plate_number", state: "state", reason: "reason", notes: "notes" } as const;
+
+/**
+ * The rows of a plate CSV (columns plate_number, state, reason, notes; only plate_number is required,
+ * as in the edit form), every row checked with the rules of a plate added by hand. A file with any bad
+ * row is refused whole: the 400 lists every bad row by its line in the file ("line 7") and reason, so
+ * the person fixes the file once and uploads it again.
+ */
+export function readPlateCsv(file: Buffer, field = "csv_file"): PlateRow[] {
+  let table;
+  try {
+    table = readCsvTable(file, {
+      required: ["plate_number"],
+      allowed: PLATE_CSV_COLUMNS,
+      maxRows: PLATE_CSV_MAX_ROWS,
+    });
+  } catch (error) {
+    if (error instanceof CsvError) {
+      throw new AppError("VALIDATION_FAILED", error.message, [{ path: field, message: error.message }]);
+    }
+    throw error;
+  }
+
+  const rows: PlateRow[] = [];
+  const details: TFieldIssue[] = [];
+  for (const { line, values } of table.rows) {
+    const result = parsePlateFields({
+      number: values.plate_number ?? "",
+      state: values.state,
+      reason: values.reason,
+      notes: values.notes,
+    });
+    if ("row" in result) rows.push(result.row);
+    else {
+      for (const issue of result.issues) {
+        details.push({ path: `line ${line}`, message: `${COLUMN_OF_FIELD[issue.field]}: ${issue.message}` });
+      }
+    }
+  }
+  if (details.length > 0) {
+    const lines = new Set(details.map((detail) => detail.path)).size;
+    const first = details
+      .slice(0, 3)
+      .map((detail) => `${detail.path}: ${detail.message}`)
+      .join("; ");
+    throw new AppError(
+      "VALIDATION_FAILED",
+      `${lines} row(s) of the file are invalid, so nothing was uploaded (${first}${details.length > 3 ? "; ..." : ""}).`,
+      details,
+    );
+  }
+  return rows;
+}
+
+/** The key two plates share when one repeats the other exactly (same plate, state and reason). */
+export function plateKey(row: Pick<PlateRow, "plateNormalized" | "state" | "reason">): string {
+  return `${row.plateNormalized}\n${row.state ?? ""}\n${row.reason.toUpperCase()}`;
+}

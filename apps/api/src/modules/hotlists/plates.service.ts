@@ -1,0 +1,206 @@
+import {
+  MESSAGES,
+  type TBulkUploadPlatesResponse,
+  type THotlistAddRequest,
+  type TSignedAttachmentQuery,
+} from "@odin/contract";
+import type { PrismaClient } from "@odin/db";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../../lib/app-error";
+import type { AuthContext } from "../../plugins/auth";
+import { writeAudit } from "../audit/audit.repository";
+import type { AttachmentLinks } from "./attachment-links";
+import { findAccessibleGroup, visibleGroupsWhere } from "./group-access";
+import type { HotlistFiles } from "./hotlist-files";
+import { deletePlates } from "./hotlist.repository";
+import { plateKey, readPlateCsv } from "./plate-csv";
+import { toPlateRow } from "./plate-input";
+import { sniffAttachmentType, type AttachmentType } from "./upload-checks";
+
+export interface PlateDeps {
+  prisma: PrismaClient;
+  files: HotlistFiles;
+  links: AttachmentLinks;
+  /** Attachment links are absolute: they open in a new tab or the mobile app's browser. */
+  publicUrl: string;
+}
+
+const PLATE_NOT_FOUND = "Plate not found.";
+const ATTACHMENT_NOT_FOUND = "Attachment not found.";
+/** A large 'Replace All Plates' deletes and inserts tens of thousands of rows in one transaction. */
+const UPLOAD_TRANSACTION_MS = 60_000;
+
+/**
+ * POST /hotlist/add-plate-direct (the modal of a search result). Anyone who may see the group may add
+ * to it: the spec offers the button to hotlist viewers too.
+ */
+export async function addPlateDirect(
+  deps: Pick<PlateDeps, "prisma">,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: THotlistAddRequest,
+): Promise<string> {
+  const group = await findAccessibleGroup(deps.prisma, auth, body.group_id);
+  const result = toPlateRow({
+    number: body.plate_number,
+    state: body.state,
+    reason: body.reason,
+    notes: body.notes,
+  });
+  if ("issues" in result) {
+    const fieldName = { number: "plate_number", state: "state", reason: "reason", notes: "notes" } as const;
+    const details = result.issues.map((issue) => ({ path: fieldName[issue.field], message: issue.message }));
+    throw new AppError("VALIDATION_FAILED", details[0]!.message, details);
+  }
+  await deps.prisma.$transaction(async (tx) => {
+    const plate = await tx.hotlistPlate.create({
+      data: { ...result.row, groupId: group.id, addedById: auth.user.id },
+    });
+    await writeAudit(tx, request, auth, {
+      action: "hotlist_plates_added",
+      detail: { group_id: group.id, plate_id: plate.id, plates: [plate.plateNumber], from: "search result" },
+    });
+  });
+  return MESSAGES.plateAddedToHotlist;
+}
+
+/** POST /groups/{id}/remove-plate: the plate is gone at once (its alerts stay). */
+export async function removePlate(
+  deps: Pick<PlateDeps, "prisma" | "files">,
+  request: FastifyRequest,
+  auth: AuthContext,
+  groupId: number,
+  plateId: number,
+): Promise<string> {
+  const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
+  const removed = await deps.prisma.$transaction(async (tx) => {
+    const plate = await tx.hotlistPlate.findFirst({ where: { id: plateId, groupId: group.id } });
+    if (!plate) throw new AppError("NOT_FOUND", PLATE_NOT_FOUND);
+    const removed = await deletePlates(tx, { id: plate.id });
+    await writeAudit(tx, request, auth, {
+      action: "hotlist_plate_removed",
+      detail: { group_id: group.id, plate_id: plate.id, plate_number: plate.plateNumber },
+    });
+    return removed;
+  });
+  await deps.files.attachments
+    .remove(removed.attachments)
+    .catch((error: unknown) => request.log.warn({ err: error }, "attachment of a removed plate not removed"));
+  return MESSAGES.plateRemoved;
+}
+
+/**
+ * POST /groups/{id}/bulk-upload-plates. The file is checked whole first (any bad row refuses it);
+ * then 'add' appends the rows that do not repeat a plate already listed (same plate, state and reason),
+ * and 'replace' swaps the group's plates for the file's in one transaction: readers see the old list
+ * or the new one, never a mix or an empty group.
+ */
+export async function uploadPlates(
+  deps: Pick<PlateDeps, "prisma" | "files">,
+  request: FastifyRequest,
+  auth: AuthContext,
+  groupId: number,
+  mode: "add" | "replace",
+  file: Buffer | undefined,
+): Promise<TBulkUploadPlatesResponse> {
+  const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
+  if (!file) {
+    throw new AppError("VALIDATION_FAILED", "Choose a CSV file to upload.", [
+      { path: "csv_file", message: "a CSV file is required" },
+    ]);
+  }
+  const rows = readPlateCsv(file);
+
+  const outcome = await deps.prisma.$transaction(
+    async (tx) => {
+      const removed =
+        mode === "replace"
+          ? await deletePlates(tx, { groupId: group.id })
+          : { count: 0, attachments: [] as string[] };
+      const seen = new Set<string>();
+      if (mode === "add") {
+        const listed = await tx.hotlistPlate.findMany({
+          where: { groupId: group.id },
+          select: { plateNormalized: true, state: true, reason: true },
+        });
+        for (const plate of listed) seen.add(plateKey(plate));
+      }
+      const fresh = rows.filter((row) => {
+        const key = plateKey(row);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      if (fresh.length > 0) {
+        await tx.hotlistPlate.createMany({
+          data: fresh.map((row) => ({ ...row, groupId: group.id, addedById: auth.user.id })),
+        });
+      }
+      await writeAudit(tx, request, auth, {
+        action: "hotlist_plates_uploaded",
+        recordCount: fresh.length,
+        detail: {
+          group_id: group.id,
+          mode,
+          rows: rows.length,
+          added: fresh.length,
+          skipped_repeats: rows.length - fresh.length,
+          removed: removed.count,
+        },
+      });
+      return { added: fresh.length, removed };
+    },
+    { timeout: UPLOAD_TRANSACTION_MS },
+  );
+  await deps.files.attachments
+    .remove(outcome.removed.attachments)
+    .catch((error: unknown) =>
+      request.log.warn({ err: error }, "attachments of replaced plates not removed"),
+    );
+  return {
+    success: true,
+    message: MESSAGES.platesUploaded(outcome.added),
+    added: outcome.added,
+    removed: outcome.removed.count,
+  };
+}
+
+/** GET /get-hotlist-attachment-url/{filename}?plate_id=: a 5-minute signed link, for those who may see the plate. */
+export async function attachmentUrl(
+  deps: Pick<PlateDeps, "prisma" | "links" | "publicUrl">,
+  auth: AuthContext,
+  filename: string,
+  plateId: number,
+): Promise<string> {
+  const plate = await deps.prisma.hotlistPlate.findFirst({
+    where: { id: plateId, attachmentPath: filename, group: visibleGroupsWhere(auth) },
+    select: { id: true },
+  });
+  if (!plate) throw new AppError("NOT_FOUND", ATTACHMENT_NOT_FOUND);
+  const query = new URLSearchParams(deps.links.sign(filename, plate.id)).toString();
+  return `${deps.publicUrl}/hotlist-attachments/${encodeURIComponent(filename)}?${query}`;
+}
+
+/** GET /hotlist-attachments/{filename}: the file a valid, unexpired link names, with its checked type. */
+export async function openAttachment(
+  deps: Pick<PlateDeps, "prisma" | "files" | "links">,
+  filename: string,
+  query: TSignedAttachmentQuery,
+): Promise<{ body: Buffer; contentType: AttachmentType }> {
+  if (!deps.links.verify(filename, query.plate_id, query.expires, query.sig)) {
+    throw new AppError(
+      "FORBIDDEN",
+      "This attachment link is not valid or has expired. Open the attachment again from the group.",
+    );
+  }
+  const plate = await deps.prisma.hotlistPlate.findFirst({
+    where: { id: query.plate_id, attachmentPath: filename, group: { archived: false } },
+    select: { attachmentMime: true },
+  });
+  const body = plate ? await deps.files.attachments.get(filename) : null;
+  const contentType = body ? sniffAttachmentType(body) : null;
+  if (!body || !contentType || contentType !== plate?.attachmentMime) {
+    throw new AppError("NOT_FOUND", ATTACHMENT_NOT_FOUND);
+  }
+  return { body, contentType };
+}

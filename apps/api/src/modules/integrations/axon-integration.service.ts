@@ -1,0 +1,206 @@
+import {
+  MESSAGES,
+  type TAddAxonIntegrationRequest,
+  type TAuthorizedAndBlacklistedAgenciesResponse,
+  type TAxonExistingIntegrationResponse,
+} from "@odin/contract";
+import type { PrismaClient } from "@odin/db";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../../lib/app-error";
+import type { AuthContext } from "../../plugins/auth";
+import { AxonClient } from "../../sources/axon/axon.client";
+import { VendorError } from "../../sources/vendor-http";
+import { writeAudit } from "../audit/audit.repository";
+import { requireOwnAgency } from "../admin/admin-deps";
+import { isUniqueViolation } from "../admin/users.repository";
+import type { IntegrationDeps } from "./integrations-deps";
+
+const NO_INTEGRATION = "Your agency has no Axon integration.";
+
+function findOwnIntegration(prisma: PrismaClient, auth: AuthContext) {
+  const agencyId = auth.user.agencyId;
+  return agencyId === null
+    ? Promise.resolve(null)
+    : prisma.axonIntegration.findUnique({ where: { agencyId } });
+}
+
+/** GET /axon-existing-integration: its label and host only; the client id and secret stay here. */
+export async function getExistingIntegration(
+  prisma: PrismaClient,
+  auth: AuthContext,
+): Promise<TAxonExistingIntegrationResponse> {
+  const integration = await findOwnIntegration(prisma, auth);
+  return {
+    existing_integration: integration
+      ? { agency_name: integration.agencyName, base_url: integration.baseUrl }
+      : null,
+  };
+}
+
+/**
+ * Asks Axon's token endpoint for a token with these credentials, through the same client searches
+ * use, so a typo is caught now rather than at the first search. A fresh client: nothing is cached.
+ */
+async function checkCredentials(deps: IntegrationDeps, body: TAddAxonIntegrationRequest, agencyName: string) {
+  try {
+    await new AxonClient(deps.secrets).getToken({
+      id: 0,
+      agencyName,
+      baseUrl: body.base_url,
+      clientId: body.client_id,
+      partnerId: body.partner_id,
+      clientSecretCiphertext: deps.secrets.encrypt(body.secret_id),
+    });
+  } catch (error) {
+    if (!(error instanceof VendorError)) throw error;
+    if (error.kind === "refused" || error.status === 400) {
+      throw new AppError(
+        "VALIDATION_FAILED",
+        `Axon refused these credentials (${error.status ?? "refused"}): check the Client ID, Client Secret and Partner ID.`,
+      );
+    }
+    if (error.kind === "timeout")
+      throw new AppError("UPSTREAM_TIMEOUT", `${error.message}. Nothing was saved.`);
+    throw new AppError(
+      "UPSTREAM_FAILED",
+      `Axon could not confirm the credentials: ${error.message}. Nothing was saved.`,
+    );
+  }
+}
+
+/**
+ * POST /add-axon-integration: one integration per agency, its credentials checked against Axon's
+ * token endpoint before anything is saved, the secret sealed at rest. Every other agency starts
+ * authorized (the page's blacklist model); the admin then moves agencies to the blacklist.
+ */
+export async function addAxonIntegration(
+  deps: IntegrationDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  body: TAddAxonIntegrationRequest,
+): Promise<string> {
+  const agencyId = requireOwnAgency(auth);
+  if (deps.config.isProduction && !body.base_url.startsWith("https://")) {
+    throw new AppError("VALIDATION_FAILED", "The Base URL must start with https://.", [
+      { path: "base_url", message: "Axon is reached over https only." },
+    ]);
+  }
+  const agency = await deps.prisma.agency.findUniqueOrThrow({ where: { id: agencyId } });
+  if (await findOwnIntegration(deps.prisma, auth)) {
+    throw new AppError(
+      "CONFLICT",
+      "Your agency already has an Axon integration: delete it first to replace it.",
+    );
+  }
+  await checkCredentials(deps, body, agency.name);
+  try {
+    await deps.prisma.$transaction(async (tx) => {
+      const others = await tx.agency.findMany({ where: { id: { not: agencyId } }, select: { id: true } });
+      const integration = await tx.axonIntegration.create({
+        data: {
+          agencyId,
+          agencyName: agency.name,
+          clientId: body.client_id,
+          clientSecretCiphertext: deps.secrets.encrypt(body.secret_id),
+          partnerId: body.partner_id,
+          baseUrl: body.base_url,
+          agencies: {
+            create: others.map((other) => ({ agencyId: other.id, status: "authorized" as const })),
+          },
+        },
+      });
+      await writeAudit(tx, request, auth, {
+        action: "axon_integration_changed",
+        detail: {
+          change: "added",
+          integration_id: integration.id,
+          base_url: integration.baseUrl,
+          client_id: integration.clientId,
+          partner_id: integration.partnerId,
+        },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError("CONFLICT", "Your agency already has an Axon integration.");
+    }
+    throw error;
+  }
+  return MESSAGES.axonIntegrationAdded;
+}
+
+/** DELETE /delete-axon-integration: the agency's integration and its agency lists. */
+export async function deleteAxonIntegration(
+  prisma: PrismaClient,
+  request: FastifyRequest,
+  auth: AuthContext,
+): Promise<string> {
+  const integration = await findOwnIntegration(prisma, auth);
+  if (!integration) throw new AppError("NOT_FOUND", NO_INTEGRATION);
+  await prisma.$transaction(async (tx) => {
+    await tx.axonIntegration.delete({ where: { id: integration.id } });
+    await writeAudit(tx, request, auth, {
+      action: "axon_integration_changed",
+      detail: { change: "deleted", integration_id: integration.id, base_url: integration.baseUrl },
+    });
+  });
+  return MESSAGES.axonIntegrationDeleted;
+}
+
+/**
+ * GET /get-authorized-and-blacklisted-agencies: every other agency, in exactly one list. Authorized
+ * means it may search this integration (an explicit row, as the search scope requires); every other
+ * agency, including one created after the integration, is listed as blacklisted until moved.
+ */
+export async function listAgencyAccess(
+  prisma: PrismaClient,
+  auth: AuthContext,
+): Promise<TAuthorizedAndBlacklistedAgenciesResponse> {
+  const integration = await findOwnIntegration(prisma, auth);
+  if (!integration) return { authorized: [], blacklisted: [] };
+  const [agencies, rows] = await Promise.all([
+    prisma.agency.findMany({
+      where: { id: { not: integration.agencyId } },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      select: { id: true, name: true },
+    }),
+    prisma.axonIntegrationAgency.findMany({ where: { integrationId: integration.id, status: "authorized" } }),
+  ]);
+  const authorized = new Set(rows.map((row) => row.agencyId));
+  return {
+    authorized: agencies.filter((agency) => authorized.has(agency.id)),
+    blacklisted: agencies.filter((agency) => !authorized.has(agency.id)),
+  };
+}
+
+/** POST /add-to-blacklist and /remove-from-blacklist: moves one agency between the two lists. */
+export async function setAgencyAccess(
+  prisma: PrismaClient,
+  request: FastifyRequest,
+  auth: AuthContext,
+  agencyId: number,
+  status: "authorized" | "blacklisted",
+): Promise<string> {
+  const integration = await findOwnIntegration(prisma, auth);
+  if (!integration) throw new AppError("NOT_FOUND", NO_INTEGRATION);
+  if (agencyId === integration.agencyId) {
+    throw new AppError("VALIDATION_FAILED", "Your own agency always searches its own integration.");
+  }
+  const agency = await prisma.agency.findUnique({ where: { id: agencyId } });
+  if (!agency) throw new AppError("NOT_FOUND", "Agency not found.");
+  const key = { integrationId_agencyId: { integrationId: integration.id, agencyId } };
+  await prisma.$transaction(async (tx) => {
+    const before = await tx.axonIntegrationAgency.findUnique({ where: key });
+    if (before?.status === status) return;
+    await tx.axonIntegrationAgency.upsert({
+      where: key,
+      create: { integrationId: integration.id, agencyId, status },
+      update: { status },
+    });
+    await writeAudit(tx, request, auth, {
+      action: "blacklist_changed",
+      detail: { integration_id: integration.id, agency_id: agency.id, agency_name: agency.name, status },
+    });
+  });
+  return status === "blacklisted" ? MESSAGES.agencyBlacklisted : MESSAGES.agencyUnblacklisted;
+}

@@ -1,0 +1,96 @@
+import { findEndpoint, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { filePart } from "../../plugins/multipart";
+import { requireAuth } from "../../plugins/auth";
+import {
+  addAxonIntegration,
+  deleteAxonIntegration,
+  getExistingIntegration,
+  listAgencyAccess,
+  setAgencyAccess,
+} from "./axon-integration.service";
+import type { IntegrationDeps } from "./integrations-deps";
+import { addApiKey, deleteApiKey, uploadApiKeys } from "./rekor-keys.service";
+
+const addKey = findEndpoint("POST", "/add-api-key");
+const bulkKeys = findEndpoint("POST", "/bulk-upload-api-keys");
+const deleteKey = findEndpoint("DELETE", "/delete-api-key/:id");
+const existingAxon = findEndpoint("GET", "/axon-existing-integration");
+const addAxon = findEndpoint("POST", "/add-axon-integration");
+const deleteAxon = findEndpoint("DELETE", "/delete-axon-integration");
+const access = findEndpoint("GET", "/get-authorized-and-blacklisted-agencies");
+const blacklist = findEndpoint("POST", "/add-to-blacklist");
+const unblacklist = findEndpoint("POST", "/remove-from-blacklist");
+
+const errors = {
+  400: ZApiError,
+  401: ZApiError,
+  403: ZApiError,
+  404: ZApiError,
+  409: ZApiError,
+  413: ZApiError,
+  415: ZApiError,
+  502: ZApiError,
+  504: ZApiError,
+};
+
+/**
+ * Spec 001 §7 Integrations: the agency's Rekor keys and Axon integration (admins of the agency).
+ * Secrets go in and never come out: answers name keys by label and last four only.
+ */
+export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (app, { deps }) => {
+  const ok = (message: string) => ({ success: true as const, message });
+  const { prisma } = deps;
+
+  app.post(
+    addKey.path,
+    { schema: { body: addKey.body, response: { 200: addKey.response, ...errors } } },
+    async (request) => ok(await addApiKey(deps, request, requireAuth(request), request.body)),
+  );
+
+  app.post(
+    bulkKeys.path,
+    { schema: { body: bulkKeys.body, response: { 200: bulkKeys.response, ...errors } } },
+    (request) => uploadApiKeys(deps, request, requireAuth(request), filePart(request.body, "file")),
+  );
+
+  app.delete(
+    deleteKey.path,
+    { schema: { params: deleteKey.params, response: { 200: deleteKey.response, ...errors } } },
+    async (request) => ok(await deleteApiKey(deps, request, requireAuth(request), request.params.id)),
+  );
+
+  app.get(existingAxon.path, { schema: { response: { 200: existingAxon.response, ...errors } } }, (request) =>
+    getExistingIntegration(prisma, requireAuth(request)),
+  );
+
+  app.post(
+    addAxon.path,
+    { schema: { body: addAxon.body, response: { 200: addAxon.response, ...errors } } },
+    async (request) => ok(await addAxonIntegration(deps, request, requireAuth(request), request.body)),
+  );
+
+  app.delete(
+    deleteAxon.path,
+    { schema: { response: { 200: deleteAxon.response, ...errors } } },
+    async (request) => ok(await deleteAxonIntegration(prisma, request, requireAuth(request))),
+  );
+
+  app.get(access.path, { schema: { response: { 200: access.response, ...errors } } }, (request) =>
+    listAgencyAccess(prisma, requireAuth(request)),
+  );
+
+  app.post(
+    blacklist.path,
+    { schema: { body: blacklist.body, response: { 200: blacklist.response, ...errors } } },
+    async (request) =>
+      ok(await setAgencyAccess(prisma, request, requireAuth(request), request.body.agency_id, "blacklisted")),
+  );
+
+  app.post(
+    unblacklist.path,
+    { schema: { body: unblacklist.body, response: { 200: unblacklist.response, ...errors } } },
+    async (request) =>
+      ok(await setAgencyAccess(prisma, request, requireAuth(request), request.body.agency_id, "authorized")),
+  );
+};

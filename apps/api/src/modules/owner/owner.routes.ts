@@ -1,0 +1,60 @@
+import { findEndpoint, ZApiError } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { requireAuth } from "../../plugins/auth";
+import type { UserAdminDeps } from "../admin/admin-deps";
+import { addUser } from "../admin/add-user.service";
+import { findAgencies, findAgencyOrFail } from "../admin/agencies.repository";
+import { getOwnerData, resetUserPassword } from "./owner.service";
+
+const ownerData = findEndpoint("GET", "/owner-data");
+const add = findEndpoint("POST", "/owner/add-user");
+const reset = findEndpoint("POST", "/admin/reset-user-password");
+const agencies = findEndpoint("GET", "/agencies-data");
+
+const errors = {
+  400: ZApiError,
+  401: ZApiError,
+  403: ZApiError,
+  404: ZApiError,
+  409: ZApiError,
+  502: ZApiError,
+};
+
+/** Spec 001 §7 Owner: users across agencies, for the one owner account (OWNER_USERNAME). */
+export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {
+  app.get(ownerData.path, { schema: { response: { 200: ownerData.response, ...errors } } }, () =>
+    getOwnerData(deps.prisma),
+  );
+
+  app.post(
+    add.path,
+    { schema: { body: add.body, response: { 200: add.response, ...errors } } },
+    async (request) => {
+      const { agency_id: agencyId, ...user } = request.body;
+      const agency = await findAgencyOrFail(deps.prisma, agencyId);
+      return {
+        success: true as const,
+        message: await addUser(deps, request, requireAuth(request), user, agency.id),
+      };
+    },
+  );
+
+  app.post(
+    reset.path,
+    { schema: { body: reset.body, response: { 200: reset.response, ...errors } } },
+    async (request) => ({
+      success: true as const,
+      message: await resetUserPassword(
+        deps,
+        request,
+        requireAuth(request),
+        request.body.user_id,
+        request.body.new_password,
+      ),
+    }),
+  );
+
+  app.get(agencies.path, { schema: { response: { 200: agencies.response, ...errors } } }, () =>
+    findAgencies(deps.prisma),
+  );
+};

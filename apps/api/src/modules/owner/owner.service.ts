@@ -1,0 +1,53 @@
+import { MESSAGES, type TOwnerDataResponse } from "@odin/contract";
+import type { PrismaClient } from "@odin/db";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../../lib/app-error";
+import type { AuthContext } from "../../plugins/auth";
+import { writeAudit } from "../audit/audit.repository";
+import { atProvider, type UserAdminDeps } from "../admin/admin-deps";
+import { findAgencies } from "../admin/agencies.repository";
+import { findActiveUsers, revokeUserSessions, toOwnerUser } from "../admin/users.repository";
+
+/** GET /owner-data: every user of every agency (and the owner), and the agencies to add users to. */
+export async function getOwnerData(prisma: PrismaClient): Promise<TOwnerDataResponse> {
+  const [users, agencies] = await Promise.all([findActiveUsers(prisma, "all"), findAgencies(prisma)]);
+  return { users: users.map(toOwnerUser), agencies };
+}
+
+/**
+ * POST /admin/reset-user-password: the owner gives a user a temporary password. With Odin's own
+ * provider the user must change it at the next sign-in (the web app sends them to /change-password);
+ * an external provider's password cannot be changed on Odin's screen, so no change is required there.
+ * The user's other sessions end, and a lockout is lifted: the new password is how they get back in.
+ */
+export async function resetUserPassword(
+  deps: UserAdminDeps,
+  request: FastifyRequest,
+  auth: AuthContext,
+  userId: number,
+  password: string,
+): Promise<string> {
+  const user = await deps.prisma.user.findFirst({ where: { id: userId, deletedAt: null } });
+  if (!user) throw new AppError("NOT_FOUND", "User not found.");
+  const { passwordHash } = await atProvider(() => deps.identityAdmin.setPassword(user, password));
+  const now = new Date();
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.user.update({
+      where: { id: user.id },
+      data: {
+        ...(passwordHash ? { passwordHash } : {}),
+        mustChangePassword: deps.identityAdmin.odinKeepsPasswords,
+        lockedAt: null,
+        failedLoginCount: 0,
+        firstFailedLoginAt: null,
+      },
+    });
+    // Not the owner's own session: resetting one's own password must not sign oneself out mid-way.
+    if (user.id !== auth.user.id) await revokeUserSessions(tx, user.id, now);
+    await writeAudit(tx, request, auth, {
+      action: "password_reset_by_owner",
+      detail: { user_id: user.id, username: user.username, agency_id: user.agencyId },
+    });
+  });
+  return MESSAGES.userPasswordReset;
+}

@@ -1,0 +1,123 @@
+import type { AxonIntegration, AxonIntegrationAgency } from "@odin/db";
+import { insertAlertsForReads, type RemoteRead } from "../../alerts/alert-matcher";
+import type { SourceDeps } from "../detection-source";
+import { normalizePlate } from "../plate-pattern";
+import { resolveAxonUrl } from "./axon.mapper";
+import type { TAxonRead } from "./axon.payload";
+import { axonClientFor } from "./axon.source";
+
+/** Each poll asks again for this much before the cursor: reads that reached Axon a little late. */
+export const AXON_POLL_OVERLAP_MS = 2 * 60_000;
+/** A first poll (no cursor yet) looks back this far, not over the integration's whole history. */
+export const AXON_FIRST_POLL_LOOKBACK_MS = 15 * 60_000;
+/** The client's own bound on one walk through the reads pages (200 pages of 500). */
+const MAX_READS_PER_POLL = 100_000;
+const POLL_TIMEOUT_MS = 60_000;
+
+type IntegrationWithAgencies = AxonIntegration & { agencies: AxonIntegrationAgency[] };
+
+/**
+ * The agencies an integration's reads may alert: those that may search it (its own, and the agencies
+ * it authorized, unless blacklisted), as search-scope.repository.ts decides for searches.
+ */
+export function alertedAgencies(integration: IntegrationWithAgencies): number[] {
+  const blacklisted = new Set(
+    integration.agencies.filter((entry) => entry.status === "blacklisted").map((entry) => entry.agencyId),
+  );
+  const allowed = [
+    integration.agencyId,
+    ...integration.agencies.filter((entry) => entry.status === "authorized").map((entry) => entry.agencyId),
+  ];
+  return [...new Set(allowed)].filter((agencyId) => !blacklisted.has(agencyId));
+}
+
+/**
+ * One Axon read as the matcher's read. Pure. The picture is referenced by its absolute URL under the
+ * integration (fetched with the integration's token when the alert is opened), not copied.
+ */
+export function toRemoteRead(
+  read: TAxonRead,
+  integration: Pick<AxonIntegration, "agencyName" | "baseUrl">,
+): RemoteRead {
+  return {
+    sourceReadId: read.read_id,
+    plate: read.plate,
+    plateNormalized: normalizePlate(read.plate),
+    state: read.state?.trim().toUpperCase() || null,
+    timestamp: new Date(read.captured_at),
+    camera: read.camera?.name ?? null,
+    agencyName: integration.agencyName,
+    imagePath: read.image_url ? (resolveAxonUrl(integration.baseUrl, read.image_url)?.href ?? null) : null,
+    latitude: read.location?.lat ?? null,
+    longitude: read.location?.lon ?? null,
+  };
+}
+
+export interface AxonPollResult {
+  integrationId: number;
+  reads: number;
+  alerts: number;
+  /** Where the next poll resumes (ISO 8601): the end of this poll's window. */
+  cursor: string;
+}
+
+export interface AxonPollOptions {
+  now?: Date;
+  /**
+   * Skip the integration when it was polled less than this long ago (by this or another API process):
+   * the poll is claimed by setting last_polled_at first.
+   */
+  minGapMs?: number;
+}
+
+/**
+ * One poll of one integration: the reads captured since the cursor (minus an overlap) through the
+ * app's Axon client (its cached token), matched against the hotlists, their alerts written and the
+ * cursor advanced in one transaction, so a failed poll is simply repeated (replays alert nobody twice).
+ * Null when there is no such integration or another process has just polled it.
+ */
+export async function pollAxonIntegration(
+  deps: SourceDeps,
+  integrationId: number,
+  options: AxonPollOptions = {},
+): Promise<AxonPollResult | null> {
+  const now = options.now ?? new Date();
+  const { prisma } = deps;
+  if (options.minGapMs) {
+    const claimed = await prisma.axonIntegration.updateMany({
+      where: {
+        id: integrationId,
+        OR: [{ lastPolledAt: null }, { lastPolledAt: { lt: new Date(now.getTime() - options.minGapMs) } }],
+      },
+      data: { lastPolledAt: now },
+    });
+    if (claimed.count === 0) return null;
+  }
+  const integration = await prisma.axonIntegration.findUnique({
+    where: { id: integrationId },
+    include: { agencies: true },
+  });
+  if (!integration) return null;
+
+  const since = integration.pollCursor ? Date.parse(integration.pollCursor) : Number.NaN;
+  const start = new Date(
+    (Number.isNaN(since) ? now.getTime() - AXON_FIRST_POLL_LOOKBACK_MS : since) - AXON_POLL_OVERLAP_MS,
+  );
+  const reads = await axonClientFor(deps).searchReads(
+    integration,
+    { start, end: now, plate: undefined, state: undefined, limit: MAX_READS_PER_POLL },
+    AbortSignal.timeout(POLL_TIMEOUT_MS),
+    (read) => toRemoteRead(read, integration),
+  );
+  const cursor = now.toISOString();
+  const written = await prisma.$transaction(async (tx) => {
+    const alerts = await insertAlertsForReads(tx, "Axon", reads, alertedAgencies(integration));
+    // ISO instants in UTC order as text: a slower concurrent poll never moves the cursor back.
+    await tx.$executeRaw`
+      UPDATE axon_integrations
+      SET poll_cursor = GREATEST(COALESCE(poll_cursor, ''), ${cursor}), last_polled_at = ${now}
+      WHERE id = ${integration.id}`;
+    return alerts;
+  });
+  return { integrationId, reads: reads.length, alerts: written.length, cursor };
+}

@@ -1,0 +1,135 @@
+import { MESSAGES } from "@odin/contract";
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { Button, Card, Notice } from "@/components/ui";
+import { addUserFailure, addUserFieldErrors, type FormIssues } from "@/lib/add-user-outcome";
+import { PASSWORD_HINT } from "@/lib/password-text";
+import { FailureNotice } from "./failure-notice";
+import { FieldError } from "./field-error";
+import { FieldLabel } from "./field-label";
+
+export type AddUserState =
+  | { status: "idle" }
+  | { status: "saving" }
+  | { status: "done" }
+  | { status: "failed"; message: string; details: string[] };
+
+/** Every add-user form has at least a password and a role; the rest are its own text fields. */
+type UserValues = Record<string, string> & { password: string; role: string };
+
+/** What the card needs of the hook. */
+type AddUserForm = Pick<ReturnType<typeof useAddUserForm>, "state" | "onSubmit">;
+
+type Parsed<T> = { success: true; data: T } | { success: false; error: FormIssues };
+
+export interface AddUserFormOptions<V extends UserValues, T> {
+  empty: V;
+  /** The contract's request schema: it trims and lower-cases exactly as the server does. */
+  parse: (values: V) => Parsed<T>;
+  send: (user: T) => Promise<unknown>;
+  onAdded: () => void;
+}
+
+/**
+ * The state and parts of an add-user form (001 §2, §5, §8), the admin's and the owner's alike: checked
+ * with the request schema before sending, emptied once added, the failure in 001 §8's words. Each
+ * screen lays out its own fields with `control`, `label` and `error`; the password hint and the role
+ * select (user by default, or admin) are the same everywhere.
+ */
+export function useAddUserForm<V extends UserValues, T>({
+  empty,
+  parse,
+  send,
+  onAdded,
+}: AddUserFormOptions<V, T>) {
+  type Field = keyof V & string;
+  const id = useId();
+  const [values, setValues] = useState<V>(empty);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [state, setState] = useState<AddUserState>({ status: "idle" });
+  const saving = state.status === "saving";
+  const fieldId = (field: Field) => `${id}-${field}`;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = parse(values);
+    if (!parsed.success) {
+      setErrors(addUserFieldErrors<Field>(values, parsed.error));
+      setState({ status: "idle" });
+      return;
+    }
+    setErrors({});
+    setState({ status: "saving" });
+    try {
+      await send(parsed.data);
+      setValues(empty);
+      setState({ status: "done" });
+      onAdded();
+    } catch (error) {
+      setState({ status: "failed", ...addUserFailure(error) });
+    }
+  };
+
+  /** The value, change handler and ARIA state of one input or select. */
+  const control = (field: Field) => ({
+    id: fieldId(field),
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby":
+      [field === "password" ? `${fieldId(field)}-hint` : "", errors[field] ? `${fieldId(field)}-error` : ""]
+        .filter(Boolean)
+        .join(" ") || undefined,
+    disabled: saving,
+  });
+  const label = (field: Field, text: string, required = true) => (
+    <FieldLabel htmlFor={fieldId(field)} required={required}>
+      {text}
+    </FieldLabel>
+  );
+  const error = (field: Field) => <FieldError id={`${fieldId(field)}-error`} message={errors[field]} />;
+  const passwordHint = (
+    <span id={`${fieldId("password")}-hint`} className="field__hint">
+      {PASSWORD_HINT}
+    </span>
+  );
+  const roleField = (
+    <div className="field">
+      {label("role", "Role", false)}
+      <select {...control("role")} className="select">
+        <option value="user">User</option>
+        <option value="admin">Admin</option>
+      </select>
+    </div>
+  );
+
+  return {
+    state,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
+    control,
+    label,
+    error,
+    passwordHint,
+    roleField,
+  };
+}
+
+/** The 'Add User' card around a form's own fields, ending in 'User added successfully.' or the failure. */
+export function AddUserCard({ form, children }: { form: AddUserForm; children: ReactNode }) {
+  const { state, onSubmit } = form;
+  const saving = state.status === "saving";
+  return (
+    <Card title="Add User">
+      <form onSubmit={onSubmit} noValidate>
+        {children}
+        {state.status === "done" && <Notice tone="success">{MESSAGES.userAdded}</Notice>}
+        {state.status === "failed" && <FailureNotice message={state.message} details={state.details} />}
+        <div className="form-actions">
+          <Button type="submit" busy={saving}>
+            {saving ? MESSAGES.saving : "Add User"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,366 @@
+import { MESSAGES, type TAdminUser, type TCurrentUser } from "@odin/contract";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ADMIN,
+  currentUserValue,
+  INVESTIGATOR,
+  jsonResponse,
+  signedInAuth,
+  stubFetchPerTest,
+  TestAuthProviders,
+  urlOf,
+} from "@/testing/auth";
+import { AdminScreen } from "./admin-screen";
+
+const USERS: TAdminUser[] = [
+  {
+    id: 1,
+    username: "a.chen",
+    name: "Ada Chen",
+    email: "a.chen@agency.example",
+    role: "admin",
+    department: null,
+  },
+  {
+    id: 2,
+    username: "j.rivera",
+    name: "Jordan Rivera",
+    email: "j.rivera@agency.example",
+    role: "user",
+    department: "Patrol",
+  },
+];
+const STRONG = "Plate-Reader-9";
+
+const fetchMock = stubFetchPerTest();
+type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Answers by "METHOD path"; GET /admin-data answers USERS unless replaced. */
+function answer(routes: Record<string, Route> = {}) {
+  const all: Record<string, Route> = { "GET /admin-data": () => jsonResponse({ users: USERS }), ...routes };
+  fetchMock.mockImplementation(async (input, init) => {
+    const key = `${init?.method ?? "GET"} ${urlOf(input)}`;
+    const route = all[key];
+    if (!route) throw new Error(`unexpected call ${key}`);
+    return route(init);
+  });
+}
+
+const callsTo = (method: string, path: string) =>
+  fetchMock.mock.calls.filter(([input, init]) => urlOf(input) === path && (init?.method ?? "GET") === method);
+const errorBody = (code: string, message: string, details?: unknown) =>
+  details ? { error: { code, message, details } } : { error: { code, message } };
+
+function renderAdmin(user: TCurrentUser = ADMIN) {
+  const currentUser = currentUserValue({ user });
+  render(
+    <TestAuthProviders auth={signedInAuth()} currentUser={currentUser}>
+      <MemoryRouter>
+        <AdminScreen />
+      </MemoryRouter>
+    </TestAuthProviders>,
+  );
+  return currentUser;
+}
+
+/** A field by its label; required fields carry a star after the text. */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\*?$`));
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+function fillUser(overrides: Partial<Record<string, string>> = {}) {
+  const values = {
+    Username: "  m.ortiz ",
+    "Full name": " Maria Ortiz ",
+    Email: "  M.Ortiz@Agency.Example ",
+    Password: STRONG,
+    ...overrides,
+  };
+  for (const [label, value] of Object.entries(values)) type(label, value);
+}
+const submitUser = () => fireEvent.click(screen.getByRole("button", { name: "Add User" }));
+const row = (username: string) => screen.getByRole("group", { name: `Actions for ${username}` });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("AdminScreen: access and the user table", () => {
+  it("shows 'Access Denied' to a non-admin without calling the API", () => {
+    answer();
+    renderAdmin(INVESTIGATOR);
+    expect(screen.getByRole("heading", { name: MESSAGES.accessDenied })).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Access Denied' when the API answers 403", async () => {
+    answer({ "GET /admin-data": () => jsonResponse(errorBody("FORBIDDEN", "Forbidden"), { status: 403 }) });
+    renderAdmin();
+    expect(await screen.findByRole("heading", { name: MESSAGES.accessDenied })).toBeInTheDocument();
+  });
+
+  it("lists username, name, email, role and department, marking the admin's own row", async () => {
+    answer();
+    renderAdmin();
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("Jordan Rivera")).toBeInTheDocument();
+    expect(within(table).getByText("Patrol")).toBeInTheDocument();
+    expect(within(table).getByText("(you)")).toBeInTheDocument();
+    expect(within(row("a.chen")).getByRole("button", { name: MESSAGES.deleteUser })).toBeDisabled();
+    expect(within(row("j.rivera")).getByRole("button", { name: MESSAGES.deleteUser })).toBeEnabled();
+  });
+
+  it("says 'Failed to fetch admin data.' and can try again", async () => {
+    answer({ "GET /admin-data": () => jsonResponse(errorBody("INTERNAL", "boom"), { status: 500 }) });
+    renderAdmin();
+    expect(await screen.findByText(MESSAGES.failedToFetchAdminData)).toBeInTheDocument();
+    answer();
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Jordan Rivera")).toBeInTheDocument();
+  });
+});
+
+describe("AdminScreen: add user", () => {
+  it("sends the trimmed, lower-cased payload with role user, says 'User added successfully.' and reloads", async () => {
+    answer({ "POST /admin/add-user": () => jsonResponse({ success: true, message: MESSAGES.userAdded }) });
+    renderAdmin();
+    await screen.findByRole("table");
+    fillUser();
+    submitUser();
+    expect(await screen.findByText(MESSAGES.userAdded)).toBeInTheDocument();
+    expect(JSON.parse(callsTo("POST", "/admin/add-user")[0]![1]!.body as string)).toEqual({
+      username: "m.ortiz",
+      name: "Maria Ortiz",
+      email: "m.ortiz@agency.example",
+      password: STRONG,
+      role: "user",
+    });
+    await waitFor(() => expect(callsTo("GET", "/admin-data")).toHaveLength(2));
+    expect(field("Username")).toHaveValue("");
+  });
+
+  it("sends the chosen role", async () => {
+    answer({ "POST /admin/add-user": () => jsonResponse({ success: true, message: MESSAGES.userAdded }) });
+    renderAdmin();
+    fillUser();
+    fireEvent.change(field("Role"), { target: { value: "admin" } });
+    submitUser();
+    await screen.findByText(MESSAGES.userAdded);
+    expect(JSON.parse(callsTo("POST", "/admin/add-user")[0]![1]!.body as string).role).toBe("admin");
+  });
+
+  it("does not send while a required field is blank or the password is weak", async () => {
+    answer();
+    renderAdmin();
+    fillUser({ "Full name": "   ", Password: "short" });
+    submitUser();
+    expect(screen.getByText(MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(field("Full name")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText(/^The password needs .*an uppercase letter/)).toBeInTheDocument();
+    expect(callsTo("POST", "/admin/add-user")).toHaveLength(0);
+  });
+
+  it("a 502 reads 'Auth0 provisioning failed: ' and the identity provider's reason", async () => {
+    answer({
+      "POST /admin/add-user": () =>
+        jsonResponse(errorBody("UPSTREAM_FAILED", "The user already exists."), { status: 502 }),
+    });
+    renderAdmin();
+    fillUser();
+    submitUser();
+    expect(
+      await screen.findByText(`${MESSAGES.auth0ProvisioningFailed}The user already exists.`),
+    ).toBeInTheDocument();
+  });
+
+  it("another refusal shows the server's text", async () => {
+    answer({
+      "POST /admin/add-user": () =>
+        jsonResponse(errorBody("CONFLICT", "That username is taken."), { status: 409 }),
+    });
+    renderAdmin();
+    fillUser();
+    submitUser();
+    expect(await screen.findByText("That username is taken.")).toBeInTheDocument();
+  });
+
+  it("an answer without Odin's error text is 'An error occurred.'; no answer is 'Failed to add user.'", async () => {
+    answer({ "POST /admin/add-user": () => new Response("", { status: 500 }) });
+    renderAdmin();
+    fillUser();
+    submitUser();
+    expect(await screen.findByText(MESSAGES.anErrorOccurred)).toBeInTheDocument();
+    answer({
+      "POST /admin/add-user": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    submitUser();
+    expect(await screen.findByText(MESSAGES.failedToAddUser)).toBeInTheDocument();
+  });
+});
+
+describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
+  it("asks before changing a role, naming the change, and sends nothing on Cancel", async () => {
+    answer();
+    renderAdmin();
+    await screen.findByRole("table");
+    fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.editRole }));
+    const dialog = screen.getByRole("dialog", { name: "Change role" });
+    expect(dialog).toHaveTextContent("from User to Admin?");
+    fireEvent.click(within(dialog).getByRole("button", { name: MESSAGES.cancel }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(callsTo("PUT", "/admin/toggle-role/2")).toHaveLength(0);
+  });
+
+  it("sends new_role once confirmed and reloads the table", async () => {
+    answer({ "PUT /admin/toggle-role/2": () => jsonResponse({ success: true, message: "Role updated." }) });
+    renderAdmin();
+    await screen.findByRole("table");
+    fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.editRole }));
+    fireEvent.click(screen.getByRole("button", { name: "Make Admin" }));
+    expect(await screen.findByText("Role updated.")).toBeInTheDocument();
+    expect(JSON.parse(callsTo("PUT", "/admin/toggle-role/2")[0]![1]!.body as string)).toEqual({
+      new_role: "admin",
+    });
+    await waitFor(() => expect(callsTo("GET", "/admin-data")).toHaveLength(2));
+  });
+
+  it("a refused role change is 'Failed to update role.' with the server's reason", async () => {
+    answer({
+      "PUT /admin/toggle-role/1": () =>
+        jsonResponse(errorBody("CONFLICT", "The agency needs at least one admin."), { status: 409 }),
+    });
+    renderAdmin();
+    await screen.findByRole("table");
+    fireEvent.click(within(row("a.chen")).getByRole("button", { name: MESSAGES.editRole }));
+    const dialog = screen.getByRole("dialog", { name: "Change role" });
+    expect(dialog).toHaveTextContent("from Admin to User?");
+    expect(dialog).toHaveTextContent("This is your own account");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Make User" }));
+    const alert = await screen.findByText(MESSAGES.failedToUpdateRole);
+    expect(alert.closest(".notice")).toHaveTextContent("The agency needs at least one admin.");
+  });
+
+  it("deletes after confirming; a failure is 'Failed to delete user.'", async () => {
+    answer({
+      "DELETE /admin/delete-user/2": () =>
+        jsonResponse(errorBody("INTERNAL", "Internal error"), { status: 500 }),
+    });
+    renderAdmin();
+    await screen.findByRole("table");
+    fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.deleteUser }));
+    const dialog = screen.getByRole("dialog", { name: "Delete user" });
+    expect(dialog).toHaveTextContent("Jordan Rivera");
+    fireEvent.click(within(dialog).getByRole("button", { name: MESSAGES.deleteUser }));
+    expect(await screen.findByText(MESSAGES.failedToDeleteUser)).toBeInTheDocument();
+    expect(callsTo("DELETE", "/admin/delete-user/2")).toHaveLength(1);
+  });
+
+  it("sends a reset link and shows the reply", async () => {
+    answer({
+      "POST /admin/send-password-reset/2": () =>
+        jsonResponse({ success: true, message: "Reset link sent to j.rivera@agency.example." }),
+    });
+    renderAdmin();
+    await screen.findByRole("table");
+    fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.sendReset }));
+    expect(await screen.findByText("Reset link sent to j.rivera@agency.example.")).toBeInTheDocument();
+  });
+});
+
+describe("AdminScreen: bulk upload", () => {
+  const csv = (name = "users.csv") =>
+    new File(["username,name,email,password,role\n"], name, { type: "text/csv" });
+  const choose = (file: File) =>
+    fireEvent.change(screen.getByLabelText("CSV file"), { target: { files: [file] } });
+  const upload = () => fireEvent.click(screen.getByRole("button", { name: "Upload Users" }));
+
+  it("refuses a file that is not a CSV without sending it", () => {
+    answer();
+    renderAdmin();
+    choose(new File(["x"], "users.xlsx"));
+    upload();
+    expect(screen.getByText("Choose a CSV file (.csv).")).toBeInTheDocument();
+    expect(callsTo("POST", "/bulk-upload-users")).toHaveLength(0);
+  });
+
+  it("sends the file as multipart `file` and lists the rows the server did not add", async () => {
+    answer({
+      "POST /bulk-upload-users": () =>
+        jsonResponse({
+          success: true,
+          message: "2 user(s) added.",
+          added: 2,
+          errors: [{ line: 4, message: "A valid email address is required." }],
+        }),
+    });
+    renderAdmin();
+    const file = csv();
+    choose(file);
+    upload();
+    expect(await screen.findByText("2 user(s) added.")).toBeInTheDocument();
+    expect(screen.getByText("Line 4: A valid email address is required.")).toBeInTheDocument();
+    const body = callsTo("POST", "/bulk-upload-users")[0]![1]!.body as FormData;
+    expect(body.get("file")).toBe(file);
+    await waitFor(() => expect(callsTo("GET", "/admin-data")).toHaveLength(2));
+  });
+
+  it("a refused file is 'Error uploading users.' with the rejected rows by line", async () => {
+    answer({
+      "POST /bulk-upload-users": () =>
+        jsonResponse(
+          errorBody("VALIDATION_FAILED", "2 rows have problems; no user was added.", [
+            { path: "3", message: "Username is required." },
+            { path: "line 5", message: "That username is taken." },
+          ]),
+          { status: 400 },
+        ),
+    });
+    renderAdmin();
+    choose(csv());
+    upload();
+    const title = await screen.findByText(MESSAGES.errorUploadingUsers);
+    const notice = title.closest(".notice")!;
+    expect(notice).toHaveTextContent("2 rows have problems; no user was added.");
+    expect(within(notice as HTMLElement).getByText("Line 3: Username is required.")).toBeInTheDocument();
+    expect(within(notice as HTMLElement).getByText("Line 5: That username is taken.")).toBeInTheDocument();
+  });
+
+  it("a file refused as a whole states why once", async () => {
+    answer({
+      "POST /bulk-upload-users": () =>
+        jsonResponse(
+          errorBody("VALIDATION_FAILED", "The file is empty.", [
+            { path: "file", message: "The file is empty." },
+          ]),
+          { status: 400 },
+        ),
+    });
+    renderAdmin();
+    choose(csv());
+    upload();
+    const notice = (await screen.findByText(MESSAGES.errorUploadingUsers)).closest(".notice") as HTMLElement;
+    expect(within(notice).getAllByText(/The file is empty\./)).toHaveLength(1);
+  });
+
+  it("downloads the template; a failure is 'Failed to download template.'", async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => "blob:template");
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    answer({
+      "GET /download-template": () =>
+        new Response("username,name,email,password,role\n", {
+          headers: { "Content-Type": "text/csv", "Content-Disposition": 'attachment; filename="users.csv"' },
+        }),
+    });
+    renderAdmin();
+    fireEvent.click(screen.getByRole("button", { name: "Download template" }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe("username,name,email,password,role\n");
+
+    answer({ "GET /download-template": () => new Response("", { status: 500 }) });
+    fireEvent.click(screen.getByRole("button", { name: "Download template" }));
+    expect(await screen.findByText(MESSAGES.failedToDownloadTemplate)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,44 @@
+import { MESSAGES, USER_CSV_COLUMNS } from "@odin/contract";
+import { useState } from "react";
+import { CsvUploadCard } from "@/components/forms";
+import { Button, Notice } from "@/components/ui";
+import { downloadUserTemplate, uploadUsers } from "../api/user-csv";
+
+/**
+ * Bulk CSV upload of users (001 §2) with the template download. Rows the server rejects are listed by
+ * line, whether it refused the whole file ('Error uploading users.' with `details`) or added the rest.
+ */
+export function BulkUploadCard({ onUploaded }: { onUploaded: () => void }) {
+  const [template, setTemplate] = useState<"idle" | "busy" | "failed">("idle");
+
+  const download = async () => {
+    setTemplate("busy");
+    try {
+      await downloadUserTemplate();
+      setTemplate("idle");
+    } catch {
+      setTemplate("failed");
+    }
+  };
+
+  return (
+    <CsvUploadCard
+      actions={
+        <Button variant="secondary" size="sm" busy={template === "busy"} onClick={() => void download()}>
+          Download template
+        </Button>
+      }
+      submitLabel="Upload Users"
+      failedTitle={MESSAGES.errorUploadingUsers}
+      uploadedMessage={MESSAGES.usersUploaded}
+      upload={uploadUsers}
+      onUploaded={onUploaded}
+    >
+      <p className="text-muted">
+        One user per row with the columns <code>{USER_CSV_COLUMNS.join(", ")}</code>. Role is admin or user
+        (user when blank). Rows with a problem are listed by line.
+      </p>
+      {template === "failed" && <Notice tone="danger">{MESSAGES.failedToDownloadTemplate}</Notice>}
+    </CsvUploadCard>
+  );
+}

@@ -1,0 +1,142 @@
+import { MESSAGES, type TAdminUser } from "@odin/contract";
+import { useState } from "react";
+import { Button, Notice } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { changeRole, deleteUser, sendUserPasswordReset } from "../api/admin-users";
+import { otherRole, ROLE_LABELS, UserActionDialog, type Pending } from "./user-action-dialog";
+
+type Flash = { tone: "success" | "danger"; title?: string; text: string };
+
+export interface UsersTableProps {
+  users: TAdminUser[];
+  /** The signed-in admin's username: their own row cannot be deleted from here. */
+  currentUsername: string | undefined;
+  /** After a change the server accepted: the screen reloads the list (and the current user if it was theirs). */
+  onChanged: (user: TAdminUser) => void;
+}
+
+/** The agency's users with Edit Role, Send Reset and Delete User (001 §2, §4, §8). */
+export function UsersTable({ users, currentUsername, onChanged }: UsersTableProps) {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resetting, setResetting] = useState<number | null>(null);
+  const [flash, setFlash] = useState<Flash | null>(null);
+  const showDepartment = users.some((user) => user.department);
+
+  const confirm = async () => {
+    if (!pending) return;
+    const { kind, user } = pending;
+    setBusy(true);
+    try {
+      const reply =
+        kind === "role" ? await changeRole(user.id, otherRole(user.role)) : await deleteUser(user.id);
+      const fallback = kind === "role" ? MESSAGES.roleUpdated : MESSAGES.userDeleted;
+      setFlash({ tone: "success", text: reply.message || fallback });
+      onChanged(user);
+    } catch (error) {
+      const title = kind === "role" ? MESSAGES.failedToUpdateRole : MESSAGES.failedToDeleteUser;
+      setFlash({ tone: "danger", title, text: errorReason(error) ?? "" });
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  const sendReset = async (user: TAdminUser) => {
+    setResetting(user.id);
+    try {
+      const reply = await sendUserPasswordReset(user.id);
+      setFlash({ tone: reply.success ? "success" : "danger", text: reply.message });
+    } catch (error) {
+      setFlash({ tone: "danger", text: errorReason(error) ?? MESSAGES.anErrorOccurred });
+    } finally {
+      setResetting(null);
+    }
+  };
+
+  return (
+    <>
+      {flash && (
+        <Notice tone={flash.tone} title={flash.title}>
+          {flash.text && <p>{flash.text}</p>}
+        </Notice>
+      )}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Username</th>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              {showDepartment && <th scope="col">Department</th>}
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => {
+              const isSelf = user.username === currentUsername;
+              return (
+                <tr key={user.id}>
+                  <td>
+                    {user.username}
+                    {isSelf && <span className="text-muted"> (you)</span>}
+                  </td>
+                  <td>{user.name}</td>
+                  <td>{user.email}</td>
+                  <td>
+                    <span className={user.role === "admin" ? "badge" : "badge badge--muted"}>
+                      {ROLE_LABELS[user.role]}
+                    </span>
+                  </td>
+                  {showDepartment && <td>{user.department ?? "—"}</td>}
+                  <td>
+                    <div
+                      className="admin-row-actions"
+                      role="group"
+                      aria-label={`Actions for ${user.username}`}
+                    >
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setPending({ kind: "role", user })}
+                      >
+                        {MESSAGES.editRole}
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        busy={resetting === user.id}
+                        onClick={() => void sendReset(user)}
+                      >
+                        {resetting === user.id ? MESSAGES.sending : MESSAGES.sendReset}
+                      </Button>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        disabled={isSelf}
+                        title={isSelf ? "You cannot delete your own account." : undefined}
+                        onClick={() => setPending({ kind: "delete", user })}
+                      >
+                        {MESSAGES.deleteUser}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <UserActionDialog
+        pending={pending}
+        busy={busy}
+        isSelf={pending?.user.username === currentUsername}
+        onCancel={() => setPending(null)}
+        onConfirm={() => void confirm()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import {
+  findEndpoint,
+  toPath,
+  type BulkPlateMode,
+  type TBulkUploadPlatesResponse,
+  type TCreateGroupResponse,
+  type TEditGroupData,
+  type TGroupCreateDataResponse,
+  type TGroupDetailsResponse,
+  type TSuccessMessage,
+  type TTogglePushAlertsResponse,
+} from "@odin/contract";
+import { apiFetch, jsonRequest } from "@/lib/api-client";
+
+const detailsCall = findEndpoint("GET", "/alerts/group/:groupId/details-data");
+const attachmentCall = findEndpoint("GET", "/get-hotlist-attachment-url/:filename");
+const editDataCall = findEndpoint("GET", "/groups/:groupId/edit-data");
+const editCall = findEndpoint("POST", "/groups/:groupId/edit-mobile");
+const bulkCall = findEndpoint("POST", "/groups/:groupId/bulk-upload-plates");
+const removePlateCall = findEndpoint("POST", "/groups/:groupId/remove-plate");
+const archiveCall = findEndpoint("POST", "/archive-group");
+const createDataCall = findEndpoint("GET", "/group-create-data");
+const createCall = findEndpoint("POST", "/groups/create-mobile");
+const pushCall = findEndpoint("POST", "/toggle-push-alerts");
+
+/** The text fields and image of the create and edit forms (001 §7). */
+export interface GroupFormValues {
+  name: string;
+  description: string;
+  memberIds: readonly number[];
+  /** A new image; null keeps the current one (edit) or means none (create). */
+  image: File | null;
+}
+
+/** A plate added on the edit screen, kept in the page until Save Changes. */
+export interface NewPlate {
+  /** Local key only; never sent. */
+  key: string;
+  number: string;
+  state: string;
+  reason: string;
+  notes: string;
+  attachment: File | null;
+}
+
+/**
+ * The multipart body of create-mobile and edit-mobile with the spec's field names: group_name,
+ * group_description, group_members (comma-separated ids), group_image_file, plates[i][...].
+ * Blank optional plate fields are left out rather than sent empty.
+ */
+export function toGroupFormData(values: GroupFormValues, plates: readonly NewPlate[] = []): FormData {
+  const form = new FormData();
+  form.append("group_name", values.name.trim());
+  form.append("group_description", values.description.trim());
+  form.append("group_members", values.memberIds.join(","));
+  plates.forEach((plate, index) => {
+    const field = (name: string) => `plates[${index}][${name}]`;
+    form.append(field("number"), plate.number.trim());
+    for (const name of ["state", "reason", "notes"] as const) {
+      const value = plate[name].trim();
+      if (value) form.append(field(name), value);
+    }
+    if (plate.attachment) form.append(field("file"), plate.attachment);
+  });
+  if (values.image) form.append("group_image_file", values.image);
+  return form;
+}
+
+/** GET /alerts/group/{groupId}/details-data: the group, its members and its plates. */
+export async function getGroupDetails(groupId: number): Promise<TGroupDetailsResponse> {
+  return detailsCall.response.parse(await apiFetch(toPath(detailsCall.path, { groupId })));
+}
+
+/** GET /get-hotlist-attachment-url/{filename}?plate_id=: a short-lived URL of a plate's attachment. */
+export async function getAttachmentUrl(filename: string, plateId: number): Promise<string> {
+  const path = `${toPath(attachmentCall.path, { filename })}?${new URLSearchParams({ plate_id: String(plateId) })}`;
+  return attachmentCall.response.parse(await apiFetch(path)).url;
+}
+
+/** GET /groups/{groupId}/edit-data: the group, members, plates and the users by agency. */
+export async function getEditGroupData(groupId: number): Promise<TEditGroupData> {
+  return editDataCall.response.parse(await apiFetch(toPath(editDataCall.path, { groupId })));
+}
+
+/** POST /groups/{groupId}/edit-mobile (multipart): saves the fields, members, image and new plates. */
+export async function saveGroup(
+  groupId: number,
+  values: GroupFormValues,
+  plates: readonly NewPlate[],
+): Promise<TSuccessMessage> {
+  const body = toGroupFormData(values, plates);
+  return editCall.response.parse(
+    await apiFetch(toPath(editCall.path, { groupId }), { method: "POST", body }),
+  );
+}
+
+/** POST /groups/{groupId}/bulk-upload-plates (multipart): csv_file and mode. */
+export async function uploadPlatesCsv(
+  groupId: number,
+  file: File,
+  mode: BulkPlateMode,
+): Promise<TBulkUploadPlatesResponse> {
+  const body = new FormData();
+  body.append("mode", mode);
+  body.append("csv_file", file);
+  return bulkCall.response.parse(
+    await apiFetch(toPath(bulkCall.path, { groupId }), { method: "POST", body }),
+  );
+}
+
+/** POST /groups/{groupId}/remove-plate: the form field plate_id; the plate is gone at once. */
+export async function removePlate(groupId: number, plateId: number): Promise<TSuccessMessage> {
+  const body = new URLSearchParams({ plate_id: String(plateId) });
+  const path = toPath(removePlateCall.path, { groupId });
+  return removePlateCall.response.parse(await apiFetch(path, { method: "POST", body }));
+}
+
+/** POST /archive-group: Delete Group archives the group and removes its plates. */
+export async function archiveGroup(groupId: number): Promise<TSuccessMessage> {
+  return archiveCall.response.parse(
+    await apiFetch(archiveCall.path, jsonRequest("POST", { group_id: groupId })),
+  );
+}
+
+/** GET /group-create-data: the users by agency for the member lists. */
+export async function getGroupCreateData(): Promise<TGroupCreateDataResponse> {
+  return createDataCall.response.parse(await apiFetch(createDataCall.path));
+}
+
+/** POST /groups/create-mobile (multipart): name, description, members, image. */
+export async function createGroup(values: GroupFormValues): Promise<TCreateGroupResponse> {
+  const body = toGroupFormData(values);
+  return createCall.response.parse(await apiFetch(createCall.path, { method: "POST", body }));
+}
+
+/** POST /toggle-push-alerts: flips the setting; the reply tells the new state. */
+export async function togglePushAlerts(): Promise<TTogglePushAlertsResponse> {
+  return pushCall.response.parse(await apiFetch(pushCall.path, { method: "POST" }));
+}

@@ -1,0 +1,51 @@
+import { MESSAGES } from "@odin/contract";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { beforeEach, describe, expect, it } from "vitest";
+import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
+import { ALERT_NOT_FOUND, AlertDetailScreen } from "./alert-detail-screen";
+import { alertFixture } from "./history/alert-fixtures";
+
+const fetchMock = stubFetchPerTest();
+
+beforeEach(() => {
+  fetchMock.mockImplementation(async (input) => {
+    const path = urlOf(input);
+    if (path === "/api/alerts/11") return jsonResponse(alertFixture({ image_url: null }));
+    if (path.startsWith("/geocode/reverse?")) return jsonResponse({ address: null });
+    return jsonResponse({ error: { code: "NOT_FOUND", message: "Not found." } }, { status: 404 });
+  });
+});
+
+function renderDetail(alertId: string) {
+  render(
+    <MemoryRouter initialEntries={[`/alert-history-detail/${alertId}`]}>
+      <Routes>
+        <Route path="/alert-history-detail/:alertId" element={<AlertDetailScreen />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe("AlertDetailScreen", () => {
+  it("shows the alert of GET /api/alerts/{id} as a page, with a way back", async () => {
+    renderDetail("11");
+    expect(await screen.findByRole("heading", { level: 1, name: "Alert: 7KQ2291" })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.addedToHotlist)).toBeInTheDocument();
+    expect(screen.getByText("Blue sedan, dented rear bumper")).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.noImage)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.unavailable)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "← My Alert Groups" })).toHaveAttribute("href", "/alerts");
+  });
+
+  it("says the alert is not found on a 404", async () => {
+    renderDetail("12");
+    expect(await screen.findByText(ALERT_NOT_FOUND)).toBeInTheDocument();
+  });
+
+  it("does not call the server for a malformed address", () => {
+    renderDetail("abc");
+    expect(screen.getByText(ALERT_NOT_FOUND)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,146 @@
+import { MESSAGES, US_STATES } from "@odin/contract";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui";
+import type { NewPlate } from "../../api/groups";
+
+/** What an attachment may be (001 §2: pdf or image); the server checks the bytes themselves. */
+export const ATTACHMENT_TYPES = ["application/pdf", "image/png", "image/jpeg", "image/webp"] as const;
+export const ATTACHMENT_TYPE_MESSAGE = "An attachment must be a PDF or a PNG, JPEG or WebP image.";
+
+const EMPTY = { number: "", state: "", reason: "", notes: "" };
+let nextKey = 0;
+
+/**
+ * Add plate (001 §2, §5): number, state (the 50 US states), reason, notes, attachment. The plate is
+ * only kept in the page (onAdd) until Save Changes; a plate number is all it needs.
+ */
+export function AddPlateForm({
+  onAdd,
+  disabled = false,
+}: {
+  onAdd: (plate: NewPlate) => void;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const numberInput = useRef<HTMLInputElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [fields, setFields] = useState(EMPTY);
+  const [attachment, setAttachment] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const set = (name: keyof typeof EMPTY) => (value: string) => setFields({ ...fields, [name]: value });
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const number = fields.number.trim().toUpperCase();
+    if (number === "") {
+      setError(MESSAGES.plateNumberRequired);
+      numberInput.current?.focus();
+      return;
+    }
+    if (attachment && !(ATTACHMENT_TYPES as readonly string[]).includes(attachment.type)) {
+      setError(ATTACHMENT_TYPE_MESSAGE);
+      return;
+    }
+    onAdd({ key: `new-${nextKey++}`, ...fields, number, attachment });
+    setFields(EMPTY);
+    setAttachment(null);
+    setError(null);
+    if (fileInput.current) fileInput.current.value = "";
+    numberInput.current?.focus();
+  };
+
+  return (
+    <form className="add-plate" aria-label="Add plate" onSubmit={add} noValidate>
+      <div className="form-row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-number`}>
+            Plate number
+            <span className="field__required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input
+            ref={numberInput}
+            id={`${id}-number`}
+            className="input add-plate__number"
+            value={fields.number}
+            maxLength={20}
+            autoComplete="off"
+            disabled={disabled}
+            aria-invalid={error === MESSAGES.plateNumberRequired || undefined}
+            onChange={(event) => set("number")(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-state`}>
+            State
+          </label>
+          <select
+            id={`${id}-state`}
+            className="select"
+            value={fields.state}
+            disabled={disabled}
+            onChange={(event) => set("state")(event.target.value)}
+          >
+            <option value="">Select a state</option>
+            {US_STATES.map((state) => (
+              <option key={state.abbreviation} value={state.abbreviation}>
+                {state.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-reason`}>
+            Reason
+          </label>
+          <input
+            id={`${id}-reason`}
+            className="input"
+            value={fields.reason}
+            maxLength={500}
+            disabled={disabled}
+            onChange={(event) => set("reason")(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="form-row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-notes`}>
+            Notes (optional)
+          </label>
+          <textarea
+            id={`${id}-notes`}
+            className="textarea add-plate__notes"
+            value={fields.notes}
+            maxLength={2000}
+            disabled={disabled}
+            onChange={(event) => set("notes")(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-file`}>
+            Attachment (PDF or image, optional)
+          </label>
+          <input
+            ref={fileInput}
+            id={`${id}-file`}
+            className="input"
+            type="file"
+            accept={ATTACHMENT_TYPES.join(",")}
+            disabled={disabled}
+            onChange={(event) => setAttachment(event.target.files?.[0] ?? null)}
+          />
+        </div>
+      </div>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <Button type="submit" variant="secondary" disabled={disabled}>
+        Add Plate
+      </Button>
+    </form>
+  );
+}

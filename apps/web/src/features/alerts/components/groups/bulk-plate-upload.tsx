@@ -1,0 +1,108 @@
+import { BULK_PLATE_MODES, MESSAGES, type BulkPlateMode } from "@odin/contract";
+import { useId, useState, type FormEvent } from "react";
+import { CsvFileField, NoticeList, useCsvFile } from "@/components/forms";
+import { Button, Notice } from "@/components/ui";
+import { isApiError } from "@/lib/api-client";
+import { describeRowIssue, isCsvFile } from "@/lib/csv-report";
+import { toError } from "@/lib/use-query";
+import { uploadPlatesCsv } from "../../api/groups";
+import { downloadPlateTemplate } from "./plate-template";
+
+export const CHOOSE_CSV = "Choose a CSV file to upload.";
+export const NOT_A_CSV = "The file must be a CSV file (.csv).";
+
+type UploadState =
+  | { status: "idle" }
+  | { status: "uploading" }
+  | { status: "done"; message: string }
+  | { status: "failed"; message: string; rejected: string[] };
+
+/**
+ * Bulk CSV plate upload (001 §2, §5): 'Add Plates' or 'Replace All Plates', a template built here from
+ * the contract's columns, and a report of every rejected row. The server applies a file whole or not
+ * at all, so a rejected file changes nothing.
+ */
+export function BulkPlateUpload({
+  groupId,
+  onUploaded,
+}: {
+  groupId: number;
+  onUploaded: () => Promise<void>;
+}) {
+  const id = useId();
+  const csv = useCsvFile();
+  const [mode, setMode] = useState<BulkPlateMode>("add");
+  const [state, setState] = useState<UploadState>({ status: "idle" });
+
+  const upload = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = csv.file;
+    if (!file)
+      return setState({ status: "failed", message: MESSAGES.uploadFailed(CHOOSE_CSV), rejected: [] });
+    if (!isCsvFile(file)) {
+      return setState({ status: "failed", message: MESSAGES.uploadFailed(NOT_A_CSV), rejected: [] });
+    }
+    setState({ status: "uploading" });
+    try {
+      const reply = await uploadPlatesCsv(groupId, file, mode);
+      const removed = reply.removed > 0 ? ` ${reply.removed} plate(s) replaced.` : "";
+      setState({ status: "done", message: `${reply.message}${removed}` });
+      csv.clear();
+      await onUploaded();
+    } catch (error) {
+      const rejected = isApiError(error) ? error.details.map(describeRowIssue) : [];
+      setState({ status: "failed", message: MESSAGES.uploadFailed(toError(error).message), rejected });
+    }
+  };
+
+  const uploading = state.status === "uploading";
+  return (
+    <form
+      className="bulk-upload"
+      aria-label="Bulk CSV upload"
+      onSubmit={(event) => void upload(event)}
+      noValidate
+    >
+      <fieldset className="bulk-upload__modes" disabled={uploading}>
+        <legend className="field__label">Upload mode</legend>
+        {BULK_PLATE_MODES.map((option) => (
+          <label key={option.value} className="checkbox">
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={option.value}
+              checked={mode === option.value}
+              onChange={() => setMode(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </fieldset>
+      {mode === "replace" && (
+        <Notice tone="warning">
+          Every plate now on this hotlist is removed and replaced by the file&apos;s plates.
+        </Notice>
+      )}
+      <CsvFileField choice={csv} disabled={uploading} />
+      {state.status === "done" && <Notice tone="success">{state.message}</Notice>}
+      {state.status === "failed" && (
+        <Notice tone="danger" title={state.message}>
+          {state.rejected.length > 0 && (
+            <>
+              <p>No plates were changed. Fix these rows and upload the file again:</p>
+              <NoticeList items={state.rejected} label="Rejected rows" />
+            </>
+          )}
+        </Notice>
+      )}
+      <div className="form-actions">
+        <Button type="submit" busy={uploading}>
+          {uploading ? "Uploading..." : "Upload CSV"}
+        </Button>
+        <Button variant="secondary" onClick={downloadPlateTemplate}>
+          Download template
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { MESSAGES, type TEditGroupData } from "@odin/contract";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { Button, buttonClassName, Card, Notice } from "@/components/ui";
+import { toError } from "@/lib/use-query";
+import { saveGroup, type GroupFormValues } from "../../api/groups";
+import { AddPlateForm } from "./add-plate-form";
+import { BulkPlateUpload } from "./bulk-plate-upload";
+import { DeleteGroupDialog } from "./delete-group-dialog";
+import { EditPlatesList } from "./edit-plates-list";
+import { GroupFields } from "./group-fields";
+import { helpfulDetail } from "./group-errors";
+import { MemberPicker } from "./member-picker";
+import { useGroupPlates } from "./use-group-plates";
+
+type SaveState =
+  { status: "idle" } | { status: "saving" } | { status: "failed"; message: string; details: string[] };
+
+/**
+ * The edit form, once the group is loaded (001 §2, §4, §5). The plate and CSV forms sit beside the
+ * main form (forms cannot nest); Save Changes submits the main one with the new plates.
+ */
+export function EditGroupForm({ groupId, data }: { groupId: number; data: TEditGroupData }) {
+  const formId = useId();
+  const navigate = useNavigate();
+  const plates = useGroupPlates(groupId, data.plates);
+  const [values, setValues] = useState<GroupFormValues>({
+    name: data.group.name,
+    description: data.group.description ?? "",
+    memberIds: data.group.member_ids,
+    image: null,
+  });
+  const nameInput = useRef<HTMLInputElement>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [save, setSave] = useState<SaveState>({ status: "idle" });
+  const [deleting, setDeleting] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (values.name.trim() === "") {
+      setNameError(MESSAGES.groupNameRequired);
+      nameInput.current?.focus();
+      return;
+    }
+    setNameError(null);
+    setSave({ status: "saving" });
+    try {
+      const reply = await saveGroup(groupId, values, plates.added);
+      void navigate(`/groups/${groupId}`, { state: { notice: reply.message } });
+    } catch (error) {
+      const message = MESSAGES.updateFailed(toError(error).message);
+      setSave({ status: "failed", message, details: helpfulDetail(error).details });
+    }
+  };
+
+  const saving = save.status === "saving";
+  return (
+    <>
+      <form id={formId} className="group-form" onSubmit={(event) => void submit(event)} noValidate>
+        <Card title="Group">
+          <GroupFields
+            values={values}
+            onChange={setValues}
+            nameError={nameError}
+            nameRef={nameInput}
+            currentImageUrl={data.group.image_url}
+            disabled={saving}
+          />
+        </Card>
+        <Card title="Members">
+          <MemberPicker
+            usersByAgency={data.users_by_agency}
+            selected={values.memberIds}
+            disabled={saving}
+            onChange={(memberIds) => setValues({ ...values, memberIds })}
+          />
+        </Card>
+      </form>
+      <Card title="Hotlist plates">
+        <AddPlateForm onAdd={plates.add} disabled={saving} />
+        <h3 className="group-form__subtitle">Plates on this hotlist</h3>
+        <EditPlatesList
+          saved={plates.saved}
+          added={plates.added}
+          removing={plates.removing}
+          error={plates.error}
+          disabled={saving}
+          onRemoveSaved={(plate) => void plates.remove(plate)}
+          onDropAdded={plates.drop}
+        />
+      </Card>
+      <Card title="Bulk CSV upload">
+        <BulkPlateUpload groupId={groupId} onUploaded={plates.reload} />
+      </Card>
+      {save.status === "failed" && (
+        <Notice tone="danger" title={save.message}>
+          {save.details.length > 0 && (
+            <ul className="notice__list">
+              {save.details.map((detail) => (
+                <li key={detail}>{detail}</li>
+              ))}
+            </ul>
+          )}
+        </Notice>
+      )}
+      <div className="form-actions group-form__actions">
+        <Button type="submit" form={formId} busy={saving}>
+          {saving ? MESSAGES.saving : MESSAGES.saveChanges}
+        </Button>
+        <Link to={`/groups/${groupId}`} className={buttonClassName("secondary")}>
+          {MESSAGES.cancel}
+        </Link>
+        <Button
+          variant="danger"
+          className="group-form__delete"
+          disabled={saving}
+          onClick={() => setDeleting(true)}
+        >
+          {MESSAGES.deleteGroup}
+        </Button>
+      </div>
+      <DeleteGroupDialog
+        groupId={groupId}
+        name={data.group.name}
+        open={deleting}
+        onClose={() => setDeleting(false)}
+      />
+    </>
+  );
+}

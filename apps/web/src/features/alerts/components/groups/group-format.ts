@@ -1,0 +1,24 @@
+import type { TCurrentUser } from "@odin/contract";
+
+const DATE = new Intl.DateTimeFormat("en-US", { month: "2-digit", day: "2-digit", year: "numeric" });
+
+/** A creation date as MM/DD/YYYY in the browser's zone; "—" when missing or not a date. */
+export function formatDate(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? DATE.format(date) : "—";
+}
+
+/**
+ * Who may create, edit and archive groups and set alert permissions: role admin or the hotlist_admin
+ * flag, the same rule the server applies. A hotlist viewer only looks.
+ */
+export function canManageGroups(user: Pick<TCurrentUser, "role" | "hotlist_admin"> | null): boolean {
+  return user !== null && (user.role === "admin" || user.hotlist_admin);
+}
+
+/** The numeric group id of a route, or null for anything else (nothing is asked of the server then). */
+export function parseGroupId(param: string | undefined): number | null {
+  if (!param || !/^\d{1,15}$/.test(param)) return null;
+  const id = Number(param);
+  return id > 0 ? id : null;
+}

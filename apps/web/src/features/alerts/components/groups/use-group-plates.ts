@@ -1,0 +1,44 @@
+import { MESSAGES, type THotlistPlate } from "@odin/contract";
+import { useCallback, useState } from "react";
+import { getEditGroupData, removePlate, type NewPlate } from "../../api/groups";
+
+export const PLATES_NOT_REFRESHED = "The plate list could not be refreshed. Reload the page to see it.";
+
+/**
+ * The plates of the edit screen (001 §4): the saved ones, removed on the server at once, and the new
+ * ones, kept in the page until Save Changes sends them.
+ */
+export function useGroupPlates(groupId: number, initial: THotlistPlate[]) {
+  const [saved, setSaved] = useState(initial);
+  const [added, setAdded] = useState<NewPlate[]>([]);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const add = useCallback((plate: NewPlate) => setAdded((plates) => [...plates, plate]), []);
+  const drop = useCallback((key: string) => setAdded((plates) => plates.filter((p) => p.key !== key)), []);
+
+  const remove = async (plate: THotlistPlate) => {
+    setRemoving(plate.id);
+    setError(null);
+    try {
+      await removePlate(groupId, plate.id);
+      setSaved((plates) => plates.filter((p) => p.id !== plate.id));
+    } catch {
+      setError(MESSAGES.failedToRemovePlate);
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  /** The saved plates again from the server (after a CSV upload changed them). */
+  const reload = async () => {
+    try {
+      setSaved((await getEditGroupData(groupId)).plates);
+      setError(null);
+    } catch {
+      setError(PLATES_NOT_REFRESHED);
+    }
+  };
+
+  return { saved, added, add, drop, remove, removing, reload, error };
+}

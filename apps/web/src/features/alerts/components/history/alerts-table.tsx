@@ -1,0 +1,82 @@
+import { MESSAGES, type TAlert } from "@odin/contract";
+import type { KeyboardEvent } from "react";
+import { EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
+import { orNotAvailable } from "@/lib/format";
+import { formatUtcNaive } from "@/lib/format";
+import { alertImageSrc } from "./alert-format";
+
+export interface AlertsTableProps {
+  alerts: TAlert[];
+  /** Alerts that just arrived live: highlighted for a moment. */
+  freshIds: ReadonlySet<number>;
+  onOpen: (alert: TAlert) => void;
+}
+
+/**
+ * A group's alerts (001 §2), newest first: a click or Enter on a row opens the alert. Thumbnails load
+ * as they come within 300 px of the viewport; a missing or failing one reads 'No Image'.
+ */
+export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
+  if (alerts.length === 0) {
+    return (
+      <EmptyState
+        title={MESSAGES.noAlertsForGroup}
+        description="Alerts appear here as soon as a camera reads one of the group's plates."
+      />
+    );
+  }
+  const openOnKey = (event: KeyboardEvent, alert: TAlert) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onOpen(alert);
+    }
+  };
+  return (
+    <div className="table-wrap">
+      <table className="table table--clickable alerts-table">
+        <thead>
+          <tr>
+            <th scope="col">Source</th>
+            <th scope="col">Plate</th>
+            <th scope="col">State</th>
+            <th scope="col">Agency</th>
+            <th scope="col">Camera</th>
+            <th scope="col">Timestamp</th>
+            <th scope="col">Vehicle Image</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {alerts.map((alert) => (
+            <tr
+              key={alert.id}
+              className={freshIds.has(alert.id) ? "is-new" : undefined}
+              tabIndex={0}
+              onClick={() => onOpen(alert)}
+              onKeyDown={(event) => openOnKey(event, alert)}
+            >
+              <td>
+                <SourceLogo source={alert.source_program} size="sm" />
+              </td>
+              <td className="alerts-table__plate">{alert.plate}</td>
+              <td>{orNotAvailable(alert.state)}</td>
+              <td>{orNotAvailable(alert.agency)}</td>
+              <td>{orNotAvailable(alert.camera)}</td>
+              <td className="alerts-table__time">{formatUtcNaive(alert.timestamp)}</td>
+              <td>
+                <ProxiedImage
+                  src={alertImageSrc(alert)}
+                  alt={`Vehicle ${alert.plate}`}
+                  lazy
+                  className="alerts-table__image"
+                  fallback={MESSAGES.noImage}
+                />
+              </td>
+              <td className="alerts-table__reason">{orNotAvailable(alert.justification)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

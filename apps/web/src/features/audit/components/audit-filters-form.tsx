@@ -1,0 +1,94 @@
+import { MESSAGES } from "@odin/contract";
+import { useId, useState, type FormEvent } from "react";
+import { Button, Notice } from "@/components/ui";
+import type { AuditFilters } from "../api/audit-logs";
+
+const NO_FILTERS: AuditFilters = { start: "", end: "", plate: "" };
+
+/** Start, end and plate (001 §2); applying them goes back to page 1. */
+export function AuditFiltersForm({
+  applied,
+  busy,
+  onApply,
+}: {
+  applied: AuditFilters;
+  busy: boolean;
+  onApply: (filters: AuditFilters) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(applied);
+  const [invalid, setInvalid] = useState(false);
+  const set = (field: keyof AuditFilters, value: string) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Calendar days compare as text (YYYY-MM-DD).
+    const backwards = draft.start !== "" && draft.end !== "" && draft.end < draft.start;
+    setInvalid(backwards);
+    if (!backwards) onApply({ ...draft, plate: draft.plate.trim().toUpperCase() });
+  };
+
+  const clear = () => {
+    setDraft(NO_FILTERS);
+    setInvalid(false);
+    onApply(NO_FILTERS);
+  };
+
+  return (
+    <form className="audit-filters" onSubmit={submit} noValidate aria-label="Audit log filters">
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-start`}>
+          Start
+        </label>
+        <input
+          id={`${id}-start`}
+          className="input"
+          type="date"
+          value={draft.start}
+          onChange={(event) => set("start", event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-end`}>
+          End
+        </label>
+        <input
+          id={`${id}-end`}
+          className="input"
+          type="date"
+          value={draft.end}
+          onChange={(event) => set("end", event.target.value)}
+          aria-invalid={invalid || undefined}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-plate`}>
+          Plate
+        </label>
+        <input
+          id={`${id}-plate`}
+          className="input audit-filters__plate"
+          value={draft.plate}
+          onChange={(event) => set("plate", event.target.value)}
+          maxLength={20}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      <div className="audit-filters__actions">
+        <Button type="submit" busy={busy}>
+          Apply
+        </Button>
+        <Button variant="secondary" onClick={clear} disabled={busy}>
+          Clear
+        </Button>
+      </div>
+      {invalid && (
+        <div className="audit-filters__alert">
+          <Notice tone="danger">{MESSAGES.endBeforeStart}</Notice>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { MESSAGES, ZAddApiKeyRequest } from "@odin/contract";
+import { useId, useState, type FormEvent } from "react";
+import { FieldLabel } from "@/components/forms";
+import { Button, Card, Notice } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { addApiKey } from "../api/rekor-keys";
+
+type SubmitState =
+  | { status: "idle" }
+  | { status: "saving" }
+  | { status: "invalid"; message: string }
+  | { status: "done"; message: string }
+  | { status: "failed"; reason: string | undefined };
+
+/** Add one Rekor key (001 §2, §5): agency and key both required; 'Error adding API key.' on failure. */
+export function AddApiKeyForm({ onAdded }: { onAdded: () => void }) {
+  const id = useId();
+  const [agency, setAgency] = useState("");
+  const [apiKey, setApiKey] = useState("");
+  const [state, setState] = useState<SubmitState>({ status: "idle" });
+  const saving = state.status === "saving";
+  const invalid = state.status === "invalid";
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ZAddApiKeyRequest.safeParse({ agency, api_key: apiKey, source_program: "Rekor" });
+    if (!parsed.success) {
+      setState({
+        status: "invalid",
+        message: parsed.error.issues[0]?.message ?? MESSAGES.agencyAndApiKeyRequired,
+      });
+      return;
+    }
+    setState({ status: "saving" });
+    try {
+      const reply = await addApiKey(parsed.data);
+      setAgency("");
+      setApiKey("");
+      setState({ status: "done", message: reply.message || MESSAGES.apiKeyAdded });
+      onAdded();
+    } catch (error) {
+      setState({ status: "failed", reason: errorReason(error) });
+    }
+  };
+
+  return (
+    <Card title="Add API Key">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <div className="field">
+          <FieldLabel htmlFor={`${id}-agency`} required>
+            Agency
+          </FieldLabel>
+          <input
+            id={`${id}-agency`}
+            className="input"
+            value={agency}
+            onChange={(event) => setAgency(event.target.value)}
+            aria-invalid={(invalid && !agency.trim()) || undefined}
+            autoComplete="off"
+            disabled={saving}
+            required
+          />
+        </div>
+        <div className="field">
+          <FieldLabel htmlFor={`${id}-key`} required>
+            API key
+          </FieldLabel>
+          <input
+            id={`${id}-key`}
+            className="input"
+            type="password"
+            value={apiKey}
+            onChange={(event) => setApiKey(event.target.value)}
+            aria-invalid={(invalid && !apiKey.trim()) || undefined}
+            aria-describedby={`${id}-key-hint`}
+            autoComplete="off"
+            spellCheck={false}
+            disabled={saving}
+            required
+          />
+          <span id={`${id}-key-hint`} className="field__hint">
+            Stored encrypted; only its last characters are ever shown again.
+          </span>
+        </div>
+        {state.status === "invalid" && <Notice tone="danger">{state.message}</Notice>}
+        {state.status === "done" && <Notice tone="success">{state.message}</Notice>}
+        {state.status === "failed" && (
+          <Notice tone="danger" title={MESSAGES.errorAddingApiKey}>
+            {state.reason && <p>{state.reason}</p>}
+          </Notice>
+        )}
+        <div className="form-actions">
+          <Button type="submit" busy={saving}>
+            {saving ? MESSAGES.saving : "Add API Key"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { MESSAGES, type TRekorApiKey } from "@odin/contract";
+import { useState } from "react";
+import { Button, Modal, Notice } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { deleteApiKey } from "../api/rekor-keys";
+
+type Flash = { tone: "success" | "danger"; title?: string; text?: string };
+
+/** The stored keys as the server sends them (masked), each with Delete after a confirmation. */
+export function ApiKeysTable({ keys, onDeleted }: { keys: TRekorApiKey[]; onDeleted: () => void }) {
+  const [pending, setPending] = useState<TRekorApiKey | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [flash, setFlash] = useState<Flash | null>(null);
+
+  const confirmDelete = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const reply = await deleteApiKey(pending.id);
+      setFlash({ tone: "success", text: reply.message || MESSAGES.apiKeyDeleted });
+      onDeleted();
+    } catch (error) {
+      const text = errorReason(error);
+      setFlash({ tone: "danger", title: MESSAGES.errorDeletingApiKey, text });
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  return (
+    <>
+      {flash && (
+        <Notice tone={flash.tone} title={flash.title}>
+          {flash.text && <p>{flash.text}</p>}
+        </Notice>
+      )}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Agency</th>
+              <th scope="col">Program</th>
+              <th scope="col">API key</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <td>{key.agency}</td>
+                <td>{key.source_program}</td>
+                <td>
+                  <code className="masked-secret">{key.api_key}</code>
+                </td>
+                <td className="admin-actions-cell">
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    aria-label={`Delete the API key of ${key.agency}`}
+                    onClick={() => setPending(key)}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Modal
+        open={pending !== null}
+        size="sm"
+        title="Delete API key"
+        onClose={() => setPending(null)}
+        dismissible={!busy}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setPending(null)} disabled={busy}>
+              {MESSAGES.cancel}
+            </Button>
+            <Button variant="danger" busy={busy} onClick={() => void confirmDelete()}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Delete the Rekor key of <strong>{pending?.agency}</strong> (<code>{pending?.api_key}</code>)?
+          Searches stop reaching this agency&apos;s Rekor cameras.
+        </p>
+      </Modal>
+    </>
+  );
+}

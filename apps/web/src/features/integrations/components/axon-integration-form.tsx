@@ -1,0 +1,97 @@
+import { MESSAGES, ZAddAxonIntegrationRequest, type TAddAxonIntegrationRequest } from "@odin/contract";
+import { useId, useState, type FormEvent } from "react";
+import { FieldLabel } from "@/components/forms";
+import { Button, Notice } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { addAxonIntegration } from "../api/axon";
+
+type Field = keyof TAddAxonIntegrationRequest;
+const FIELDS: { field: Field; label: string; type: "text" | "password" | "url"; hint?: string }[] = [
+  { field: "client_id", label: "Client ID", type: "text" },
+  {
+    field: "secret_id",
+    label: "Client Secret",
+    type: "password",
+    hint: "Stored encrypted; never shown again.",
+  },
+  { field: "partner_id", label: "Partner ID", type: "text" },
+  { field: "base_url", label: "Base URL", type: "url", hint: "The https address of your agency's Axon API." },
+];
+const EMPTY: Record<Field, string> = { client_id: "", secret_id: "", partner_id: "", base_url: "" };
+
+type SubmitState = { status: "idle" } | { status: "saving" } | { status: "failed"; message: string };
+
+/**
+ * The Axon form shown while no integration exists (001 §2, §5): all four fields required. The server
+ * checks the credentials against Axon's token endpoint before it saves them.
+ */
+export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) => void }) {
+  const id = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [invalid, setInvalid] = useState<Partial<Record<Field, true>>>({});
+  const [state, setState] = useState<SubmitState>({ status: "idle" });
+  const saving = state.status === "saving";
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ZAddAxonIntegrationRequest.safeParse(values);
+    if (!parsed.success) {
+      const fields = parsed.error.issues.map((issue) => issue.path[0] as Field);
+      setInvalid(Object.fromEntries(fields.map((field) => [field, true] as const)));
+      setState({ status: "failed", message: parsed.error.issues[0]?.message ?? MESSAGES.axonFieldsRequired });
+      return;
+    }
+    setInvalid({});
+    setState({ status: "saving" });
+    try {
+      const reply = await addAxonIntegration(parsed.data);
+      onAdded(reply.message || MESSAGES.axonIntegrationAdded);
+    } catch (error) {
+      const message = errorReason(error) ?? MESSAGES.unknownError;
+      setState({ status: "failed", message });
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <p className="text-muted">
+        No Axon integration yet. Enter the credentials Axon issued to your agency; Odin checks them with Axon
+        before saving.
+      </p>
+      <div className="form-row">
+        {FIELDS.map(({ field, label, type, hint }) => (
+          <div className="field" key={field}>
+            <FieldLabel htmlFor={`${id}-${field}`} required>
+              {label}
+            </FieldLabel>
+            <input
+              id={`${id}-${field}`}
+              className="input"
+              type={type}
+              value={values[field]}
+              onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
+              aria-invalid={invalid[field]}
+              aria-describedby={hint ? `${id}-${field}-hint` : undefined}
+              autoComplete={type === "password" ? "new-password" : "off"}
+              spellCheck={false}
+              placeholder={type === "url" ? "https://" : undefined}
+              disabled={saving}
+              required
+            />
+            {hint && (
+              <span id={`${id}-${field}-hint`} className="field__hint">
+                {hint}
+              </span>
+            )}
+          </div>
+        ))}
+      </div>
+      {state.status === "failed" && <Notice tone="danger">{state.message}</Notice>}
+      <div className="form-actions">
+        <Button type="submit" busy={saving}>
+          {saving ? "Checking with Axon..." : "Save Integration"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { MESSAGES, type TOwnerUser } from "@odin/contract";
+import { useId, useState } from "react";
+import { Button, Notice } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { unlockUser } from "../api/owner";
+import { ResetPasswordDialog } from "./reset-password-dialog";
+
+type Flash = { tone: "success" | "danger"; text: string };
+
+const matches = (user: TOwnerUser, filter: string) =>
+  [user.username, user.name, user.email, user.agency_name ?? ""].some((value) =>
+    value.toLowerCase().includes(filter),
+  );
+
+/** Every user of every agency with Reset Password and Unlock (001 §2; unlock is Odin's, issue 8). */
+export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
+  const id = useId();
+  const [filter, setFilter] = useState("");
+  const [resetting, setResetting] = useState<TOwnerUser | null>(null);
+  const [unlocking, setUnlocking] = useState<number | null>(null);
+  const [flash, setFlash] = useState<Flash | null>(null);
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? users.filter((user) => matches(user, needle)) : users;
+
+  const unlock = async (user: TOwnerUser) => {
+    setUnlocking(user.id);
+    try {
+      const reply = await unlockUser(user.id);
+      setFlash({ tone: "success", text: reply.message });
+    } catch (error) {
+      setFlash({ tone: "danger", text: errorReason(error) ?? MESSAGES.anErrorOccurred });
+    } finally {
+      setUnlocking(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="field owner-filter">
+        <label className="field__label" htmlFor={`${id}-filter`}>
+          Filter users
+        </label>
+        <input
+          id={`${id}-filter`}
+          className="input"
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          placeholder="Username, name, email or agency"
+        />
+      </div>
+      {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Username</th>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Agency</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((user) => (
+              <tr key={user.id}>
+                <td>{user.username}</td>
+                <td>{user.name}</td>
+                <td>{user.email}</td>
+                <td>
+                  <span className={user.role === "admin" ? "badge" : "badge badge--muted"}>
+                    {user.role === "admin" ? "Admin" : "User"}
+                  </span>
+                </td>
+                <td>{user.agency_name ?? "—"}</td>
+                <td>
+                  <div className="admin-row-actions" role="group" aria-label={`Actions for ${user.username}`}>
+                    <Button variant="secondary" size="sm" onClick={() => setResetting(user)}>
+                      {MESSAGES.resetPassword}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      busy={unlocking === user.id}
+                      title="Clear a lockout after failed sign-ins"
+                      onClick={() => void unlock(user)}
+                    >
+                      Unlock
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {shown.length === 0 && <p className="table-empty">No user matches “{filter.trim()}”.</p>}
+      </div>
+      {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  MESSAGES,
+  US_STATES,
+  ZHotlistAddRequest,
+  type THotlistAddRequestInput,
+  type THotlistGroup,
+  type TSearchResult,
+} from "@odin/contract";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { getAlertGroups } from "@/features/alerts/api/alert-groups";
+import { Button, Modal, Notice } from "@/components/ui";
+import { isApiError } from "@/lib/api-client";
+import { addPlateToHotlist } from "../api/add-plate-to-hotlist";
+
+export interface AddToHotlistModalProps {
+  /** The result whose plate is added; null keeps the modal closed. */
+  result: TSearchResult | null;
+  onClose: () => void;
+  /** Called with the success message ("Successfully added '{plate}' to '{group}'") once saved. */
+  onAdded: (message: string) => void;
+}
+
+/** 'Add Plate to Hotlist' (000 §2): idle, saving, then closed on success; open with an error on failure. */
+export function AddToHotlistModal({ result, onClose, onAdded }: AddToHotlistModalProps) {
+  if (!result) return null;
+  return (
+    <Modal open title={MESSAGES.addPlateToHotlist} onClose={onClose}>
+      <HotlistForm key={result.id} result={result} onAdded={onAdded} />
+    </Modal>
+  );
+}
+
+type Groups = { status: "loading" } | { status: "failed" } | { status: "ready"; groups: THotlistGroup[] };
+
+/** The result's state as one of the 50 (by abbreviation or name), or as it was read when it is another. */
+function initialState(plateState: string | null | undefined): string {
+  const value = plateState?.trim() ?? "";
+  const known = US_STATES.find(
+    (state) => state.abbreviation === value.toUpperCase() || state.name.toLowerCase() === value.toLowerCase(),
+  );
+  return known?.abbreviation ?? value;
+}
+
+function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (message: string) => void }) {
+  const id = useId();
+  const [groups, setGroups] = useState<Groups>({ status: "loading" });
+  const [groupId, setGroupId] = useState("");
+  const [reason, setReason] = useState("");
+  const [state, setState] = useState(() => initialState(result.plate_state));
+  const [notes, setNotes] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getAlertGroups(controller.signal).then(
+      (list) => setGroups({ status: "ready", groups: list.map(({ id, name }) => ({ id, name })) }),
+      () => {
+        if (!controller.signal.aborted) setGroups({ status: "failed" });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const payload: THotlistAddRequestInput = {
+      plate_number: result.plate,
+      reason: reason.trim(),
+      state,
+      notes,
+      group_id: groupId === "" ? "" : Number(groupId),
+    };
+    // The contract's own rules, checked before any call: a group and a non-blank reason (000 §5).
+    const checked = ZHotlistAddRequest.safeParse(payload);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? MESSAGES.selectGroupAndReason);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    try {
+      await addPlateToHotlist(payload);
+      const group =
+        groups.status === "ready" ? groups.groups.find((g) => g.id === Number(groupId)) : undefined;
+      onAdded(MESSAGES.addedPlateToHotlist(checked.data.plate_number, group?.name || MESSAGES.unknownGroup));
+    } catch (failure) {
+      setError(
+        isApiError(failure) && failure.status > 0 && failure.message
+          ? failure.message
+          : MESSAGES.failedToAddPlateToHotlist,
+      );
+      setSaving(false);
+    }
+  };
+
+  const otherState = state !== "" && !US_STATES.some((known) => known.abbreviation === state);
+  return (
+    <form className="hotlist-form" noValidate onSubmit={(event) => void submit(event)}>
+      <p className="hotlist-form__plate">{MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}</p>
+      {groups.status === "failed" && <Notice tone="danger">{MESSAGES.failedToLoadGroups}</Notice>}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-group`}>
+          Hotlist Group
+        </label>
+        <select
+          id={`${id}-group`}
+          className="select"
+          value={groupId}
+          onChange={(event) => setGroupId(event.target.value)}
+          disabled={saving}
+          aria-busy={groups.status === "loading" || undefined}
+        >
+          <option value="">{MESSAGES.selectGroupPlaceholder}</option>
+          {groups.status === "ready" &&
+            groups.groups.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-reason`}>
+          {MESSAGES.reasonRequiredLabel}
+        </label>
+        <input
+          id={`${id}-reason`}
+          className="input"
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+          disabled={saving}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-state`}>
+          {MESSAGES.plateStateOptionalLabel}
+        </label>
+        <select
+          id={`${id}-state`}
+          className="select"
+          value={state}
+          onChange={(event) => setState(event.target.value)}
+          disabled={saving}
+        >
+          <option value="">No state</option>
+          {otherState && <option value={state}>{state} (as read)</option>}
+          {US_STATES.map((known) => (
+            <option key={known.abbreviation} value={known.abbreviation}>
+              {known.abbreviation} — {known.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-notes`}>
+          {MESSAGES.notesOptionalLabel}
+        </label>
+        <textarea
+          id={`${id}-notes`}
+          className="textarea"
+          rows={3}
+          maxLength={2000}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          disabled={saving}
+        />
+      </div>
+      {error && <Notice tone="danger">{error}</Notice>}
+      <div className="form-actions">
+        <Button type="submit" busy={saving}>
+          {saving ? MESSAGES.saving : "Save"}
+        </Button>
+      </div>
+    </form>
+  );
+}

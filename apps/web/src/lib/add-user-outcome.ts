@@ -1,0 +1,38 @@
+import { MESSAGES } from "@odin/contract";
+import { isApiError } from "@/lib/api-client";
+import { missingPasswordRules } from "@/lib/password-text";
+
+/** Zod's issue list, as far as a form reads it (the web app does not depend on zod itself). */
+export interface FormIssues {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}
+
+/**
+ * An add-user form's own check before sending (the request schema's issues), one line per field. The
+ * password's strength rules read as one sentence rather than one line per rule.
+ */
+export function addUserFieldErrors<F extends string>(
+  values: Record<F | "password", string>,
+  error: FormIssues,
+): Partial<Record<F | "password", string>> {
+  const errors: Partial<Record<F | "password", string>> = {};
+  for (const issue of error.issues) errors[issue.path[0] as F] ??= issue.message;
+  if (errors.password && values.password !== "") {
+    errors.password = missingPasswordRules(values.password) ?? errors.password;
+  }
+  return errors;
+}
+
+/**
+ * What a failed add-user shows, on the admin's and the owner's screens alike (001 §8): 502 is 'Auth0
+ * provisioning failed: ' and the identity provider's reason (the error's message); another answer of
+ * Odin's is its own message, any other answer 'An error occurred.'; no answer at all (network, a reply
+ * that does not parse) 'Failed to add user.'.
+ */
+export function addUserFailure(error: unknown): { message: string; details: string[] } {
+  if (!isApiError(error) || error.status === 0) return { message: MESSAGES.failedToAddUser, details: [] };
+  if (error.status === 502) return { message: MESSAGES.auth0ProvisioningFailed + error.message, details: [] };
+  if (!error.code) return { message: MESSAGES.anErrorOccurred, details: [] };
+  const details = error.details.map((issue) => issue.message).filter((detail) => detail !== error.message);
+  return { message: error.message || MESSAGES.anErrorOccurred, details };
+}
