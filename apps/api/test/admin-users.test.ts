@@ -228,6 +228,10 @@ describe("user administration (spec 001 §7 Admin)", () => {
     await t.prisma.user.update({ where: { id }, data: { idpSubject: builtInSubject(id) } });
     const token = await mintToken(t, builtInSubject(id));
     expect((await call({ token }, "GET", "/get-current-user")).statusCode).toBe(200);
+    const group = await t.prisma.hotlistGroup.findFirstOrThrow({
+      where: { agencyId: (await t.prisma.user.findUniqueOrThrow({ where: { id } })).agencyId! },
+    });
+    await t.prisma.hotlistGroupMember.create({ data: { groupId: group.id, userId: id } });
 
     const res = await call("admin", "DELETE", `/admin/delete-user/${id}`);
     expect(res.json()).toEqual({ success: true, message: MESSAGES.userDeleted });
@@ -235,6 +239,7 @@ describe("user administration (spec 001 §7 Admin)", () => {
     expect(user.deletedAt).toBeInstanceOf(Date);
     expect(await t.prisma.session.count({ where: { userId: id, revokedAt: null } })).toBe(0);
     expect(await t.prisma.passwordResetToken.count({ where: { userId: id, usedAt: null } })).toBe(0);
+    expect(await t.prisma.hotlistGroupMember.count({ where: { userId: id } })).toBe(0);
     expect([401, 403]).toContain((await call({ token }, "GET", "/get-current-user")).statusCode);
     expect(await signInWithPassword(t.prisma, "jdoe", STRONG)).toMatchObject({ ok: false });
     expect((await call("admin", "GET", "/admin-data")).body).not.toContain('"jdoe"');

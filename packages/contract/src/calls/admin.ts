@@ -15,8 +15,10 @@ export const ZToggleRoleRequest = z.object({
 export type TToggleRoleRequest = z.infer<typeof ZToggleRoleRequest>;
 
 /**
- * Not shown in the spec: Odin's choice. A bulk upload adds the valid rows and reports the others by
- * CSV line (header = line 1), so one bad row does not hide the rest.
+ * Not shown in the spec: Odin's choice. A bulk upload is all or nothing: a file with any bad row is
+ * refused whole (400, every bad row named by CSV line in the error's `details`, header = line 1), so a
+ * half-applied file never has to be untangled. A successful upload answers `errors: []`; the field is
+ * kept so clients written for partial uploads still read the answer.
  */
 export const ZBulkUploadResponse = ZSuccessMessage.extend({
   added: z.number().int().nonnegative(),

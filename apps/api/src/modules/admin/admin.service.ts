@@ -107,6 +107,8 @@ export async function deleteUser(
     await ensureAnotherAdmin(tx, user);
     await tx.user.update({ where: { id: user.id }, data: { deletedAt: now } });
     await revokeUserSessions(tx, user.id, now);
+    // A deleted user no longer receives a group's alerts nor shows among its members.
+    await tx.hotlistGroupMember.deleteMany({ where: { userId: user.id } });
     await tx.passwordResetToken.updateMany({
       where: { userId: user.id, usedAt: null },
       data: { usedAt: now },

@@ -1,4 +1,5 @@
 import { PLATE_CSV_COLUMNS } from "@odin/contract";
+import { saveFile } from "@/lib/save-file";
 
 export const PLATE_TEMPLATE_NAME = "hotlist-plates-template.csv";
 
@@ -9,13 +10,5 @@ export function plateTemplateCsv(): string {
 
 /** Hands the template to the browser's downloads; built here, no call needed. */
 export function downloadPlateTemplate(): void {
-  const url = URL.createObjectURL(new Blob([plateTemplateCsv()], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = PLATE_TEMPLATE_NAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(new Blob([plateTemplateCsv()], { type: "text/csv;charset=utf-8" }), PLATE_TEMPLATE_NAME);
 }
