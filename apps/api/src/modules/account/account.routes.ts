@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import type { Mailer } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
 import { requireAuth } from "../../plugins/auth";
@@ -21,7 +22,7 @@ export interface AccountRoutesOptions {
   endProviderSession?: (sid: string) => Promise<void>;
 }
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError };
+const errors = errorResponses(400, 401, 403, 409);
 const currentUser = findEndpoint("GET", "/get-current-user");
 const profile = findEndpoint("GET", "/profile-data");
 const revoke = findEndpoint("POST", "/session/revoke");

@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/auth";
 import type { UserAdminDeps } from "./admin-deps";
@@ -22,15 +23,7 @@ const remove = findEndpoint("DELETE", "/admin/delete-user/:id");
 const template = findEndpoint("GET", "/download-template");
 const bulk = findEndpoint("POST", "/bulk-upload-users");
 
-const errors = {
-  400: ZApiError,
-  401: ZApiError,
-  403: ZApiError,
-  404: ZApiError,
-  409: ZApiError,
-  502: ZApiError,
-  503: ZApiError,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
 
 /** Spec 001 §7 Admin: the agency's users, administered by its admins (the owner reaches every agency). */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {
@@ -102,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     {
       schema: {
         body: bulk.body,
-        response: { 200: bulk.response, ...errors, 413: ZApiError, 415: ZApiError },
+        response: { 200: bulk.response, ...errors, ...errorResponses(413, 415) },
       },
     },
     async (request) => {

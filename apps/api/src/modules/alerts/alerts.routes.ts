@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { sendImage } from "../images/send-image";
 import { getAlert, getGroupAlerts, openAlertImage, type AlertImageDeps } from "./alerts.service";
@@ -8,7 +9,7 @@ const groupAlerts = findEndpoint("GET", "/alerts/group/:groupId/data");
 const oneAlert = findEndpoint("GET", "/api/alerts/:id");
 const alertImage = findEndpoint("GET", "/alerts/proxy-alert-image");
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Spec 001 §7 Alert groups: a group's alert history, one alert, and an alert's picture. */
 export const alertRoutes: FastifyPluginAsyncZod<{

@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { findAuditLogPage } from "./audit.service";
 
@@ -15,7 +16,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (a
     {
       schema: {
         querystring: logs.query,
-        response: { 200: logs.response, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        response: { 200: logs.response, ...errorResponses(400, 401, 403) },
       },
     },
     (request) => findAuditLogPage(app.prisma, requireAuth(request), request.query, timeZone),

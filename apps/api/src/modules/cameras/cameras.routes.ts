@@ -1,12 +1,13 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { listRekorCameras, updateRekorCamera } from "./cameras.service";
 
 const list = findEndpoint("GET", "/rekor-cameras");
 const update = findEndpoint("PATCH", "/rekor-cameras/:cameraId");
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Spec 001 §7 cameras: the owner corrects where Rekor cameras stand and which agency they serve. */
 export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,9 +1,10 @@
 import { pipeline, type Readable } from "node:stream";
-import { exportFileName, findEndpoint, ZApiError } from "@odin/contract";
+import { exportFileName, findEndpoint } from "@odin/contract";
 import { ZipArchive } from "archiver";
 import sharp from "sharp";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import type { Config } from "../../config/env";
 import { requireAuth } from "../../plugins/auth";
 import type { RecordImageDeps } from "../../sources/record-images";
@@ -23,7 +24,7 @@ const snapshot = findEndpoint("POST", "/generate-map-snapshot");
 /** Room for EXPORT_RECORDS_LIMIT records without their data URIs (clients need not send those). */
 const EXPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 413: ZApiError, 503: ZApiError };
+const errors = errorResponses(400, 401, 403, 413, 503);
 
 export interface ExportRoutesOptions {
   images: RecordImageDeps;

@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import type { ReverseGeocoder } from "./reverse-geocoder";
 
@@ -19,7 +20,7 @@ export const geocodeRoutes: FastifyPluginAsyncZod<{ geocoder: ReverseGeocoder }>
     {
       schema: {
         querystring: reverse.query,
-        response: { 200: reverse.response, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        response: { 200: reverse.response, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,13 @@
-import { findEndpoint, MESSAGES, ZApiError } from "@odin/contract";
+import { findEndpoint, MESSAGES } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/auth";
 import { getCreateData, getEditData } from "./group-queries";
 import { archiveGroup, createGroup, editGroup } from "./groups.service";
 import { removePlate, uploadPlates, type PlateDeps } from "./plates.service";
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 413: ZApiError };
+const errors = errorResponses(400, 401, 403, 404, 413);
 const editData = findEndpoint("GET", "/groups/:groupId/edit-data");
 const edit = findEndpoint("POST", "/groups/:groupId/edit-mobile");
 const bulk = findEndpoint("POST", "/groups/:groupId/bulk-upload-plates");

@@ -1,11 +1,12 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { sendImage } from "../images/send-image";
 import { openGroupImage } from "./group-queries";
 import { attachmentUrl, openAttachment, type PlateDeps } from "./plates.service";
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const errors = errorResponses(400, 401, 403, 404);
 const linkCall = findEndpoint("GET", "/get-hotlist-attachment-url/:filename");
 const attachmentCall = findEndpoint("GET", "/hotlist-attachments/:filename");
 const groupImage = findEndpoint("GET", "/groups/:groupId/image");

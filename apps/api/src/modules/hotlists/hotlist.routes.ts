@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { acceptFormPosts } from "../../identity/html-forms";
 import { requireAuth } from "../../plugins/auth";
 import { createAttachmentLinks } from "./attachment-links";
@@ -18,7 +19,7 @@ export interface HotlistRoutesOptions {
   attachmentKey: string;
 }
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const errors = errorResponses(400, 401, 403, 404);
 const alertsData = findEndpoint("GET", "/alerts-data");
 const addPlate = findEndpoint("POST", "/hotlist/add-plate-direct");
 const details = findEndpoint("GET", "/alerts/group/:groupId/details-data");

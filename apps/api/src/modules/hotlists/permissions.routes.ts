@@ -1,9 +1,10 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { listAgencyUsers, updatePermissions } from "./permissions.service";
 
-const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
+const errors = errorResponses(400, 401, 403);
 const users = findEndpoint("GET", "/agency-users-api");
 const update = findEndpoint("POST", "/update-alert-permissions-api");
 

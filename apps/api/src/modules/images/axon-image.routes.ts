@@ -1,6 +1,7 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { openAxonImage } from "../../sources/axon/axon.source";
 import type { SourceDeps } from "../../sources/detection-source";
@@ -9,14 +10,7 @@ import type { VendorImage } from "../../sources/vendor-http";
 
 const vehicleImage = findEndpoint("GET", "/proxy-axon-image");
 const plateImage = findEndpoint("GET", "/proxy-axon-plate-image");
-const errors = {
-  400: ZApiError,
-  401: ZApiError,
-  403: ZApiError,
-  404: ZApiError,
-  502: ZApiError,
-  504: ZApiError,
-};
+const errors = errorResponses(400, 401, 403, 404, 502, 504);
 
 /** Stops the vendor call when the browser goes away (a scrolled-past thumbnail). */
 function abortOnClose(reply: FastifyReply): AbortSignal {

@@ -1,6 +1,7 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import type { SourceDeps } from "../../sources/detection-source";
 import { openRekorImage } from "../../sources/rekor/rekor.source";
@@ -21,12 +22,7 @@ export const rekorImageRoutes: FastifyPluginAsyncZod<{ deps: SourceDeps }> = asy
         response: {
           // The image bytes, sent as they are (Fastify does not serialize a Buffer).
           200: z.instanceof(Buffer),
-          400: ZApiError,
-          401: ZApiError,
-          403: ZApiError,
-          404: ZApiError,
-          502: ZApiError,
-          504: ZApiError,
+          ...errorResponses(400, 401, 403, 404, 502, 504),
         },
       },
     },

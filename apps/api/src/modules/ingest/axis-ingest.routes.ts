@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import type { AxisIngest } from "../../sources/axis/axis.ingest";
 
 const push = findEndpoint("POST", "/ingest/axis/:identifier");
@@ -25,7 +26,7 @@ export const axisIngestRoutes: FastifyPluginAsyncZod<AxisIngestRouteOptions> = a
       schema: {
         params: push.params,
         body: push.body,
-        response: { 200: push.response, 201: push.response, 400: ZApiError, 401: ZApiError, 413: ZApiError },
+        response: { 200: push.response, 201: push.response, ...errorResponses(400, 401, 413) },
       },
     },
     async (request, reply) => {

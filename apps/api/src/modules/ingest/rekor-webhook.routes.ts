@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import type { RekorWebhook } from "../../sources/rekor/rekor.webhook";
 
 const push = findEndpoint("POST", "/ingest/rekor/:keyId");
@@ -18,7 +19,7 @@ export const rekorWebhookRoutes: FastifyPluginAsyncZod<{ webhook: RekorWebhook }
       schema: {
         params: push.params,
         body: push.body,
-        response: { 200: push.response, 400: ZApiError, 401: ZApiError, 413: ZApiError },
+        response: { 200: push.response, ...errorResponses(400, 401, 413) },
       },
     },
     async (request) =>

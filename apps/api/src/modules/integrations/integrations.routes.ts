@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/auth";
 import {
@@ -22,17 +23,7 @@ const access = findEndpoint("GET", "/get-authorized-and-blacklisted-agencies");
 const blacklist = findEndpoint("POST", "/add-to-blacklist");
 const unblacklist = findEndpoint("POST", "/remove-from-blacklist");
 
-const errors = {
-  400: ZApiError,
-  401: ZApiError,
-  403: ZApiError,
-  404: ZApiError,
-  409: ZApiError,
-  413: ZApiError,
-  415: ZApiError,
-  502: ZApiError,
-  504: ZApiError,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 502, 504);
 
 /**
  * Spec 001 §7 Integrations: the agency's Rekor keys and Axon integration (admins of the agency).

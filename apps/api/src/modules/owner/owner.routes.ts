@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError } from "@odin/contract";
+import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import type { UserAdminDeps } from "../admin/admin-deps";
 import { addUser } from "../admin/add-user.service";
@@ -11,14 +12,7 @@ const add = findEndpoint("POST", "/owner/add-user");
 const reset = findEndpoint("POST", "/admin/reset-user-password");
 const agencies = findEndpoint("GET", "/agencies-data");
 
-const errors = {
-  400: ZApiError,
-  401: ZApiError,
-  403: ZApiError,
-  404: ZApiError,
-  409: ZApiError,
-  502: ZApiError,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 502);
 
 /** Spec 001 §7 Owner: users across agencies, for the one owner account (OWNER_USERNAME). */
 export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {

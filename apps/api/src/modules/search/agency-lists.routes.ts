@@ -1,5 +1,6 @@
-import { findEndpoint, ZApiError, type TAxisAgency } from "@odin/contract";
+import { findEndpoint, type TAxisAgency } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import {
   findSearchableAxisIntegrations,
@@ -11,7 +12,7 @@ import {
 const rekor = findEndpoint("GET", "/api-keys-data");
 const axon = findEndpoint("GET", "/axon-authorized-integrations");
 const axis = findEndpoint("GET", "/axis-authorized-agencies");
-const errors = { 401: ZApiError, 403: ZApiError };
+const errors = errorResponses(401, 403);
 
 /** The search form's three agency lists (spec 000 §3, §7), scoped to what the caller may search. */
 export const agencyListRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,6 @@
-import { findEndpoint, SEARCH_SOURCES_HEADER, ZApiError } from "@odin/contract";
+import { findEndpoint, SEARCH_SOURCES_HEADER } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { searchDetections, type SearchDeps } from "./search.service";
 
@@ -15,7 +16,7 @@ export const searchRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma">> = a
     {
       schema: {
         body: search.body,
-        response: { 200: search.response, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        response: { 200: search.response, ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
