@@ -101,7 +101,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
     paragraphs: [
       "We may update these terms; the effective date above shows the current version, and continued use " +
         "after a change means you accept it. Questions about your access go to your agency administrator; " +
-        `questions about these terms go to ${LEGAL_ENTITY}.`,
+        `questions about these terms go to ${LEGAL_ENTITY}`,
     ],
   },
 ];

@@ -1,0 +1,63 @@
+import { expect, type Page } from "@playwright/test";
+
+/** Where the journeys keep the README's screenshots (relative to e2e/, Playwright's working folder). */
+const SCREENSHOTS = "../docs/screenshots";
+
+/** Every nav link of the spec (000 §2, 001 §2), in the order the bar shows them. */
+const ALL_NAV_LINKS = [
+  "Search",
+  "Alerts",
+  "Admin",
+  "Integrations",
+  "Audit Log",
+  "Owner",
+  "Profile",
+  "Terms",
+  "Privacy",
+];
+
+export const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** The nav bar shows exactly these links (and Logout), and none of the others. */
+export async function expectNavLinks(page: Page, visible: readonly string[]): Promise<void> {
+  for (const name of ALL_NAV_LINKS) {
+    const link = nav(page).getByRole("link", { name, exact: true });
+    if (visible.includes(name)) await expect(link, name).toBeVisible();
+    else await expect(link, name).toHaveCount(0);
+  }
+  await expect(nav(page).getByRole("button", { name: "Logout" })).toBeVisible();
+}
+
+/** Follows a nav link as a person would (the app keeps its tokens in memory, so no reloads). */
+export async function openFromNav(page: Page, link: string, heading: string | RegExp): Promise<void> {
+  await nav(page).getByRole("link", { name: link, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+/**
+ * Goes to an address inside the app without a page load (a load would sign in again silently, which
+ * works but is slower), the way a link inside the app does.
+ */
+export async function goInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((path) => {
+    window.history.pushState({}, "", path);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, to);
+}
+
+/** A screenshot for the README, from the top of the page once nothing is loading. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: options.fullPage ?? false });
+}
+
+/** Logout: the session is revoked and the provider's logout returns to the sign-in screen. */
+export async function signOut(page: Page): Promise<void> {
+  await nav(page).getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Log in with your identity provider" })).toBeVisible();
+}

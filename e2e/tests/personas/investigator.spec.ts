@@ -1,0 +1,272 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNavLinks, goInApp, nav, openFromNav, screenshot, signOut } from "../../support/journey";
+import { captureBearer, DEMO_PASSWORD } from "../../support/sign-in";
+
+/** A plate every demo vendor reads at least once in the last day (packages/db/src/demo-data.ts hotlists). */
+const SHARED_PLATE = "AK47281";
+const JUSTIFICATION = "Case 2026-118: stolen grey Honda Accord";
+
+/** The results table's timestamps, as shown (MM/DD/YYYY HH:MM:SS ZONE), in row order. */
+async function shownTimes(page: Page): Promise<number[]> {
+  const cells = await page
+    .locator(".results-table tbody tr[tabindex]")
+    .locator("td.results-table__time")
+    .allTextContents();
+  return cells.map((text) => {
+    expect(text).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [A-Z]{2,5}$/);
+    const [date, time] = text.split(" ");
+    const [month, day, year] = date!.split("/");
+    return Date.parse(`${year}-${month}-${day}T${time}`);
+  });
+}
+
+/**
+ * The investigator (hartford.investigator: role user, no hotlist flags) walks every screen of spec 000
+ * they can reach, and the account and legal screens of spec 001, asserting the specs' own words.
+ */
+test.describe("persona: investigator", () => {
+  test.use({ viewport: { width: 1600, height: 1000 }, timezoneId: "America/New_York" });
+
+  test("signs in, searches, reads table, map and detail, exports, refines, and manages the account", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const bearer = captureBearer(page);
+
+    // Login screen (000 §2): the logo, the provider button, the ownership footer.
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Welcome to Odin" })).toBeVisible();
+    await expect(
+      page.getByText("Odin Systems, Inc. All rights reserved. ODIN™ — trademark pending."),
+    ).toBeVisible();
+    await screenshot(page, "login");
+    await page.getByRole("button", { name: "Log in with your identity provider" }).click();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await page.getByLabel("Username").fill("hartford.investigator");
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await screenshot(page, "sign-in-page");
+    await page.getByRole("button", { name: "Sign in" }).click();
+
+    // Signed in: straight to /search; Search, Profile, Logout, Terms and Privacy only.
+    await expect(page).toHaveURL(/\/search$/);
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await expectNavLinks(page, ["Search", "Profile", "Terms", "Privacy"]);
+
+    // Search form (000 §2, §4, §9): presets, default 24 Hours, the three agency sections.
+    await expect(page.getByRole("button", { name: "24 Hours" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("24 Hours (from")).toBeVisible();
+    for (const preset of ["1 Hour", "24 Hours", "7 Days", "30 Days", "90 Days"]) {
+      await expect(
+        page.getByRole("group", { name: "Time range presets" }).getByRole("button", { name: preset }),
+      ).toBeVisible();
+    }
+    await expect(page.getByLabel("State", { exact: true })).toContainText("Connecticut");
+    expect(await page.getByLabel("State", { exact: true }).locator("option").count()).toBe(51); // "Any state" + the 50
+    await expect(page.getByRole("region", { name: "Rekor agencies" })).toContainText(
+      "Hartford Police Department",
+    );
+    await expect(page.getByRole("region", { name: "Axon agencies" })).toContainText(
+      "Hartford Police Department",
+    );
+    await expect(page.getByRole("region", { name: "RAVEN agencies" })).toContainText("hfd-lpv-01");
+    for (const flag of ["Top rack", "Back rack", "Bumper stickers", "Window stickers"]) {
+      await expect(page.getByLabel(flag)).not.toBeChecked();
+    }
+
+    // Editing a custom date clears the preset mark; Clear brings everything back to 24 hours.
+    await page.getByLabel("License plate").fill("zz");
+    await page.getByLabel("Top rack").check();
+    await page.getByRole("button", { name: "7 Days" }).click();
+    await page.getByLabel("Start").fill("2026-01-02T08:30");
+    await expect(page.getByRole("button", { name: "7 Days" })).toHaveAttribute("aria-pressed", "false");
+    await page.getByRole("button", { name: "Clear" }).click();
+    await expect(page.getByLabel("License plate")).toHaveValue("");
+    await expect(page.getByLabel("Top rack")).not.toBeChecked();
+    await expect(page.getByRole("button", { name: "24 Hours" })).toHaveAttribute("aria-pressed", "true");
+
+    // No justification: the spec's alert, and nothing is sent.
+    await page.getByLabel("License plate").fill(SHARED_PLATE.toLowerCase());
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("Justification and date range are required.");
+
+    await page.getByRole("button", { name: "7 Days" }).click();
+    await expect(page.getByText("7 Days (from")).toBeVisible();
+    await page.getByLabel("Justification").fill(JUSTIFICATION);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.setViewportSize({ width: 1440, height: 1380 });
+    await screenshot(page, "search");
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+
+    // Results (000 §2): every source answered; newest first; pictures through Odin's proxies.
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
+    const summary = page.getByRole("list", { name: "Sources searched" });
+    for (const source of ["Rekor", "Axon", "RAVEN"])
+      await expect(summary.getByText(source, { exact: true })).toBeVisible();
+    await expect(summary.locator(".source-summary__item--ok")).toHaveCount(3);
+    await expect(page.getByRole("tab", { name: "Table View" })).toHaveAttribute("aria-selected", "true");
+    for (const column of [
+      "Program",
+      "Plate",
+      "State",
+      "Make",
+      "Color",
+      "Body Type",
+      "Agency",
+      "Camera",
+      "Timestamp",
+      "Vehicle Image",
+      "Plate Image",
+    ]) {
+      await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+    }
+    const rows = page.locator(".results-table tbody tr[tabindex]");
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.count()).toBeGreaterThanOrEqual(3);
+    await expect(rows.first().locator(".results-table__plate")).toHaveText(SHARED_PLATE);
+    const times = await shownTimes(page);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    await expect(rows.first().locator(".results-table__vehicle img")).toHaveAttribute("src", /^blob:/, {
+      timeout: 15_000,
+    });
+    await expect(
+      rows.first().locator(".results-table__plate-image img, .results-table__plate-image canvas"),
+    ).toBeVisible();
+    await screenshot(page, "results-table");
+
+    // Selection: exports need at least one result.
+    await expect(page.getByRole("button", { name: "Export Selected to PDF" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Export Selected to ZIP" })).toBeDisabled();
+    await page.getByLabel("Select all results").check();
+    await expect(page.getByRole("button", { name: "Export Selected to PDF" })).toBeEnabled();
+
+    // The export dialog asks for a justification (prefilled with the search's) and refuses a blank one.
+    await page.getByRole("button", { name: "Export Selected to PDF" }).click();
+    let dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("Justification")).toHaveValue(JUSTIFICATION);
+    await dialog.getByLabel("Justification").fill("   ");
+    await dialog.getByRole("button", { name: /^Export \d+$/ }).click();
+    await expect(dialog).toContainText("Justification is required.");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // Both files download with the spec's names (a report PDF and an export ZIP, dated YYYY-MM-DD).
+    for (const [button, pattern, magic] of [
+      ["Export Selected to PDF", /^odin-report-\d{4}-\d{2}-\d{2}\.pdf$/, "%PDF"],
+      ["Export Selected to ZIP", /^odin-export-\d{4}-\d{2}-\d{2}\.zip$/, "PK"],
+    ] as const) {
+      await page.getByRole("button", { name: button }).click();
+      dialog = page.getByRole("dialog");
+      await expect(dialog.getByLabel("Justification")).toHaveValue(JUSTIFICATION);
+      const downloading = page.waitForEvent("download", { timeout: 60_000 });
+      await dialog.getByRole("button", { name: /^Export \d+$/ }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(pattern);
+      const file = await readFile(await download.path());
+      expect(file.subarray(0, magic.length).toString("latin1")).toBe(magic);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    }
+
+    // Map view: markers, the time slider narrows them, Full Screen / Exit Full Screen.
+    await page.getByRole("tab", { name: "Map View" }).click();
+    const mapSummary = page.getByText(/^Showing \d+ of \d+ on the map/);
+    await expect(mapSummary).toBeVisible();
+    const before = (await mapSummary.textContent()) ?? "";
+    const [, shown, total] = /Showing (\d+) of (\d+)/.exec(before) ?? [];
+    expect(Number(shown)).toBe(Number(total));
+    await page.getByLabel("From").focus();
+    for (let step = 0; step < 40; step++) await page.keyboard.press("ArrowRight");
+    await expect(mapSummary).not.toHaveText(before);
+    expect(Number(/Showing (\d+)/.exec((await mapSummary.textContent()) ?? "")?.[1])).toBeLessThan(
+      Number(total),
+    );
+    await screenshot(page, "results-map");
+    await page.getByRole("button", { name: "Full Screen" }).click();
+    await expect(page.getByRole("button", { name: "Exit Full Screen" })).toBeVisible();
+    await page.getByRole("button", { name: "Exit Full Screen" }).click();
+    await expect(page.getByRole("button", { name: "Full Screen" })).toBeVisible();
+
+    // Detail (000 §2): pictures, the facts, the nearest address, a map, Open in Google Maps.
+    await page.getByRole("tab", { name: "Table View" }).click();
+    await rows.first().click();
+    dialog = page.getByRole("dialog");
+    await expect(dialog.getByText(`Plate: ${SHARED_PLATE}`).first()).toBeVisible();
+    for (const fact of ["State", "Agency", "Nearest Address", "Timestamp", "Camera"]) {
+      await expect(dialog.getByText(fact, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByText("Loading...")).toHaveCount(0, { timeout: 10_000 });
+    await expect(dialog.getByRole("link", { name: "Open in Google Maps" })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    await expect(dialog.locator(".result-detail__vehicle img")).toBeVisible();
+    // Add Plate to Hotlist is for admins and hotlist users only.
+    await expect(dialog.getByRole("button", { name: "Add Plate to Hotlist" })).toHaveCount(0);
+    await screenshot(page, "result-detail");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+
+    // Refine: back on the form with everything as it was, 7 Days marked again.
+    await page.getByRole("button", { name: "Refine Previous Search" }).click();
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await expect(page.getByLabel("Justification")).toHaveValue(JUSTIFICATION);
+    await expect(page.getByLabel("License plate")).toHaveValue(SHARED_PLATE.toLowerCase());
+    await expect(page.getByRole("button", { name: "7 Days" })).toHaveAttribute("aria-pressed", "true");
+
+    // A plate nobody read: the results screen says so.
+    await page.getByLabel("License plate").fill("QQ0ZZ9X");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByText("No results found.")).toBeVisible({ timeout: 20_000 });
+
+    // /results without a search goes back to the form with a message.
+    await goInApp(page, "/results");
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await expect(page.getByText("Run a search to see its results here.")).toBeVisible();
+
+    // Profile (001 §2): username, email, role; the reset link.
+    await openFromNav(page, "Profile", "Profile");
+    await expect(page.getByText("hartford.investigator@demo.odin.local")).toBeVisible();
+    await page.getByRole("button", { name: "Email me a secure reset link" }).click();
+    await expect(page.getByText("Password reset email sent. Check your inbox.")).toBeVisible();
+    await screenshot(page, "profile");
+
+    // Change password: the requirements, and the mismatch message.
+    await goInApp(page, "/change-password");
+    await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+    await expect(page.getByText(/at least 8 characters/i)).toBeVisible();
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill("Another-pass-2026!");
+    await page.getByRole("textbox", { name: "Confirm new password" }).fill("Another-pass-2027!");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Passwords do not match!")).toBeVisible();
+    await screenshot(page, "change-password");
+
+    // Terms and Privacy: effective 01/15/2025, authorized law enforcement only, Connecticut law.
+    await openFromNav(page, "Terms", "Terms of Use");
+    await expect(page.getByText("Effective date: 01/15/2025")).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(/authorized law enforcement/i);
+    await expect(page.getByRole("main")).toContainText("Connecticut");
+    await screenshot(page, "terms");
+    await openFromNav(page, "Privacy", "Privacy Policy");
+    await expect(page.getByText("Effective date: 01/15/2025")).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(/stored temporarily|temporar/i);
+    await screenshot(page, "privacy");
+
+    // Admin screens are refused: the audit log says 'Access Denied', and so does the server.
+    await goInApp(page, "/audit-log");
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await screenshot(page, "access-denied");
+    const token = bearer();
+    expect(token).toBeTruthy();
+    const headers = { authorization: `Bearer ${token}` };
+    for (const path of ["/admin-audit-logs-api?page=1", "/admin-data", "/owner-data"]) {
+      expect((await request.get(path, { headers })).status(), path).toBe(403);
+    }
+
+    // Logout revokes the session: the token the app used is refused at once.
+    expect((await request.get("/get-current-user", { headers })).status()).toBe(200);
+    await signOut(page);
+    expect((await request.get("/get-current-user", { headers })).status()).toBe(401);
+    await expect(nav(page).getByRole("link", { name: "Search" })).toHaveCount(0);
+  });
+});
