@@ -1,5 +1,6 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { sendImage } from "../images/send-image";
@@ -31,16 +32,12 @@ export const alertRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(alertImage.path, { schema: { querystring: alertImage.query } }, async (request, reply) => {
-    const controller = new AbortController();
     // Stops an Axon fetch when the browser goes away (a row scrolled past).
-    reply.raw.once("close", () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
     const image = await openAlertImage(
       imageDeps,
       requireAuth(request),
       request.query.path,
-      controller.signal,
+      abortOnClose(reply),
     );
     return sendImage(reply, image);
   });

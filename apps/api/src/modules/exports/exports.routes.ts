@@ -4,6 +4,7 @@ import { ZipArchive } from "archiver";
 import sharp from "sharp";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
 import type { Config } from "../../config/env";
 import { requireAuth } from "../../plugins/auth";
@@ -33,15 +34,6 @@ export interface ExportRoutesOptions {
   geocoder: ReverseGeocoder;
 }
 
-/** Ends the work when the client goes away before the file is complete. */
-function abortOnClose(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once("close", () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error("the client went away"));
-  });
-  return controller.signal;
-}
-
 /**
  * Sends the file as it is made. The audit row and every check came before, so a failure from here on
  * can only cut the download short (the client then sees a network error, never half a file as whole).
@@ -55,7 +47,8 @@ function streamFile(
   write: (signal: AbortSignal) => Promise<void>,
 ) {
   const name = exportFileName(job.kind, isoDateIn(job.exportedAt, job.timeZone));
-  const signal = abortOnClose(reply);
+  // Ends the work when the client goes away before the file is complete.
+  const signal = abortOnClose(reply, new Error("the client went away"));
   const body = new ChunkBatcher();
   // Errors of either stream end both; the response then closes early (see abortOnClose).
   pipeline(stream, body, () => undefined);

@@ -1,11 +1,13 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import type { SourceDeps } from "../../sources/detection-source";
 import { openRekorImage } from "../../sources/rekor/rekor.source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
+import { sendImage } from "./send-image";
 
 const proxy = findEndpoint("GET", "/proxy-rekor-image");
 
@@ -27,21 +29,8 @@ export const rekorImageRoutes: FastifyPluginAsyncZod<{ deps: SourceDeps }> = asy
       },
     },
     async (request, reply) => {
-      // Stop asking the vendor when the browser goes away (a results list scrolled past); the response
-      // closes either when it is sent, when aborting no longer matters, or when the client leaves.
-      const abort = new AbortController();
-      reply.raw.once("close", () => abort.abort());
-      const image = await openRekorImage(
-        deps,
-        searchScopeOf(requireAuth(request)),
-        request.query,
-        abort.signal,
-      );
-      return reply
-        .type(image.contentType)
-        .header("cache-control", "private, max-age=3600")
-        .header("x-content-type-options", "nosniff")
-        .send(image.body);
+      const scope = searchScopeOf(requireAuth(request));
+      return sendImage(reply, await openRekorImage(deps, scope, request.query, abortOnClose(reply)));
     },
   );
 };

@@ -1,0 +1,13 @@
+import type { FastifyReply } from "fastify";
+
+/**
+ * A signal that stops the work behind an answer when the client goes away before the answer is
+ * complete (a thumbnail scrolled past, a download cancelled); an answer already sent aborts nothing.
+ */
+export function abortOnClose(reply: FastifyReply, reason?: Error): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort(reason);
+  });
+  return controller.signal;
+}
