@@ -1,6 +1,6 @@
 import { findEndpoint, MESSAGES } from "@odin/contract";
 import { useEffect, useState } from "react";
-import { apiFetch } from "@/lib/api-client";
+import { callEndpoint } from "@/lib/call-endpoint";
 import { hasValidCoordinates } from "@/lib/coordinates";
 
 const reverse = findEndpoint("GET", "/geocode/reverse");
@@ -12,10 +12,7 @@ export async function reverseGeocode(
   signal?: AbortSignal,
 ): Promise<string | null> {
   const query = new URLSearchParams({ lat: String(latitude), lon: String(longitude) });
-  const answer = reverse.response.parse(
-    await apiFetch(`${reverse.path}?${query.toString()}`, signal ? { signal } : {}),
-  );
-  return answer.address;
+  return (await callEndpoint(reverse, { query, signal })).address;
 }
 
 export type AddressState =

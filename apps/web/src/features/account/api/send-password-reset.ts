@@ -1,5 +1,5 @@
 import { findEndpoint, type TSendPasswordResetResponse } from "@odin/contract";
-import { apiFetch, jsonRequest } from "@/lib/api-client";
+import { callEndpoint } from "@/lib/call-endpoint";
 
 const endpoint = findEndpoint("POST", "/auth0/send-password-reset");
 
@@ -7,6 +7,6 @@ const endpoint = findEndpoint("POST", "/auth0/send-password-reset");
  * POST /auth0/send-password-reset (the path is kept for existing clients): e-mails the signed-in user a
  * single-use reset link. The reply says whether it was sent, and why not.
  */
-export async function sendPasswordReset(): Promise<TSendPasswordResetResponse> {
-  return endpoint.response.parse(await apiFetch(endpoint.path, jsonRequest(endpoint.method)));
+export function sendPasswordReset(): Promise<TSendPasswordResetResponse> {
+  return callEndpoint(endpoint);
 }

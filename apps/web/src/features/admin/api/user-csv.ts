@@ -1,5 +1,6 @@
 import { CLIENT_DEFAULTS, findEndpoint, type TBulkUploadResponse } from "@odin/contract";
-import { apiDownload, apiFetch } from "@/lib/api-client";
+import { apiDownload } from "@/lib/api-client";
+import { callEndpoint } from "@/lib/call-endpoint";
 import { saveFile } from "@/lib/save-file";
 
 const templateCall = findEndpoint("GET", "/download-template");
@@ -19,10 +20,8 @@ export async function downloadUserTemplate(): Promise<void> {
 }
 
 /** POST /bulk-upload-users: multipart with the CSV in `file`; the reply counts the users added. */
-export async function uploadUsers(file: File): Promise<TBulkUploadResponse> {
+export function uploadUsers(file: File): Promise<TBulkUploadResponse> {
   const form = new FormData();
   form.append("file", file);
-  return uploadCall.response.parse(
-    await apiFetch(uploadCall.path, { method: uploadCall.method, body: form }),
-  );
+  return callEndpoint(uploadCall, { body: form });
 }

@@ -1,22 +1,19 @@
-import { findEndpoint, toPath, type TAlert, type TGroupAlertsResponse } from "@odin/contract";
-import { apiFetch } from "@/lib/api-client";
+import { findEndpoint, type TAlert, type TGroupAlertsResponse } from "@odin/contract";
+import { callEndpoint } from "@/lib/call-endpoint";
 
 const groupAlerts = findEndpoint("GET", "/alerts/group/:groupId/data");
 const oneAlert = findEndpoint("GET", "/api/alerts/:id");
 /** Server-sent events with the new alerts of every group the caller may see (Odin's own). */
 export const ALERT_STREAM_PATH = findEndpoint("GET", "/alerts/stream").path;
 
-const withSignal = (signal?: AbortSignal): RequestInit => (signal ? { signal } : {});
-
 /** GET /alerts/group/{groupId}/data: the group (id, name) and its alerts, newest first. */
-export async function getGroupAlerts(groupId: number, signal?: AbortSignal): Promise<TGroupAlertsResponse> {
-  const path = toPath(groupAlerts.path, { groupId });
-  return groupAlerts.response.parse(await apiFetch(path, withSignal(signal)));
+export function getGroupAlerts(groupId: number, signal?: AbortSignal): Promise<TGroupAlertsResponse> {
+  return callEndpoint(groupAlerts, { params: { groupId }, signal });
 }
 
 /** GET /api/alerts/{id}: one alert. */
-export async function getAlert(id: number, signal?: AbortSignal): Promise<TAlert> {
-  return oneAlert.response.parse(await apiFetch(toPath(oneAlert.path, { id }), withSignal(signal)));
+export function getAlert(id: number, signal?: AbortSignal): Promise<TAlert> {
+  return callEndpoint(oneAlert, { params: { id }, signal });
 }
 
 /** A route's id parameter as a positive integer, or null (a malformed address is "not found"). */

@@ -1,6 +1,5 @@
 import {
   findEndpoint,
-  toPath,
   type BulkPlateMode,
   type TBulkUploadPlatesResponse,
   type TCreateGroupResponse,
@@ -10,7 +9,7 @@ import {
   type TSuccessMessage,
   type TTogglePushAlertsResponse,
 } from "@odin/contract";
-import { apiFetch, jsonRequest } from "@/lib/api-client";
+import { callEndpoint } from "@/lib/call-endpoint";
 
 const detailsCall = findEndpoint("GET", "/alerts/group/:groupId/details-data");
 const attachmentCall = findEndpoint("GET", "/get-hotlist-attachment-url/:filename");
@@ -67,35 +66,32 @@ export function toGroupFormData(values: GroupFormValues, plates: readonly NewPla
 }
 
 /** GET /alerts/group/{groupId}/details-data: the group, its members and its plates. */
-export async function getGroupDetails(groupId: number): Promise<TGroupDetailsResponse> {
-  return detailsCall.response.parse(await apiFetch(toPath(detailsCall.path, { groupId })));
+export function getGroupDetails(groupId: number): Promise<TGroupDetailsResponse> {
+  return callEndpoint(detailsCall, { params: { groupId } });
 }
 
 /** GET /get-hotlist-attachment-url/{filename}?plate_id=: a short-lived URL of a plate's attachment. */
 export async function getAttachmentUrl(filename: string, plateId: number): Promise<string> {
-  const path = `${toPath(attachmentCall.path, { filename })}?${new URLSearchParams({ plate_id: String(plateId) })}`;
-  return attachmentCall.response.parse(await apiFetch(path)).url;
+  const query = new URLSearchParams({ plate_id: String(plateId) });
+  return (await callEndpoint(attachmentCall, { params: { filename }, query })).url;
 }
 
 /** GET /groups/{groupId}/edit-data: the group, members, plates and the users by agency. */
-export async function getEditGroupData(groupId: number): Promise<TEditGroupData> {
-  return editDataCall.response.parse(await apiFetch(toPath(editDataCall.path, { groupId })));
+export function getEditGroupData(groupId: number): Promise<TEditGroupData> {
+  return callEndpoint(editDataCall, { params: { groupId } });
 }
 
 /** POST /groups/{groupId}/edit-mobile (multipart): saves the fields, members, image and new plates. */
-export async function saveGroup(
+export function saveGroup(
   groupId: number,
   values: GroupFormValues,
   plates: readonly NewPlate[],
 ): Promise<TSuccessMessage> {
-  const body = toGroupFormData(values, plates);
-  return editCall.response.parse(
-    await apiFetch(toPath(editCall.path, { groupId }), { method: "POST", body }),
-  );
+  return callEndpoint(editCall, { params: { groupId }, body: toGroupFormData(values, plates) });
 }
 
 /** POST /groups/{groupId}/bulk-upload-plates (multipart): csv_file and mode. */
-export async function uploadPlatesCsv(
+export function uploadPlatesCsv(
   groupId: number,
   file: File,
   mode: BulkPlateMode,
@@ -103,37 +99,31 @@ export async function uploadPlatesCsv(
   const body = new FormData();
   body.append("mode", mode);
   body.append("csv_file", file);
-  return bulkCall.response.parse(
-    await apiFetch(toPath(bulkCall.path, { groupId }), { method: "POST", body }),
-  );
+  return callEndpoint(bulkCall, { params: { groupId }, body });
 }
 
 /** POST /groups/{groupId}/remove-plate: the form field plate_id; the plate is gone at once. */
-export async function removePlate(groupId: number, plateId: number): Promise<TSuccessMessage> {
+export function removePlate(groupId: number, plateId: number): Promise<TSuccessMessage> {
   const body = new URLSearchParams({ plate_id: String(plateId) });
-  const path = toPath(removePlateCall.path, { groupId });
-  return removePlateCall.response.parse(await apiFetch(path, { method: "POST", body }));
+  return callEndpoint(removePlateCall, { params: { groupId }, body });
 }
 
 /** POST /archive-group: Delete Group archives the group and removes its plates. */
-export async function archiveGroup(groupId: number): Promise<TSuccessMessage> {
-  return archiveCall.response.parse(
-    await apiFetch(archiveCall.path, jsonRequest("POST", { group_id: groupId })),
-  );
+export function archiveGroup(groupId: number): Promise<TSuccessMessage> {
+  return callEndpoint(archiveCall, { body: { group_id: groupId } });
 }
 
 /** GET /group-create-data: the users by agency for the member lists. */
-export async function getGroupCreateData(): Promise<TGroupCreateDataResponse> {
-  return createDataCall.response.parse(await apiFetch(createDataCall.path));
+export function getGroupCreateData(): Promise<TGroupCreateDataResponse> {
+  return callEndpoint(createDataCall);
 }
 
 /** POST /groups/create-mobile (multipart): name, description, members, image. */
-export async function createGroup(values: GroupFormValues): Promise<TCreateGroupResponse> {
-  const body = toGroupFormData(values);
-  return createCall.response.parse(await apiFetch(createCall.path, { method: "POST", body }));
+export function createGroup(values: GroupFormValues): Promise<TCreateGroupResponse> {
+  return callEndpoint(createCall, { body: toGroupFormData(values) });
 }
 
 /** POST /toggle-push-alerts: flips the setting; the reply tells the new state. */
-export async function togglePushAlerts(): Promise<TTogglePushAlertsResponse> {
-  return pushCall.response.parse(await apiFetch(pushCall.path, { method: "POST" }));
+export function togglePushAlerts(): Promise<TTogglePushAlertsResponse> {
+  return callEndpoint(pushCall);
 }

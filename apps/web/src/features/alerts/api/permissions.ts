@@ -5,14 +5,14 @@ import {
   type TPermissionUpdate,
   type TSuccessMessage,
 } from "@odin/contract";
-import { apiFetch, jsonRequest } from "@/lib/api-client";
+import { callEndpoint } from "@/lib/call-endpoint";
 
 const usersCall = findEndpoint("GET", "/agency-users-api");
 const updateCall = findEndpoint("POST", "/update-alert-permissions-api");
 
 /** GET /agency-users-api: the agency's users with their hotlist flags. */
-export async function getAgencyUsers(): Promise<TAgencyUsersResponse> {
-  return usersCall.response.parse(await apiFetch(usersCall.path));
+export function getAgencyUsers(): Promise<TAgencyUsersResponse> {
+  return callEndpoint(usersCall);
 }
 
 /** The spec's payload: hotlist_admin_{id} and hotlist_viewer_{id} for every user listed. */
@@ -28,8 +28,6 @@ export function toPermissionUpdate(
 }
 
 /** POST /update-alert-permissions-api with every user's two flags. */
-export async function updateAlertPermissions(users: readonly TAgencyUser[]): Promise<TSuccessMessage> {
-  return updateCall.response.parse(
-    await apiFetch(updateCall.path, jsonRequest("POST", toPermissionUpdate(users))),
-  );
+export function updateAlertPermissions(users: readonly TAgencyUser[]): Promise<TSuccessMessage> {
+  return callEndpoint(updateCall, { body: toPermissionUpdate(users) });
 }

@@ -1,5 +1,5 @@
 import { findEndpoint, type TAuditLogResponse } from "@odin/contract";
-import { apiFetch } from "@/lib/api-client";
+import { callEndpoint } from "@/lib/call-endpoint";
 
 const auditCall = findEndpoint("GET", "/admin-audit-logs-api");
 
@@ -21,7 +21,6 @@ export function auditQueryString(page: number, filters: AuditFilters): string {
 }
 
 /** GET /admin-audit-logs-api with a query string made by auditQueryString. */
-export async function getAuditLogs(queryString: string, signal?: AbortSignal): Promise<TAuditLogResponse> {
-  const url = `${auditCall.path}?${queryString}`;
-  return auditCall.response.parse(await apiFetch(url, signal ? { signal } : {}));
+export function getAuditLogs(queryString: string, signal?: AbortSignal): Promise<TAuditLogResponse> {
+  return callEndpoint(auditCall, { query: new URLSearchParams(queryString), signal });
 }

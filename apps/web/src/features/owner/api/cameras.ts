@@ -1,11 +1,5 @@
-import {
-  findEndpoint,
-  toPath,
-  type TAgency,
-  type TRekorCamera,
-  type TRekorCameraUpdate,
-} from "@odin/contract";
-import { apiFetch, jsonRequest } from "@/lib/api-client";
+import { findEndpoint, type TAgency, type TRekorCamera, type TRekorCameraUpdate } from "@odin/contract";
+import { callEndpoint } from "@/lib/call-endpoint";
 
 const camerasCall = findEndpoint("GET", "/rekor-cameras");
 const agenciesCall = findEndpoint("GET", "/agencies-data");
@@ -18,13 +12,11 @@ export interface CameraData {
 
 /** GET /rekor-cameras and GET /agencies-data together: the table needs both. */
 export async function getCameraData(): Promise<CameraData> {
-  const [cameras, agencies] = await Promise.all([apiFetch(camerasCall.path), apiFetch(agenciesCall.path)]);
-  return { cameras: camerasCall.response.parse(cameras), agencies: agenciesCall.response.parse(agencies) };
+  const [cameras, agencies] = await Promise.all([callEndpoint(camerasCall), callEndpoint(agenciesCall)]);
+  return { cameras, agencies };
 }
 
 /** PATCH /rekor-cameras/{cameraId}; answers the saved camera. */
-export async function updateCamera(cameraId: number, update: TRekorCameraUpdate): Promise<TRekorCamera> {
-  return updateCall.response.parse(
-    await apiFetch(toPath(updateCall.path, { cameraId }), jsonRequest(updateCall.method, update)),
-  );
+export function updateCamera(cameraId: number, update: TRekorCameraUpdate): Promise<TRekorCamera> {
+  return callEndpoint(updateCall, { params: { cameraId }, body: update });
 }

@@ -1,11 +1,11 @@
 import {
   findEndpoint,
-  toPath,
   type TOwnerAddUserRequest,
   type TOwnerDataResponse,
   type TSuccessMessage,
 } from "@odin/contract";
 import { apiFetch, jsonRequest } from "@/lib/api-client";
+import { callEndpoint } from "@/lib/call-endpoint";
 
 const ownerData = findEndpoint("GET", "/owner-data");
 const addUserCall = findEndpoint("POST", "/owner/add-user");
@@ -13,13 +13,13 @@ const resetCall = findEndpoint("POST", "/admin/reset-user-password");
 const unlockCall = findEndpoint("POST", "/admin/unlock-user/:id");
 
 /** GET /owner-data: every user and every agency. */
-export async function getOwnerData(): Promise<TOwnerDataResponse> {
-  return ownerData.response.parse(await apiFetch(ownerData.path));
+export function getOwnerData(): Promise<TOwnerDataResponse> {
+  return callEndpoint(ownerData);
 }
 
 /** POST /owner/add-user: the add-user payload with the agency, normalised by ZOwnerAddUserRequest. */
-export async function ownerAddUser(user: TOwnerAddUserRequest): Promise<TSuccessMessage> {
-  return addUserCall.response.parse(await apiFetch(addUserCall.path, jsonRequest(addUserCall.method, user)));
+export function ownerAddUser(user: TOwnerAddUserRequest): Promise<TSuccessMessage> {
+  return callEndpoint(addUserCall, { body: user });
 }
 
 export type ResetOutcome = { ok: true; message: string } | { ok: false; message: string | undefined };
@@ -41,8 +41,6 @@ export async function resetUserPassword(userId: number, newPassword: string): Pr
 }
 
 /** POST /admin/unlock-user/{id}: clears a lockout after failed sign-ins. */
-export async function unlockUser(id: number): Promise<TSuccessMessage> {
-  return unlockCall.response.parse(
-    await apiFetch(toPath(unlockCall.path, { id }), jsonRequest(unlockCall.method)),
-  );
+export function unlockUser(id: number): Promise<TSuccessMessage> {
+  return callEndpoint(unlockCall, { params: { id } });
 }

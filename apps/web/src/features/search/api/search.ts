@@ -5,7 +5,8 @@ import {
   type TSearchResult,
   type TSourceStatus,
 } from "@odin/contract";
-import { apiFetch, apiFetchWithHeaders, jsonRequest } from "@/lib/api-client";
+import { apiFetchWithHeaders, jsonRequest } from "@/lib/api-client";
+import { callEndpoint } from "@/lib/call-endpoint";
 import { useQuery } from "@/lib/use-query";
 import type { SearchParams } from "../search-params";
 
@@ -33,9 +34,9 @@ export async function searchDetections(params: SearchParams, signal?: AbortSigna
   };
 }
 
-export const getRekorAgencies = async () => rekor.response.parse(await apiFetch(rekor.path));
-export const getAxonIntegrations = async () => axon.response.parse(await apiFetch(axon.path));
-export const getAxisAgencies = async () => axis.response.parse(await apiFetch(axis.path));
+export const getRekorAgencies = () => callEndpoint(rekor);
+export const getAxonIntegrations = () => callEndpoint(axon);
+export const getAxisAgencies = () => callEndpoint(axis);
 
 export const useRekorAgencies = () => useQuery(getRekorAgencies);
 export const useAxonIntegrations = () => useQuery(getAxonIntegrations);
