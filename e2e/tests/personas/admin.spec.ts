@@ -1,0 +1,207 @@
+import { DEMO_AXON } from "@odin/db/demo-data";
+import { expect, test } from "@playwright/test";
+import { expectNavLinks, openFromNav, screenshot, signOut } from "../../support/journey";
+import { captureBearer, signInAs } from "../../support/sign-in";
+
+const stamp = Date.now().toString(36).slice(-5);
+
+/**
+ * The agency admin (hartford.admin) walks the screens of spec 001 that are theirs: user administration,
+ * the integrations hub with Rekor keys and the Axon integration, alert permissions and the audit log.
+ */
+test.describe("persona: admin", () => {
+  test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
+
+  test("runs the agency's users, integrations and alert permissions, and pages the audit log", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const bearer = captureBearer(page);
+    await signInAs(page, "hartford.admin");
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await expectNavLinks(page, [
+      "Search",
+      "Alerts",
+      "Admin",
+      "Integrations",
+      "Audit Log",
+      "Profile",
+      "Terms",
+      "Privacy",
+    ]);
+
+    // Admin: add a user (trimmed, e-mail lower-cased, role user by default).
+    await openFromNav(page, "Admin", "User Administration");
+    const addUser = page.locator("form").filter({ has: page.getByLabel("Full name") });
+    await addUser.getByRole("button", { name: "Add User" }).click();
+    await expect(addUser).toContainText("Username is required.");
+    await addUser.getByLabel("Username").fill(`  e2e.analyst.${stamp}  `);
+    await addUser.getByLabel("Full name").fill("E2E Crime Analyst");
+    await addUser.getByLabel("Email").fill(`E2E.Analyst.${stamp}@Demo.Odin.Local`);
+    await addUser.getByLabel("Password").fill("Analyst-e2e-2026!");
+    await addUser.getByRole("button", { name: "Add User" }).click();
+    await expect(page.getByText("User added successfully.")).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: `e2e.analyst.${stamp}` });
+    await expect(row).toContainText(`e2e.analyst.${stamp}@demo.odin.local`);
+    await expect(row).toContainText("User");
+
+    // Edit Role, after confirming (user → admin).
+    await row.getByRole("button", { name: "Edit Role" }).click();
+    const confirmRole = page.getByRole("dialog", { name: "Change role" });
+    await expect(confirmRole).toContainText("Admin");
+    await confirmRole.getByRole("button", { name: "Make Admin" }).click();
+    await expect(row).toContainText("Admin");
+
+    // Send Reset e-mails the user a link.
+    await row.getByRole("button", { name: "Send Reset" }).click();
+    await expect(
+      page
+        .getByText(/reset/i)
+        .filter({ hasText: /sent|e-?mail/i })
+        .first(),
+    ).toBeVisible();
+
+    // The user template downloads as a CSV; a bulk CSV of users is added whole.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download template" }).click();
+    expect((await downloading).suggestedFilename()).toMatch(/\.csv$/);
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "users.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        "username,name,email,password,role\n" +
+          `e2e.patrol1.${stamp},E2E Patrol One,e2e.patrol1.${stamp}@demo.odin.local,Patrol-e2e-2026!,user\n` +
+          `e2e.patrol2.${stamp},E2E Patrol Two,e2e.patrol2.${stamp}@demo.odin.local,Patrol-e2e-2026!,user\n`,
+      ),
+    });
+    await page.getByRole("button", { name: "Upload Users" }).click();
+    await expect(page.getByRole("row").filter({ hasText: `e2e.patrol2.${stamp}` })).toBeVisible();
+    await screenshot(page, "admin");
+
+    // Delete User, after confirming: the row goes.
+    const patrol1 = page.getByRole("row").filter({ hasText: `e2e.patrol1.${stamp}` });
+    await patrol1.getByRole("button", { name: "Delete User" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete user" })
+      .getByRole("button", { name: "Delete User" })
+      .click();
+    await expect(patrol1).toHaveCount(0);
+
+    // Integrations hub: Manage Rekor and Manage Axon.
+    await openFromNav(page, "Integrations", "Integrations");
+    await expect(page.getByRole("link", { name: "Manage Axon" })).toBeVisible();
+    await screenshot(page, "integrations");
+
+    // Rekor: a key is added, shown masked, and deleted after confirming.
+    await page.getByRole("link", { name: "Manage Rekor" }).click();
+    await expect(page.getByRole("heading", { name: "Manage Rekor" })).toBeVisible();
+    await page.getByRole("textbox", { name: "Agency" }).fill(`Hartford Parking Unit ${stamp}`);
+    await page.getByRole("textbox", { name: "API key" }).fill(`e2e-rekor-key-${stamp}-9f3a`);
+    await page.getByRole("button", { name: /Add/ }).first().click();
+    const keyRow = page.getByRole("row").filter({ hasText: "9f3a" });
+    await expect(keyRow).toBeVisible();
+    await expect(keyRow).not.toContainText(`e2e-rekor-key-${stamp}`);
+    await screenshot(page, "integrations-rekor");
+    await keyRow.getByRole("button", { name: /Delete/ }).click();
+    await page
+      .getByRole("dialog", { name: "Delete API key" })
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await expect(keyRow).toHaveCount(0);
+
+    // Axon: the integration is deleted and set up again against the simulator (checked before saving);
+    // an agency moves from authorized to blacklisted.
+    await page.goto("/integrations/axon");
+    await expect(page.getByRole("heading", { name: "Manage Axon" })).toBeVisible();
+    const baseUrl = (
+      await page
+        .locator("dt", { hasText: "Base URL" })
+        .locator("xpath=following-sibling::dd[1]")
+        .textContent()
+    )?.trim();
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete Axon integration" })
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    for (const field of ["Client ID", "Client Secret", "Partner ID", "Base URL"]) {
+      await expect(page.getByLabel(field)).toBeVisible();
+    }
+    await page.getByLabel("Client ID").fill(DEMO_AXON.clientId);
+    await page.getByLabel("Client Secret").fill(DEMO_AXON.clientSecret);
+    await page.getByLabel("Partner ID").fill(DEMO_AXON.partnerId);
+    await page.getByLabel("Base URL").fill(baseUrl!);
+    await page.getByRole("button", { name: "Save Integration" }).click();
+    await expect(page.locator("dd", { hasText: baseUrl! })).toBeVisible();
+    // The secret never comes back to the browser.
+    await expect(page.getByText(DEMO_AXON.clientSecret)).toHaveCount(0);
+    const authorized = page.getByRole("region", { name: "Authorized agencies" });
+    const blacklisted = page.getByRole("region", { name: "Blacklisted agencies" });
+    await authorized.getByRole("button", { name: "Blacklist Connecticut State Police Troop H" }).click();
+    await expect(blacklisted).toContainText("Connecticut State Police Troop H");
+    await expect(authorized).not.toContainText("Connecticut State Police Troop H");
+    await screenshot(page, "integrations-axon");
+
+    // Alerts: an admin sees the agency's groups and may edit alert permissions (popup for 3 s).
+    await openFromNav(page, "Alerts", "My Alert Groups");
+    await expect(page.getByRole("article").filter({ hasText: "Hartford Stolen Vehicles" })).toBeVisible();
+    await page.getByRole("link", { name: "Edit Alerts Permissions" }).click();
+    await expect(page.getByRole("heading", { name: "Edit Alerts Permissions" })).toBeVisible();
+    for (const column of ["Name", "Email", "Hotlist Admin", "Hotlist Viewer"]) {
+      await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
+    }
+    const viewerBox = page.getByRole("checkbox", { name: "Hotlist Viewer: Hartford Investigator" });
+    await expect(viewerBox).not.toBeChecked();
+    await viewerBox.check();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    const saved = page.getByRole("dialog", { name: "Permissions saved" });
+    await expect(saved).toBeVisible();
+    await screenshot(page, "edit-alerts-permissions");
+    await expect(saved).toHaveCount(0, { timeout: 5_000 });
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "Hotlist Viewer: Hartford Investigator" })).toBeChecked({
+      timeout: 15_000,
+    });
+    await page.getByRole("checkbox", { name: "Hotlist Viewer: Hartford Investigator" }).uncheck();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByRole("dialog", { name: "Permissions saved" })).toBeVisible();
+
+    // Enough searches for two pages of the audit log, one of them for a plate to filter by.
+    const headers = { authorization: `Bearer ${bearer()}` };
+    const now = new Date();
+    for (let i = 0; i < 21; i++) {
+      const answer = await page.request.post("/search-data", {
+        headers,
+        data: {
+          plate: i === 0 ? `AUD${stamp}`.toUpperCase() : "",
+          justification: `Audit paging check ${i}`,
+          start_time: new Date(now.getTime() - 3_600_000).toISOString(),
+          end_time: now.toISOString(),
+          agencies: [],
+          filters: {},
+        },
+      });
+      expect(answer.status(), await answer.text()).toBe(200);
+    }
+
+    // Audit log (001 §9): 20 a page, Next disabled on a short page, the plate filter upper-cased.
+    await openFromNav(page, "Audit Log", /Audit/);
+    const pager = page.getByRole("navigation", { name: "Audit log pages" });
+    await expect(page.locator("tbody tr")).toHaveCount(20);
+    await expect(pager.getByRole("button", { name: "Next" })).toBeEnabled();
+    await screenshot(page, "audit-log");
+    await pager.getByRole("button", { name: "Next" }).click();
+    await expect(pager.getByRole("button", { name: "Previous" })).toBeEnabled();
+    await page.getByLabel("Plate").fill(`aud${stamp}`);
+    await page.getByRole("button", { name: /Apply|Filter|Search/ }).click();
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody tr")).toContainText(`AUD${stamp}`.toUpperCase());
+    await expect(page.locator("tbody tr")).toContainText("Audit paging check 0");
+    await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+
+    // Owner's page is not the admin's: the server refuses it too.
+    expect((await page.request.get("/owner-data", { headers })).status()).toBe(403);
+    await signOut(page);
+  });
+});

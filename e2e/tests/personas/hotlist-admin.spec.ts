@@ -1,0 +1,224 @@
+import { expect, test } from "@playwright/test";
+import { cameraReads, vehiclePicture } from "../../support/camera";
+import { expectNavLinks, goInApp, openFromNav, screenshot, signOut } from "../../support/journey";
+import { signInAs } from "../../support/sign-in";
+
+/** A plate no demo camera reads on its own, so the only alert is the one this journey causes. */
+const WATCHED_PLATE = "E2E4821";
+/** A plate every demo vendor reads in the last day: the one added from a search result. */
+const SEEN_PLATE = "AK47281";
+const GROUP_NAME = `Burglary series ${Date.now().toString(36).slice(-5)}`;
+const csv = (rows: string) => Buffer.from(`plate_number,state,reason,notes\n${rows}`);
+
+/**
+ * The hotlist admin (hartford.hotlistadmin) builds a group end to end (spec 001 §2, §4, §5 and the
+ * hotlist modal of 000): create, details, edit, plates by hand, by CSV and from a search result, a live
+ * alert from a camera, the alert's modal and page, and finally Delete Group.
+ */
+test.describe("persona: hotlist admin", () => {
+  test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
+
+  test("builds a group, adds plates three ways, sees a camera's alert live, and deletes the group", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    await signInAs(page, "hartford.hotlistadmin");
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await expectNavLinks(page, ["Search", "Alerts", "Profile", "Terms", "Privacy"]);
+
+    // My Alert Groups: cards, the push toggle (set from the server's reply), and the admin's buttons.
+    await openFromNav(page, "Alerts", "My Alert Groups");
+    const seeded = page.getByRole("article").filter({ hasText: "Hartford Stolen Vehicles" });
+    await expect(seeded.getByRole("link", { name: /View Alerts/ })).toBeVisible();
+    const push = page.getByRole("switch", { name: "Activate push alerts for the iOS/Android app" });
+    await expect(push).not.toBeChecked();
+    await push.click();
+    await expect(push).toBeChecked();
+    await push.click();
+    await expect(push).not.toBeChecked();
+    await expect(page.getByRole("link", { name: "Edit Alerts Permissions" })).toBeVisible();
+    await page.getByRole("link", { name: "+ Add Group" }).click();
+
+    // Create group: name required, description, an image with preview, members by agency.
+    await expect(page.getByRole("heading", { name: "Create Group" })).toBeVisible();
+    await expect(page.getByLabel("Group name")).toHaveAttribute("required", "");
+    await page.getByLabel("Group name").fill(GROUP_NAME);
+    await page.getByLabel("Description").fill("Vehicles seen near the Asylum Hill burglaries.");
+    await page.getByLabel("Group image").setInputFiles({
+      name: "suspect.jpg",
+      mimeType: "image/jpeg",
+      buffer: await vehiclePicture(WATCHED_PLATE),
+    });
+    await expect(page.getByRole("img", { name: /preview/i })).toBeVisible();
+    await page.getByLabel(/Hartford Hotlist Viewer/).check();
+    await page.getByLabel(/Hartford Investigator/).check();
+    await screenshot(page, "create-group");
+    await page.getByRole("button", { name: "Create Group" }).click();
+    await expect(page.getByRole("dialog", { name: "Group created" })).toBeVisible();
+    // The spec's 2.5 s redirect to /alerts.
+    await expect(page).toHaveURL(/\/alerts$/, { timeout: 10_000 });
+    const card = page.getByRole("article").filter({ hasText: GROUP_NAME });
+    await expect(card).toContainText("No alerts yet");
+    await screenshot(page, "alert-groups");
+
+    // The group's alert history is empty; its details link leads to Edit Group.
+    await card.getByRole("link", { name: /View Alerts/ }).click();
+    await expect(page.getByText("No alerts found for this group.")).toBeVisible();
+    const groupUrl = new URL(page.url()).pathname;
+    const groupId = /\/alerts\/group\/(\d+)/.exec(groupUrl)![1]!;
+    await page.getByRole("link", { name: /Group details/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/groups/${groupId}(/details)?$`));
+    await expect(page.getByRole("heading", { level: 1, name: GROUP_NAME })).toBeVisible();
+    await page.getByRole("link", { name: "Edit Group" }).click();
+    await expect(page.getByRole("heading", { name: "Edit Group" })).toBeVisible();
+
+    // Edit group: the name is required.
+    const name = page.getByLabel("Group name");
+    await name.fill("");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Group name is required.")).toBeVisible();
+    await name.fill(GROUP_NAME);
+
+    // A plate by hand (with a PDF attachment) stays local until Save Changes.
+    const addPlate = page.getByRole("form", { name: "Add plate" });
+    await addPlate.getByRole("button", { name: "Add Plate" }).click();
+    await expect(addPlate.getByRole("alert")).toHaveText("Plate number is required.");
+    await addPlate.getByLabel(/Plate number/).fill("7TRZ118");
+    await addPlate.getByLabel("State").selectOption("CT");
+    await addPlate.getByLabel("Reason").fill("Seen leaving the scene");
+    await addPlate.getByLabel("Notes (optional)").fill("Witness statement attached");
+    await addPlate.getByLabel(/Attachment/).setInputFiles({
+      name: "statement.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+    });
+    await addPlate.getByRole("button", { name: "Add Plate" }).click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page).toHaveURL(new RegExp(`/groups/${groupId}(/details)?$`), { timeout: 10_000 });
+    await expect(page.getByRole("cell", { name: "7TRZ118", exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Edit Group" }).click();
+
+    // Bulk CSV: one bad row refuses the whole file, naming the line; a good file is added.
+    const upload = page.getByRole("form", { name: "Bulk CSV upload" });
+    await expect(upload.getByLabel("Add Plates")).toBeChecked();
+    await expect(upload.getByLabel("Replace All Plates")).not.toBeChecked();
+    await upload.getByLabel("CSV file").setInputFiles({
+      name: "plates.csv",
+      mimeType: "text/csv",
+      buffer: csv(
+        `${WATCHED_PLATE},CT,Burglary suspect,Grey sedan\nBAD PLATE!!,CT,Typo,\nAB12345,NY,Stolen,\n`,
+      ),
+    });
+    await upload.getByRole("button", { name: "Upload CSV" }).click();
+    await expect(upload.getByRole("list", { name: "Rejected rows" })).toContainText("Line 3");
+    await upload.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "../docs/screenshots/edit-group.png" });
+    await upload.getByLabel("CSV file").setInputFiles({
+      name: "plates.csv",
+      mimeType: "text/csv",
+      buffer: csv(`${WATCHED_PLATE},CT,Burglary suspect,Grey sedan\nAB12345,NY,Stolen,\n`),
+    });
+    await upload.getByRole("button", { name: "Upload CSV" }).click();
+    await expect(upload.getByText("2 plate(s) uploaded.")).toBeVisible();
+
+    // Remove takes a plate off at once.
+    await page.getByRole("button", { name: "Remove AB12345" }).click();
+    await expect(page.getByRole("button", { name: "Remove AB12345" })).toHaveCount(0);
+
+    // Group details: members and the plates table, with the attachment.
+    await goInApp(page, `/groups/${groupId}/details`);
+    await expect(page.getByRole("heading", { level: 1, name: GROUP_NAME })).toBeVisible();
+    await expect(page.getByText("hartford.hotlistviewer@demo.odin.local")).toBeVisible();
+    for (const column of ["Plate", "State", "Reason", "Notes", "Date Added", "Added By", "Agency"]) {
+      await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("row").filter({ hasText: WATCHED_PLATE })).toContainText("Burglary suspect");
+    await expect(page.getByRole("row").filter({ hasText: "AB12345" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "View attachment of 7TRZ118" })).toBeVisible();
+    await screenshot(page, "group-details");
+
+    // Add Plate to Hotlist from a search result (000 §2 hotlist modal).
+    await openFromNav(page, "Search", "Search LPR Records");
+    await page.getByLabel("License plate").fill(SEEN_PLATE);
+    await page.getByLabel("Justification").fill("Burglary series: vehicles near the scenes");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
+    await page.locator(".results-table tbody tr[tabindex]").first().click();
+    await page.getByRole("button", { name: "Add Plate to Hotlist" }).click();
+    const modal = page.getByRole("dialog", { name: "Add Plate to Hotlist" });
+    await expect(modal.getByLabel("Hotlist Group")).toContainText("Select a group");
+    await expect(modal.getByLabel("Notes (optional)")).toHaveAttribute("rows", "3");
+    await modal.getByRole("button", { name: "Save" }).click();
+    await expect(modal).toContainText("Please select a group and enter a reason.");
+    await modal.getByLabel("Hotlist Group").selectOption({ label: GROUP_NAME });
+    await modal.getByLabel("Reason (required)").fill("Seen near two of the scenes");
+    await modal.getByLabel("Plate State (optional)").selectOption("CT");
+    await screenshot(page, "add-to-hotlist");
+    await modal.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(`Successfully added '${SEEN_PLATE}' to '${GROUP_NAME}'`)).toBeVisible();
+    await expect(modal).toHaveCount(0);
+
+    // The group's alert page is open when a camera reads a listed plate: the alert appears, no reload.
+    await openFromNav(page, "Alerts", "My Alert Groups");
+    await page
+      .getByRole("article")
+      .filter({ hasText: GROUP_NAME })
+      .getByRole("link", { name: /View Alerts/ })
+      .click();
+    await expect(page.getByText("Live: new alerts appear here as they happen")).toBeVisible();
+    await cameraReads(baseURL!, WATCHED_PLATE);
+    const row = page.getByRole("row").filter({ hasText: WATCHED_PLATE });
+    await expect(row).toBeVisible({ timeout: 5_000 });
+    for (const column of [
+      "Source",
+      "Plate",
+      "State",
+      "Agency",
+      "Camera",
+      "Timestamp",
+      "Vehicle Image",
+      "Reason",
+    ]) {
+      await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
+    }
+    await expect(row).toContainText("Burglary suspect");
+    await expect(row.getByRole("img", { name: "RAVEN" })).toBeVisible();
+    await expect(row.getByText("No Image")).toHaveCount(0);
+    await screenshot(page, "alert-history");
+
+    // The alert modal: the facts, 'Added to Hotlist' and Notes, the nearest address, a map.
+    await row.click();
+    const alert = page.getByRole("dialog", { name: "Alert details" });
+    await expect(alert).toContainText(`Plate: ${WATCHED_PLATE}`);
+    await expect(alert).toContainText("Added to Hotlist");
+    await expect(alert).toContainText("Grey sedan");
+    await expect(alert).toContainText("Nearest Address");
+    await expect(alert.getByText("Loading...")).toHaveCount(0, { timeout: 10_000 });
+    await expect(alert.getByRole("link", { name: "Open in Google Maps" })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    await screenshot(page, "alert-detail");
+
+    // The same alert as a page (/alert-history-detail/{id}).
+    await alert.getByRole("link", { name: "Open as a page" }).click();
+    await expect(page).toHaveURL(/\/alert-history-detail\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: `Alert: ${WATCHED_PLATE}` })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Added to Hotlist");
+    await screenshot(page, "alert-history-detail");
+
+    // Delete Group archives it, after a confirmation: it leaves My Alert Groups.
+    await goInApp(page, `/groups/${groupId}/edit`);
+    await expect(page.getByRole("heading", { name: "Edit Group" })).toBeVisible();
+    await page.getByRole("button", { name: "Delete Group" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete Group?" });
+    await confirm.getByRole("button", { name: "Delete Group" }).click();
+    await expect(page).toHaveURL(/\/alerts$/, { timeout: 10_000 });
+    await expect(page.getByRole("article").filter({ hasText: "Hartford Stolen Vehicles" })).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: GROUP_NAME })).toHaveCount(0);
+    await goInApp(page, groupUrl);
+    await expect(page.getByText("Group not found or failed to load.")).toBeVisible();
+    await signOut(page);
+  });
+});
