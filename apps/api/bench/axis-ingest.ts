@@ -20,17 +20,14 @@ import { startChild, type BenchChild } from "./lib/child";
 import { clusterCpu, machineCpuMs } from "./lib/cpu";
 import { startProfile, type ProfileSummary } from "./lib/profile";
 import {
-  gitCommit,
   log,
-  machineInfo,
   median,
   printTable,
   round,
   runBench,
   seconds,
-  startBenchDatabase,
   summarize,
-  writeResult,
+  type BenchRun,
   type LatencySummary,
 } from "./lib/harness";
 import type { FromClient, PushedMessage, ReadyMessage, ToClient } from "./lib/ingest-protocol";
@@ -61,10 +58,7 @@ interface RunFigures {
   firstError?: string;
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const machine = machineInfo();
-  const db = await startBenchDatabase();
+async function main({ db, writeResult }: BenchRun): Promise<void> {
   let t: TestApp | undefined;
   let child: BenchChild<ToClient, FromClient> | undefined;
   try {
@@ -262,11 +256,6 @@ async function main(): Promise<void> {
     }
 
     await writeResult({
-      bench: "axis-ingest",
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      machine,
-      durationSeconds: round((performance.now() - started) / 1000),
       targets: [
         {
           name: "sustained Axis ingest (median of runs)",
@@ -302,7 +291,6 @@ async function main(): Promise<void> {
   } finally {
     await child?.stop();
     await t?.close();
-    await db.stop();
   }
 }
 

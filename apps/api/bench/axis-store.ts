@@ -19,18 +19,15 @@ import type { SourceQuery } from "../src/sources/detection-source";
 import { toPlatePattern } from "../src/sources/plate-pattern";
 import { projectRoot } from "./lib/app";
 import {
-  gitCommit,
   log,
-  machineInfo,
   median,
   printTable,
   prng,
   round,
   runBench,
   seconds,
-  startBenchDatabase,
   summarize,
-  writeResult,
+  type BenchRun,
   type LatencySummary,
 } from "./lib/harness";
 
@@ -157,10 +154,7 @@ const KIND_LABELS: Record<Kind, string> = {
   "exact-equality": "exact plate as { kind: exact } (reference)",
 };
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const machine = machineInfo();
-  const db = await startBenchDatabase();
+async function main({ db, writeResult }: BenchRun): Promise<void> {
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url }, projectRoot);
   const limit = config.search.maxResultsPerSource;
   const prisma = createPrismaClient(db.url, { poolSize: config.databasePoolSize });
@@ -312,11 +306,6 @@ async function main(): Promise<void> {
     }
 
     await writeResult({
-      bench: "axis-store",
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      machine,
-      durationSeconds: round((performance.now() - started) / 1000),
       targets: targetsMet,
       database: db.kind,
       store: { rows: ROWS, historyDays: HISTORY_DAYS, distinctVehicles: POOL, ...seeding },
@@ -338,7 +327,6 @@ async function main(): Promise<void> {
   } finally {
     await session.$disconnect();
     await prisma.$disconnect();
-    await db.stop();
   }
 }
 

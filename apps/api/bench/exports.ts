@@ -37,17 +37,7 @@ import type { TestApp } from "../test/helpers";
 import { mintToken, PERSONAS, seedPersonas } from "../test/tokens";
 import { projectRoot } from "./lib/app";
 import { startChild, type BenchChild } from "./lib/child";
-import {
-  gitCommit,
-  log,
-  machineInfo,
-  printTable,
-  round,
-  runBench,
-  seconds,
-  startBenchDatabase,
-  writeResult,
-} from "./lib/harness";
+import { log, printTable, round, runBench, seconds, type BenchRun } from "./lib/harness";
 
 const PDF_RECORDS = Number(process.env.BENCH_PDF_RECORDS ?? 100);
 const ZIP_SMALL = Number(process.env.BENCH_ZIP_SMALL ?? 200);
@@ -196,10 +186,7 @@ async function warmVendors(baseUrl: string, token: string, results: TSearchResul
   return { pictures: pictures.length, places: places.size };
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const machine = machineInfo();
-  const db = await startBenchDatabase();
+async function main({ db, writeResult }: BenchRun): Promise<void> {
   const sim = await startSimulators({ rekorPort: 0, axonPort: 0, mapsPort: 0 });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "odin-bench-exports-"));
   const port = await findFreePort();
@@ -361,11 +348,6 @@ async function main(): Promise<void> {
     const difference = round(zip.large.growthMb - zip.small.growthMb);
     const coldDifference = round(zip.coldLarge.growthMb - zip.coldSmall.growthMb);
     await writeResult({
-      bench: "exports",
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      machine,
-      durationSeconds: round((performance.now() - started) / 1000),
       method:
         "API in a forked process under tsx (buildApp, real config, PostgreSQL); simulators (pictures and tiles " +
         "drawn once beforehand) and the HTTP client in the bench process; RSS sampled in the API process " +
@@ -397,7 +379,6 @@ async function main(): Promise<void> {
   } finally {
     await stopApi().catch(() => undefined);
     await sim.close();
-    await db.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

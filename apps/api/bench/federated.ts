@@ -20,16 +20,13 @@ import { clusterCpu, machineCpuMs } from "./lib/cpu";
 import { startProfile, type ProfileSummary } from "./lib/profile";
 import type { SimulatorsMessage, SimulatorsRequest, VendorSpan } from "./simulators-process";
 import {
-  gitCommit,
   log,
-  machineInfo,
   median,
   printTable,
   round,
   runBench,
-  startBenchDatabase,
   summarize,
-  writeResult,
+  type BenchRun,
   type LatencySummary,
 } from "./lib/harness";
 
@@ -51,10 +48,7 @@ interface Search {
   vendorMs: Partial<Record<VendorSpan["vendor"], number>>;
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const machine = machineInfo();
-  const db = await startBenchDatabase();
+async function main({ db, writeResult }: BenchRun): Promise<void> {
   let simulators: BenchChild<SimulatorsRequest, SimulatorsMessage> | undefined;
   let t: TestApp | undefined;
   try {
@@ -341,11 +335,6 @@ async function main(): Promise<void> {
     });
 
     await writeResult({
-      bench: "federated",
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      machine,
-      durationSeconds: round((performance.now() - started) / 1000),
       targets: [
         {
           name: "Odin's added latency, p50",
@@ -390,7 +379,6 @@ async function main(): Promise<void> {
   } finally {
     await t?.close();
     await simulators?.stop();
-    await db.stop();
   }
 }
 

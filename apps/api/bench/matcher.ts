@@ -31,17 +31,14 @@ import { startBenchApp } from "./lib/app";
 import { startChild, type BenchChild } from "./lib/child";
 import { clusterCpu } from "./lib/cpu";
 import {
-  gitCommit,
   log,
-  machineInfo,
   median,
   printTable,
   round,
   runBench,
   seconds,
-  startBenchDatabase,
   summarize,
-  writeResult,
+  type BenchRun,
   type LatencySummary,
 } from "./lib/harness";
 import type { FromClient, PushedMessage, ToClient } from "./lib/ingest-protocol";
@@ -89,10 +86,7 @@ interface RunFigures {
   cpuPerReadMs: { apiAndLoad: number; postgres: number };
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
-  const machine = machineInfo();
-  const db = await startBenchDatabase();
+async function main({ db, writeResult }: BenchRun): Promise<void> {
   let t: TestApp | undefined;
   let stream: BenchChild<ToStreamClient, FromStreamClient> | undefined;
   let pusher: BenchChild<ToClient, FromClient> | undefined;
@@ -322,11 +316,6 @@ async function main(): Promise<void> {
         figure.alertsWritten === figure.alertsExpected && figure.alertsReceived === figure.alertsWritten,
     );
     await writeResult({
-      bench: "matcher",
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      machine,
-      durationSeconds: round((performance.now() - started) / 1000),
       targets: [
         {
           name: "reads matched and stored (Axis ingest service, median of runs)",
@@ -374,7 +363,6 @@ async function main(): Promise<void> {
     await pusher?.stop();
     await stream?.stop();
     await t?.close();
-    await db.stop();
   }
 }
 

@@ -187,8 +187,14 @@ export interface BenchResult {
   [detail: string]: unknown;
 }
 
+/** What a bench measured: its targets and whatever details it records beside them. */
+export interface BenchDetails {
+  targets: BenchResult["targets"];
+  [detail: string]: unknown;
+}
+
 /** Writes bench/results/<name>.json and prints the targets. */
-export async function writeResult(result: BenchResult): Promise<string> {
+async function writeResult(result: BenchResult): Promise<string> {
   result.machine.loadAverage.end = round(os.loadavg()[0]!, 2);
   await mkdir(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${result.bench}.json`);
@@ -224,10 +230,42 @@ async function formatJson(json: string, file: string): Promise<string> {
   }
 }
 
-/** Runs a bench's main, reporting a failure with a non-zero exit code. */
-export function runBench(name: string, main: () => Promise<void>): void {
+/** What runBench hands a bench's main. */
+export interface BenchRun {
+  /** A database of the bench's own, stopped once main has finished (or failed). */
+  db: BenchDatabase;
+  /** Writes the result: the bench's name, date, commit, machine and duration, then the details. */
+  writeResult: (details: BenchDetails) => Promise<string>;
+}
+
+/**
+ * Runs a bench's main with a database of its own, timing the whole of it (database start included),
+ * and reports a failure with a non-zero exit code.
+ */
+export function runBench(name: string, main: (run: BenchRun) => Promise<void>): void {
   console.log(`\n▶ bench ${name}`);
-  main().then(
+  const started = performance.now();
+  const machine = machineInfo();
+  const run = async () => {
+    const db = await startBenchDatabase();
+    try {
+      await main({
+        db,
+        writeResult: (details) =>
+          writeResult({
+            bench: name,
+            date: new Date().toISOString(),
+            commit: gitCommit(),
+            machine,
+            durationSeconds: round((performance.now() - started) / 1000),
+            ...details,
+          }),
+      });
+    } finally {
+      await db.stop();
+    }
+  };
+  run().then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(`bench ${name} failed:`, error);
