@@ -1,6 +1,6 @@
 import { MESSAGES, type TAdminUser } from "@odin/contract";
 import { useState } from "react";
-import { Button, Notice } from "@/components/ui";
+import { Button, DataTable, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { changeRole, deleteUser, sendUserPasswordReset } from "../api/admin-users";
 import { otherRole, ROLE_LABELS, UserActionDialog, type Pending } from "./user-action-dialog";
@@ -22,6 +22,11 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
   const [resetting, setResetting] = useState<number | null>(null);
   const [flash, setFlash] = useState<Flash | null>(null);
   const showDepartment = users.some((user) => user.department);
+  const columns = [
+    ...["Username", "Name", "Email", "Role"],
+    ...(showDepartment ? ["Department"] : []),
+    { hidden: "Actions" },
+  ];
 
   const confirm = async () => {
     if (!pending) return;
@@ -61,75 +66,51 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
           {flash.text && <p>{flash.text}</p>}
         </Notice>
       )}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              {showDepartment && <th scope="col">Department</th>}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+      <DataTable columns={columns}>
+        {users.map((user) => {
+          const isSelf = user.username === currentUsername;
+          return (
+            <tr key={user.id}>
+              <td>
+                {user.username}
+                {isSelf && <span className="text-muted"> (you)</span>}
+              </td>
+              <td>{user.name}</td>
+              <td>{user.email}</td>
+              <td>
+                <span className={user.role === "admin" ? "badge" : "badge badge--muted"}>
+                  {ROLE_LABELS[user.role]}
+                </span>
+              </td>
+              {showDepartment && <td>{user.department ?? "—"}</td>}
+              <td>
+                <RowActions label={user.username}>
+                  <Button variant="secondary" size="sm" onClick={() => setPending({ kind: "role", user })}>
+                    {MESSAGES.editRole}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    busy={resetting === user.id}
+                    onClick={() => void sendReset(user)}
+                  >
+                    {resetting === user.id ? MESSAGES.sending : MESSAGES.sendReset}
+                  </Button>
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    disabled={isSelf}
+                    title={isSelf ? "You cannot delete your own account." : undefined}
+                    onClick={() => setPending({ kind: "delete", user })}
+                  >
+                    {MESSAGES.deleteUser}
+                  </Button>
+                </RowActions>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => {
-              const isSelf = user.username === currentUsername;
-              return (
-                <tr key={user.id}>
-                  <td>
-                    {user.username}
-                    {isSelf && <span className="text-muted"> (you)</span>}
-                  </td>
-                  <td>{user.name}</td>
-                  <td>{user.email}</td>
-                  <td>
-                    <span className={user.role === "admin" ? "badge" : "badge badge--muted"}>
-                      {ROLE_LABELS[user.role]}
-                    </span>
-                  </td>
-                  {showDepartment && <td>{user.department ?? "—"}</td>}
-                  <td>
-                    <div
-                      className="admin-row-actions"
-                      role="group"
-                      aria-label={`Actions for ${user.username}`}
-                    >
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setPending({ kind: "role", user })}
-                      >
-                        {MESSAGES.editRole}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        busy={resetting === user.id}
-                        onClick={() => void sendReset(user)}
-                      >
-                        {resetting === user.id ? MESSAGES.sending : MESSAGES.sendReset}
-                      </Button>
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        disabled={isSelf}
-                        title={isSelf ? "You cannot delete your own account." : undefined}
-                        onClick={() => setPending({ kind: "delete", user })}
-                      >
-                        {MESSAGES.deleteUser}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </DataTable>
       <UserActionDialog
         pending={pending}
         busy={busy}

@@ -1,8 +1,10 @@
 import { MESSAGES, type TRekorApiKey } from "@odin/contract";
 import { useState } from "react";
-import { Button, Modal, Notice } from "@/components/ui";
+import { Button, DataTable, Modal, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { deleteApiKey } from "../api/rekor-keys";
+
+const COLUMNS = ["Agency", "Program", "API key", { hidden: "Actions" }];
 
 type Flash = { tone: "success" | "danger"; title?: string; text?: string };
 
@@ -35,41 +37,27 @@ export function ApiKeysTable({ keys, onDeleted }: { keys: TRekorApiKey[]; onDele
           {flash.text && <p>{flash.text}</p>}
         </Notice>
       )}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Agency</th>
-              <th scope="col">Program</th>
-              <th scope="col">API key</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((key) => (
-              <tr key={key.id}>
-                <td>{key.agency}</td>
-                <td>{key.source_program}</td>
-                <td>
-                  <code className="masked-secret">{key.api_key}</code>
-                </td>
-                <td className="admin-actions-cell">
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    aria-label={`Delete the API key of ${key.agency}`}
-                    onClick={() => setPending(key)}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={COLUMNS}>
+        {keys.map((key) => (
+          <tr key={key.id}>
+            <td>{key.agency}</td>
+            <td>{key.source_program}</td>
+            <td>
+              <code className="masked-secret">{key.api_key}</code>
+            </td>
+            <td className="admin-actions-cell">
+              <Button
+                variant="danger"
+                size="sm"
+                aria-label={`Delete the API key of ${key.agency}`}
+                onClick={() => setPending(key)}
+              >
+                Delete
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <Modal
         open={pending !== null}
         size="sm"

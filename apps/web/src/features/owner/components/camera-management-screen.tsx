@@ -1,7 +1,7 @@
 import { MESSAGES } from "@odin/contract";
 import { Link } from "react-router-dom";
 import { LoadFailed } from "@/components/layouts/load-failed";
-import { Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
+import { Card, DataTable, EmptyState, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { useQuery } from "@/lib/use-query";
 import { getCameraData } from "../api/cameras";
@@ -10,6 +10,17 @@ import { OwnerAccessDenied } from "./owner-access-denied";
 
 /** The spec names no message for this load failure: Odin's. */
 export const CAMERAS_FAILED = "Could not load the Rekor cameras.";
+
+const COLUMNS = [
+  "Camera ID",
+  "Name",
+  "Site",
+  "Latitude",
+  "Longitude",
+  "Agency",
+  "Manual",
+  { hidden: "Save" },
+];
 
 /**
  * Route /rekor-camera-management (001 §2): each Rekor camera's corrected location, agency and manual
@@ -41,29 +52,11 @@ export function CameraManagementScreen() {
           />
         )}
         {query.status === "success" && query.data.cameras.length > 0 && (
-          <div className="table-wrap">
-            <table className="table camera-table">
-              <thead>
-                <tr>
-                  <th scope="col">Camera ID</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Site</th>
-                  <th scope="col">Latitude</th>
-                  <th scope="col">Longitude</th>
-                  <th scope="col">Agency</th>
-                  <th scope="col">Manual</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Save</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.cameras.map((camera) => (
-                  <CameraRow key={camera.camera_id} initial={camera} agencies={query.data.agencies} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={COLUMNS} className="camera-table">
+            {query.data.cameras.map((camera) => (
+              <CameraRow key={camera.camera_id} initial={camera} agencies={query.data.agencies} />
+            ))}
+          </DataTable>
         )}
       </Card>
     </>

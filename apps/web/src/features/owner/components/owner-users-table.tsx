@@ -1,9 +1,11 @@
 import { MESSAGES, type TOwnerUser } from "@odin/contract";
 import { useId, useState } from "react";
-import { Button, Notice } from "@/components/ui";
+import { Button, DataTable, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { unlockUser } from "../api/owner";
 import { ResetPasswordDialog } from "./reset-password-dialog";
+
+const COLUMNS = ["Username", "Name", "Email", "Role", "Agency", { hidden: "Actions" }];
 
 type Flash = { tone: "success" | "danger"; text: string };
 
@@ -50,54 +52,40 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
         />
       </div>
       {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Agency</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((user) => (
-              <tr key={user.id}>
-                <td>{user.username}</td>
-                <td>{user.name}</td>
-                <td>{user.email}</td>
-                <td>
-                  <span className={user.role === "admin" ? "badge" : "badge badge--muted"}>
-                    {user.role === "admin" ? "Admin" : "User"}
-                  </span>
-                </td>
-                <td>{user.agency_name ?? "—"}</td>
-                <td>
-                  <div className="admin-row-actions" role="group" aria-label={`Actions for ${user.username}`}>
-                    <Button variant="secondary" size="sm" onClick={() => setResetting(user)}>
-                      {MESSAGES.resetPassword}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      busy={unlocking === user.id}
-                      title="Clear a lockout after failed sign-ins"
-                      onClick={() => void unlock(user)}
-                    >
-                      Unlock
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {shown.length === 0 && <p className="table-empty">No user matches “{filter.trim()}”.</p>}
-      </div>
+      <DataTable
+        columns={COLUMNS}
+        after={shown.length === 0 && <p className="table-empty">No user matches “{filter.trim()}”.</p>}
+      >
+        {shown.map((user) => (
+          <tr key={user.id}>
+            <td>{user.username}</td>
+            <td>{user.name}</td>
+            <td>{user.email}</td>
+            <td>
+              <span className={user.role === "admin" ? "badge" : "badge badge--muted"}>
+                {user.role === "admin" ? "Admin" : "User"}
+              </span>
+            </td>
+            <td>{user.agency_name ?? "—"}</td>
+            <td>
+              <RowActions label={user.username}>
+                <Button variant="secondary" size="sm" onClick={() => setResetting(user)}>
+                  {MESSAGES.resetPassword}
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  busy={unlocking === user.id}
+                  title="Clear a lockout after failed sign-ins"
+                  onClick={() => void unlock(user)}
+                >
+                  Unlock
+                </Button>
+              </RowActions>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       {resetting && <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />}
     </>
   );

@@ -1,7 +1,9 @@
 import type { THotlistPlate } from "@odin/contract";
-import { Button, EmptyState, Notice } from "@/components/ui";
+import { Button, DataTable, EmptyState, Notice } from "@/components/ui";
 import type { NewPlate } from "../../api/groups";
 import { formatDate } from "./group-format";
+
+const COLUMNS = ["Plate", "State", "Reason", "Notes", "Date Added", { hidden: "Actions" }];
 
 export interface EditPlatesListProps {
   saved: THotlistPlate[];
@@ -25,71 +27,54 @@ export function EditPlatesList(props: EditPlatesListProps) {
           description="Add one above or upload a CSV file."
         />
       ) : (
-        <div className="table-wrap">
-          <table className="table plates-table">
-            <caption className="visually-hidden">Plates of this group</caption>
-            <thead>
-              <tr>
-                <th scope="col">Plate</th>
-                <th scope="col">State</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Notes</th>
-                <th scope="col">Date Added</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {added.map((plate) => (
-                <tr key={plate.key} className="plates-table__new">
-                  <td className="plates-table__plate">{plate.number}</td>
-                  <td>{plate.state || "—"}</td>
-                  <td>{plate.reason || "—"}</td>
-                  <td className="plates-table__notes">
-                    {plate.notes || "—"}
-                    {plate.attachment && <span className="plates-table__file">{plate.attachment.name}</span>}
-                  </td>
-                  <td>
-                    <span className="badge">Not saved yet</span>
-                  </td>
-                  <td className="plates-table__action">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      disabled={disabled}
-                      aria-label={`Remove ${plate.number}`}
-                      onClick={() => onDropAdded(plate.key)}
-                    >
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-              {saved.map((plate) => (
-                <tr key={plate.id}>
-                  <td className="plates-table__plate">{plate.plate_number}</td>
-                  <td>{plate.state || "—"}</td>
-                  <td>{plate.reason || "—"}</td>
-                  <td className="plates-table__notes">{plate.notes || "—"}</td>
-                  <td>{formatDate(plate.created_at)}</td>
-                  <td className="plates-table__action">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      busy={removing === plate.id}
-                      disabled={disabled || removing !== null}
-                      aria-label={`Remove ${plate.plate_number}`}
-                      onClick={() => onRemoveSaved(plate)}
-                    >
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={COLUMNS} className="plates-table" caption="Plates of this group">
+          {added.map((plate) => (
+            <tr key={plate.key} className="plates-table__new">
+              <td className="plates-table__plate">{plate.number}</td>
+              <td>{plate.state || "—"}</td>
+              <td>{plate.reason || "—"}</td>
+              <td className="plates-table__notes">
+                {plate.notes || "—"}
+                {plate.attachment && <span className="plates-table__file">{plate.attachment.name}</span>}
+              </td>
+              <td>
+                <span className="badge">Not saved yet</span>
+              </td>
+              <td className="plates-table__action">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={disabled}
+                  aria-label={`Remove ${plate.number}`}
+                  onClick={() => onDropAdded(plate.key)}
+                >
+                  Remove
+                </Button>
+              </td>
+            </tr>
+          ))}
+          {saved.map((plate) => (
+            <tr key={plate.id}>
+              <td className="plates-table__plate">{plate.plate_number}</td>
+              <td>{plate.state || "—"}</td>
+              <td>{plate.reason || "—"}</td>
+              <td className="plates-table__notes">{plate.notes || "—"}</td>
+              <td>{formatDate(plate.created_at)}</td>
+              <td className="plates-table__action">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  busy={removing === plate.id}
+                  disabled={disabled || removing !== null}
+                  aria-label={`Remove ${plate.plate_number}`}
+                  onClick={() => onRemoveSaved(plate)}
+                >
+                  Remove
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -1,9 +1,11 @@
 import { MESSAGES, type THotlistPlate } from "@odin/contract";
 import { useState } from "react";
-import { Button, EmptyState, Notice } from "@/components/ui";
+import { Button, DataTable, EmptyState, Notice } from "@/components/ui";
 import { orNotAvailable } from "@/lib/format";
 import { getAttachmentUrl } from "../../api/groups";
 import { formatDate } from "./group-format";
+
+const COLUMNS = ["Plate", "State", "Reason", "Notes", "Date Added", "Added By", "Agency", "Attachment View"];
 
 /**
  * The group's hotlist plates (001 §2): Plate, State, Reason, Notes, Date Added, Added By, Agency,
@@ -35,57 +37,34 @@ export function HotlistPlatesTable({ plates }: { plates: THotlistPlate[] }) {
   return (
     <>
       {failed && <Notice tone="danger">{MESSAGES.failedToLoadAttachment}</Notice>}
-      <div className="table-wrap">
-        <table className="table plates-table">
-          <caption className="visually-hidden">Hotlist plates</caption>
-          <thead>
-            <tr>
-              {[
-                "Plate",
-                "State",
-                "Reason",
-                "Notes",
-                "Date Added",
-                "Added By",
-                "Agency",
-                "Attachment View",
-              ].map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {plates.map((plate) => (
-              <tr key={plate.id}>
-                <td className="plates-table__plate">{plate.plate_number}</td>
-                <td>{orNotAvailable(plate.state)}</td>
-                <td>{orNotAvailable(plate.reason)}</td>
-                <td className="plates-table__notes">{orNotAvailable(plate.notes)}</td>
-                <td>{formatDate(plate.created_at)}</td>
-                <td>{orNotAvailable(plate.added_by_name)}</td>
-                <td>{orNotAvailable(plate.added_by_agency)}</td>
-                <td>
-                  {plate.attachment_path ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      busy={opening === plate.id}
-                      aria-label={`View attachment of ${plate.plate_number}`}
-                      onClick={() => void open(plate, plate.attachment_path!)}
-                    >
-                      View
-                    </Button>
-                  ) : (
-                    <span className="text-muted">None</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={COLUMNS} className="plates-table" caption="Hotlist plates">
+        {plates.map((plate) => (
+          <tr key={plate.id}>
+            <td className="plates-table__plate">{plate.plate_number}</td>
+            <td>{orNotAvailable(plate.state)}</td>
+            <td>{orNotAvailable(plate.reason)}</td>
+            <td className="plates-table__notes">{orNotAvailable(plate.notes)}</td>
+            <td>{formatDate(plate.created_at)}</td>
+            <td>{orNotAvailable(plate.added_by_name)}</td>
+            <td>{orNotAvailable(plate.added_by_agency)}</td>
+            <td>
+              {plate.attachment_path ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={opening === plate.id}
+                  aria-label={`View attachment of ${plate.plate_number}`}
+                  onClick={() => void open(plate, plate.attachment_path!)}
+                >
+                  View
+                </Button>
+              ) : (
+                <span className="text-muted">None</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { MESSAGES, PERMISSIONS_POPUP_MS, type TAgencyUser } from "@odin/contract";
 import { useEffect, useState } from "react";
 import { useCurrentUserState } from "@/app/current-user";
-import { Button, EmptyState, Modal, Notice } from "@/components/ui";
+import { Button, DataTable, EmptyState, Modal, Notice } from "@/components/ui";
 import { toError } from "@/lib/use-query";
 import { updateAlertPermissions } from "../../api/permissions";
+
+const COLUMNS = ["Name", "Email", "Hotlist Admin", "Hotlist Viewer"];
 
 type Flag = "hotlist_admin" | "hotlist_viewer";
 type SaveState =
@@ -45,38 +47,29 @@ export function PermissionsTable({ initial }: { initial: TAgencyUser[] }) {
   const saving = save.status === "saving";
   return (
     <>
-      <div className="table-wrap">
-        <table className="table permissions-table">
-          <caption className="visually-hidden">Alert permissions of your agency&apos;s users</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Hotlist Admin</th>
-              <th scope="col">Hotlist Viewer</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.id}>
-                <th scope="row">{user.name}</th>
-                <td>{user.email}</td>
-                {(["hotlist_admin", "hotlist_viewer"] as const).map((flag) => (
-                  <td key={flag} className="permissions-table__box">
-                    <input
-                      type="checkbox"
-                      aria-label={`${flag === "hotlist_admin" ? "Hotlist Admin" : "Hotlist Viewer"}: ${user.name}`}
-                      checked={user[flag]}
-                      disabled={saving}
-                      onChange={(event) => setFlag(user.id, flag, event.target.checked)}
-                    />
-                  </td>
-                ))}
-              </tr>
+      <DataTable
+        columns={COLUMNS}
+        className="permissions-table"
+        caption="Alert permissions of your agency's users"
+      >
+        {users.map((user) => (
+          <tr key={user.id}>
+            <th scope="row">{user.name}</th>
+            <td>{user.email}</td>
+            {(["hotlist_admin", "hotlist_viewer"] as const).map((flag) => (
+              <td key={flag} className="permissions-table__box">
+                <input
+                  type="checkbox"
+                  aria-label={`${flag === "hotlist_admin" ? "Hotlist Admin" : "Hotlist Viewer"}: ${user.name}`}
+                  checked={user[flag]}
+                  disabled={saving}
+                  onChange={(event) => setFlag(user.id, flag, event.target.checked)}
+                />
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </DataTable>
       {save.status === "failed" && <Notice tone="danger">{save.message}</Notice>}
       <div className="form-actions">
         <Button busy={saving} onClick={() => void submit()}>

@@ -1,9 +1,10 @@
 import { MESSAGES, type TAlert } from "@odin/contract";
 import type { KeyboardEvent } from "react";
-import { EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
-import { orNotAvailable } from "@/lib/format";
-import { formatUtcNaive } from "@/lib/format";
+import { DataTable, EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
+import { formatUtcNaive, orNotAvailable } from "@/lib/format";
 import { alertImageSrc } from "./alert-format";
+
+const COLUMNS = ["Source", "Plate", "State", "Agency", "Camera", "Timestamp", "Vehicle Image", "Reason"];
 
 export interface AlertsTableProps {
   alerts: TAlert[];
@@ -32,51 +33,35 @@ export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
     }
   };
   return (
-    <div className="table-wrap">
-      <table className="table table--clickable alerts-table">
-        <thead>
-          <tr>
-            <th scope="col">Source</th>
-            <th scope="col">Plate</th>
-            <th scope="col">State</th>
-            <th scope="col">Agency</th>
-            <th scope="col">Camera</th>
-            <th scope="col">Timestamp</th>
-            <th scope="col">Vehicle Image</th>
-            <th scope="col">Reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          {alerts.map((alert) => (
-            <tr
-              key={alert.id}
-              className={freshIds.has(alert.id) ? "is-new" : undefined}
-              tabIndex={0}
-              onClick={() => onOpen(alert)}
-              onKeyDown={(event) => openOnKey(event, alert)}
-            >
-              <td>
-                <SourceLogo source={alert.source_program} size="sm" />
-              </td>
-              <td className="alerts-table__plate">{alert.plate}</td>
-              <td>{orNotAvailable(alert.state)}</td>
-              <td>{orNotAvailable(alert.agency)}</td>
-              <td>{orNotAvailable(alert.camera)}</td>
-              <td className="alerts-table__time">{formatUtcNaive(alert.timestamp)}</td>
-              <td>
-                <ProxiedImage
-                  src={alertImageSrc(alert)}
-                  alt={`Vehicle ${alert.plate}`}
-                  lazy
-                  className="alerts-table__image"
-                  fallback={MESSAGES.noImage}
-                />
-              </td>
-              <td className="alerts-table__reason">{orNotAvailable(alert.justification)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable columns={COLUMNS} className="table--clickable alerts-table">
+      {alerts.map((alert) => (
+        <tr
+          key={alert.id}
+          className={freshIds.has(alert.id) ? "is-new" : undefined}
+          tabIndex={0}
+          onClick={() => onOpen(alert)}
+          onKeyDown={(event) => openOnKey(event, alert)}
+        >
+          <td>
+            <SourceLogo source={alert.source_program} size="sm" />
+          </td>
+          <td className="alerts-table__plate">{alert.plate}</td>
+          <td>{orNotAvailable(alert.state)}</td>
+          <td>{orNotAvailable(alert.agency)}</td>
+          <td>{orNotAvailable(alert.camera)}</td>
+          <td className="alerts-table__time">{formatUtcNaive(alert.timestamp)}</td>
+          <td>
+            <ProxiedImage
+              src={alertImageSrc(alert)}
+              alt={`Vehicle ${alert.plate}`}
+              lazy
+              className="alerts-table__image"
+              fallback={MESSAGES.noImage}
+            />
+          </td>
+          <td className="alerts-table__reason">{orNotAvailable(alert.justification)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
