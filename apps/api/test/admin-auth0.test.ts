@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config/env";
 import { createAuth0IdentityAdmin, sanitizeDetail } from "../src/identity/idp-admin/auth0-identity-admin";
-import { auditRows, buildTestAppWith, caller, multipart, userId } from "./admin-helpers";
-import { projectRoot, type TestApp } from "./helpers";
+import { auditRows, caller, multipart, userId } from "./admin-helpers";
+import { buildTestApp, projectRoot, type TestApp } from "./helpers";
 import { seedPersonas } from "./tokens";
 
 const M2M = { id: "odin-m2m", secret: "m2m-secret-never-shown" };
@@ -92,14 +92,17 @@ describe("user administration with Auth0 as the identity provider", () => {
 
   beforeAll(async () => {
     auth0 = await startFakeAuth0();
-    t = await buildTestAppWith(
-      createAuth0IdentityAdmin({
-        baseUrl: auth0.baseUrl,
-        clientId: M2M.id,
-        clientSecret: M2M.secret,
-        connection: "Username-Password-Authentication",
-        appClientId: "odin-web",
-      }),
+    t = await buildTestApp(
+      {},
+      {
+        identityAdmin: createAuth0IdentityAdmin({
+          baseUrl: auth0.baseUrl,
+          clientId: M2M.id,
+          clientSecret: M2M.secret,
+          connection: "Username-Password-Authentication",
+          appClientId: "odin-web",
+        }),
+      },
     );
     call = caller(t, await seedPersonas(t));
   });

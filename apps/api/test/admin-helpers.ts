@@ -1,13 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createPrismaClient, createSecretBox } from "@odin/db";
-import { createTestDatabase } from "@odin/db/testing";
 import type { InjectOptions } from "fastify";
-import { inject } from "vitest";
-import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config/env";
-import type { IdentityAdmin } from "../src/identity/idp-admin/identity-admin";
-import type { MailMessage, Mailer } from "../src/mail/mailer";
-import { projectRoot, type TestApp } from "./helpers";
+import type { TestApp } from "./helpers";
 import { mintToken, type Persona } from "./tokens";
 
 /** Helpers of the administration tests (admin, integrations, owner, cameras, audit log). */
@@ -70,40 +63,3 @@ export const agencyId = async (t: TestApp, name: string) =>
 /** The audit rows of one action, oldest first. */
 export const auditRows = (t: TestApp, action: string) =>
   t.prisma.auditLog.findMany({ where: { action }, orderBy: { id: "asc" } });
-
-/**
- * buildTestApp with the identity provider's admin adapter replaced (an Auth0 adapter pointed at a
- * local Auth0 stand-in): the same real app, database and outbox otherwise.
- */
-export async function buildTestAppWith(identityAdmin: IdentityAdmin): Promise<TestApp> {
-  const database = await createTestDatabase(inject("postgresAdminUrl"));
-  const config = loadConfig(
-    {
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      ODIN_PUBLIC_URL: "http://127.0.0.1:9",
-      DATABASE_URL: database.url,
-    },
-    projectRoot,
-  );
-  const prisma = createPrismaClient(database.url, { poolSize: 4 });
-  const secrets = createSecretBox(randomBytes(32));
-  const outbox: MailMessage[] = [];
-  const mailer: Mailer = { send: async (message) => void outbox.push(message) };
-  const app = await buildApp({ config, prisma, secrets, mailer, identityAdmin });
-  await app.ready();
-  return {
-    app,
-    prisma,
-    config,
-    secrets,
-    databaseUrl: database.url,
-    baseUrl: config.publicUrl,
-    outbox,
-    async close() {
-      await app.close();
-      await prisma.$disconnect();
-      await database.drop();
-    },
-  };
-}

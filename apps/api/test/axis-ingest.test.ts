@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { SEARCH_SOURCES_HEADER, type TSearchResult } from "@odin/contract";
@@ -14,22 +14,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeExpiredDetections } from "../src/jobs/detection-retention";
 import { createImageStore } from "../src/storage/image-store";
-import { buildTestApp, type TestApp } from "./helpers";
+import { buildTestApp, filesUnder, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
 
 const DAY = 86_400_000;
 const hartfordCamera = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!.axis[0]!;
 const newHavenCamera = DEMO_AGENCIES.find((agency) => agency.key === "newhaven")!.axis[0]!;
-
-/** Every file under a folder, relative. */
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
-}
 
 describe("Axis ingest: POST /ingest/axis/{identifier}", () => {
   let t: TestApp;

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import {
   createPrismaClient,
@@ -13,6 +14,7 @@ import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../src/app";
 import { loadConfig, type Config } from "../src/config/env";
+import type { IdentityAdmin } from "../src/identity/idp-admin/identity-admin";
 import type { MailMessage, Mailer } from "../src/mail/mailer";
 
 export const projectRoot = path.dirname(locatePrismaDir());
@@ -30,11 +32,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Listen on real HTTP (the identity flows and the ingest pushes need it); app.inject() otherwise. */
+  listen?: boolean;
+  /** The identity provider's admin adapter (an Auth0 one pointed at a local stand-in); config's otherwise. */
+  identityAdmin?: IdentityAdmin;
+}
+
 /**
  * The real app on a fresh migrated database of its own, configured as an agency would configure it.
  * Mail goes to an in-memory outbox that tests read, the only stand-in: everything else is real.
  */
-export async function buildTestApp(env: NodeJS.ProcessEnv = {}, { listen = false } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: NodeJS.ProcessEnv = {},
+  { listen = false, identityAdmin }: TestAppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(inject("postgresAdminUrl"));
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -54,7 +66,7 @@ export async function buildTestApp(env: NodeJS.ProcessEnv = {}, { listen = false
   const secrets = createSecretBox(randomBytes(32));
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };
-  const app = await buildApp({ config, prisma, secrets, mailer });
+  const app = await buildApp({ config, prisma, secrets, mailer, identityAdmin });
   if (listen) await app.listen({ host: "127.0.0.1", port });
   else await app.ready();
   return {
@@ -71,4 +83,14 @@ export async function buildTestApp(env: NodeJS.ProcessEnv = {}, { listen = false
       await database.drop();
     },
   };
+}
+
+/** Every file under a folder (paths included), none when it does not exist. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
 }

@@ -1,4 +1,4 @@
-import { readdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
@@ -12,19 +12,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mapRekorGroup } from "../src/sources/rekor/rekor.webhook.mapper";
 import { ZRekorAlprGroup } from "../src/sources/rekor/rekor.webhook.payload";
-import { buildTestApp, type TestApp } from "./helpers";
+import { buildTestApp, filesUnder, type TestApp } from "./helpers";
 import { seedPersonas } from "./tokens";
 
 const [hartford, newHaven] = [DEMO_AGENCIES[0]!, DEMO_AGENCIES[1]!];
-
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
-}
 
 describe("Rekor webhook: POST /ingest/rekor/{keyId}", () => {
   let t: TestApp;
