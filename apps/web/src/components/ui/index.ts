@@ -1,6 +1,7 @@
 export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button";
 export { Card, type CardProps } from "./card";
 export { Checkbox, type CheckboxProps } from "./checkbox";
+export { CollapsibleSection, type CollapsibleSectionProps } from "./collapsible-section";
 export { DataTable, RowActions, type DataTableColumn, type DataTableProps } from "./data-table";
 export { EmptyState, type EmptyStateProps } from "./empty-state";
 export { EnlargeableImage, type EnlargeableImageProps } from "./enlargeable-image";

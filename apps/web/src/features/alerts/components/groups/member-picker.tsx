@@ -1,6 +1,5 @@
 import type { TGroupMember, TUsersByAgency } from "@odin/contract";
-import { useId, useState } from "react";
-import { Checkbox } from "@/components/ui";
+import { Checkbox, CollapsibleSection } from "@/components/ui";
 
 export interface MemberPickerProps {
   usersByAgency: TUsersByAgency;
@@ -54,64 +53,51 @@ interface AgencyMembersProps {
 }
 
 function AgencyMembers({ agency, users, ticked, initiallyOpen, disabled, onToggle }: AgencyMembersProps) {
-  const id = useId();
-  const [open, setOpen] = useState(initiallyOpen);
   const ids = users.map((user) => user.id);
   const count = ids.filter((userId) => ticked.has(userId)).length;
   const sorted = [...users].sort((a, b) => a.name.localeCompare(b.name));
 
   return (
-    <section className="member-agency" aria-label={`${agency} members`}>
-      <div className="member-agency__header">
-        <button
-          type="button"
-          className="member-agency__toggle"
-          aria-expanded={open}
-          aria-controls={`${id}-list`}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className="member-agency__chevron" aria-hidden="true" />
-          <span className="member-agency__name">{agency}</span>
-          <span className="member-agency__count">
-            {count} of {users.length} selected
-          </span>
-        </button>
-        {users.length > 0 && (
-          <Checkbox
-            className="member-agency__all"
-            label="Select all"
-            aria-label={`Select all ${agency} users`}
-            checked={count === users.length}
-            indeterminate={count > 0 && count < users.length}
-            disabled={disabled}
-            onChange={(event) => onToggle(ids, event.target.checked)}
-          />
-        )}
-      </div>
-      <div id={`${id}-list`} className="member-agency__body" hidden={!open}>
-        {users.length === 0 ? (
-          <p className="text-muted">No users in this agency.</p>
-        ) : (
-          <ul className="member-agency__list">
-            {sorted.map((user) => (
-              <li key={user.id}>
-                <Checkbox
-                  label={
-                    <>
-                      <span className="member-agency__user">{user.name}</span>{" "}
-                      <span className="member-agency__email">{user.email}</span>
-                    </>
-                  }
-                  aria-label={`${user.name} (${user.email})`}
-                  checked={ticked.has(user.id)}
-                  disabled={disabled}
-                  onChange={(event) => onToggle([user.id], event.target.checked)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <CollapsibleSection
+      className="member-agency"
+      label={`${agency} members`}
+      title={<span className="member-agency__name">{agency}</span>}
+      count={`${count} of ${users.length} selected`}
+      selectAll={
+        users.length > 0
+          ? {
+              label: `Select all ${agency} users`,
+              checked: count === users.length,
+              indeterminate: count > 0 && count < users.length,
+              disabled,
+              onChange: (on) => onToggle(ids, on),
+            }
+          : undefined
+      }
+      initiallyOpen={initiallyOpen}
+    >
+      {users.length === 0 ? (
+        <p className="text-muted">No users in this agency.</p>
+      ) : (
+        <ul className="checklist">
+          {sorted.map((user) => (
+            <li key={user.id}>
+              <Checkbox
+                label={
+                  <>
+                    <span className="member-agency__user">{user.name}</span>{" "}
+                    <span className="member-agency__email">{user.email}</span>
+                  </>
+                }
+                aria-label={`${user.name} (${user.email})`}
+                checked={ticked.has(user.id)}
+                disabled={disabled}
+                onChange={(event) => onToggle([user.id], event.target.checked)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </CollapsibleSection>
   );
 }

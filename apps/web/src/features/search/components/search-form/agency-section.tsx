@@ -1,6 +1,12 @@
-import { useId, useState } from "react";
-import { Button, Notice, SourceLogo, Spinner, type SourceName } from "@/components/ui";
-import { Checkbox } from "@/components/ui";
+import {
+  Button,
+  Checkbox,
+  CollapsibleSection,
+  Notice,
+  SourceLogo,
+  Spinner,
+  type SourceName,
+} from "@/components/ui";
 import type { QueryResult } from "@/lib/use-query";
 import { setTicked, tickOf, type AgencyEntry } from "./agency-selection";
 
@@ -26,8 +32,6 @@ export function AgencySection<T>({
   agencies,
   onChange,
 }: AgencySectionProps<T>) {
-  const id = useId();
-  const [open, setOpen] = useState(true);
   const entries = query.status === "success" ? toEntries(query.data) : [];
   const selected = new Set(agencies);
   const all = entries.flatMap((entry) => entry.values);
@@ -36,86 +40,74 @@ export function AgencySection<T>({
   const toggle = (values: string[], on: boolean) => onChange(setTicked(agencies, values, on));
 
   return (
-    <section className="agency-section" aria-label={`${name} agencies`}>
-      <div className="agency-section__header">
-        <button
-          type="button"
-          className="agency-section__toggle"
-          aria-expanded={open}
-          aria-controls={`${id}-body`}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className="agency-section__chevron" aria-hidden="true" />
-          <SourceLogo source={source} />
-          {query.status === "success" && (
-            <span className="agency-section__count">{summary(agencies.length, tickedCount, all.length)}</span>
-          )}
-        </button>
-        {all.length > 0 && (
-          <Checkbox
-            className="agency-section__all"
-            label="Select all"
-            aria-label={`Select all ${name} agencies`}
-            checked={allTick === "all"}
-            indeterminate={allTick === "some"}
-            onChange={(event) => toggle(all, event.target.checked)}
-          />
-        )}
-      </div>
-      <div id={`${id}-body`} className="agency-section__body" hidden={!open}>
-        {query.status === "loading" && <Spinner size="sm" label={`Loading ${name} agencies...`} />}
-        {query.status === "error" && (
-          <div className="agency-section__error">
-            <Notice tone="danger">
-              {name} agencies could not be loaded. {query.error.message}
-            </Notice>
-            <Button variant="secondary" size="sm" onClick={query.reload}>
-              Retry
-            </Button>
-          </div>
-        )}
-        {query.status === "success" && entries.length === 0 && (
-          <p className="agency-section__empty">{NO_AGENCIES_AVAILABLE}</p>
-        )}
-        {entries.length > 0 && (
-          <ul className="agency-list">
-            {entries.map((entry) => {
-              const tick = tickOf(entry.values, selected);
-              return (
-                <li key={entry.key}>
-                  <Checkbox
-                    label={entry.label}
-                    value={entry.value}
-                    checked={tick === "all"}
-                    indeterminate={tick === "some"}
-                    disabled={entry.values.length === 0}
-                    onChange={(event) => toggle(entry.values, event.target.checked)}
-                  />
-                  {entry.children && entry.children.length > 0 && (
-                    <ul
-                      className="agency-list agency-list--nested"
-                      aria-label={`${entry.label} integrations`}
-                    >
-                      {entry.children.map((child) => (
-                        <li key={child.value}>
-                          <Checkbox
-                            className="agency-list__identifier"
-                            label={child.label}
-                            value={child.value}
-                            checked={selected.has(child.value)}
-                            onChange={(event) => toggle([child.value], event.target.checked)}
-                          />
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-    </section>
+    <CollapsibleSection
+      className="agency-section"
+      label={`${name} agencies`}
+      title={<SourceLogo source={source} />}
+      count={query.status === "success" ? summary(agencies.length, tickedCount, all.length) : undefined}
+      selectAll={
+        all.length > 0
+          ? {
+              label: `Select all ${name} agencies`,
+              checked: allTick === "all",
+              indeterminate: allTick === "some",
+              onChange: (on) => toggle(all, on),
+            }
+          : undefined
+      }
+    >
+      {query.status === "loading" && <Spinner size="sm" label={`Loading ${name} agencies...`} />}
+      {query.status === "error" && (
+        <div className="agency-section__error">
+          <Notice tone="danger">
+            {name} agencies could not be loaded. {query.error.message}
+          </Notice>
+          <Button variant="secondary" size="sm" onClick={query.reload}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {query.status === "success" && entries.length === 0 && (
+        <p className="agency-section__empty">{NO_AGENCIES_AVAILABLE}</p>
+      )}
+      {entries.length > 0 && (
+        <ul className="checklist agency-list">
+          {entries.map((entry) => {
+            const tick = tickOf(entry.values, selected);
+            return (
+              <li key={entry.key}>
+                <Checkbox
+                  label={entry.label}
+                  value={entry.value}
+                  checked={tick === "all"}
+                  indeterminate={tick === "some"}
+                  disabled={entry.values.length === 0}
+                  onChange={(event) => toggle(entry.values, event.target.checked)}
+                />
+                {entry.children && entry.children.length > 0 && (
+                  <ul
+                    className="checklist agency-list agency-list--nested"
+                    aria-label={`${entry.label} integrations`}
+                  >
+                    {entry.children.map((child) => (
+                      <li key={child.value}>
+                        <Checkbox
+                          className="agency-list__identifier"
+                          label={child.label}
+                          value={child.value}
+                          checked={selected.has(child.value)}
+                          onChange={(event) => toggle([child.value], event.target.checked)}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </CollapsibleSection>
   );
 }
 
