@@ -1,3 +1,5 @@
+import { wallClockIn } from "../../lib/wall-clock";
+
 /**
  * The audit filters' dates as instants. A calendar day or a date-time without a zone (what date and
  * datetime-local inputs send) is read in the agency's zone (EXPORT_TIME_ZONE), so "the 15th" means
@@ -6,28 +8,17 @@
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const HAS_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. */
 function zoneOffsetMs(instant: number, timeZone: string): number {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formats.set(timeZone, format);
-  }
-  const part = Object.fromEntries(
-    format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]),
+  const clock = wallClockIn(new Date(instant), timeZone);
+  const wall = Date.UTC(
+    Number(clock.year),
+    Number(clock.month) - 1,
+    Number(clock.day),
+    Number(clock.hour),
+    Number(clock.minute),
+    Number(clock.second),
   );
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day, part.hour, part.minute, part.second);
   return wall - Math.floor(instant / 1000) * 1000;
 }
 

@@ -5,50 +5,22 @@ import {
   SOURCE_PROGRAM_LABELS,
   type TExportRecord,
 } from "@odin/contract";
+import { wallClockIn } from "../../lib/wall-clock";
 
 /** How exports write a record's fields, one place for the PDF, the CSV and record.json. */
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatIn(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-      timeZoneName: "short",
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
-function partsOf(date: Date, timeZone: string): Record<string, string> {
-  return Object.fromEntries(
-    formatIn(timeZone)
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-}
 
 /** `MM/DD/YYYY HH:MM:SS ZONE` in 24-hour time, as the results table writes it (000 §2). */
 export function formatTimestamp(value: Date | string | null | undefined, timeZone: string): string {
   if (!value) return MESSAGES.notAvailable;
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return MESSAGES.notAvailable;
-  const part = partsOf(date, timeZone);
+  const part = wallClockIn(date, timeZone);
   return `${part.month}/${part.day}/${part.year} ${part.hour}:${part.minute}:${part.second} ${part.timeZoneName}`;
 }
 
 /** YYYY-MM-DD of a moment in a zone, for file names (000 §9). */
 export function isoDateIn(date: Date, timeZone: string): string {
-  const part = partsOf(date, timeZone);
+  const part = wallClockIn(date, timeZone);
   return `${part.year}-${part.month}-${part.day}`;
 }
 
