@@ -1,7 +1,8 @@
 export { AddUserCard, useAddUserForm, type AddUserFormOptions, type AddUserState } from "./add-user-form";
 export { CsvFileField, useCsvFile, type CsvFileFieldProps } from "./csv-file-field";
 export { CsvUploadCard, type CsvUploadCardProps } from "./csv-upload-card";
-export { FailureNotice } from "./failure-notice";
+export { DateRangeFields, type DateRange, type DateRangeFieldsProps } from "./date-range-fields";
+export { FailureNotice, type FailureNoticeProps } from "./failure-notice";
 export { FieldError, type FieldErrorProps } from "./field-error";
 export { FieldLabel, type FieldLabelProps } from "./field-label";
 export { NoticeList, type NoticeListProps } from "./notice-list";

@@ -1,7 +1,8 @@
 import { checkPasswordStrength, MESSAGES } from "@odin/contract";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useCurrentUserState } from "@/app/current-user";
+import { FailureNotice, FieldLabel } from "@/components/forms";
 import { Button, buttonClassName, Card, Notice, PageHeader } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { resetPassword } from "../api/reset-password";
@@ -91,51 +92,24 @@ export function ChangePasswordScreen() {
             readOnly
             hidden
           />
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-new`}>
-              New password
-            </label>
-            <input
-              id={`${id}-new`}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-describedby={`${id}-rules`}
-              disabled={saving || done}
-              required
-            />
-          </div>
+          <NewPasswordField
+            id={`${id}-new`}
+            label="New password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-describedby={`${id}-rules`}
+            disabled={saving || done}
+          />
           <PasswordRequirements id={`${id}-rules`} password={password} />
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-confirm`}>
-              Confirm new password
-            </label>
-            <input
-              id={`${id}-confirm`}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              aria-invalid={mismatch || undefined}
-              disabled={saving || done}
-              required
-            />
-          </div>
-          {state.status === "failed" && (
-            <Notice tone="danger">
-              {state.message}
-              {state.details.length > 0 && (
-                <ul className="notice__list">
-                  {state.details.map((detail) => (
-                    <li key={detail}>{detail}</li>
-                  ))}
-                </ul>
-              )}
-            </Notice>
-          )}
+          <NewPasswordField
+            id={`${id}-confirm`}
+            label="Confirm new password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            aria-invalid={mismatch || undefined}
+            disabled={saving || done}
+          />
+          {state.status === "failed" && <FailureNotice message={state.message} details={state.details} />}
           {done && <Notice tone="success">{state.message}</Notice>}
           <div className="form-actions">
             <Button type="submit" busy={saving} disabled={done}>
@@ -150,5 +124,17 @@ export function ChangePasswordScreen() {
         </form>
       </Card>
     </>
+  );
+}
+
+type NewPasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string };
+
+/** The new password and its confirmation: required, and marked for password managers as a new one. */
+function NewPasswordField({ id, label, ...input }: NewPasswordFieldProps) {
+  return (
+    <div className="field">
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      <input id={id} className="input" type="password" autoComplete="new-password" required {...input} />
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { GROUP_CREATED_REDIRECT_MS, MESSAGES } from "@odin/contract";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { FailureNotice } from "@/components/forms";
 import { Button, buttonClassName, Card, Modal, Notice, PageHeader, Spinner } from "@/components/ui";
 import { useQuery } from "@/lib/use-query";
 import { createGroup, getGroupCreateData, type GroupFormValues } from "../api/groups";
-import { GroupFields } from "./groups/group-fields";
+import { GroupFields, useRequiredName } from "./groups/group-fields";
 import { helpfulDetail } from "./groups/group-errors";
 import { MemberPicker } from "./groups/member-picker";
 
@@ -25,8 +26,7 @@ export function CreateGroupScreen() {
   const navigate = useNavigate();
   const createData = useQuery(getGroupCreateData);
   const [values, setValues] = useState<GroupFormValues>(EMPTY);
-  const nameInput = useRef<HTMLInputElement>(null);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const { nameRef, nameError, checkName } = useRequiredName();
   const [state, setState] = useState<CreateState>({ status: "idle" });
 
   useEffect(() => {
@@ -37,12 +37,7 @@ export function CreateGroupScreen() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (values.name.trim() === "") {
-      setNameError(MESSAGES.groupNameRequired);
-      nameInput.current?.focus();
-      return;
-    }
-    setNameError(null);
+    if (!checkName(values.name)) return;
     setState({ status: "saving" });
     try {
       const reply = await createGroup(values);
@@ -66,7 +61,7 @@ export function CreateGroupScreen() {
             values={values}
             onChange={setValues}
             nameError={nameError}
-            nameRef={nameInput}
+            nameRef={nameRef}
             disabled={busy}
           />
         </Card>
@@ -120,16 +115,11 @@ export function CreateGroupScreen() {
           </Button>
         }
       >
-        <Notice tone="danger" title={MESSAGES.errorCreatingGroup}>
-          {state.status === "failed" && state.message}
-          {state.status === "failed" && state.details.length > 0 && (
-            <ul className="notice__list">
-              {state.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          )}
-        </Notice>
+        <FailureNotice
+          title={MESSAGES.errorCreatingGroup}
+          message={state.status === "failed" ? state.message : null}
+          details={state.status === "failed" ? state.details : []}
+        />
       </Modal>
     </>
   );

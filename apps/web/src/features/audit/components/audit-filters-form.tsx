@@ -1,5 +1,6 @@
 import { MESSAGES } from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
+import { DateRangeFields, FieldLabel } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import type { AuditFilters } from "../api/audit-logs";
 
@@ -18,8 +19,7 @@ export function AuditFiltersForm({
   const id = useId();
   const [draft, setDraft] = useState(applied);
   const [invalid, setInvalid] = useState(false);
-  const set = (field: keyof AuditFilters, value: string) =>
-    setDraft((current) => ({ ...current, [field]: value }));
+  const set = (patch: Partial<AuditFilters>) => setDraft((current) => ({ ...current, ...patch }));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,40 +37,14 @@ export function AuditFiltersForm({
 
   return (
     <form className="audit-filters" onSubmit={submit} noValidate aria-label="Audit log filters">
+      <DateRangeFields type="date" start={draft.start} end={draft.end} onChange={set} backwards={invalid} />
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-start`}>
-          Start
-        </label>
-        <input
-          id={`${id}-start`}
-          className="input"
-          type="date"
-          value={draft.start}
-          onChange={(event) => set("start", event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-end`}>
-          End
-        </label>
-        <input
-          id={`${id}-end`}
-          className="input"
-          type="date"
-          value={draft.end}
-          onChange={(event) => set("end", event.target.value)}
-          aria-invalid={invalid || undefined}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-plate`}>
-          Plate
-        </label>
+        <FieldLabel htmlFor={`${id}-plate`}>Plate</FieldLabel>
         <input
           id={`${id}-plate`}
           className="input audit-filters__plate"
           value={draft.plate}
-          onChange={(event) => set("plate", event.target.value)}
+          onChange={(event) => set({ plate: event.target.value })}
           maxLength={20}
           autoComplete="off"
           spellCheck={false}

@@ -1,14 +1,15 @@
 import { MESSAGES, type TEditGroupData } from "@odin/contract";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { Button, buttonClassName, Card, Notice } from "@/components/ui";
+import { FailureNotice } from "@/components/forms";
+import { Button, buttonClassName, Card } from "@/components/ui";
 import { toError } from "@/lib/use-query";
 import { saveGroup, type GroupFormValues } from "../../api/groups";
 import { AddPlateForm } from "./add-plate-form";
 import { BulkPlateUpload } from "./bulk-plate-upload";
 import { DeleteGroupDialog } from "./delete-group-dialog";
 import { EditPlatesList } from "./edit-plates-list";
-import { GroupFields } from "./group-fields";
+import { GroupFields, useRequiredName } from "./group-fields";
 import { helpfulDetail } from "./group-errors";
 import { MemberPicker } from "./member-picker";
 import { useGroupPlates } from "./use-group-plates";
@@ -30,19 +31,13 @@ export function EditGroupForm({ groupId, data }: { groupId: number; data: TEditG
     memberIds: data.group.member_ids,
     image: null,
   });
-  const nameInput = useRef<HTMLInputElement>(null);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const { nameRef, nameError, checkName } = useRequiredName();
   const [save, setSave] = useState<SaveState>({ status: "idle" });
   const [deleting, setDeleting] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (values.name.trim() === "") {
-      setNameError(MESSAGES.groupNameRequired);
-      nameInput.current?.focus();
-      return;
-    }
-    setNameError(null);
+    if (!checkName(values.name)) return;
     setSave({ status: "saving" });
     try {
       const reply = await saveGroup(groupId, values, plates.added);
@@ -62,7 +57,7 @@ export function EditGroupForm({ groupId, data }: { groupId: number; data: TEditG
             values={values}
             onChange={setValues}
             nameError={nameError}
-            nameRef={nameInput}
+            nameRef={nameRef}
             currentImageUrl={data.group.image_url}
             disabled={saving}
           />
@@ -92,17 +87,7 @@ export function EditGroupForm({ groupId, data }: { groupId: number; data: TEditG
       <Card title="Bulk CSV upload">
         <BulkPlateUpload groupId={groupId} onUploaded={plates.reload} />
       </Card>
-      {save.status === "failed" && (
-        <Notice tone="danger" title={save.message}>
-          {save.details.length > 0 && (
-            <ul className="notice__list">
-              {save.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          )}
-        </Notice>
-      )}
+      {save.status === "failed" && <FailureNotice title={save.message} details={save.details} />}
       <div className="form-actions group-form__actions">
         <Button type="submit" form={formId} busy={saving}>
           {saving ? MESSAGES.saving : MESSAGES.saveChanges}

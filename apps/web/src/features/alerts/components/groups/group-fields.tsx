@@ -1,4 +1,6 @@
-import { useId, type Ref } from "react";
+import { MESSAGES } from "@odin/contract";
+import { useId, useRef, useState, type Ref } from "react";
+import { FieldLabel } from "@/components/forms";
 import type { GroupFormValues } from "../../api/groups";
 import { ImagePicker } from "./image-picker";
 
@@ -20,12 +22,9 @@ export function GroupFields(props: GroupFieldsProps) {
   return (
     <>
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-name`}>
+        <FieldLabel htmlFor={`${id}-name`} required>
           Group name
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        </label>
+        </FieldLabel>
         <input
           ref={nameRef}
           id={`${id}-name`}
@@ -45,9 +44,7 @@ export function GroupFields(props: GroupFieldsProps) {
         )}
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-description`}>
-          Description
-        </label>
+        <FieldLabel htmlFor={`${id}-description`}>Description</FieldLabel>
         <textarea
           id={`${id}-description`}
           className="textarea"
@@ -66,4 +63,20 @@ export function GroupFields(props: GroupFieldsProps) {
       />
     </>
   );
+}
+
+/**
+ * The required name as create and edit check it on submit: the message under the field and the focus
+ * back on it. `checkName` answers whether the form may be sent.
+ */
+export function useRequiredName() {
+  const nameRef = useRef<HTMLInputElement>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const checkName = (name: string) => {
+    const missing = name.trim() === "";
+    setNameError(missing ? MESSAGES.groupNameRequired : null);
+    if (missing) nameRef.current?.focus();
+    return !missing;
+  };
+  return { nameRef, nameError, checkName };
 }

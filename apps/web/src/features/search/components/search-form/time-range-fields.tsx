@@ -1,5 +1,6 @@
 import { MESSAGES, TIME_PRESETS, type TimePresetLabel } from "@odin/contract";
 import { useId } from "react";
+import { DateRangeFields } from "@/components/forms";
 import { ClockIcon } from "@/components/ui";
 import { fromLocalInput, presetRange, rangeLabel, type SearchForm } from "../../search-params";
 
@@ -41,32 +42,14 @@ export function TimeRangeFields({ values, onChange }: TimeRangeFieldsProps) {
         <span>{rangeLabel(values)}</span>
       </p>
       <div className="search-time__custom">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-start`}>
-            Start
-          </label>
-          <input
-            id={`${id}-start`}
-            className="input"
-            type="datetime-local"
-            value={values.start}
-            onChange={(event) => onChange({ start: event.target.value, preset: null })}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-end`}>
-            End
-          </label>
-          <input
-            id={`${id}-end`}
-            className="input"
-            type="datetime-local"
-            value={values.end}
-            onChange={(event) => onChange({ end: event.target.value, preset: null })}
-            aria-invalid={backwards || undefined}
-            aria-describedby={backwards ? `${id}-order` : undefined}
-          />
-        </div>
+        <DateRangeFields
+          type="datetime-local"
+          start={values.start}
+          end={values.end}
+          onChange={(patch) => onChange({ ...patch, preset: null })}
+          backwards={backwards}
+          errorId={`${id}-order`}
+        />
       </div>
       {backwards && (
         <p id={`${id}-order`} className="field__error">
