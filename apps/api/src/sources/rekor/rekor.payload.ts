@@ -23,7 +23,8 @@ export const ZRekorInstant = z.union([z.number(), z.string().trim().min(1)]).tra
   return date;
 });
 
-const numeric = z
+/** A number, or a decimal string of one: Rekor's search API and its agents' webhooks send either. */
+export const ZRekorNumber = z
   .union([
     z.number(),
     z
@@ -33,9 +34,9 @@ const numeric = z
   ])
   .transform((value) => Number(value));
 /** Rekor serialises decimals as strings ("91.260000"); some servers send numbers. */
-const decimal = numeric.nullish();
+const decimal = ZRekorNumber.nullish();
 /** Pixels are integers, but a lenient reader also takes numeric strings. */
-const pixel = numeric.nullish();
+const pixel = ZRekorNumber.nullish();
 /** Vendor ids are opaque: numbers in Rekor's answers, kept as text. */
 const id = z.union([z.number(), z.string().min(1)]).transform((value) => String(value));
 const label = z.string().nullish();

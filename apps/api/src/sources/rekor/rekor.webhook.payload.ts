@@ -1,20 +1,11 @@
 import { z } from "zod";
-import { ZRekorInstant } from "./rekor.payload";
+import { ZRekorInstant, ZRekorNumber } from "./rekor.payload";
 
 /**
  * The `alpr_group` JSON a Rekor agent POSTs to a webhook for one vehicle pass (docs/vendors/rekor.md).
  * Only what the mapper reads is checked; the many other fields an agent sends pass unread. Webhook
  * numbers are numbers (unlike the search API's decimal strings), but a lenient reader takes both.
  */
-const numeric = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?$/),
-  ])
-  .transform((value) => Number(value));
 const label = z.string().max(200).nullish();
 
 export const ZRekorAlprGroup = z.looseObject({
@@ -29,8 +20,8 @@ export const ZRekorAlprGroup = z.looseObject({
   best_uuid: z.string().trim().min(1).max(200),
   best_plate_number: z.string().trim().min(1).max(20),
   best_region: label,
-  gps_latitude: numeric.nullish(),
-  gps_longitude: numeric.nullish(),
+  gps_latitude: ZRekorNumber.nullish(),
+  gps_longitude: ZRekorNumber.nullish(),
   best_plate: z
     .looseObject({
       region: label,
