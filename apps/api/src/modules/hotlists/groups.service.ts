@@ -12,7 +12,7 @@ import {
   readGroupImage,
   type NewPlate,
 } from "./group-form";
-import { withWrittenFiles, type HotlistFiles } from "./hotlist-files";
+import { removeUnusedFiles, withWrittenFiles, type HotlistFiles } from "./hotlist-files";
 import { deletePlates, replaceGroupMembers } from "./hotlist.repository";
 import type { CheckedFile } from "./upload-checks";
 
@@ -126,9 +126,7 @@ export async function editGroup(
     }),
   );
   if (replacedImage) {
-    await deps.files.groupImages
-      .remove([replacedImage])
-      .catch((error: unknown) => request.log.warn({ err: error }, "old group picture not removed"));
+    await removeUnusedFiles(deps.files.groupImages, [replacedImage], request.log, "old group picture");
   }
   return MESSAGES.groupUpdated;
 }
@@ -154,10 +152,11 @@ export async function archiveGroup(
     });
     return plates;
   });
-  await deps.files.attachments
-    .remove(removed.attachments)
-    .catch((error: unknown) =>
-      request.log.warn({ err: error }, "attachments of an archived group not removed"),
-    );
+  await removeUnusedFiles(
+    deps.files.attachments,
+    removed.attachments,
+    request.log,
+    "attachments of an archived group",
+  );
   return MESSAGES.groupArchived;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
 
 /**
  * Files of the hotlists, under the data folder (never under the web root): plate attachments in
@@ -81,4 +82,17 @@ export async function withWrittenFiles<T>(
     await Promise.all(written.map(({ area, name }) => area.remove([name]))).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Removes the files a committed change no longer uses. The change stands whatever happens here, so a
+ * failure is logged, not thrown: a left-over file is harmless, an error answer after a commit is not.
+ */
+export async function removeUnusedFiles(
+  area: FileArea,
+  names: Iterable<string | null>,
+  log: FastifyBaseLogger,
+  what: string,
+): Promise<void> {
+  await area.remove(names).catch((error: unknown) => log.warn({ err: error }, `${what} not removed`));
 }

@@ -11,7 +11,7 @@ import type { AuthContext } from "../../plugins/auth";
 import { writeAudit } from "../audit/audit.repository";
 import type { AttachmentLinks } from "./attachment-links";
 import { findAccessibleGroup, visibleGroupsWhere } from "./group-access";
-import type { HotlistFiles } from "./hotlist-files";
+import { removeUnusedFiles, type HotlistFiles } from "./hotlist-files";
 import { deletePlates } from "./hotlist.repository";
 import { plateKey, readPlateCsv } from "./plate-csv";
 import { toPlateRow } from "./plate-input";
@@ -83,9 +83,12 @@ export async function removePlate(
     });
     return removed;
   });
-  await deps.files.attachments
-    .remove(removed.attachments)
-    .catch((error: unknown) => request.log.warn({ err: error }, "attachment of a removed plate not removed"));
+  await removeUnusedFiles(
+    deps.files.attachments,
+    removed.attachments,
+    request.log,
+    "attachment of a removed plate",
+  );
   return MESSAGES.plateRemoved;
 }
 
@@ -152,11 +155,12 @@ export async function uploadPlates(
     },
     { timeout: UPLOAD_TRANSACTION_MS },
   );
-  await deps.files.attachments
-    .remove(outcome.removed.attachments)
-    .catch((error: unknown) =>
-      request.log.warn({ err: error }, "attachments of replaced plates not removed"),
-    );
+  await removeUnusedFiles(
+    deps.files.attachments,
+    outcome.removed.attachments,
+    request.log,
+    "attachments of replaced plates",
+  );
   return {
     success: true,
     message: MESSAGES.platesUploaded(outcome.added),
