@@ -140,3 +140,22 @@ export function form(fields: Record<string, string | Blob>): FormData {
 }
 
 export const json = <T>(res: LightMyRequestResponse) => res.json<T>();
+
+/**
+ * Runs `work` while the database refuses to insert the hotlist plate BOOM: a failure on the database's
+ * side, after the service has written its files and begun its transaction.
+ */
+export async function whileDatabaseRefusesBoom(t: TestApp, work: () => Promise<void>): Promise<void> {
+  await t.prisma.$executeRawUnsafe(`
+    CREATE FUNCTION refuse_boom() RETURNS trigger AS $$
+    BEGIN IF NEW.plate_normalized = 'BOOM' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+  await t.prisma.$executeRawUnsafe(
+    `CREATE TRIGGER refuse_boom BEFORE INSERT ON hotlist_plates FOR EACH ROW EXECUTE FUNCTION refuse_boom()`,
+  );
+  try {
+    await work();
+  } finally {
+    await t.prisma.$executeRawUnsafe(`DROP TRIGGER refuse_boom ON hotlist_plates`);
+    await t.prisma.$executeRawUnsafe(`DROP FUNCTION refuse_boom()`);
+  }
+}

@@ -1,7 +1,15 @@
 import { MESSAGES, ZAlertsDataResponse, ZEditGroupData, ZGroupDetailsResponse } from "@odin/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHotlistWorld, file, form, PDF, picture, type HotlistWorld } from "./hotlist-fixtures";
+import {
+  createHotlistWorld,
+  file,
+  form,
+  PDF,
+  picture,
+  whileDatabaseRefusesBoom,
+  type HotlistWorld,
+} from "./hotlist-fixtures";
 
 let w: HotlistWorld;
 beforeAll(async () => {
@@ -301,14 +309,7 @@ describe("details, edit data and edit (POST /groups/{id}/edit-mobile)", () => {
   });
 
   it("removes the files it wrote when the transaction fails", async () => {
-    // A database-side failure after the files are written: the insert of this plate raises.
-    await w.t.prisma.$executeRawUnsafe(`
-      CREATE FUNCTION refuse_boom() RETURNS trigger AS $$
-      BEGIN IF NEW.plate_normalized = 'BOOM' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await w.t.prisma.$executeRawUnsafe(
-      `CREATE TRIGGER refuse_boom BEFORE INSERT ON hotlist_plates FOR EACH ROW EXECUTE FUNCTION refuse_boom()`,
-    );
-    try {
+    await whileDatabaseRefusesBoom(w.t, async () => {
       const attachments = await w.filesIn("attachments");
       const pictures = await w.filesIn("groups");
       const res = await w.call(
@@ -326,10 +327,7 @@ describe("details, edit data and edit (POST /groups/{id}/edit-mobile)", () => {
       expect(await w.filesIn("attachments")).toEqual(attachments);
       expect(await w.filesIn("groups")).toEqual(pictures);
       expect((await details(w.hartfordGroupId)).group.name).toBe("Hartford Stolen Vehicles (2025)");
-    } finally {
-      await w.t.prisma.$executeRawUnsafe(`DROP TRIGGER refuse_boom ON hotlist_plates`);
-      await w.t.prisma.$executeRawUnsafe(`DROP FUNCTION refuse_boom()`);
-    }
+    });
   });
 });
 

@@ -1,7 +1,15 @@
 import { MESSAGES } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttachmentLinks } from "../src/modules/hotlists/attachment-links";
-import { createHotlistWorld, file, form, PDF, picture, type HotlistWorld } from "./hotlist-fixtures";
+import {
+  createHotlistWorld,
+  file,
+  form,
+  PDF,
+  picture,
+  whileDatabaseRefusesBoom,
+  type HotlistWorld,
+} from "./hotlist-fixtures";
 
 const UPLOAD_LIMIT = 256 * 1024;
 let w: HotlistWorld;
@@ -137,20 +145,11 @@ describe("bulk plate upload (POST /groups/{id}/bulk-upload-plates)", () => {
 
   it("leaves the old plates when a replace fails half-way in the database (one transaction)", async () => {
     const before = await snapshot();
-    await w.t.prisma.$executeRawUnsafe(`
-      CREATE FUNCTION refuse_boom() RETURNS trigger AS $$
-      BEGIN IF NEW.plate_normalized = 'BOOM' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await w.t.prisma.$executeRawUnsafe(
-      `CREATE TRIGGER refuse_boom BEFORE INSERT ON hotlist_plates FOR EACH ROW EXECUTE FUNCTION refuse_boom()`,
-    );
-    try {
+    await whileDatabaseRefusesBoom(w.t, async () => {
       const res = await upload("plate_number\nFINE-1\nBOOM\nFINE-2\n", "replace");
       expect(res.statusCode).toBe(500);
       expect(await snapshot()).toEqual(before);
-    } finally {
-      await w.t.prisma.$executeRawUnsafe(`DROP TRIGGER refuse_boom ON hotlist_plates`);
-      await w.t.prisma.$executeRawUnsafe(`DROP FUNCTION refuse_boom()`);
-    }
+    });
   });
 });
 
