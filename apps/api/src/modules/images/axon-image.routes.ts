@@ -17,21 +17,15 @@ const errors = errorResponses(400, 401, 403, 404, 502, 504);
  * Odin, which fetches only from integrations the caller's agency may search (see openAxonImage).
  */
 export const axonImageRoutes: FastifyPluginAsyncZod<{ deps: SourceDeps }> = async (app, { deps }) => {
-  app.get(
-    vehicleImage.path,
-    { schema: { querystring: vehicleImage.query, response: errors } },
-    async (request, reply) => {
-      const scope = searchScopeOf(requireAuth(request));
-      return sendImage(reply, await openAxonImage(deps, scope, request.query, abortOnClose(reply)));
-    },
-  );
-
-  app.get(
-    plateImage.path,
-    { schema: { querystring: plateImage.query, response: errors } },
-    async (request, reply) => {
-      const scope = searchScopeOf(requireAuth(request));
-      return sendImage(reply, await openAxonImage(deps, scope, request.query, abortOnClose(reply)));
-    },
-  );
+  // The vehicle picture and the plate crop: one proxy at two paths.
+  for (const endpoint of [vehicleImage, plateImage]) {
+    app.get(
+      endpoint.path,
+      { schema: { querystring: endpoint.query, response: errors } },
+      async (request, reply) => {
+        const scope = searchScopeOf(requireAuth(request));
+        return sendImage(reply, await openAxonImage(deps, scope, request.query, abortOnClose(reply)));
+      },
+    );
+  }
 };
