@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
+import { MessagePage } from "@/components/layouts/message-page";
 import { SiteFooter } from "@/components/layouts/site-footer";
-import { Button, buttonClassName, Card, ErrorIcon, OdinWordmark, PageHeader } from "@/components/ui";
+import { Button, buttonClassName, OdinWordmark } from "@/components/ui";
 import { describeRouteError } from "./error-message";
 import { NotFoundPage } from "./not-found";
 
@@ -9,26 +10,25 @@ export function RouteErrorPanel() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   return (
-    <div className="centered-page">
-      <Card className="message-card">
-        <div className="message-card__icon message-card__icon--danger" aria-hidden="true">
-          <ErrorIcon />
-        </div>
-        <PageHeader title="Unexpected Application Error!" />
-        <p>
-          Something went wrong while showing this page. Reload to try again, or start over from the home page.
-        </p>
-        <pre className="message-card__detail">{describeRouteError(error)}</pre>
-        <div className="form-actions">
+    <MessagePage
+      title="Unexpected Application Error!"
+      tone="danger"
+      actions={
+        <>
           <Link to="/" className={buttonClassName("primary")}>
             Go to the home page
           </Link>
           <Button variant="secondary" onClick={() => window.location.reload()}>
             Reload
           </Button>
-        </div>
-      </Card>
-    </div>
+        </>
+      }
+    >
+      <p>
+        Something went wrong while showing this page. Reload to try again, or start over from the home page.
+      </p>
+      <pre className="message-card__detail">{describeRouteError(error)}</pre>
+    </MessagePage>
   );
 }
 

@@ -1,5 +1,6 @@
 import { MESSAGES, type TOwnerUser } from "@odin/contract";
 import { useId, useState } from "react";
+import { FieldLabel } from "@/components/forms";
 import { Button, DataTable, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { unlockUser } from "../api/owner";
@@ -39,9 +40,7 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
   return (
     <>
       <div className="field owner-filter">
-        <label className="field__label" htmlFor={`${id}-filter`}>
-          Filter users
-        </label>
+        <FieldLabel htmlFor={`${id}-filter`}>Filter users</FieldLabel>
         <input
           id={`${id}-filter`}
           className="input"

@@ -1,5 +1,6 @@
 import { MESSAGES, type TOwnerUser } from "@odin/contract";
 import { useId, useState } from "react";
+import { FieldLabel } from "@/components/forms";
 import { Button, Modal, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { missingPasswordRules } from "@/lib/password-text";
@@ -82,9 +83,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: TOwnerUser; onClo
         must choose their own the next time they sign in. Give it to them through a channel you trust.
       </p>
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-password`}>
-          Temporary password
-        </label>
+        <FieldLabel htmlFor={`${id}-password`}>Temporary password</FieldLabel>
         <div className="temp-password">
           <input
             id={`${id}-password`}

@@ -7,6 +7,7 @@ import {
   type TSearchResult,
 } from "@odin/contract";
 import { useEffect, useId, useState, type FormEvent } from "react";
+import { FieldLabel } from "@/components/forms";
 import { getAlertGroups } from "@/features/alerts/api/alert-groups";
 import { Button, Modal, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
@@ -100,9 +101,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
       <p className="hotlist-form__plate">{MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}</p>
       {groups.status === "failed" && <Notice tone="danger">{MESSAGES.failedToLoadGroups}</Notice>}
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-group`}>
-          Hotlist Group
-        </label>
+        <FieldLabel htmlFor={`${id}-group`}>Hotlist Group</FieldLabel>
         <select
           id={`${id}-group`}
           className="select"
@@ -121,9 +120,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
         </select>
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-reason`}>
-          {MESSAGES.reasonRequiredLabel}
-        </label>
+        <FieldLabel htmlFor={`${id}-reason`}>{MESSAGES.reasonRequiredLabel}</FieldLabel>
         <input
           id={`${id}-reason`}
           className="input"
@@ -134,9 +131,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
         />
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-state`}>
-          {MESSAGES.plateStateOptionalLabel}
-        </label>
+        <FieldLabel htmlFor={`${id}-state`}>{MESSAGES.plateStateOptionalLabel}</FieldLabel>
         <select
           id={`${id}-state`}
           className="select"
@@ -154,9 +149,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
         </select>
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-notes`}>
-          {MESSAGES.notesOptionalLabel}
-        </label>
+        <FieldLabel htmlFor={`${id}-notes`}>{MESSAGES.notesOptionalLabel}</FieldLabel>
         <textarea
           id={`${id}-notes`}
           className="textarea"

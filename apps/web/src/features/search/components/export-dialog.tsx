@@ -1,5 +1,6 @@
 import { MESSAGES, type TSearchResult } from "@odin/contract";
 import { useId, useState } from "react";
+import { FieldLabel } from "@/components/forms";
 import { Button, Modal, Notice, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { exportResults, saveFile, type ExportKind } from "../api/export";
@@ -106,12 +107,9 @@ export function ExportDialog({ kind, selected, defaultJustification, onClose }: 
           {labels.file}.
         </p>
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-justification`}>
+          <FieldLabel htmlFor={`${id}-justification`} required>
             Justification
-            <span className="field__required" aria-hidden="true">
-              *
-            </span>
-          </label>
+          </FieldLabel>
           <textarea
             id={`${id}-justification`}
             className="textarea"

@@ -1,5 +1,6 @@
 import { MESSAGES, US_STATES } from "@odin/contract";
 import { useId, useRef, useState, type FormEvent } from "react";
+import { FieldLabel } from "@/components/forms";
 import { Button } from "@/components/ui";
 import type { NewPlate } from "../../api/groups";
 
@@ -53,12 +54,9 @@ export function AddPlateForm({
     <form className="add-plate" aria-label="Add plate" onSubmit={add} noValidate>
       <div className="form-row">
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-number`}>
+          <FieldLabel htmlFor={`${id}-number`} required>
             Plate number
-            <span className="field__required" aria-hidden="true">
-              *
-            </span>
-          </label>
+          </FieldLabel>
           <input
             ref={numberInput}
             id={`${id}-number`}
@@ -72,9 +70,7 @@ export function AddPlateForm({
           />
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-state`}>
-            State
-          </label>
+          <FieldLabel htmlFor={`${id}-state`}>State</FieldLabel>
           <select
             id={`${id}-state`}
             className="select"
@@ -91,9 +87,7 @@ export function AddPlateForm({
           </select>
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-reason`}>
-            Reason
-          </label>
+          <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>
           <input
             id={`${id}-reason`}
             className="input"
@@ -106,9 +100,7 @@ export function AddPlateForm({
       </div>
       <div className="form-row">
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-notes`}>
-            Notes (optional)
-          </label>
+          <FieldLabel htmlFor={`${id}-notes`}>Notes (optional)</FieldLabel>
           <textarea
             id={`${id}-notes`}
             className="textarea add-plate__notes"
@@ -119,9 +111,7 @@ export function AddPlateForm({
           />
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={`${id}-file`}>
-            Attachment (PDF or image, optional)
-          </label>
+          <FieldLabel htmlFor={`${id}-file`}>Attachment (PDF or image, optional)</FieldLabel>
           <input
             ref={fileInput}
             id={`${id}-file`}

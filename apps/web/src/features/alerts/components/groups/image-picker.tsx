@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { FieldLabel } from "@/components/forms";
 import { Button } from "@/components/ui";
 import { GroupImage } from "./group-image";
 
@@ -39,9 +40,7 @@ export function ImagePicker({ file, onChange, currentUrl = null, name, disabled 
 
   return (
     <div className="field image-picker">
-      <label className="field__label" htmlFor={`${id}-file`}>
-        Group image
-      </label>
+      <FieldLabel htmlFor={`${id}-file`}>Group image</FieldLabel>
       <div className="image-picker__row">
         <div className="image-picker__preview">
           {preview ? (

@@ -1,5 +1,6 @@
 import { MESSAGES } from "@odin/contract";
 import { useId, type Ref } from "react";
+import { FieldLabel } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import type { SubmitState } from "./use-search-submit";
 
@@ -27,12 +28,9 @@ export function JustificationBar({
   return (
     <div className="search-submit">
       <div className="field search-submit__justification">
-        <label className="field__label" htmlFor={`${id}-justification`}>
+        <FieldLabel htmlFor={`${id}-justification`} required>
           Justification
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        </label>
+        </FieldLabel>
         <input
           ref={inputRef}
           id={`${id}-justification`}

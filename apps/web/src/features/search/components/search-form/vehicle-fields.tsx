@@ -1,6 +1,7 @@
 import { BODY_TYPES, US_STATES, VEHICLE_COLORS, VEHICLE_MAKES } from "@odin/contract";
 import { useId } from "react";
 import type { SearchForm } from "../../search-params";
+import { FieldLabel } from "@/components/forms";
 
 interface Option {
   value: string;
@@ -34,9 +35,7 @@ export function VehicleFields({ values, onChange }: VehicleFieldsProps) {
   return (
     <div className="search-vehicle">
       <div className="field search-vehicle__plate">
-        <label className="field__label" htmlFor={`${id}-plate`}>
-          License plate
-        </label>
+        <FieldLabel htmlFor={`${id}-plate`}>License plate</FieldLabel>
         <input
           id={`${id}-plate`}
           className="input search-plate-input"
@@ -100,9 +99,7 @@ function SelectField({ label, placeholder, options, value, onChange }: SelectFie
       : options;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
       <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{placeholder}</option>
         {shown.map((option) => (
