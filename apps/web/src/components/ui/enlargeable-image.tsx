@@ -9,7 +9,7 @@ export interface EnlargeableImageProps {
   alt: string;
   /** Shown when there is no image or it cannot be loaded ('Vehicle image unavailable', 'No Image'). */
   fallback: ReactNode;
-  /** The frame's class; `{className}--empty` is added while there is no picture to show. */
+  /** Added to the frame's own class (`enlargeable-image`); `{className}--empty` too while there is no picture. */
   className: string;
 }
 
@@ -23,11 +23,16 @@ export function EnlargeableImage({ src, alt, fallback, className }: EnlargeableI
   return (
     <>
       {image.status === "ready" && image.url ? (
-        <button type="button" className={className} onClick={() => setEnlarged(true)} title="Enlarge">
+        <button
+          type="button"
+          className={`enlargeable-image ${className}`}
+          onClick={() => setEnlarged(true)}
+          title="Enlarge"
+        >
           <img src={image.url} alt={alt} />
         </button>
       ) : (
-        <div className={`${className} ${className}--empty`}>
+        <div className={`enlargeable-image enlargeable-image--empty ${className} ${className}--empty`}>
           {image.status === "failed" ? fallback : MESSAGES.loading}
         </div>
       )}

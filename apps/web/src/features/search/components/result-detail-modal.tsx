@@ -106,7 +106,7 @@ function DetailBody({
             className="result-detail__leaflet"
           />
         ) : (
-          <p className="result-detail__no-map">This read has no location to show on a map.</p>
+          <p className="map-unavailable">This read has no location to show on a map.</p>
         )}
       </div>
     </div>

@@ -66,7 +66,7 @@ export function AlertDetails({ alert }: { alert: TAlert }) {
             <OpenInGoogleMaps latitude={alert.latitude!} longitude={alert.longitude!} />
           </>
         ) : (
-          <p className="alert-detail__no-map">This alert has no location to show on a map.</p>
+          <p className="map-unavailable">This alert has no location to show on a map.</p>
         )}
       </div>
     </div>
