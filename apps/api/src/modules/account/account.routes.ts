@@ -1,6 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
+import { successMessage } from "../../lib/success-message";
 import type { Mailer } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
 import { requireAuth } from "../../plugins/auth";
@@ -42,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   app.post(revoke.path, { schema: { response: { 200: revoke.response, ...errors } } }, async (request) => {
     await revokeSession(app.prisma, requireAuth(request), options.endProviderSession);
-    return { success: true as const, message: "Signed out." };
+    return successMessage("Signed out.");
   });
 
   app.post(
@@ -61,7 +62,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         },
         requireAuth(request).user,
       );
-      return { success: true, message };
+      return successMessage(message);
     },
   );
 
@@ -82,7 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         throw new AppError("CONFLICT", "Passwords are managed by your identity provider: change it there.");
       }
       await setPassword(app.prisma, user.id, request.body.new_password);
-      return { success: true as const, message: PASSWORD_UPDATED };
+      return successMessage(PASSWORD_UPDATED);
     },
   );
 };

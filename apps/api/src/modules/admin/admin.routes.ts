@@ -1,6 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
+import { successMessage } from "../../lib/success-message";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/auth";
 import type { UserAdminDeps } from "./admin-deps";
@@ -27,8 +28,6 @@ const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
 
 /** Spec 001 §7 Admin: the agency's users, administered by its admins (the owner reaches every agency). */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {
-  const ok = (message: string) => ({ success: true as const, message });
-
   app.get(adminData.path, { schema: { response: { 200: adminData.response, ...errors } } }, (request) =>
     listAdministeredUsers(app.prisma, requireAuth(request)),
   );
@@ -39,7 +38,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     async (request) => {
       const auth = requireAuth(request);
       const { agency_id: requested, ...user } = request.body;
-      return ok(await addUser(deps, request, auth, user, await agencyForNewUser(deps, auth, requested)));
+      return successMessage(
+        await addUser(deps, request, auth, user, await agencyForNewUser(deps, auth, requested)),
+      );
     },
   );
 
@@ -53,7 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       },
     },
     async (request) =>
-      ok(
+      successMessage(
         await changeRole(app.prisma, request, requireAuth(request), request.params.id, request.body.new_role),
       ),
   );
@@ -66,19 +67,21 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       config: { rateLimit: { max: 30, timeWindow: "15 minutes" } },
     },
     async (request) =>
-      ok(await sendUserPasswordReset(deps, request, requireAuth(request), request.params.id)),
+      successMessage(await sendUserPasswordReset(deps, request, requireAuth(request), request.params.id)),
   );
 
   app.post(
     unlock.path,
     { schema: { params: unlock.params, response: { 200: unlock.response, ...errors } } },
-    async (request) => ok(await unlockUser(app.prisma, request, requireAuth(request), request.params.id)),
+    async (request) =>
+      successMessage(await unlockUser(app.prisma, request, requireAuth(request), request.params.id)),
   );
 
   app.delete(
     remove.path,
     { schema: { params: remove.params, response: { 200: remove.response, ...errors } } },
-    async (request) => ok(await deleteUser(deps, request, requireAuth(request), request.params.id)),
+    async (request) =>
+      successMessage(await deleteUser(deps, request, requireAuth(request), request.params.id)),
   );
 
   // A file, not JSON: no response schema (errors still leave through the error handler's shape).

@@ -1,6 +1,7 @@
 import { findEndpoint, MESSAGES } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
+import { successMessage } from "../../lib/success-message";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/auth";
 import { getCreateData, getEditData } from "./group-queries";
@@ -27,10 +28,10 @@ export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async
   app.post(
     edit.path,
     { schema: { params: edit.params, body: edit.body, response: { 200: edit.response, ...errors } } },
-    async (request) => ({
-      success: true as const,
-      message: await editGroup(deps, request, requireAuth(request), request.params.groupId, request.body),
-    }),
+    async (request) =>
+      successMessage(
+        await editGroup(deps, request, requireAuth(request), request.params.groupId, request.body),
+      ),
   );
 
   app.post(
@@ -50,25 +51,17 @@ export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async
   app.post(
     remove.path,
     { schema: { params: remove.params, body: remove.body, response: { 200: remove.response, ...errors } } },
-    async (request) => ({
-      success: true as const,
-      message: await removePlate(
-        deps,
-        request,
-        requireAuth(request),
-        request.params.groupId,
-        request.body.plate_id,
+    async (request) =>
+      successMessage(
+        await removePlate(deps, request, requireAuth(request), request.params.groupId, request.body.plate_id),
       ),
-    }),
   );
 
   app.post(
     archive.path,
     { schema: { body: archive.body, response: { 200: archive.response, ...errors } } },
-    async (request) => ({
-      success: true as const,
-      message: await archiveGroup(deps, request, requireAuth(request), request.body.group_id),
-    }),
+    async (request) =>
+      successMessage(await archiveGroup(deps, request, requireAuth(request), request.body.group_id)),
   );
 
   app.get(createData.path, { schema: { response: { 200: createData.response, ...errors } } }, (request) =>

@@ -1,6 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
+import { successMessage } from "../../lib/success-message";
 import { acceptFormPosts } from "../../identity/html-forms";
 import { requireAuth } from "../../plugins/auth";
 import { createAttachmentLinks } from "./attachment-links";
@@ -45,10 +46,8 @@ export const hotlistRoutes: FastifyPluginAsyncZod<HotlistRoutesOptions> = async 
   app.post(
     addPlate.path,
     { schema: { body: addPlate.body, response: { 200: addPlate.response, ...errors } } },
-    async (request) => ({
-      success: true as const,
-      message: await addPlateDirect(deps, request, requireAuth(request), request.body),
-    }),
+    async (request) =>
+      successMessage(await addPlateDirect(deps, request, requireAuth(request), request.body)),
   );
 
   app.get(

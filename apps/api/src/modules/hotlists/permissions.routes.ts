@@ -1,6 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
+import { successMessage } from "../../lib/success-message";
 import { requireAuth } from "../../plugins/auth";
 import { listAgencyUsers, updatePermissions } from "./permissions.service";
 
@@ -17,9 +18,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     update.path,
     { schema: { body: update.body, response: { 200: update.response, ...errors } } },
-    async (request) => ({
-      success: true as const,
-      message: await updatePermissions(app.prisma, request, requireAuth(request), request.body),
-    }),
+    async (request) =>
+      successMessage(await updatePermissions(app.prisma, request, requireAuth(request), request.body)),
   );
 };

@@ -1,6 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
+import { successMessage } from "../../lib/success-message";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/auth";
 import {
@@ -30,13 +31,12 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 502, 504);
  * Secrets go in and never come out: answers name keys by label and last four only.
  */
 export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (app, { deps }) => {
-  const ok = (message: string) => ({ success: true as const, message });
   const { prisma } = deps;
 
   app.post(
     addKey.path,
     { schema: { body: addKey.body, response: { 200: addKey.response, ...errors } } },
-    async (request) => ok(await addApiKey(deps, request, requireAuth(request), request.body)),
+    async (request) => successMessage(await addApiKey(deps, request, requireAuth(request), request.body)),
   );
 
   app.post(
@@ -48,7 +48,8 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
   app.delete(
     deleteKey.path,
     { schema: { params: deleteKey.params, response: { 200: deleteKey.response, ...errors } } },
-    async (request) => ok(await deleteApiKey(deps, request, requireAuth(request), request.params.id)),
+    async (request) =>
+      successMessage(await deleteApiKey(deps, request, requireAuth(request), request.params.id)),
   );
 
   app.get(existingAxon.path, { schema: { response: { 200: existingAxon.response, ...errors } } }, (request) =>
@@ -58,13 +59,14 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
   app.post(
     addAxon.path,
     { schema: { body: addAxon.body, response: { 200: addAxon.response, ...errors } } },
-    async (request) => ok(await addAxonIntegration(deps, request, requireAuth(request), request.body)),
+    async (request) =>
+      successMessage(await addAxonIntegration(deps, request, requireAuth(request), request.body)),
   );
 
   app.delete(
     deleteAxon.path,
     { schema: { response: { 200: deleteAxon.response, ...errors } } },
-    async (request) => ok(await deleteAxonIntegration(prisma, request, requireAuth(request))),
+    async (request) => successMessage(await deleteAxonIntegration(prisma, request, requireAuth(request))),
   );
 
   app.get(access.path, { schema: { response: { 200: access.response, ...errors } } }, (request) =>
@@ -75,13 +77,17 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
     blacklist.path,
     { schema: { body: blacklist.body, response: { 200: blacklist.response, ...errors } } },
     async (request) =>
-      ok(await setAgencyAccess(prisma, request, requireAuth(request), request.body.agency_id, "blacklisted")),
+      successMessage(
+        await setAgencyAccess(prisma, request, requireAuth(request), request.body.agency_id, "blacklisted"),
+      ),
   );
 
   app.post(
     unblacklist.path,
     { schema: { body: unblacklist.body, response: { 200: unblacklist.response, ...errors } } },
     async (request) =>
-      ok(await setAgencyAccess(prisma, request, requireAuth(request), request.body.agency_id, "authorized")),
+      successMessage(
+        await setAgencyAccess(prisma, request, requireAuth(request), request.body.agency_id, "authorized"),
+      ),
   );
 };

@@ -1,6 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
+import { successMessage } from "../../lib/success-message";
 import { requireAuth } from "../../plugins/auth";
 import type { UserAdminDeps } from "../admin/admin-deps";
 import { addUser } from "../admin/add-user.service";
@@ -26,26 +27,23 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     async (request) => {
       const { agency_id: agencyId, ...user } = request.body;
       const agency = await findAgencyOrFail(deps.prisma, agencyId);
-      return {
-        success: true as const,
-        message: await addUser(deps, request, requireAuth(request), user, agency.id),
-      };
+      return successMessage(await addUser(deps, request, requireAuth(request), user, agency.id));
     },
   );
 
   app.post(
     reset.path,
     { schema: { body: reset.body, response: { 200: reset.response, ...errors } } },
-    async (request) => ({
-      success: true as const,
-      message: await resetUserPassword(
-        deps,
-        request,
-        requireAuth(request),
-        request.body.user_id,
-        request.body.new_password,
+    async (request) =>
+      successMessage(
+        await resetUserPassword(
+          deps,
+          request,
+          requireAuth(request),
+          request.body.user_id,
+          request.body.new_password,
+        ),
       ),
-    }),
   );
 
   app.get(agencies.path, { schema: { response: { 200: agencies.response, ...errors } } }, () =>
