@@ -1,5 +1,11 @@
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
-import { buildAxisEvent, createDataset, ImageRenderer, pushAxisEvents } from "@odin/simulators";
+import {
+  buildAxisEvent,
+  createDataset,
+  ImageRenderer,
+  pushAxisEvents,
+  type LiveReadOptions,
+} from "@odin/simulators";
 import { expect } from "@playwright/test";
 
 const hartford = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!;
@@ -7,7 +13,11 @@ const hartford = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!;
 export const HARTFORD_CAMERA = hartford.axis[0]!;
 
 /** A RAVEN camera of Hartford reads a plate now and pushes the event to Odin over HTTP, as a camera does. */
-export async function cameraReads(baseUrl: string, plate: string, state = "CT"): Promise<void> {
+export async function cameraReads(
+  baseUrl: string,
+  plate: string,
+  state: LiveReadOptions["state"] = "CT",
+): Promise<void> {
   const read = createDataset().addRead("axis", {
     plate,
     state,

@@ -1,0 +1,88 @@
+import { expect, test } from "@playwright/test";
+import { cameraReads } from "../../support/camera";
+import { captureBearer, signInAs } from "../../support/sign-in";
+import { expectNavLinks, goInApp, openFromNav, screenshot, signOut } from "../../support/journey";
+
+/** Listed in the seeded "Hartford Stolen Vehicles" group as KGL-4821 (NY), whose viewer this is. */
+const LISTED_PLATE = "KGL4821";
+const GROUP = "Hartford Stolen Vehicles";
+
+/**
+ * The hotlist viewer (hartford.hotlistviewer, a member of the seeded group) reads alerts and group
+ * details but changes nothing (spec 001 §2, §6); another agency's admin cannot see the group at all.
+ */
+test.describe("persona: hotlist viewer", () => {
+  test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
+
+  test("sees the group's alerts and details read-only; another agency cannot see the group", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    // A camera reads a listed plate: the group has an alert whatever the demo feed has pushed so far.
+    await cameraReads(baseURL!, LISTED_PLATE, "NY");
+
+    await signInAs(page, "hartford.hotlistviewer");
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await expectNavLinks(page, ["Search", "Alerts", "Profile", "Terms", "Privacy"]);
+
+    // My Alert Groups: the card with its last alert; no buttons the server would refuse.
+    await openFromNav(page, "Alerts", "My Alert Groups");
+    const card = page.getByRole("article").filter({ hasText: GROUP });
+    await expect(card).toContainText("Last Alert");
+    await expect(page.getByText("Activate push alerts for the iOS/Android app")).toBeVisible();
+    await expect(page.getByRole("link", { name: "+ Add Group" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Edit Alerts Permissions" })).toHaveCount(0);
+
+    // The alert history, and an alert's modal.
+    await card.getByRole("link", { name: /View Alerts/ }).click();
+    const groupPath = new URL(page.url()).pathname;
+    const groupId = /\/alerts\/group\/(\d+)/.exec(groupPath)![1]!;
+    const row = page.getByRole("row").filter({ hasText: LISTED_PLATE }).first();
+    await expect(row).toBeVisible();
+    await expect(row).toContainText("Wanted: robbery suspect vehicle");
+    await row.click();
+    const alert = page.getByRole("dialog", { name: "Alert details" });
+    await expect(alert).toContainText(`Plate: ${LISTED_PLATE}`);
+    await expect(alert).toContainText("Added to Hotlist");
+    await page.keyboard.press("Escape");
+
+    // Group details: plates and members, but no Edit Group; the edit screen refuses.
+    await page.getByRole("link", { name: /Group details/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: GROUP })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "KGL-4821", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Edit Group" })).toHaveCount(0);
+    await screenshot(page, "group-details-viewer");
+    await goInApp(page, `/groups/${groupId}/edit`);
+    await expect(page.getByText("Group not found or failed to load.")).toBeVisible();
+
+    // A viewer may still put a plate they found on one of their groups (000 §6).
+    await openFromNav(page, "Search", "Search LPR Records");
+    await page.getByLabel("License plate").fill("AK47281");
+    await page.getByLabel("Justification").fill("Checking a hotlisted plate's recent reads");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
+    await page.locator(".results-table tbody tr[tabindex]").first().click();
+    await page.getByRole("button", { name: "Add Plate to Hotlist" }).click();
+    const modal = page.getByRole("dialog", { name: "Add Plate to Hotlist" });
+    await expect(modal.getByLabel("Hotlist Group").locator("option")).toHaveText(["Select a group", GROUP]);
+    await page.keyboard.press("Escape");
+    await expect(modal).toHaveCount(0);
+    await signOut(page);
+
+    // Another agency's admin: the group's screens and calls answer as if it did not exist.
+    const bearer = captureBearer(page);
+    await signInAs(page, "newhaven.admin");
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await goInApp(page, groupPath);
+    await expect(page.getByText("Group not found or failed to load.")).toBeVisible();
+    const headers = { authorization: `Bearer ${bearer()}` };
+    for (const path of [
+      `/alerts/group/${groupId}/data`,
+      `/alerts/group/${groupId}/details-data`,
+      `/groups/${groupId}/edit-data`,
+    ]) {
+      expect((await page.request.get(path, { headers })).status(), path).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { expect, test } from "@playwright/test";
+import { expectNavLinks, openFromNav, screenshot, signOut } from "../../support/journey";
+import { signInAs } from "../../support/sign-in";
+
+const stamp = Date.now().toString(36).slice(-5);
+/** The corrected location the owner gives Hartford's camera 1101 (Main St at Pratt St). */
+const CORRECTED = { latitude: "41.76912", longitude: "-72.67654" };
+const NEWCOMER = `e2e.nh.${stamp}`;
+const TEMPORARY = `Temp-${stamp}-Pass1!`;
+const CHOSEN = `Chosen-${stamp}-Pass2!`;
+
+/**
+ * The owner (one username across agencies, spec 001 §2, §4, §6): adds a user into another agency, resets
+ * that user's password (who must then choose their own), and corrects a Rekor camera's location, which
+ * an investigator's search then shows.
+ */
+test.describe("persona: owner", () => {
+  test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
+
+  test("adds a user to an agency, resets a password, and corrects a camera that searches then use", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signInAs(page, "owner");
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await expectNavLinks(page, [
+      "Search",
+      "Alerts",
+      "Admin",
+      "Integrations",
+      "Audit Log",
+      "Owner",
+      "Profile",
+      "Terms",
+      "Privacy",
+    ]);
+
+    // Owner panel: add a user into New Haven's agency.
+    await openFromNav(page, "Owner", "Owner Panel");
+    const addUser = page.locator("form").filter({ has: page.getByLabel("Full name") });
+    await addUser.getByLabel("Username").fill(NEWCOMER);
+    await addUser.getByLabel("Full name").fill("E2E New Haven Detective");
+    await addUser.getByLabel("Email").fill(`${NEWCOMER}@demo.odin.local`);
+    await addUser.getByLabel("Password").fill(`Initial-${stamp}-Pass0!`);
+    await addUser.getByLabel("Agency").selectOption({ label: "New Haven Police Department" });
+    await addUser.getByRole("button", { name: "Add User" }).click();
+    await expect(page.getByText("User added successfully.")).toBeVisible();
+    await page.getByLabel("Filter users").fill(NEWCOMER);
+    const row = page.getByRole("row").filter({ hasText: NEWCOMER });
+    await expect(row).toContainText("New Haven Police Department");
+    await page.getByLabel("Filter users").fill("");
+    await screenshot(page, "owner");
+
+    // Reset Password: a temporary password, counted as done when the reply says 'successfully'.
+    await page.getByLabel("Filter users").fill(NEWCOMER);
+    await row.getByRole("button", { name: "Reset Password" }).click();
+    const reset = page.getByRole("dialog", { name: "Reset Password" });
+    await reset.getByLabel("Temporary password").fill(TEMPORARY);
+    await reset.getByRole("button", { name: "Set temporary password" }).click();
+    await expect(reset).toContainText("successfully");
+    await screenshot(page, "owner-reset-password");
+    await reset.getByRole("button", { name: "Done" }).click();
+
+    // Camera management: a corrected location, saved per camera.
+    await page.getByRole("link", { name: /camera management/i }).click();
+    await expect(page.getByRole("heading", { name: "Rekor Camera Management" })).toBeVisible();
+    await page.getByLabel("Corrected latitude of Main St at Pratt St").fill("95");
+    await page.getByRole("button", { name: "Save Main St at Pratt St" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "Main St at Pratt St" })).toContainText(/latitude/i);
+    await page.getByLabel("Corrected latitude of Main St at Pratt St").fill(CORRECTED.latitude);
+    await page.getByLabel("Corrected longitude of Main St at Pratt St").fill(CORRECTED.longitude);
+    await page.getByRole("button", { name: "Save Main St at Pratt St" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "Main St at Pratt St" })).toContainText("Saved");
+    await screenshot(page, "camera-management");
+    await signOut(page);
+
+    // The user whose password was reset signs in with it and must choose their own first; success
+    // ('Password updated successfully') leads to /search.
+    await signInAs(page, NEWCOMER, TEMPORARY);
+    await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
+    await expect(page.getByText("Choose a new password to continue")).toBeVisible();
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill(CHOSEN);
+    await page.getByRole("textbox", { name: "Confirm new password" }).fill(CHOSEN);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 15_000 });
+    await signOut(page);
+
+    // An investigator's search now places that camera's reads at the corrected location.
+    await signInAs(page, "hartford.investigator");
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await page.getByLabel("Justification").fill("Camera location check");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
+    await page
+      .locator(".results-table tbody tr[tabindex]")
+      .filter({ hasText: "Main St at Pratt St" })
+      .first()
+      .click();
+    await expect(page.getByRole("link", { name: "Open in Google Maps" })).toHaveAttribute(
+      "href",
+      new RegExp(`${CORRECTED.latitude}.*${CORRECTED.longitude}`),
+    );
+  });
+});
