@@ -95,6 +95,8 @@ test.describe("persona: investigator", () => {
     await expect(page.getByText("7 Days (from")).toBeVisible();
     await page.getByLabel("Justification").fill(JUSTIFICATION);
     await expect(page.getByRole("alert")).toHaveCount(0);
+    // No connected program reports the four features: ticking one says so rather than filtering silently.
+    await page.getByLabel("Bumper stickers").check();
     await page.setViewportSize({ width: 1440, height: 1380 });
     await screenshot(page, "search");
     await page.setViewportSize({ width: 1600, height: 1000 });
@@ -107,6 +109,7 @@ test.describe("persona: investigator", () => {
       await expect(summary.getByText(source, { exact: true })).toBeVisible();
     await expect(summary.locator(".source-summary__item--ok")).toHaveCount(3);
     await expect(page.getByRole("tab", { name: "Table View" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("Features were not applied")).toBeVisible();
     for (const column of [
       "Program",
       "Plate",
@@ -212,6 +215,7 @@ test.describe("persona: investigator", () => {
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
     await expect(page.getByLabel("Justification")).toHaveValue(JUSTIFICATION);
     await expect(page.getByLabel("License plate")).toHaveValue(SHARED_PLATE.toLowerCase());
+    await expect(page.getByLabel("Bumper stickers")).toBeChecked();
     await expect(page.getByRole("button", { name: "7 Days" })).toHaveAttribute("aria-pressed", "true");
 
     // A plate nobody read: the results screen says so.

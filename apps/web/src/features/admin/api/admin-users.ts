@@ -13,6 +13,7 @@ const addUserCall = findEndpoint("POST", "/admin/add-user");
 const toggleRoleCall = findEndpoint("PUT", "/admin/toggle-role/:id");
 const sendResetCall = findEndpoint("POST", "/admin/send-password-reset/:id");
 const deleteUserCall = findEndpoint("DELETE", "/admin/delete-user/:id");
+const unlockUserCall = findEndpoint("POST", "/admin/unlock-user/:id");
 
 /** GET /admin-data: the users of the admin's agency. */
 export function getAdminData(): Promise<TAdminDataResponse> {
@@ -37,4 +38,9 @@ export function sendUserPasswordReset(id: number): Promise<TSendPasswordResetRes
 /** DELETE /admin/delete-user/{id}. */
 export function deleteUser(id: number): Promise<TSuccessMessage> {
   return callEndpoint(deleteUserCall, { params: { id } });
+}
+
+/** POST /admin/unlock-user/{id} (Odin's own): clears a lockout after five failed sign-ins. */
+export function unlockUser(id: number): Promise<TSuccessMessage> {
+  return callEndpoint(unlockUserCall, { params: { id } });
 }

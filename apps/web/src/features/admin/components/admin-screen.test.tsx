@@ -266,6 +266,22 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.sendReset }));
     expect(await screen.findByText("Reset link sent to j.rivera@agency.example.")).toBeInTheDocument();
   });
+
+  it("unlocks a locked-out user and shows the reply; a refusal shows the server's reason", async () => {
+    answer({
+      "POST /admin/unlock-user/2": () =>
+        jsonResponse({ success: true, message: "j.rivera can sign in again." }),
+      "POST /admin/unlock-user/1": () =>
+        jsonResponse(errorBody("NOT_FOUND", "User not found."), { status: 404 }),
+    });
+    renderAdmin();
+    await screen.findByRole("table");
+    fireEvent.click(within(row("j.rivera")).getByRole("button", { name: "Unlock" }));
+    expect(await screen.findByText("j.rivera can sign in again.")).toBeInTheDocument();
+    fireEvent.click(within(row("a.chen")).getByRole("button", { name: "Unlock" }));
+    expect(await screen.findByText("User not found.")).toBeInTheDocument();
+    expect(callsTo("POST", "/admin/unlock-user/2")).toHaveLength(1);
+  });
 });
 
 describe("AdminScreen: bulk upload", () => {

@@ -2,7 +2,7 @@ import { MESSAGES, type TAdminUser } from "@odin/contract";
 import { useState } from "react";
 import { Button, DataTable, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
-import { changeRole, deleteUser, sendUserPasswordReset } from "../api/admin-users";
+import { changeRole, deleteUser, sendUserPasswordReset, unlockUser } from "../api/admin-users";
 import { otherRole, ROLE_LABELS, UserActionDialog, type Pending } from "./user-action-dialog";
 
 type Flash = { tone: "success" | "danger"; title?: string; text: string };
@@ -15,11 +15,15 @@ export interface UsersTableProps {
   onChanged: (user: TAdminUser) => void;
 }
 
-/** The agency's users with Edit Role, Send Reset and Delete User (001 §2, §4, §8). */
+/**
+ * The agency's users with Edit Role, Send Reset and Delete User (001 §2, §4, §8), and Unlock (Odin's:
+ * five wrong passwords lock an account until its agency's admin or the owner unlocks it).
+ */
 export function UsersTable({ users, currentUsername, onChanged }: UsersTableProps) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-  const [resetting, setResetting] = useState<number | null>(null);
+  /** The row whose Send Reset or Unlock is under way. */
+  const [working, setWorking] = useState<{ id: number; action: "reset" | "unlock" } | null>(null);
   const [flash, setFlash] = useState<Flash | null>(null);
   const showDepartment = users.some((user) => user.department);
   const columns = [
@@ -47,17 +51,19 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
     }
   };
 
-  const sendReset = async (user: TAdminUser) => {
-    setResetting(user.id);
+  const runAction = async (user: TAdminUser, action: "reset" | "unlock") => {
+    setWorking({ id: user.id, action });
     try {
-      const reply = await sendUserPasswordReset(user.id);
+      const reply = action === "reset" ? await sendUserPasswordReset(user.id) : await unlockUser(user.id);
       setFlash({ tone: reply.success ? "success" : "danger", text: reply.message });
     } catch (error) {
       setFlash({ tone: "danger", text: errorReason(error) ?? MESSAGES.anErrorOccurred });
     } finally {
-      setResetting(null);
+      setWorking(null);
     }
   };
+  const isWorking = (user: TAdminUser, action: "reset" | "unlock") =>
+    working?.id === user.id && working.action === action;
 
   return (
     <>
@@ -91,10 +97,19 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
                   <Button
                     variant="secondary"
                     size="sm"
-                    busy={resetting === user.id}
-                    onClick={() => void sendReset(user)}
+                    busy={isWorking(user, "reset")}
+                    onClick={() => void runAction(user, "reset")}
                   >
-                    {resetting === user.id ? MESSAGES.sending : MESSAGES.sendReset}
+                    {isWorking(user, "reset") ? MESSAGES.sending : MESSAGES.sendReset}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    busy={isWorking(user, "unlock")}
+                    title="Clear a lockout after failed sign-ins"
+                    onClick={() => void runAction(user, "unlock")}
+                  >
+                    Unlock
                   </Button>
                   <Button
                     variant="danger"

@@ -9,6 +9,7 @@ import { AddToHotlistModal } from "./add-to-hotlist-modal";
 import { ExportDialog } from "./export-dialog";
 import { ResultDetailModal } from "./result-detail-modal";
 import { ResultsMap } from "./results-map";
+import { FLAGS_NOT_APPLIED } from "./search-form/feature-flags";
 import { ResultsTable } from "./results-table";
 
 type View = "table" | "map";
@@ -59,6 +60,8 @@ export function ResultsScreen() {
   const toggleAll = (select: boolean) =>
     setSelected(select ? new Set(results.map((result) => result.id)) : new Set());
 
+  const flagsTicked = Object.values(previousSearchParams.filters ?? {}).some(Boolean);
+
   return (
     <div className="results-page">
       <PageHeader
@@ -88,6 +91,7 @@ export function ResultsScreen() {
         ))}
       </ul>
       {hotlistNotice && <Notice tone="success">{hotlistNotice}</Notice>}
+      {flagsTicked && <Notice title="Features were not applied">{FLAGS_NOT_APPLIED}</Notice>}
       {problems && (
         <Notice tone="warning" title="Some sources did not answer fully">
           {problems} The results below come from the sources that answered.
