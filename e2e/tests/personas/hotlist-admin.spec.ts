@@ -152,6 +152,7 @@ test.describe("persona: hotlist admin", () => {
     await modal.getByRole("button", { name: "Save" }).click();
     await expect(modal).toContainText("Please select a group and enter a reason.");
     await modal.getByLabel("Hotlist Group").selectOption({ label: GROUP_NAME });
+    await expect(modal.getByText("Please select a group and enter a reason.")).toHaveCount(0);
     await modal.getByLabel("Reason (required)").fill("Seen near two of the scenes");
     await modal.getByLabel("Plate State (optional)").selectOption("CT");
     await screenshot(page, "add-to-hotlist");

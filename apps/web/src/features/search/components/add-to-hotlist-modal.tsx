@@ -95,6 +95,10 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
     }
   };
 
+  // The validation message goes as soon as the person fixes either field (as the search form's does).
+  const clearValidation = () =>
+    setError((current) => (current === MESSAGES.selectGroupAndReason ? null : current));
+
   const otherState = state !== "" && !US_STATES.some((known) => known.abbreviation === state);
   return (
     <form className="hotlist-form" noValidate onSubmit={(event) => void submit(event)}>
@@ -106,7 +110,10 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
           id={`${id}-group`}
           className="select"
           value={groupId}
-          onChange={(event) => setGroupId(event.target.value)}
+          onChange={(event) => {
+            setGroupId(event.target.value);
+            clearValidation();
+          }}
           disabled={saving}
           aria-busy={groups.status === "loading" || undefined}
         >
@@ -126,7 +133,10 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
           className="input"
           value={reason}
           maxLength={500}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            clearValidation();
+          }}
           disabled={saving}
         />
       </div>
