@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
+  ALERT_MAP_ZOOM,
   BODY_TYPES,
+  DEFAULT_MAP_SETTINGS,
   DEFAULT_TIME_PRESET,
+  LAZY_IMAGE_MARGIN_PX,
+  MAP_DETAIL_ZOOM,
+  MAP_MAX_TILE_ZOOM,
+  MAP_POPUP_MAX_WIDTH,
+  MAP_RESULTS_CENTER,
+  MAP_RESULTS_HEIGHT_PX,
+  MAP_RESULTS_ZOOM,
+  OBJECT_URL_REVOKE_MS,
   PASSWORD_RULES,
   SOURCE_PROGRAMS,
   SOURCE_PROGRAM_LABELS,
+  REVERSE_GEOCODE_ZOOM,
   TIME_PRESETS,
   US_STATES,
   VEHICLE_COLORS,
@@ -96,6 +107,28 @@ describe("states, presets, sources", () => {
   it("names export files with the date", () => {
     expect(exportFileName("pdf", "2025-01-15")).toMatch(/2025-01-15\.pdf$/);
     expect(exportFileName("zip", "2025-01-15")).toMatch(/2025-01-15\.zip$/);
+  });
+});
+
+describe("section 9 numbers of the map and the images", () => {
+  it("pins the maps: results centre 41.5,-72.7 at zoom 9 and 600 px high; detail and alert zoom 16", () => {
+    expect(MAP_RESULTS_CENTER).toEqual([41.5, -72.7]);
+    expect(MAP_RESULTS_ZOOM).toBe(9);
+    expect(MAP_RESULTS_HEIGHT_PX).toBe(600);
+    expect(MAP_DETAIL_ZOOM).toBe(16);
+    expect(ALERT_MAP_ZOOM).toBe(16);
+    expect(MAP_POPUP_MAX_WIDTH).toBe(600);
+    expect(REVERSE_GEOCODE_ZOOM).toBe(18);
+  });
+
+  it("pins the max tile zoom 19, which the default map settings use", () => {
+    expect(MAP_MAX_TILE_ZOOM).toBe(19);
+    expect(DEFAULT_MAP_SETTINGS.maxZoom).toBe(MAP_MAX_TILE_ZOOM);
+  });
+
+  it("loads images 300 px before they scroll into view and revokes object URLs after 60 s", () => {
+    expect(LAZY_IMAGE_MARGIN_PX).toBe(300);
+    expect(OBJECT_URL_REVOKE_MS).toBe(60_000);
   });
 });
 

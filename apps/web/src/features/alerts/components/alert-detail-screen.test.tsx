@@ -38,6 +38,24 @@ describe("AlertDetailScreen", () => {
     expect(screen.getByRole("link", { name: "← My Alert Groups" })).toHaveAttribute("href", "/alerts");
   });
 
+  it("shows 'Loading...' as the nearest address until the lookup answers, then the address", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(async (input) => {
+      const path = urlOf(input);
+      if (path === "/api/alerts/11") return jsonResponse(alertFixture());
+      if (path.startsWith("/geocode/reverse?")) return new Promise<Response>((resolve) => (answer = resolve));
+      return jsonResponse({ error: { code: "NOT_FOUND", message: "Not found." } }, { status: 404 });
+    });
+    renderDetail("11");
+    const term = await screen.findByText(MESSAGES.nearestAddress);
+    const field = term.nextElementSibling!;
+    expect(field).toHaveTextContent(MESSAGES.loading);
+    expect(MESSAGES.loading).toBe("Loading...");
+    answer(jsonResponse({ address: "100 Main St, Hartford, CT" }));
+    expect(await screen.findByText("100 Main St, Hartford, CT")).toBe(field);
+    expect(field).not.toHaveTextContent(MESSAGES.loading);
+  });
+
   it("says the alert is not found on a 404", async () => {
     renderDetail("12");
     expect(await screen.findByText(ALERT_NOT_FOUND)).toBeInTheDocument();

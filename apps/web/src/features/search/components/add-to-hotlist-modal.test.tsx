@@ -112,6 +112,24 @@ describe("AddToHotlistModal", () => {
     );
   });
 
+  it("names the group 'Unknown Group' in the success message when the group has no name", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const path = urlOf(input);
+      if (path === "/alerts-data") return jsonResponse([{ ...GROUPS[0]!, name: "" }]);
+      if (path === ADD_PATH) return jsonResponse({ success: true, message: "ok" });
+      throw new Error(`unexpected call ${path}`);
+    });
+    const { onAdded } = renderModal();
+    await waitFor(() => expect(within(groupSelect()).getAllByRole("option")).toHaveLength(2));
+    fireEvent.change(groupSelect(), { target: { value: "2" } });
+    fireEvent.change(screen.getByLabelText(MESSAGES.reasonRequiredLabel), { target: { value: "Stolen" } });
+    save();
+    await waitFor(() =>
+      expect(onAdded).toHaveBeenCalledWith("Successfully added 'ABC1234' to 'Unknown Group'"),
+    );
+    expect(MESSAGES.unknownGroup).toBe("Unknown Group");
+  });
+
   it("stays open with the server's message when the server refuses", async () => {
     answer(() =>
       jsonResponse({ error: { code: "NOT_FOUND", message: "That group was archived." } }, { status: 404 }),

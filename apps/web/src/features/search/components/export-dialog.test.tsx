@@ -81,4 +81,26 @@ describe("ExportDialog", () => {
     fireEvent.click(screen.getByRole("button", { name: "Export 2" }));
     expect(await screen.findByText(MESSAGES.zipExportError)).toBeInTheDocument();
   });
+
+  it("says 'Failed to generate ZIP.' with the server's reason when the server refuses", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { error: { code: "VALIDATION_FAILED", message: "An export can hold at most 500 records." } },
+        { status: 400 },
+      ),
+    );
+    renderDialog("zip");
+    fireEvent.click(screen.getByRole("button", { name: "Export 2" }));
+    expect(await screen.findByText("Failed to generate ZIP.")).toBeInTheDocument();
+    expect(screen.getByText("An export can hold at most 500 records.")).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.failedToGeneratePdf)).not.toBeInTheDocument();
+  });
+
+  it("says 'Something went wrong during PDF export.' when the call itself breaks", async () => {
+    fetchMock.mockRejectedValue(new TypeError("network down"));
+    renderDialog("pdf");
+    fireEvent.click(screen.getByRole("button", { name: "Export 2" }));
+    expect(await screen.findByText("Something went wrong during PDF export.")).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.zipExportError)).not.toBeInTheDocument();
+  });
 });
