@@ -90,6 +90,16 @@ describe("AlertGroupsScreen", () => {
     expect(screen.queryByRole("link", { name: MESSAGES.editAlertsPermissions })).not.toBeInTheDocument();
   });
 
+  it("offers an admin without an agency (the owner) no group to create, and says why", async () => {
+    renderGroups({ ...ADMIN, username: "owner", agency_id: null }, () => jsonResponse([]));
+    expect(await screen.findByText(MESSAGES.noGroupsToDisplay)).toBeInTheDocument();
+    expect(
+      screen.getByText("Hotlist groups belong to an agency, and this account has none."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: MESSAGES.addGroup })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: MESSAGES.editAlertsPermissions })).not.toBeInTheDocument();
+  });
+
   it("says 'No groups to display.' when there are none", async () => {
     renderGroups(HOTLIST_ADMIN, () => jsonResponse([]));
     expect(await screen.findByText(MESSAGES.noGroupsToDisplay)).toBeInTheDocument();

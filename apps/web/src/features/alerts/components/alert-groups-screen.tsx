@@ -15,7 +15,8 @@ import { PushAlertsToggle } from "./groups/push-alerts-toggle";
  */
 export function AlertGroupsScreen() {
   const groups = useQuery(getAlertGroups);
-  const manages = canManageGroups(useCurrentUser());
+  const user = useCurrentUser();
+  const manages = canManageGroups(user);
 
   const actions =
     groups.status === "success" && manages ? (
@@ -53,9 +54,11 @@ export function AlertGroupsScreen() {
         <EmptyState
           title={MESSAGES.noGroupsToDisplay}
           description={
-            manages
-              ? "Create a group to start watching plates."
-              : "You will see a group here once an administrator adds you to it."
+            user?.agency_id === null
+              ? "Hotlist groups belong to an agency, and this account has none."
+              : manages
+                ? "Create a group to start watching plates."
+                : "You will see a group here once an administrator adds you to it."
           }
         />
       )}

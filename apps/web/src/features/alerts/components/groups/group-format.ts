@@ -12,8 +12,11 @@ export function formatDate(iso: string | null | undefined): string {
  * Who may create, edit and archive groups and set alert permissions: role admin or the hotlist_admin
  * flag, the same rule the server applies. A hotlist viewer only looks.
  */
-export function canManageGroups(user: Pick<TCurrentUser, "role" | "hotlist_admin"> | null): boolean {
-  return user !== null && (user.role === "admin" || user.hotlist_admin);
+export function canManageGroups(
+  user: Pick<TCurrentUser, "role" | "hotlist_admin" | "agency_id"> | null,
+): boolean {
+  // Groups belong to an agency: a user without one (the owner) cannot create any (the server refuses).
+  return user !== null && user.agency_id !== null && (user.role === "admin" || user.hotlist_admin);
 }
 
 /** The numeric group id of a route, or null for anything else (nothing is asked of the server then). */
