@@ -1,3 +1,5 @@
+import { OBJECT_URL_REVOKE_MS } from "@odin/contract";
+
 /** Hands a file to the browser's downloads. */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -7,6 +9,6 @@ export function saveFile(blob: Blob, filename: string): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  // Revoked later (000 §9: after 60 s): some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_REVOKE_MS);
 }

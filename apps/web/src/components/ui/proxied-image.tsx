@@ -1,16 +1,17 @@
+import { LAZY_IMAGE_MARGIN_PX, OBJECT_URL_REVOKE_MS } from "@odin/contract";
 import { useEffect, useRef, useState, type ImgHTMLAttributes, type ReactNode, type RefObject } from "react";
 import { apiFetchBlob } from "@/lib/api-client";
 
 /**
  * Images behind Odin's proxies need the bearer token, which an <img src> cannot send: the bytes are
  * fetched with the API client and shown through an object URL, revoked once the image has loaded
- * (or after 60 s at most, 000 §9). Fetched images are kept (as Blobs, up to BLOB_CACHE_LIMIT) so the
- * table, the map popups and the detail modal do not fetch one picture three times.
+ * (or after OBJECT_URL_REVOKE_MS, 60 s, at most: 000 §9). Fetched images are kept (as Blobs, up to
+ * BLOB_CACHE_LIMIT) so the table, the map popups and the detail modal do not fetch one picture three
+ * times.
  */
 const BLOB_CACHE_LIMIT = 300;
-const REVOKE_AFTER_MS = 60_000;
-/** 000 §9: images start loading 300 px before they scroll into view. */
-export const LAZY_IMAGE_MARGIN = "300px";
+/** 000 §9: images start loading LAZY_IMAGE_MARGIN_PX (300 px) before they scroll into view. */
+export const LAZY_IMAGE_MARGIN = `${LAZY_IMAGE_MARGIN_PX}px`;
 
 const blobs = new Map<string, Promise<Blob>>();
 
@@ -57,7 +58,7 @@ export function useProxiedImage(src: string | null | undefined, enabled = true) 
       },
       () => current && setState({ src, url: null, status: "failed" }),
     );
-    const timer = setTimeout(() => url && URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+    const timer = setTimeout(() => url && URL.revokeObjectURL(url), OBJECT_URL_REVOKE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
