@@ -1,5 +1,5 @@
 import { MESSAGES, type TCurrentUser } from "@odin/contract";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ADMIN, jsonResponse, stubFetchPerTest } from "@/testing/auth";
 import { GroupDetailsScreen } from "./group-details-screen";
@@ -121,6 +121,25 @@ describe("GroupDetailsScreen", () => {
       "href",
       "/alerts/group/7",
     );
+  });
+
+  it("shows the group's image, fetched with the bearer token; without one, the name's initials", async () => {
+    const withImage = { ...DETAILS, group: { ...DETAILS.group, image_url: "/groups/7/image" } };
+    answer(fetchMock, {
+      "GET /alerts/group/7/details-data": () => jsonResponse(withImage),
+      "GET /groups/7/image": () => new Response("jpeg", { headers: { "Content-Type": "image/jpeg" } }),
+    });
+    renderRoute(<GroupDetailsScreen />, { path: "/groups/:groupId", at: "/groups/7", user: HOTLIST_VIEWER });
+    const image = await screen.findByRole("img", { name: "Stolen vehicles" });
+    expect(image.getAttribute("src")).toMatch(/^blob:test\//);
+    const [, init] = callsTo(fetchMock, "GET /groups/7/image")[0]!;
+    expect(new Headers(init?.headers).get("Authorization")).toMatch(/^Bearer /);
+    cleanup();
+
+    renderDetails();
+    await screen.findByRole("heading", { level: 1, name: "Stolen vehicles" });
+    expect(screen.queryByRole("img", { name: "Stolen vehicles" })).not.toBeInTheDocument();
+    expect(screen.getByText("SV")).toBeInTheDocument();
   });
 
   it("answers /groups/{id}/details the same way", async () => {

@@ -60,6 +60,13 @@ describe("ResultsMap", () => {
     expect(summary()).toBe("Showing 3 of 3 on the map 1 result has no location and is not on the map.");
   });
 
+  it("is 600 px high (000 §9)", () => {
+    render(<ResultsMap results={THREE_READS} />);
+    expect(
+      screen.getByRole("region", { name: "Results map" }).style.getPropertyValue("--results-map-height"),
+    ).toBe("600px");
+  });
+
   it("draws a coloured marker per result with a valid location", () => {
     const { container } = render(<ResultsMap results={THREE_READS} />);
     expect(container.querySelectorAll(".map-marker")).toHaveLength(3);
