@@ -55,12 +55,18 @@ describe("the search form's agency lists, scoped to the caller's agency", () => 
     expect((await get("trooph", "/axon-authorized-integrations")).body).toEqual([]);
   });
 
-  it("GET /axis-authorized-agencies: own integrations and those shared with the agency", async () => {
+  it("GET /axis-authorized-agencies: own integrations and those shared with the agency, sorted by agency_name", async () => {
     const { body } = await get("investigator", "/axis-authorized-agencies");
     const identifiers = body.flatMap((agency: { integrations: { identifier: string }[] }) =>
       agency.integrations.map((integration) => integration.identifier),
     );
     expect(identifiers.sort()).toEqual(["csp-h-lpv-01", "hfd-lpv-01", "hfd-lpv-02"]);
+    // Sorted by agency_name (000 §3): the investigator's two agencies, and every agency for the owner.
+    for (const list of [body, (await get("owner", "/axis-authorized-agencies")).body]) {
+      const names = list.map((agency: { agency_name: string }) => agency.agency_name);
+      expect(names.length).toBeGreaterThanOrEqual(2);
+      expect(names).toEqual([...names].sort());
+    }
     expect((await get("newhaven", "/axis-authorized-agencies")).body).toEqual([
       {
         id: expect.any(Number),
