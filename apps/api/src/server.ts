@@ -80,7 +80,13 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, prisma, secrets, databaseUrl });
   running.app = app;
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    throw new Error(
+      `port ${config.port} on ${config.host} is in use (is Odin already running?). ` +
+        `Stop the other server, or set PORT to a free port.`,
+    );
+  });
   printBanner({
     url: config.publicUrl,
     database: running.embedded

@@ -117,7 +117,12 @@ export async function startEmbeddedPostgres(
   } catch (error) {
     const detail = log.join("").trim().split("\n").slice(-8).join("\n");
     const reason = error instanceof Error ? error.message : "the server exited";
-    throw new Error(`Embedded PostgreSQL failed to start in ${dataDir}: ${reason}\n${detail}`);
+    // The usual cause on a developer's machine: Odin is already running from this checkout.
+    const hint = detail.includes("postmaster.pid")
+      ? "\nAnother PostgreSQL (most likely another Odin started from this folder) is using it: stop " +
+        "that one, or set ODIN_DATA_DIR to another folder."
+      : "";
+    throw new Error(`Embedded PostgreSQL failed to start in ${dataDir}: ${reason}${hint}\n${detail}`);
   }
 
   const adminUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
