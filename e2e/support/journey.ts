@@ -53,6 +53,9 @@ export async function screenshot(
 ): Promise<void> {
   await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
+  // No hover highlight left on whatever the pointer last clicked (a nav link, a button).
+  const viewport = page.viewportSize();
+  if (viewport) await page.mouse.move(viewport.width - 2, viewport.height - 2);
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: options.fullPage ?? false });
 }
 
