@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Where the journeys keep the README's screenshots (relative to e2e/, Playwright's working folder). */
 const SCREENSHOTS = "../docs/screenshots";
@@ -15,6 +15,18 @@ const ALL_NAV_LINKS = [
   "Terms",
   "Privacy",
 ];
+
+/**
+ * The links each persona sees, by the specs' rule: Search, Profile, Terms and Privacy for everyone signed
+ * in; Alerts for admins, hotlist admins and viewers; Admin, Integrations and Audit Log for admins; Owner
+ * for the one owner (an admin here).
+ */
+export const NAV_LINKS = {
+  investigator: ["Search", "Profile", "Terms", "Privacy"],
+  hotlistUser: ["Search", "Alerts", "Profile", "Terms", "Privacy"],
+  admin: ALL_NAV_LINKS.filter((link) => link !== "Owner"),
+  owner: ALL_NAV_LINKS,
+} as const;
 
 export const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
@@ -63,4 +75,15 @@ export async function screenshot(
 export async function signOut(page: Page): Promise<void> {
   await nav(page).getByRole("button", { name: "Logout" }).click();
   await expect(page.getByRole("button", { name: "Log in with your identity provider" })).toBeVisible();
+}
+
+/** Fills the Add User form of /admin or /owner (the owner's also asks for the agency). */
+export async function fillAddUser(
+  form: Locator,
+  user: { username: string; name: string; email: string; password: string },
+): Promise<void> {
+  await form.getByLabel("Username").fill(user.username);
+  await form.getByLabel("Full name").fill(user.name);
+  await form.getByLabel("Email").fill(user.email);
+  await form.getByLabel("Password").fill(user.password);
 }

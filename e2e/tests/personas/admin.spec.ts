@@ -1,6 +1,13 @@
 import { DEMO_AXON } from "@odin/db/demo-data";
 import { expect, test } from "@playwright/test";
-import { expectNavLinks, openFromNav, screenshot, signOut } from "../../support/journey";
+import {
+  expectNavLinks,
+  fillAddUser,
+  NAV_LINKS,
+  openFromNav,
+  screenshot,
+  signOut,
+} from "../../support/journey";
 import { captureBearer, signInAs } from "../../support/sign-in";
 
 const stamp = Date.now().toString(36).slice(-5);
@@ -19,26 +26,19 @@ test.describe("persona: admin", () => {
     const bearer = captureBearer(page);
     await signInAs(page, "hartford.admin");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
-    await expectNavLinks(page, [
-      "Search",
-      "Alerts",
-      "Admin",
-      "Integrations",
-      "Audit Log",
-      "Profile",
-      "Terms",
-      "Privacy",
-    ]);
+    await expectNavLinks(page, NAV_LINKS.admin);
 
     // Admin: add a user (trimmed, e-mail lower-cased, role user by default).
     await openFromNav(page, "Admin", "User Administration");
     const addUser = page.locator("form").filter({ has: page.getByLabel("Full name") });
     await addUser.getByRole("button", { name: "Add User" }).click();
     await expect(addUser).toContainText("Username is required.");
-    await addUser.getByLabel("Username").fill(`  e2e.analyst.${stamp}  `);
-    await addUser.getByLabel("Full name").fill("E2E Crime Analyst");
-    await addUser.getByLabel("Email").fill(`E2E.Analyst.${stamp}@Demo.Odin.Local`);
-    await addUser.getByLabel("Password").fill("Analyst-e2e-2026!");
+    await fillAddUser(addUser, {
+      username: `  e2e.analyst.${stamp}  `,
+      name: "E2E Crime Analyst",
+      email: `E2E.Analyst.${stamp}@Demo.Odin.Local`,
+      password: "Analyst-e2e-2026!",
+    });
     await addUser.getByRole("button", { name: "Add User" }).click();
     await expect(page.getByText("User added successfully.")).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: `e2e.analyst.${stamp}` });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { cameraReads, vehiclePicture } from "../../support/camera";
-import { expectNavLinks, goInApp, openFromNav, screenshot, signOut } from "../../support/journey";
+import { expectNavLinks, NAV_LINKS, goInApp, openFromNav, screenshot, signOut } from "../../support/journey";
 import { signInAs } from "../../support/sign-in";
 
 /** A plate no demo camera reads on its own, so the only alert is the one this journey causes. */
@@ -25,7 +25,7 @@ test.describe("persona: hotlist admin", () => {
     test.setTimeout(180_000);
     await signInAs(page, "hartford.hotlistadmin");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
-    await expectNavLinks(page, ["Search", "Alerts", "Profile", "Terms", "Privacy"]);
+    await expectNavLinks(page, NAV_LINKS.hotlistUser);
 
     // My Alert Groups: cards, the push toggle (set from the server's reply), and the admin's buttons.
     await openFromNav(page, "Alerts", "My Alert Groups");

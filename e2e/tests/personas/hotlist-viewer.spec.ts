@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { cameraReads } from "../../support/camera";
 import { captureBearer, signInAs } from "../../support/sign-in";
-import { expectNavLinks, goInApp, openFromNav, screenshot, signOut } from "../../support/journey";
+import { expectNavLinks, NAV_LINKS, goInApp, openFromNav, screenshot, signOut } from "../../support/journey";
 
 /** Listed in the seeded "Hartford Stolen Vehicles" group as KGL-4821 (NY), whose viewer this is. */
 const LISTED_PLATE = "KGL4821";
@@ -24,7 +24,7 @@ test.describe("persona: hotlist viewer", () => {
 
     await signInAs(page, "hartford.hotlistviewer");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
-    await expectNavLinks(page, ["Search", "Alerts", "Profile", "Terms", "Privacy"]);
+    await expectNavLinks(page, NAV_LINKS.hotlistUser);
 
     // My Alert Groups: the card with its last alert; no buttons the server would refuse.
     await openFromNav(page, "Alerts", "My Alert Groups");

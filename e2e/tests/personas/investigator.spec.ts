@@ -1,6 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNavLinks, goInApp, nav, openFromNav, screenshot, signOut } from "../../support/journey";
+import {
+  expectNavLinks,
+  NAV_LINKS,
+  goInApp,
+  nav,
+  openFromNav,
+  screenshot,
+  signOut,
+} from "../../support/journey";
 import { captureBearer, DEMO_PASSWORD } from "../../support/sign-in";
 
 /** A plate every demo vendor reads at least once in the last day (packages/db/src/demo-data.ts hotlists). */
@@ -52,7 +60,7 @@ test.describe("persona: investigator", () => {
     // Signed in: straight to /search; Search, Profile, Logout, Terms and Privacy only.
     await expect(page).toHaveURL(/\/search$/);
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
-    await expectNavLinks(page, ["Search", "Profile", "Terms", "Privacy"]);
+    await expectNavLinks(page, NAV_LINKS.investigator);
 
     // Search form (000 §2, §4, §9): presets, default 24 Hours, the three agency sections.
     await expect(page.getByRole("button", { name: "24 Hours" })).toHaveAttribute("aria-pressed", "true");

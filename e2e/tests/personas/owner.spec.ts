@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { expectNavLinks, openFromNav, screenshot, signOut } from "../../support/journey";
+import {
+  expectNavLinks,
+  fillAddUser,
+  NAV_LINKS,
+  openFromNav,
+  screenshot,
+  signOut,
+} from "../../support/journey";
 import { signInAs } from "../../support/sign-in";
 
 const stamp = Date.now().toString(36).slice(-5);
@@ -23,25 +30,17 @@ test.describe("persona: owner", () => {
     test.setTimeout(180_000);
     await signInAs(page, "owner");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
-    await expectNavLinks(page, [
-      "Search",
-      "Alerts",
-      "Admin",
-      "Integrations",
-      "Audit Log",
-      "Owner",
-      "Profile",
-      "Terms",
-      "Privacy",
-    ]);
+    await expectNavLinks(page, NAV_LINKS.owner);
 
     // Owner panel: add a user into New Haven's agency.
     await openFromNav(page, "Owner", "Owner Panel");
     const addUser = page.locator("form").filter({ has: page.getByLabel("Full name") });
-    await addUser.getByLabel("Username").fill(NEWCOMER);
-    await addUser.getByLabel("Full name").fill("E2E New Haven Detective");
-    await addUser.getByLabel("Email").fill(`${NEWCOMER}@demo.odin.local`);
-    await addUser.getByLabel("Password").fill(`Initial-${stamp}-Pass0!`);
+    await fillAddUser(addUser, {
+      username: NEWCOMER,
+      name: "E2E New Haven Detective",
+      email: `${NEWCOMER}@demo.odin.local`,
+      password: `Initial-${stamp}-Pass0!`,
+    });
     await addUser.getByLabel("Agency").selectOption({ label: "New Haven Police Department" });
     await addUser.getByRole("button", { name: "Add User" }).click();
     await expect(page.getByText("User added successfully.")).toBeVisible();
