@@ -55,6 +55,27 @@ describe("the search form's agency lists, scoped to the caller's agency", () => 
     expect((await get("trooph", "/axon-authorized-integrations")).body).toEqual([]);
   });
 
+  it("GET /axon-authorized-integrations: sorted by agency_name", async () => {
+    // New Haven connects its own tenant too: it then sees its own and Hartford's (authorized). Its name
+    // sorts first although it was created last, so the order cannot come from the ids.
+    const newHaven = DEMO_AGENCIES.find((agency) => agency.key === "newhaven")!;
+    const agency = await t.prisma.agency.findFirstOrThrow({ where: { name: newHaven.name } });
+    await t.prisma.axonIntegration.create({
+      data: {
+        agencyId: agency.id,
+        clientId: "nhv-client",
+        clientSecretCiphertext: t.secrets.encrypt("nhv-secret"),
+        partnerId: "nhv-partner",
+        baseUrl: "https://nhv.axon.example",
+        agencyName: `Ansonia Task Force (${newHaven.name})`,
+      },
+    });
+    const names = (await get("newhaven", "/axon-authorized-integrations")).body.map(
+      (integration: { agency_name: string }) => integration.agency_name,
+    );
+    expect(names).toEqual([`Ansonia Task Force (${newHaven.name})`, "Hartford Police Department"]);
+  });
+
   it("GET /axis-authorized-agencies: own integrations and those shared with the agency, sorted by agency_name", async () => {
     const { body } = await get("investigator", "/axis-authorized-agencies");
     const identifiers = body.flatMap((agency: { integrations: { identifier: string }[] }) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAP_MAX_TILE_ZOOM } from "./constants/app";
 
 /**
  * Odin's own: the web app's runtime configuration, served by the API as GET /app-config.js
@@ -40,7 +41,7 @@ export const DEFAULT_MAP_SETTINGS: NonNullable<TAppConfig["map"]> = {
   darkTileUrl: "https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png",
   lightTileUrl: "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png",
   attribution: "&copy; OpenStreetMap contributors &copy; CARTO",
-  maxZoom: 19,
+  maxZoom: MAP_MAX_TILE_ZOOM,
 };
 
 export const APP_CONFIG_GLOBAL = "__ODIN_CONFIG__";

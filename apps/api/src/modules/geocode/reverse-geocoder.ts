@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REVERSE_GEOCODE_ZOOM } from "@odin/contract";
 import type { GeocodeConfig } from "../../config/env";
 import { fetchVendorJson } from "../../sources/vendor-http";
 
@@ -63,7 +64,7 @@ export function reverseUrl(base: string, lat: string, lon: string): URL {
   url.searchParams.set("lat", lat);
   url.searchParams.set("lon", lon);
   url.searchParams.set("format", "jsonv2");
-  url.searchParams.set("zoom", "18");
+  url.searchParams.set("zoom", String(REVERSE_GEOCODE_ZOOM));
   url.searchParams.set("addressdetails", "1");
   return url;
 }
