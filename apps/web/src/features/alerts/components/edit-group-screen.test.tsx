@@ -100,6 +100,19 @@ describe("EditGroupScreen", () => {
     expect(plateRow("AK47281")).toBeInTheDocument();
   });
 
+  it("a refused group reads 'Group not found or failed to load.' without a pointless Try again", async () => {
+    renderEdit({ "GET /groups/7/edit-data": failure(403, "You do not have permission to do this.") });
+    expect(await screen.findByText(MESSAGES.groupNotFound)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to My Alert Groups" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+  });
+
+  it("a failed load offers Try again, which asks again", async () => {
+    renderEdit({ "GET /groups/7/edit-data": failure(500, "Odin could not answer.") });
+    fireEvent.click(await screen.findByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(callsTo(fetchMock, "GET /groups/7/edit-data")).toHaveLength(2));
+  });
+
   it("offers the 50 US states and needs a plate number to add a plate locally", async () => {
     renderEdit();
     await loaded();

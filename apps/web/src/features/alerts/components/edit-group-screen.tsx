@@ -1,7 +1,8 @@
 import { MESSAGES } from "@odin/contract";
 import { useCallback } from "react";
 import { Link, useParams } from "react-router-dom";
-import { Button, EmptyState, PageHeader, Spinner } from "@/components/ui";
+import { Button, buttonClassName, EmptyState, PageHeader, Spinner } from "@/components/ui";
+import { isApiError } from "@/lib/api-client";
 import { useQuery } from "@/lib/use-query";
 import { getEditGroupData } from "../api/groups";
 import { EditGroupForm } from "./groups/edit-group-form";
@@ -32,10 +33,15 @@ export function EditGroupScreen() {
           description={data.error.message === MESSAGES.groupNotFound ? undefined : data.error.message}
           action={
             <div className="form-actions">
-              <Button variant="secondary" onClick={data.reload}>
-                Try again
-              </Button>
-              <Link to="/alerts">Back to My Alert Groups</Link>
+              {/* A refusal or a missing group does not change on a retry; a failed load may. */}
+              {!(isApiError(data.error, 403) || isApiError(data.error, 404) || !groupId) && (
+                <Button variant="secondary" onClick={data.reload}>
+                  Try again
+                </Button>
+              )}
+              <Link to="/alerts" className={buttonClassName("secondary")}>
+                Back to My Alert Groups
+              </Link>
             </div>
           }
         />

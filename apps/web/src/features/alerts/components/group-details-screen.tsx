@@ -47,7 +47,11 @@ export function GroupDetailsScreen() {
       {details.status === "error" && (
         <EmptyState
           title={MESSAGES.groupNotFound}
-          action={<Link to="/alerts">Back to My Alert Groups</Link>}
+          action={
+            <Link to="/alerts" className={buttonClassName("secondary")}>
+              Back to My Alert Groups
+            </Link>
+          }
         />
       )}
       {details.status === "success" && <GroupDetails data={details.data} />}
