@@ -162,6 +162,17 @@ export const MESSAGES = {
   exportNotAudited: "The export could not be recorded in the audit log, so it was not made. Try again.",
   /** The owner screen counts a reset as done only when the reply contains 'successfully' (001 section 4). */
   userPasswordReset: "Password reset successfully.",
+
+  // Interface texts the specs do not show: Odin's choice.
+  /** Under the search features, and on results of a search that ticked one: no program reports them. */
+  featuresNotApplied:
+    "Rekor, Axon and RAVEN do not report these features yet: they are kept with the search in the audit " +
+    "log but do not narrow the results.",
+  featuresNotAppliedTitle: "Features were not applied",
+  /** My Alert Groups for a user without an agency (the owner): groups belong to an agency. */
+  groupsNeedAnAgency: "Hotlist groups belong to an agency, and this account has none.",
+  unlock: "Unlock",
+  unlockHint: "Clear a lockout after failed sign-ins",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

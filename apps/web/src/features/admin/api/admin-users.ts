@@ -40,7 +40,10 @@ export function deleteUser(id: number): Promise<TSuccessMessage> {
   return callEndpoint(deleteUserCall, { params: { id } });
 }
 
-/** POST /admin/unlock-user/{id} (Odin's own): clears a lockout after five failed sign-ins. */
+/**
+ * POST /admin/unlock-user/{id} (Odin's own): clears a lockout after five failed sign-ins. The owner
+ * screen has its own one-line fetcher for the same call: features do not import each other.
+ */
 export function unlockUser(id: number): Promise<TSuccessMessage> {
   return callEndpoint(unlockUserCall, { params: { id } });
 }

@@ -106,10 +106,10 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
                     variant="ghost"
                     size="sm"
                     busy={isWorking(user, "unlock")}
-                    title="Clear a lockout after failed sign-ins"
+                    title={MESSAGES.unlockHint}
                     onClick={() => void runAction(user, "unlock")}
                   >
-                    Unlock
+                    {MESSAGES.unlock}
                   </Button>
                   <Button
                     variant="danger"

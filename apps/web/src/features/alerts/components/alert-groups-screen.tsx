@@ -55,7 +55,7 @@ export function AlertGroupsScreen() {
           title={MESSAGES.noGroupsToDisplay}
           description={
             user?.agency_id === null
-              ? "Hotlist groups belong to an agency, and this account has none."
+              ? MESSAGES.groupsNeedAnAgency
               : manages
                 ? "Create a group to start watching plates."
                 : "You will see a group here once an administrator adds you to it."

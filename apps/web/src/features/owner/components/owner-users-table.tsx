@@ -75,10 +75,10 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
                   variant="ghost"
                   size="sm"
                   busy={unlocking === user.id}
-                  title="Clear a lockout after failed sign-ins"
+                  title={MESSAGES.unlockHint}
                   onClick={() => void unlock(user)}
                 >
-                  Unlock
+                  {MESSAGES.unlock}
                 </Button>
               </RowActions>
             </td>

@@ -86,6 +86,15 @@ describe("AddToHotlistModal", () => {
     expect(addCalls()).toHaveLength(0);
   });
 
+  it("takes the message away once the group or the reason is changed", async () => {
+    answer();
+    renderModal();
+    save();
+    expect(await screen.findByText(MESSAGES.selectGroupAndReason)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(MESSAGES.reasonRequiredLabel), { target: { value: "Stolen" } });
+    expect(screen.queryByText(MESSAGES.selectGroupAndReason)).not.toBeInTheDocument();
+  });
+
   it("sends {plate_number, reason, state, notes, group_id}, shows 'Saving...', then reports success", async () => {
     let release: () => void = () => {};
     answer(async () => {

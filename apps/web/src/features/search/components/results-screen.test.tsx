@@ -6,7 +6,6 @@ import { CurrentUserProvider } from "@/app/current-user";
 import { INVESTIGATOR, jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { mapResult } from "./results-map-fixtures";
 import { ResultsScreen } from "./results-screen";
-import { FLAGS_NOT_APPLIED } from "./search-form/feature-flags";
 
 const fetchMock = stubFetchPerTest();
 beforeEach(() => {
@@ -86,8 +85,8 @@ describe("ResultsScreen (000 §2)", () => {
   it("says the features were not applied when the search ticked one, and only then", () => {
     renderResults(READS, { bumper_stickers: true, top_rack: false });
     expect(screen.getByText("Features were not applied")).toBeInTheDocument();
-    expect(screen.getByText(FLAGS_NOT_APPLIED)).toBeInTheDocument();
-    expect(FLAGS_NOT_APPLIED).toMatch(/^Rekor, Axon and RAVEN do not report these features/);
+    expect(screen.getByText(MESSAGES.featuresNotApplied)).toBeInTheDocument();
+    expect(MESSAGES.featuresNotApplied).toMatch(/^Rekor, Axon and RAVEN do not report these features/);
   });
 
   it("shows no such notice for a search without features", () => {

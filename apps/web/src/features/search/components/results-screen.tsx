@@ -9,7 +9,6 @@ import { AddToHotlistModal } from "./add-to-hotlist-modal";
 import { ExportDialog } from "./export-dialog";
 import { ResultDetailModal } from "./result-detail-modal";
 import { ResultsMap } from "./results-map";
-import { FLAGS_NOT_APPLIED } from "./search-form/feature-flags";
 import { ResultsTable } from "./results-table";
 
 type View = "table" | "map";
@@ -91,7 +90,7 @@ export function ResultsScreen() {
         ))}
       </ul>
       {hotlistNotice && <Notice tone="success">{hotlistNotice}</Notice>}
-      {flagsTicked && <Notice title="Features were not applied">{FLAGS_NOT_APPLIED}</Notice>}
+      {flagsTicked && <Notice title={MESSAGES.featuresNotAppliedTitle}>{MESSAGES.featuresNotApplied}</Notice>}
       {problems && (
         <Notice tone="warning" title="Some sources did not answer fully">
           {problems} The results below come from the sources that answered.

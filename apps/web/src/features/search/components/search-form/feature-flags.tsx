@@ -1,3 +1,4 @@
+import { MESSAGES } from "@odin/contract";
 import { Checkbox } from "@/components/ui";
 import { FILTER_FLAGS, type FilterFlag, type SearchForm } from "../../search-params";
 
@@ -14,15 +15,9 @@ export interface FeatureFlagsProps {
 }
 
 /**
- * Why the flags do not narrow results yet: none of the connected programs reports these features.
- * Shown under the flags, and on the results of a search that ticked one, so nobody trusts a filter
- * that was not applied.
+ * The four flags of the search request (000 §3). None of the connected programs reports these
+ * features, so the form says they do not narrow results instead of ignoring them silently.
  */
-export const FLAGS_NOT_APPLIED =
-  "Rekor, Axon and RAVEN do not report these features yet: they are kept with the search in the audit " +
-  "log but do not narrow the results.";
-
-/** The four flags of the search request (000 §3). */
 export function FeatureFlags({ filters, onChange }: FeatureFlagsProps) {
   return (
     <>
@@ -38,7 +33,7 @@ export function FeatureFlags({ filters, onChange }: FeatureFlagsProps) {
           </li>
         ))}
       </ul>
-      <p className="field__hint search-flags__hint">{FLAGS_NOT_APPLIED}</p>
+      <p className="field__hint search-flags__hint">{MESSAGES.featuresNotApplied}</p>
     </>
   );
 }
