@@ -144,6 +144,10 @@ describe("POST /search-data", () => {
       user: await t.prisma.user.findUniqueOrThrow({ where: { username: "hartford.investigator" } }),
       token: { sub: "x", sid: undefined, iat: 0, exp: 0, email: undefined },
       isOwner: false,
+      sessionId: null,
+      ip: "127.0.0.1",
+      requestId: "test-request",
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     };
     const started = Date.now();
     const { results, statuses } = await searchDetections(
@@ -153,7 +157,6 @@ describe("POST /search-data", () => {
         sourceTimeoutMs: 300,
         maxResultsPerSource: 100,
       },
-      { ip: "127.0.0.1", id: "test-request" } as never,
       auth,
       {
         plate: "ak47123",

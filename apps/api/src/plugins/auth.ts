@@ -1,15 +1,12 @@
-import type { User } from "@odin/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { accessRuleFor, type Access } from "../auth/access-policy";
+import { accessRuleFor } from "../auth/access-policy";
+import { permits } from "../auth/permits";
+import type { AuthContext } from "../auth/actor";
 import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from "../identity/token-verifier";
 import { AppError } from "../lib/app-error";
 
-export interface AuthContext {
-  user: User;
-  token: VerifiedToken;
-  isOwner: boolean;
-}
+export type { AuthContext } from "../auth/actor";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -26,22 +23,6 @@ export const AUTH_MESSAGES = {
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
   forbidden: "You do not have permission to do this.",
 } as const;
-
-export function permits(access: Access, { user, isOwner }: Pick<AuthContext, "user" | "isOwner">): boolean {
-  switch (access) {
-    case "public":
-    case "user":
-      return true;
-    case "hotlist_viewer":
-      return user.role === "admin" || user.hotlistAdmin || user.hotlistViewer;
-    case "hotlist_admin":
-      return user.role === "admin" || user.hotlistAdmin;
-    case "admin":
-      return user.role === "admin";
-    case "owner":
-      return isOwner;
-  }
-}
 
 /**
  * Authentication and authorization for every route, from the access table: a route without an entry
@@ -99,7 +80,15 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
           });
         }
       }
-      return { user, token, isOwner: user.username === ownerUsername };
+      return {
+        user,
+        token,
+        isOwner: user.username === ownerUsername,
+        sessionId: token.sid ?? null,
+        ip: request.ip,
+        requestId: String(request.id),
+        log: request.log,
+      };
     }
 
     app.addHook("onRequest", async (request) => {

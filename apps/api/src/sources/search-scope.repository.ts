@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@odin/db";
-import type { AuthContext } from "../plugins/auth";
+import type { Actor } from "../auth/actor";
 import type { SourceContext } from "./detection-source";
 
 /**
@@ -7,7 +7,7 @@ import type { SourceContext } from "./detection-source";
  * agency nothing. These same functions decide the agency lists of the search form and which of the
  * `agencies` a search request may actually reach, so the two can never disagree.
  */
-export function searchScopeOf(auth: AuthContext): SourceContext {
+export function searchScopeOf(auth: Actor): SourceContext {
   return { agency: auth.isOwner ? "all" : auth.user.agencyId };
 }
 

@@ -1,13 +1,13 @@
 import { MESSAGES, type TCurrentUser, type TProfile } from "@odin/contract";
 import { generateToken, hashPassword, hashToken, type PrismaClient, type User } from "@odin/db";
 import type { Mailer } from "../../mail/mailer";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor, AuthContext } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_UPDATED = "Password updated successfully";
 
-export function toCurrentUser({ user, isOwner }: AuthContext): TCurrentUser {
+export function toCurrentUser({ user, isOwner }: Actor): TCurrentUser {
   return {
     username: user.username,
     role: user.role,
@@ -23,7 +23,7 @@ export function toCurrentUser({ user, isOwner }: AuthContext): TCurrentUser {
   };
 }
 
-export function toProfile({ user }: AuthContext): TProfile {
+export function toProfile({ user }: Actor): TProfile {
   return { username: user.username, email: user.email, role: user.role };
 }
 

@@ -1,9 +1,8 @@
 import { MESSAGES, type TAddUserRequest } from "@odin/contract";
 import type { User } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import type { ProvisionedAccount } from "../../identity/idp-admin/identity-admin";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "./admin-deps";
 import { findAgencyOrFail } from "./agencies.repository";
@@ -39,8 +38,7 @@ const RESERVED = "This username is reserved for the owner account.";
  */
 export async function addUser(
   deps: UserAdminDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   input: NewUser,
   agencyId: number,
 ): Promise<string> {
@@ -98,7 +96,7 @@ export async function addUser(
             },
           })
         : await tx.user.create({ data: { ...data, idpSubject: account.idpSubject } });
-      await writeAudit(tx, request, auth, {
+      await writeAudit(tx, auth, {
         action: "user_added",
         detail: {
           user_id: user.id,
@@ -122,11 +120,7 @@ export async function addUser(
  * The agency a new user joins: the admin's own (naming another is refused), or for the owner, who
  * belongs to none, the agency the request names.
  */
-export async function agencyForNewUser(
-  deps: UserAdminDeps,
-  auth: AuthContext,
-  requested: number | undefined,
-) {
+export async function agencyForNewUser(deps: UserAdminDeps, auth: Actor, requested: number | undefined) {
   if (auth.isOwner && auth.user.agencyId === null) {
     if (requested === undefined) {
       throw new AppError("VALIDATION_FAILED", "Select an agency", [

@@ -3,7 +3,7 @@ import type { IdentityAdmin } from "../../identity/idp-admin/identity-admin";
 import { IdentityProviderError } from "../../identity/idp-admin/identity-admin";
 import { AppError } from "../../lib/app-error";
 import type { Mailer } from "../../mail/mailer";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 
 /** What user administration needs (admin and owner screens alike). */
 export interface UserAdminDeps {
@@ -20,12 +20,12 @@ export interface UserAdminDeps {
  * Which agency an admin call reaches: the caller's own, or every agency for the owner (the one
  * cross-agency user); null for an admin without an agency, who reaches nothing.
  */
-export function administeredAgency(auth: AuthContext): number | "all" | null {
+export function administeredAgency(auth: Actor): number | "all" | null {
   return auth.isOwner ? "all" : auth.user.agencyId;
 }
 
 /** The agency the caller's new rows belong to (keys, integrations); the owner must use an agency's admin. */
-export function requireOwnAgency(auth: AuthContext): number {
+export function requireOwnAgency(auth: Actor): number {
   if (auth.user.agencyId === null) {
     throw new AppError(
       "CONFLICT",

@@ -38,9 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     async (request) => {
       const auth = requireAuth(request);
       const { agency_id: requested, ...user } = request.body;
-      return successMessage(
-        await addUser(deps, request, auth, user, await agencyForNewUser(deps, auth, requested)),
-      );
+      return successMessage(await addUser(deps, auth, user, await agencyForNewUser(deps, auth, requested)));
     },
   );
 
@@ -55,7 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     },
     async (request) =>
       successMessage(
-        await changeRole(app.prisma, request, requireAuth(request), request.params.id, request.body.new_role),
+        await changeRole(app.prisma, requireAuth(request), request.params.id, request.body.new_role),
       ),
   );
 
@@ -67,21 +65,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       config: { rateLimit: { max: 30, timeWindow: "15 minutes" } },
     },
     async (request) =>
-      successMessage(await sendUserPasswordReset(deps, request, requireAuth(request), request.params.id)),
+      successMessage(await sendUserPasswordReset(deps, requireAuth(request), request.params.id)),
   );
 
   app.post(
     unlock.path,
     { schema: { params: unlock.params, response: { 200: unlock.response, ...errors } } },
-    async (request) =>
-      successMessage(await unlockUser(app.prisma, request, requireAuth(request), request.params.id)),
+    async (request) => successMessage(await unlockUser(app.prisma, requireAuth(request), request.params.id)),
   );
 
   app.delete(
     remove.path,
     { schema: { params: remove.params, response: { 200: remove.response, ...errors } } },
-    async (request) =>
-      successMessage(await deleteUser(deps, request, requireAuth(request), request.params.id)),
+    async (request) => successMessage(await deleteUser(deps, requireAuth(request), request.params.id)),
   );
 
   // A file, not JSON: no response schema (errors still leave through the error handler's shape).
@@ -107,7 +103,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       const field = (request.body as Record<string, unknown>).agency_id;
       const requested = typeof field === "string" && /^\d+$/.test(field.trim()) ? Number(field) : undefined;
       const agencyId = await agencyForNewUser(deps, auth, requested);
-      return uploadUsers(deps, request, auth, agencyId, filePart(request.body, "file"));
+      return uploadUsers(deps, auth, agencyId, filePart(request.body, "file"));
     },
   );
 };

@@ -1,8 +1,7 @@
 import { MESSAGES, type TRole } from "@odin/contract";
 import type { Prisma, PrismaClient, User } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { sendPasswordResetLink } from "../account/account.service";
 import { writeAudit } from "../audit/audit.repository";
 import { administeredAgency, atProvider, type UserAdminDeps } from "./admin-deps";
@@ -13,7 +12,7 @@ import { findActiveUsers, lockAgencyAdmins, revokeUserSessions, toAdminUser } fr
  * A user the caller may administer: any user for the owner, otherwise a user of the caller's own
  * agency. Anyone else's user is "not found", so ids of other agencies reveal nothing.
  */
-export async function findAdministeredUser(prisma: PrismaClient, auth: AuthContext, userId: number) {
+export async function findAdministeredUser(prisma: PrismaClient, auth: Actor, userId: number) {
   const user = await prisma.user.findFirst({
     where: { id: userId, deletedAt: null, ...(auth.isOwner ? {} : { agencyId: auth.user.agencyId ?? -1 }) },
   });
@@ -22,19 +21,14 @@ export async function findAdministeredUser(prisma: PrismaClient, auth: AuthConte
 }
 
 /** Clears a sign-in lockout (5 failures in 15 minutes), with its audit row in the same transaction. */
-export async function unlockUser(
-  prisma: PrismaClient,
-  request: FastifyRequest,
-  auth: AuthContext,
-  userId: number,
-) {
+export async function unlockUser(prisma: PrismaClient, auth: Actor, userId: number) {
   const user = await findAdministeredUser(prisma, auth, userId);
   await prisma.$transaction(async (tx) => {
     await tx.user.update({
       where: { id: user.id },
       data: { lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null },
     });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "user_unlocked",
       detail: { user_id: user.id, username: user.username },
     });
@@ -43,7 +37,7 @@ export async function unlockUser(
 }
 
 /** GET /admin-data: the users the caller administers, by name. */
-export async function listAdministeredUsers(prisma: PrismaClient, auth: AuthContext) {
+export async function listAdministeredUsers(prisma: PrismaClient, auth: Actor) {
   const users = await findActiveUsers(prisma, administeredAgency(auth));
   return { users: users.map(toAdminUser) };
 }
@@ -63,8 +57,7 @@ async function ensureAnotherAdmin(tx: Prisma.TransactionClient, user: User) {
 /** PUT /admin/toggle-role/{id}: admin ↔ user. Not one's own role, and never the agency's last admin. */
 export async function changeRole(
   prisma: PrismaClient,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   userId: number,
   role: TRole,
 ): Promise<string> {
@@ -76,7 +69,7 @@ export async function changeRole(
   await prisma.$transaction(async (tx) => {
     if (role !== "admin") await ensureAnotherAdmin(tx, user);
     await tx.user.update({ where: { id: user.id }, data: { role } });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "role_changed",
       detail: { user_id: user.id, username: user.username, from: user.role, to: role },
     });
@@ -91,8 +84,7 @@ export async function changeRole(
  */
 export async function deleteUser(
   deps: Pick<UserAdminDeps, "prisma" | "ownerUsername">,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   userId: number,
 ): Promise<string> {
   const user = await findAdministeredUser(deps.prisma, auth, userId);
@@ -113,7 +105,7 @@ export async function deleteUser(
       where: { userId: user.id, usedAt: null },
       data: { usedAt: now },
     });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "user_deleted",
       detail: { user_id: user.id, username: user.username, email: user.email, role: user.role },
     });
@@ -128,8 +120,7 @@ export async function deleteUser(
  */
 export async function sendUserPasswordReset(
   deps: UserAdminDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   userId: number,
 ): Promise<string> {
   const user = await findAdministeredUser(deps.prisma, auth, userId);
@@ -140,7 +131,7 @@ export async function sendUserPasswordReset(
     await sendPasswordResetLink({ ...deps, builtIn: true }, user);
   }
   await deps.prisma.$transaction((tx) =>
-    writeAudit(tx, request, auth, {
+    writeAudit(tx, auth, {
       action: "reset_sent",
       detail: { user_id: user.id, username: user.username, email: user.email },
     }),

@@ -1,8 +1,7 @@
 import { MESSAGES, USER_CSV_COLUMNS, ZAddUserRequest, type TBulkUploadResponse } from "@odin/contract";
-import type { FastifyRequest } from "fastify";
 import type { ProvisionedAccount } from "../../identity/idp-admin/identity-admin";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "./admin-deps";
 import { clashReason, isReservedUsername, type NewUser } from "./add-user.service";
@@ -22,8 +21,7 @@ const ZUserRow = ZAddUserRequest.omit({ agency_id: true });
  */
 export async function uploadUsers(
   deps: UserAdminDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   agencyId: number,
   file: Buffer | undefined,
 ): Promise<TBulkUploadResponse> {
@@ -91,7 +89,7 @@ export async function uploadUsers(
           passwordHash: accounts[index]!.passwordHash,
         })),
       });
-      await writeAudit(tx, request, auth, {
+      await writeAudit(tx, auth, {
         action: "users_uploaded",
         detail: {
           count: users.length,

@@ -2,7 +2,8 @@ import { ALERT_STREAM_EVENT, type TAlertStreamEvent } from "@odin/contract";
 import type { PrismaClient, User } from "@odin/db";
 import type { FastifyReply } from "fastify";
 import type { AlertBus, AlertEvent } from "../../alerts/alert-bus";
-import { permits, type AuthContext } from "../../plugins/auth";
+import type { AuthContext } from "../../auth/actor";
+import { permits } from "../../auth/permits";
 import { findUser, findVisibleGroupIds } from "./alerts.repository";
 
 export interface AlertStreamOptions {

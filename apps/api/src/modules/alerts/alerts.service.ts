@@ -2,7 +2,7 @@ import type { TAlert, TGroupAlertsResponse } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
 import { ALERT_HISTORY_LIMIT, toContractAlert } from "../../alerts/alert-view";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { openAxonImage } from "../../sources/axon/axon.source";
 import type { SourceDeps } from "../../sources/detection-source";
 import type { VendorImage } from "../../sources/vendor-http";
@@ -16,7 +16,7 @@ export const ALERT_IMAGE_NOT_FOUND = "Image not found.";
 /** GET /alerts/group/{id}/data: the group and its latest ALERT_HISTORY_LIMIT alerts, newest first. */
 export async function getGroupAlerts(
   prisma: PrismaClient,
-  auth: AuthContext,
+  auth: Actor,
   groupId: number,
 ): Promise<TGroupAlertsResponse> {
   const group = await findAccessibleGroup(prisma, auth, groupId);
@@ -25,7 +25,7 @@ export async function getGroupAlerts(
 }
 
 /** GET /api/alerts/{id}: another agency's alert, or one of a group the caller may not see, is a 404. */
-export async function getAlert(prisma: PrismaClient, auth: AuthContext, id: number): Promise<TAlert> {
+export async function getAlert(prisma: PrismaClient, auth: Actor, id: number): Promise<TAlert> {
   const alert = await findVisibleAlert(prisma, auth, id);
   if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
   return toContractAlert(alert);
@@ -45,7 +45,7 @@ export interface AlertImageDeps {
  */
 export async function openAlertImage(
   deps: AlertImageDeps,
-  auth: AuthContext,
+  auth: Actor,
   path: string,
   signal?: AbortSignal,
 ): Promise<VendorImage> {

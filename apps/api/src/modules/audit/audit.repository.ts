@@ -1,6 +1,5 @@
 import type { Prisma } from "@odin/db";
-import type { FastifyRequest } from "fastify";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 
 type Db = Pick<Prisma.TransactionClient, "auditLog">;
 
@@ -18,7 +17,7 @@ export interface AuditEntry {
  * Appends one audit row for the caller. Pass the transaction client of the work it records, so the
  * row and the work commit together or not at all. Nothing updates or deletes audit rows.
  */
-export async function writeAudit(db: Db, request: FastifyRequest, { user }: AuthContext, entry: AuditEntry) {
+export async function writeAudit(db: Db, { user, ip, requestId }: Actor, entry: AuditEntry) {
   const agency = user.agencyId
     ? await (db as Prisma.TransactionClient).agency.findUnique({ where: { id: user.agencyId } })
     : null;
@@ -28,8 +27,8 @@ export async function writeAudit(db: Db, request: FastifyRequest, { user }: Auth
       username: user.username,
       agencyId: user.agencyId,
       agencyName: agency?.name ?? null,
-      ip: request.ip,
-      requestId: String(request.id),
+      ip,
+      requestId,
       ...entry,
     },
   });

@@ -7,7 +7,7 @@ import {
 } from "@odin/contract";
 import type { AuditLog, Prisma, PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { administeredAgency } from "../admin/admin-deps";
 import { endExclusiveInstant, startInstant } from "./audit-time";
 
@@ -40,7 +40,7 @@ export function toAuditLogEntry(row: AuditLog): TAuditLogEntry {
  */
 export async function findAuditLogPage(
   prisma: PrismaClient,
-  auth: AuthContext,
+  auth: Actor,
   query: TAuditLogQuery,
   timeZone: string,
 ): Promise<TAuditLogResponse> {

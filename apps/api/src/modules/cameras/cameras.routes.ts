@@ -18,7 +18,6 @@ export const cameraRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     update.path,
     { schema: { params: update.params, body: update.body, response: { 200: update.response, ...errors } } },
-    (request) =>
-      updateRekorCamera(app.prisma, request, requireAuth(request), request.params.cameraId, request.body),
+    (request) => updateRekorCamera(app.prisma, requireAuth(request), request.params.cameraId, request.body),
   );
 };

@@ -1,8 +1,7 @@
 import type { TRekorCamera, TRekorCameraUpdate } from "@odin/contract";
 import type { PrismaClient, RekorCamera } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { findAgencyOrFail } from "../admin/agencies.repository";
 
@@ -44,8 +43,7 @@ export async function listRekorCameras(prisma: PrismaClient): Promise<TRekorCame
  */
 export async function updateRekorCamera(
   prisma: PrismaClient,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   cameraId: number,
   update: TRekorCameraUpdate,
 ): Promise<TRekorCamera> {
@@ -72,7 +70,7 @@ export async function updateRekorCamera(
   };
   const saved = await prisma.$transaction(async (tx) => {
     await tx.rekorCamera.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "camera_edited",
       detail: {
         camera_id: cameraId,

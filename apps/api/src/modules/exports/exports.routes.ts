@@ -93,7 +93,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     pdf.path,
     { bodyLimit: EXPORT_BODY_LIMIT, schema: { body: pdf.body, response: errors } },
     async (request, reply) => {
-      const job = await beginExport(begin, request, requireAuth(request), request.body, "pdf");
+      const job = await beginExport(begin, requireAuth(request), request.body, "pdf");
       const doc = createReportDocument(job);
       return streamFile(request, reply, job, "application/pdf", doc, (signal) =>
         writePdfReport(doc, job, { images, snapshots, geocoder, log: request.log }, signal),
@@ -105,7 +105,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     zip.path,
     { bodyLimit: EXPORT_BODY_LIMIT, schema: { body: zip.body, response: errors } },
     async (request, reply) => {
-      const job = await beginExport(begin, request, requireAuth(request), request.body, "zip");
+      const job = await beginExport(begin, requireAuth(request), request.body, "zip");
       const archive = new ZipArchive({ zlib: { level: 6 } });
       archive.on("warning", (warning) => request.log.warn({ err: warning }, "zip export warning"));
       return streamFile(request, reply, job, "application/zip", archive, (signal) =>

@@ -1,8 +1,7 @@
 import { MESSAGES, SOURCE_PROGRAMS, type TExportRecord, type TExportRequest } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import type { SourceContext } from "../../sources/detection-source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { writeAudit } from "../audit/audit.repository";
@@ -35,8 +34,7 @@ export interface BeginExportDeps {
  */
 export async function beginExport(
   deps: BeginExportDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   body: TExportRequest,
   kind: ExportKind,
 ): Promise<ExportJob> {
@@ -53,7 +51,7 @@ export async function beginExport(
   );
   const plates = new Set(body.records.map((record) => record.plate.trim().toUpperCase()));
   try {
-    await writeAudit(deps.prisma, request, auth, {
+    await writeAudit(deps.prisma, auth, {
       action: kind === "pdf" ? "export_pdf" : "export_zip",
       justification: body.justification,
       recordCount: count,
@@ -72,7 +70,7 @@ export async function beginExport(
       },
     });
   } catch (error) {
-    request.log.error({ err: error }, "export refused: its audit row could not be written");
+    auth.log.error({ err: error }, "export refused: its audit row could not be written");
     throw new AppError("UNAVAILABLE", MESSAGES.exportNotAudited);
   }
   return {

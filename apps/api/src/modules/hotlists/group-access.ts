@@ -1,6 +1,6 @@
 import type { HotlistGroup, PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 
 /**
  * Who may see and change a hotlist group: the one rule every hotlist and alert route applies (the
@@ -14,7 +14,7 @@ import type { AuthContext } from "../../plugins/auth";
  */
 export type GroupAccess = "view" | "edit";
 
-export function canEditGroups({ user }: Pick<AuthContext, "user">): boolean {
+export function canEditGroups({ user }: Pick<Actor, "user">): boolean {
   return user.role === "admin" || user.hotlistAdmin;
 }
 
@@ -24,7 +24,7 @@ export const GROUP_NOT_FOUND = "Group not found.";
  * The Prisma `where` of the groups a caller may see: all active groups of the agency for admins and
  * hotlist admins, the active groups they are a member of for everybody else.
  */
-export function visibleGroupsWhere(auth: Pick<AuthContext, "user">) {
+export function visibleGroupsWhere(auth: Pick<Actor, "user">) {
   const agencyId = auth.user.agencyId ?? -1;
   return {
     agencyId,
@@ -36,7 +36,7 @@ export function visibleGroupsWhere(auth: Pick<AuthContext, "user">) {
 /** The group, when the caller may see it (or change it, with "edit"); otherwise a 404 (never a 403). */
 export async function findAccessibleGroup(
   prisma: PrismaClient,
-  auth: AuthContext,
+  auth: Actor,
   groupId: number,
   access: GroupAccess = "view",
 ): Promise<HotlistGroup> {

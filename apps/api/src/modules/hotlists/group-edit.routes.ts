@@ -29,9 +29,7 @@ export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async
     edit.path,
     { schema: { params: edit.params, body: edit.body, response: { 200: edit.response, ...errors } } },
     async (request) =>
-      successMessage(
-        await editGroup(deps, request, requireAuth(request), request.params.groupId, request.body),
-      ),
+      successMessage(await editGroup(deps, requireAuth(request), request.params.groupId, request.body)),
   );
 
   app.post(
@@ -40,7 +38,6 @@ export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async
     (request) =>
       uploadPlates(
         deps,
-        request,
         requireAuth(request),
         request.params.groupId,
         request.body.mode,
@@ -53,15 +50,14 @@ export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async
     { schema: { params: remove.params, body: remove.body, response: { 200: remove.response, ...errors } } },
     async (request) =>
       successMessage(
-        await removePlate(deps, request, requireAuth(request), request.params.groupId, request.body.plate_id),
+        await removePlate(deps, requireAuth(request), request.params.groupId, request.body.plate_id),
       ),
   );
 
   app.post(
     archive.path,
     { schema: { body: archive.body, response: { 200: archive.response, ...errors } } },
-    async (request) =>
-      successMessage(await archiveGroup(deps, request, requireAuth(request), request.body.group_id)),
+    async (request) => successMessage(await archiveGroup(deps, requireAuth(request), request.body.group_id)),
   );
 
   app.get(createData.path, { schema: { response: { 200: createData.response, ...errors } } }, (request) =>
@@ -74,7 +70,7 @@ export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async
     async (request) => ({
       success: true as const,
       message: MESSAGES.groupCreated,
-      group_id: await createGroup(deps, request, requireAuth(request), request.body),
+      group_id: await createGroup(deps, requireAuth(request), request.body),
     }),
   );
 };

@@ -6,7 +6,7 @@ import type {
 } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { sniffImageType, type VendorImage } from "../../sources/vendor-http";
 import { findAccessibleGroup } from "./group-access";
 import type { HotlistFiles } from "./hotlist-files";
@@ -18,7 +18,7 @@ import { findGroupCards, findGroupMembers, findGroupPlates, findPickableUsers } 
  * GET /alerts-data: the caller's groups, the one with the newest alert first (by the read's time), then
  * by name, each with its latest alert's time and its card picture (hotlist.mapper.ts cardImageUrl).
  */
-export async function listGroupCards(prisma: PrismaClient, auth: AuthContext): Promise<TAlertsDataResponse> {
+export async function listGroupCards(prisma: PrismaClient, auth: Actor): Promise<TAlertsDataResponse> {
   const groups = await findGroupCards(prisma, auth);
   const cards = groups.map((group) => {
     const latest = group.alerts[0];
@@ -39,7 +39,7 @@ export async function listGroupCards(prisma: PrismaClient, auth: AuthContext): P
 /** GET /alerts/group/{id}/details-data. */
 export async function getGroupDetails(
   prisma: PrismaClient,
-  auth: AuthContext,
+  auth: Actor,
   groupId: number,
 ): Promise<TGroupDetailsResponse> {
   const group = await findAccessibleGroup(prisma, auth, groupId);
@@ -63,7 +63,7 @@ export async function getGroupDetails(
 /** GET /groups/{id}/edit-data: the group, its members and plates, and who may become a member. */
 export async function getEditData(
   prisma: PrismaClient,
-  auth: AuthContext,
+  auth: Actor,
   groupId: number,
 ): Promise<TEditGroupData> {
   const group = await findAccessibleGroup(prisma, auth, groupId, "edit");
@@ -86,10 +86,7 @@ export async function getEditData(
 }
 
 /** GET /group-create-data: the caller's agency's users (none for the agency-less owner). */
-export async function getCreateData(
-  prisma: PrismaClient,
-  auth: AuthContext,
-): Promise<TGroupCreateDataResponse> {
+export async function getCreateData(prisma: PrismaClient, auth: Actor): Promise<TGroupCreateDataResponse> {
   const pickable = await findPickableUsers(prisma, auth.user.agencyId);
   return { users_by_agency: toUsersByAgency(pickable.agencyName, pickable.users) };
 }
@@ -98,7 +95,7 @@ export async function getCreateData(
 export async function openGroupImage(
   prisma: PrismaClient,
   files: HotlistFiles,
-  auth: AuthContext,
+  auth: Actor,
   groupId: number,
 ): Promise<VendorImage> {
   const group = await findAccessibleGroup(prisma, auth, groupId);

@@ -1,8 +1,7 @@
 import { MESSAGES, type TGroupFormFields } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { findAccessibleGroup, GROUP_NOT_FOUND } from "./group-access";
 import {
@@ -35,12 +34,7 @@ function filesToWrite(deps: GroupDeps, image: CheckedFile | undefined, plates: r
 }
 
 /** POST /groups/create-mobile: a group of the caller's agency, with its members, picture and plates. */
-export async function createGroup(
-  deps: GroupDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  form: GroupForm,
-): Promise<number> {
+export async function createGroup(deps: GroupDeps, auth: Actor, form: GroupForm): Promise<number> {
   const agencyId = auth.user.agencyId;
   if (agencyId === null)
     throw new AppError("FORBIDDEN", "Only a user of an agency can create a hotlist group.");
@@ -63,7 +57,7 @@ export async function createGroup(
       });
       const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, auth.user.id);
       if (rows.length > 0) await tx.hotlistPlate.createMany({ data: rows });
-      await writeAudit(tx, request, auth, {
+      await writeAudit(tx, auth, {
         action: "hotlist_group_created",
         detail: { group_id: group.id, name: group.name, member_ids: form.group_members, plates: rows.length },
       });
@@ -79,8 +73,7 @@ export async function createGroup(
  */
 export async function editGroup(
   deps: GroupDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   groupId: number,
   form: GroupForm,
 ): Promise<string> {
@@ -107,7 +100,7 @@ export async function editGroup(
       await replaceGroupMembers(tx, group.id, form.group_members);
       const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, auth.user.id);
       if (rows.length > 0) await tx.hotlistPlate.createMany({ data: rows });
-      await writeAudit(tx, request, auth, {
+      await writeAudit(tx, auth, {
         action: "hotlist_group_updated",
         detail: {
           group_id: group.id,
@@ -117,7 +110,7 @@ export async function editGroup(
         },
       });
       if (rows.length > 0) {
-        await writeAudit(tx, request, auth, {
+        await writeAudit(tx, auth, {
           action: "hotlist_plates_added",
           detail: { group_id: group.id, plates: rows.map((row) => row.plateNumber) },
         });
@@ -126,18 +119,13 @@ export async function editGroup(
     }),
   );
   if (replacedImage) {
-    await removeUnusedFiles(deps.files.groupImages, [replacedImage], request.log, "old group picture");
+    await removeUnusedFiles(deps.files.groupImages, [replacedImage], auth.log, "old group picture");
   }
   return MESSAGES.groupUpdated;
 }
 
 /** POST /archive-group (Delete Group): the group is archived and its plates removed; alerts stay. */
-export async function archiveGroup(
-  deps: GroupDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
-  groupId: number,
-): Promise<string> {
+export async function archiveGroup(deps: GroupDeps, auth: Actor, groupId: number): Promise<string> {
   const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
   const removed = await deps.prisma.$transaction(async (tx) => {
     const archived = await tx.hotlistGroup.updateMany({
@@ -146,7 +134,7 @@ export async function archiveGroup(
     });
     if (archived.count === 0) throw new AppError("NOT_FOUND", GROUP_NOT_FOUND);
     const plates = await deletePlates(tx, { groupId: group.id });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "hotlist_group_archived",
       detail: { group_id: group.id, name: group.name, plates_removed: plates.count },
     });
@@ -155,7 +143,7 @@ export async function archiveGroup(
   await removeUnusedFiles(
     deps.files.attachments,
     removed.attachments,
-    request.log,
+    auth.log,
     "attachments of an archived group",
   );
   return MESSAGES.groupArchived;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyBaseLogger } from "fastify";
+import type { RequestLog } from "../../auth/actor";
 
 /**
  * Files of the hotlists, under the data folder (never under the web root): plate attachments in
@@ -91,7 +91,7 @@ export async function withWrittenFiles<T>(
 export async function removeUnusedFiles(
   area: FileArea,
   names: Iterable<string | null>,
-  log: FastifyBaseLogger,
+  log: RequestLog,
   what: string,
 ): Promise<void> {
   await area.remove(names).catch((error: unknown) => log.warn({ err: error }, `${what} not removed`));

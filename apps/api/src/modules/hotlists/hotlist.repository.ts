@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@odin/db";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { visibleGroupsWhere } from "./group-access";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -12,7 +12,7 @@ const PLATE_WITH_ADDER = {
 } as const;
 
 /** The groups of GET /alerts-data with each one's latest alert (by the read's time). */
-export function findGroupCards(prisma: Db, auth: Pick<AuthContext, "user">) {
+export function findGroupCards(prisma: Db, auth: Pick<Actor, "user">) {
   return prisma.hotlistGroup.findMany({
     where: visibleGroupsWhere(auth),
     select: {

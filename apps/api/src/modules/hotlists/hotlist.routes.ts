@@ -46,8 +46,7 @@ export const hotlistRoutes: FastifyPluginAsyncZod<HotlistRoutesOptions> = async 
   app.post(
     addPlate.path,
     { schema: { body: addPlate.body, response: { 200: addPlate.response, ...errors } } },
-    async (request) =>
-      successMessage(await addPlateDirect(deps, request, requireAuth(request), request.body)),
+    async (request) => successMessage(await addPlateDirect(deps, requireAuth(request), request.body)),
   );
 
   app.get(

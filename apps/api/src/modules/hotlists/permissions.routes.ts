@@ -19,6 +19,6 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
     update.path,
     { schema: { body: update.body, response: { 200: update.response, ...errors } } },
     async (request) =>
-      successMessage(await updatePermissions(app.prisma, request, requireAuth(request), request.body)),
+      successMessage(await updatePermissions(app.prisma, requireAuth(request), request.body)),
   );
 };

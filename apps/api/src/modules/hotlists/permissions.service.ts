@@ -5,17 +5,13 @@ import {
   type TPermissionUpdate,
 } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { findPickableUsers } from "./hotlist.repository";
 
 /** GET /agency-users-api: the caller's agency's approved, not-deleted users with their hotlist flags. */
-export async function listAgencyUsers(
-  prisma: PrismaClient,
-  auth: AuthContext,
-): Promise<TAgencyUsersResponse> {
+export async function listAgencyUsers(prisma: PrismaClient, auth: Actor): Promise<TAgencyUsersResponse> {
   const { users } = await findPickableUsers(prisma, auth.user.agencyId);
   return {
     users: users.map((user) => ({
@@ -35,8 +31,7 @@ export async function listAgencyUsers(
  */
 export async function updatePermissions(
   prisma: PrismaClient,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   update: TPermissionUpdate,
 ): Promise<string> {
   const changes = groupPermissionUpdates(update);
@@ -74,7 +69,7 @@ export async function updatePermissions(
 
   await prisma.$transaction(async (tx) => {
     for (const { userId, data } of applied) await tx.user.update({ where: { id: userId }, data });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "hotlist_permissions_changed",
       detail: applied.map(({ userId, data }) => ({
         user_id: userId,

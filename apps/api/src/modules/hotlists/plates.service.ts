@@ -5,9 +5,8 @@ import {
   type TSignedAttachmentQuery,
 } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import type { AttachmentLinks } from "./attachment-links";
 import { findAccessibleGroup, visibleGroupsWhere } from "./group-access";
@@ -36,8 +35,7 @@ const UPLOAD_TRANSACTION_MS = 60_000;
  */
 export async function addPlateDirect(
   deps: Pick<PlateDeps, "prisma">,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   body: THotlistAddRequest,
 ): Promise<string> {
   const group = await findAccessibleGroup(deps.prisma, auth, body.group_id);
@@ -56,7 +54,7 @@ export async function addPlateDirect(
     const plate = await tx.hotlistPlate.create({
       data: { ...result.row, groupId: group.id, addedById: auth.user.id },
     });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "hotlist_plates_added",
       detail: { group_id: group.id, plate_id: plate.id, plates: [plate.plateNumber], from: "search result" },
     });
@@ -67,8 +65,7 @@ export async function addPlateDirect(
 /** POST /groups/{id}/remove-plate: the plate is gone at once (its alerts stay). */
 export async function removePlate(
   deps: Pick<PlateDeps, "prisma" | "files">,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   groupId: number,
   plateId: number,
 ): Promise<string> {
@@ -77,7 +74,7 @@ export async function removePlate(
     const plate = await tx.hotlistPlate.findFirst({ where: { id: plateId, groupId: group.id } });
     if (!plate) throw new AppError("NOT_FOUND", PLATE_NOT_FOUND);
     const removed = await deletePlates(tx, { id: plate.id });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "hotlist_plate_removed",
       detail: { group_id: group.id, plate_id: plate.id, plate_number: plate.plateNumber },
     });
@@ -86,7 +83,7 @@ export async function removePlate(
   await removeUnusedFiles(
     deps.files.attachments,
     removed.attachments,
-    request.log,
+    auth.log,
     "attachment of a removed plate",
   );
   return MESSAGES.plateRemoved;
@@ -100,8 +97,7 @@ export async function removePlate(
  */
 export async function uploadPlates(
   deps: Pick<PlateDeps, "prisma" | "files">,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   groupId: number,
   mode: "add" | "replace",
   file: Buffer | undefined,
@@ -139,7 +135,7 @@ export async function uploadPlates(
           data: fresh.map((row) => ({ ...row, groupId: group.id, addedById: auth.user.id })),
         });
       }
-      await writeAudit(tx, request, auth, {
+      await writeAudit(tx, auth, {
         action: "hotlist_plates_uploaded",
         recordCount: fresh.length,
         detail: {
@@ -158,7 +154,7 @@ export async function uploadPlates(
   await removeUnusedFiles(
     deps.files.attachments,
     outcome.removed.attachments,
-    request.log,
+    auth.log,
     "attachments of replaced plates",
   );
   return {
@@ -172,7 +168,7 @@ export async function uploadPlates(
 /** GET /get-hotlist-attachment-url/{filename}?plate_id=: a 5-minute signed link, for those who may see the plate. */
 export async function attachmentUrl(
   deps: Pick<PlateDeps, "prisma" | "links" | "publicUrl">,
-  auth: AuthContext,
+  auth: Actor,
   filename: string,
   plateId: number,
 ): Promise<string> {

@@ -5,9 +5,8 @@ import {
   type TAxonExistingIntegrationResponse,
 } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { AxonClient } from "../../sources/axon/axon.client";
 import { VendorError } from "../../sources/vendor-http";
 import { writeAudit } from "../audit/audit.repository";
@@ -17,7 +16,7 @@ import type { IntegrationDeps } from "./integrations-deps";
 
 const NO_INTEGRATION = "Your agency has no Axon integration.";
 
-function findOwnIntegration(prisma: PrismaClient, auth: AuthContext) {
+function findOwnIntegration(prisma: PrismaClient, auth: Actor) {
   const agencyId = auth.user.agencyId;
   return agencyId === null
     ? Promise.resolve(null)
@@ -27,7 +26,7 @@ function findOwnIntegration(prisma: PrismaClient, auth: AuthContext) {
 /** GET /axon-existing-integration: its label and host only; the client id and secret stay here. */
 export async function getExistingIntegration(
   prisma: PrismaClient,
-  auth: AuthContext,
+  auth: Actor,
 ): Promise<TAxonExistingIntegrationResponse> {
   const integration = await findOwnIntegration(prisma, auth);
   return {
@@ -75,8 +74,7 @@ async function checkCredentials(deps: IntegrationDeps, body: TAddAxonIntegration
  */
 export async function addAxonIntegration(
   deps: IntegrationDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   body: TAddAxonIntegrationRequest,
 ): Promise<string> {
   const agencyId = requireOwnAgency(auth);
@@ -109,7 +107,7 @@ export async function addAxonIntegration(
           },
         },
       });
-      await writeAudit(tx, request, auth, {
+      await writeAudit(tx, auth, {
         action: "axon_integration_changed",
         detail: {
           change: "added",
@@ -130,16 +128,12 @@ export async function addAxonIntegration(
 }
 
 /** DELETE /delete-axon-integration: the agency's integration and its agency lists. */
-export async function deleteAxonIntegration(
-  prisma: PrismaClient,
-  request: FastifyRequest,
-  auth: AuthContext,
-): Promise<string> {
+export async function deleteAxonIntegration(prisma: PrismaClient, auth: Actor): Promise<string> {
   const integration = await findOwnIntegration(prisma, auth);
   if (!integration) throw new AppError("NOT_FOUND", NO_INTEGRATION);
   await prisma.$transaction(async (tx) => {
     await tx.axonIntegration.delete({ where: { id: integration.id } });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "axon_integration_changed",
       detail: { change: "deleted", integration_id: integration.id, base_url: integration.baseUrl },
     });
@@ -154,7 +148,7 @@ export async function deleteAxonIntegration(
  */
 export async function listAgencyAccess(
   prisma: PrismaClient,
-  auth: AuthContext,
+  auth: Actor,
 ): Promise<TAuthorizedAndBlacklistedAgenciesResponse> {
   const integration = await findOwnIntegration(prisma, auth);
   if (!integration) return { authorized: [], blacklisted: [] };
@@ -176,8 +170,7 @@ export async function listAgencyAccess(
 /** POST /add-to-blacklist and /remove-from-blacklist: moves one agency between the two lists. */
 export async function setAgencyAccess(
   prisma: PrismaClient,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   agencyId: number,
   status: "authorized" | "blacklisted",
 ): Promise<string> {
@@ -197,7 +190,7 @@ export async function setAgencyAccess(
       create: { integrationId: integration.id, agencyId, status },
       update: { status },
     });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "blacklist_changed",
       detail: { integration_id: integration.id, agency_id: agency.id, agency_name: agency.name, status },
     });

@@ -36,20 +36,19 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
   app.post(
     addKey.path,
     { schema: { body: addKey.body, response: { 200: addKey.response, ...errors } } },
-    async (request) => successMessage(await addApiKey(deps, request, requireAuth(request), request.body)),
+    async (request) => successMessage(await addApiKey(deps, requireAuth(request), request.body)),
   );
 
   app.post(
     bulkKeys.path,
     { schema: { body: bulkKeys.body, response: { 200: bulkKeys.response, ...errors } } },
-    (request) => uploadApiKeys(deps, request, requireAuth(request), filePart(request.body, "file")),
+    (request) => uploadApiKeys(deps, requireAuth(request), filePart(request.body, "file")),
   );
 
   app.delete(
     deleteKey.path,
     { schema: { params: deleteKey.params, response: { 200: deleteKey.response, ...errors } } },
-    async (request) =>
-      successMessage(await deleteApiKey(deps, request, requireAuth(request), request.params.id)),
+    async (request) => successMessage(await deleteApiKey(deps, requireAuth(request), request.params.id)),
   );
 
   app.get(existingAxon.path, { schema: { response: { 200: existingAxon.response, ...errors } } }, (request) =>
@@ -59,14 +58,13 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
   app.post(
     addAxon.path,
     { schema: { body: addAxon.body, response: { 200: addAxon.response, ...errors } } },
-    async (request) =>
-      successMessage(await addAxonIntegration(deps, request, requireAuth(request), request.body)),
+    async (request) => successMessage(await addAxonIntegration(deps, requireAuth(request), request.body)),
   );
 
   app.delete(
     deleteAxon.path,
     { schema: { response: { 200: deleteAxon.response, ...errors } } },
-    async (request) => successMessage(await deleteAxonIntegration(prisma, request, requireAuth(request))),
+    async (request) => successMessage(await deleteAxonIntegration(prisma, requireAuth(request))),
   );
 
   app.get(access.path, { schema: { response: { 200: access.response, ...errors } } }, (request) =>
@@ -78,7 +76,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
     { schema: { body: blacklist.body, response: { 200: blacklist.response, ...errors } } },
     async (request) =>
       successMessage(
-        await setAgencyAccess(prisma, request, requireAuth(request), request.body.agency_id, "blacklisted"),
+        await setAgencyAccess(prisma, requireAuth(request), request.body.agency_id, "blacklisted"),
       ),
   );
 
@@ -87,7 +85,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
     { schema: { body: unblacklist.body, response: { 200: unblacklist.response, ...errors } } },
     async (request) =>
       successMessage(
-        await setAgencyAccess(prisma, request, requireAuth(request), request.body.agency_id, "authorized"),
+        await setAgencyAccess(prisma, requireAuth(request), request.body.agency_id, "authorized"),
       ),
   );
 };

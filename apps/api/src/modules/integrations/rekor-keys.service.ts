@@ -6,9 +6,8 @@ import {
   type TBulkUploadResponse,
 } from "@odin/contract";
 import { generateToken, hashToken, type RekorApiKey } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { administeredAgency, requireOwnAgency } from "../admin/admin-deps";
 import { readUploadedCsv, rejectRows, type RowError } from "../admin/csv-upload";
@@ -52,8 +51,7 @@ const COPY_NOW = "Copy the webhook token now: it is not shown again.";
 /** POST /add-api-key: a Rekor key of the admin's agency, encrypted at rest, with its webhook token. */
 export async function addApiKey(
   deps: IntegrationDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   body: TAddApiKeyRequest,
 ): Promise<string> {
   const agencyId = requireOwnAgency(auth);
@@ -62,7 +60,7 @@ export async function addApiKey(
   try {
     const key = await deps.prisma.$transaction(async (tx) => {
       const created = await tx.rekorApiKey.create({ data: newKeyRow(deps, agencyId, body, token) });
-      await writeAudit(tx, request, auth, {
+      await writeAudit(tx, auth, {
         action: "api_key_added",
         detail: { api_key_id: created.id, agency: created.agencyName, last4: created.apiKeyLast4 },
       });
@@ -80,8 +78,7 @@ export async function addApiKey(
 /** POST /bulk-upload-api-keys: every row checked first; one bad row rejects the file (reasons by line). */
 export async function uploadApiKeys(
   deps: IntegrationDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   file: Buffer | undefined,
 ): Promise<TBulkUploadResponse> {
   const agencyId = requireOwnAgency(auth);
@@ -127,7 +124,7 @@ export async function uploadApiKeys(
       const rows = await tx.rekorApiKey.createManyAndReturn({
         data: keys.map(({ key }, index) => newKeyRow(deps, agencyId, key, tokens[index]!)),
       });
-      await writeAudit(tx, request, auth, {
+      await writeAudit(tx, auth, {
         action: "api_keys_uploaded",
         detail: {
           count: rows.length,
@@ -155,8 +152,7 @@ export async function uploadApiKeys(
 /** DELETE /delete-api-key/{id}: a key of the caller's agency (another's is 404); its cameras go with it. */
 export async function deleteApiKey(
   deps: Pick<IntegrationDeps, "prisma">,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   keyId: number,
 ): Promise<string> {
   const agency = administeredAgency(auth);
@@ -169,7 +165,7 @@ export async function deleteApiKey(
   if (!key) throw new AppError("NOT_FOUND", "API key not found.");
   await deps.prisma.$transaction(async (tx) => {
     await tx.rekorApiKey.delete({ where: { id: key.id } });
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "api_key_deleted",
       detail: { api_key_id: key.id, agency: key.agencyName, last4: key.apiKeyLast4, agency_id: key.agencyId },
     });

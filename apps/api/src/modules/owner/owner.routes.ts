@@ -27,7 +27,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     async (request) => {
       const { agency_id: agencyId, ...user } = request.body;
       const agency = await findAgencyOrFail(deps.prisma, agencyId);
-      return successMessage(await addUser(deps, request, requireAuth(request), user, agency.id));
+      return successMessage(await addUser(deps, requireAuth(request), user, agency.id));
     },
   );
 
@@ -36,13 +36,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     { schema: { body: reset.body, response: { 200: reset.response, ...errors } } },
     async (request) =>
       successMessage(
-        await resetUserPassword(
-          deps,
-          request,
-          requireAuth(request),
-          request.body.user_id,
-          request.body.new_password,
-        ),
+        await resetUserPassword(deps, requireAuth(request), request.body.user_id, request.body.new_password),
       ),
   );
 

@@ -1,8 +1,7 @@
 import { MESSAGES, type TOwnerDataResponse } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
-import type { FastifyRequest } from "fastify";
 import { AppError } from "../../lib/app-error";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "../admin/admin-deps";
 import { findAgencies } from "../admin/agencies.repository";
@@ -22,8 +21,7 @@ export async function getOwnerData(prisma: PrismaClient): Promise<TOwnerDataResp
  */
 export async function resetUserPassword(
   deps: UserAdminDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   userId: number,
   password: string,
 ): Promise<string> {
@@ -44,7 +42,7 @@ export async function resetUserPassword(
     });
     // Not the owner's own session: resetting one's own password must not sign oneself out mid-way.
     if (user.id !== auth.user.id) await revokeUserSessions(tx, user.id, now);
-    await writeAudit(tx, request, auth, {
+    await writeAudit(tx, auth, {
       action: "password_reset_by_owner",
       detail: { user_id: user.id, username: user.username, agency_id: user.agencyId },
     });

@@ -22,7 +22,6 @@ export const searchRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma">> = a
     async (request, reply) => {
       const { results, statuses } = await searchDetections(
         { ...options, prisma: app.prisma },
-        request,
         requireAuth(request),
         request.body,
       );

@@ -1,7 +1,6 @@
 import type { TSearchRequest, TSearchResult, TSourceStatus } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
-import type { FastifyRequest } from "fastify";
-import type { AuthContext } from "../../plugins/auth";
+import type { Actor } from "../../auth/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { toPlatePattern } from "../../sources/plate-pattern";
 import { searchScopeOf } from "../../sources/search-scope.repository";
@@ -89,8 +88,7 @@ async function runSource(
  */
 export async function searchDetections(
   deps: SearchDeps,
-  request: FastifyRequest,
-  auth: AuthContext,
+  auth: Actor,
   body: TSearchRequest,
 ): Promise<{ results: TSearchResult[]; statuses: TSourceStatus[] }> {
   const scope = searchScopeOf(auth);
@@ -107,7 +105,7 @@ export async function searchDetections(
 
   // The audit row is written while the sources work; no result leaves before it is committed, and a
   // search whose row cannot be written is refused (its results are dropped).
-  const audited = writeAudit(deps.prisma, request, auth, {
+  const audited = writeAudit(deps.prisma, auth, {
     action: "search",
     queryParameters: {
       plate: body.plate ?? null,

@@ -1,0 +1,33 @@
+import type { User } from "@odin/db";
+import type { VerifiedToken } from "../identity/token-verifier";
+
+/**
+ * Who is asking, made once per request by the auth hook (plugins/auth.ts). Services and repositories
+ * take an Actor, never a Fastify request: what they need of the request (the address and request id
+ * for the audit row) travels with it.
+ */
+export interface Actor {
+  user: User;
+  /** The one owner-level user (OWNER_USERNAME), the only cross-agency account. */
+  isOwner: boolean;
+  /** The sign-in session the token names (`sid`), when it names one. */
+  sessionId: string | null;
+  /** The caller's address as the server sees it (behind a proxy: see trustProxy in app.ts). */
+  ip: string;
+  /** The request id (kept from X-Request-Id when sane), which the logs carry too. */
+  requestId: string;
+  /** The request's logger (its lines carry the request id). */
+  log: RequestLog;
+}
+
+/** What services log through: the request's pino child logger satisfies it. */
+export interface RequestLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** An Actor with the verified token, for the few services that need its claims (sign-out, streams). */
+export interface AuthContext extends Actor {
+  token: VerifiedToken;
+}
