@@ -3,7 +3,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/server.ts"],
+  entryPoints: ["src/server.ts", "src/cli.ts"],
   outdir: "dist",
   bundle: true,
   platform: "node",

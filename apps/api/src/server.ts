@@ -12,6 +12,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig, processEnv, withDemoServices, type Config } from "./config/env";
 import { loadOrCreateDevSecretsKey } from "./config/secrets-key";
 import type { DemoSimulators } from "./demo/demo-simulators";
+import { issueSetupToken, needsOwner } from "./modules/setup/setup.service";
 import { printBanner } from "./start-banner";
 
 async function main(): Promise<void> {
@@ -87,7 +88,15 @@ async function main(): Promise<void> {
         `Stop the other server, or set PORT to a free port.`,
     );
   });
+  // No owner yet (a fresh install): a new one-time setup link at every start, valid for an hour.
+  const setup = (await needsOwner({ prisma, ownerUsername: config.ownerUsername }))
+    ? await issueSetupToken(prisma)
+    : undefined;
   printBanner({
+    setupLink: setup && {
+      url: `${config.publicUrl}/setup?token=${encodeURIComponent(setup.token)}`,
+      expiresAt: setup.expiresAt,
+    },
     url: config.publicUrl,
     database: running.embedded
       ? `embedded PostgreSQL in ${path.relative(projectRoot, path.join(config.dataDir, "pg")) || "."}`

@@ -32,6 +32,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "POST /oidc/interaction/:uid/login": rule("public", "none"),
   "GET /reset-password": rule("public", "none"),
   "POST /reset-password": rule("public", "none"),
+  // First run: "Create the owner account", only with the one-time link printed at start (modules/setup)
+  "GET /setup": rule("public", "none"),
+  "POST /setup": rule("public", "none"),
   "DELETE /oidc/*": rule("public", "none"),
   "GET /oidc/*": rule("public", "none"),
   "OPTIONS /oidc/*": rule("public", "none"),

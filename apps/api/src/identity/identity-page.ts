@@ -11,13 +11,14 @@ header{background:var(--navy);color:#fff;height:56px;display:flex;align-items:ce
 header svg{width:32px;height:32px}main{flex:1;display:flex;align-items:flex-start;justify-content:center;padding:64px 16px}
 .card{background:#fff;border:1px solid var(--border);border-radius:12px;box-shadow:0 8px 24px rgba(11,29,54,.08);width:100%;max-width:400px;padding:32px}
 h1{font-size:22px;margin:0 0 4px}.lead{color:var(--muted);margin:0 0 24px}label{display:block;font-weight:600;margin:16px 0 6px}
-input[type=text],input[type=password]{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:8px;font:inherit}
+input[type=text],input[type=password],input[type=email]{width:100%;padding:10px 12px;border:1px solid var(--border);border-radius:8px;font:inherit}
 input:focus,button:focus,a:focus{outline:3px solid rgba(29,99,216,.35);outline-offset:1px;border-color:var(--accent)}
 .button{display:block;width:100%;margin-top:24px;padding:11px 16px;border:0;border-radius:8px;background:var(--accent);color:#fff;
 font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer}.button:hover{background:var(--accent-hover)}
 .error{background:var(--danger-soft);color:var(--danger);border-radius:8px;padding:10px 12px;margin:0 0 8px}
 .success{background:var(--success-soft);color:var(--success);border-radius:8px;padding:10px 12px;margin:0 0 8px}
-ul.rules{color:var(--muted);padding-left:20px;margin:8px 0 0}footer{color:var(--muted);font-size:13px;text-align:center;padding:24px}`;
+ul.rules{color:var(--muted);padding-left:20px;margin:8px 0 0}.hint{color:var(--muted);font-size:13px;margin:4px 0 0}
+input[readonly]{background:var(--bg);color:var(--muted)}.error ul{margin:0;padding-left:18px}footer{color:var(--muted);font-size:13px;text-align:center;padding:24px}`;
 
 // The web app's mark (apps/web/src/components/ui/odin-logo.tsx), so both halves of sign-in look alike.
 const MARK = `<svg viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="#13294a"/><path d="M10 32c6-10 13.5-15 22-15s16 5 22 15c-6 10-13.5 15-22 15S16 42 10 32z" fill="none" stroke="#4c9bff" stroke-width="4" stroke-linejoin="round"/><circle cx="32" cy="32" r="8" fill="#fff"/><circle cx="32" cy="32" r="3.5" fill="#13294a"/></svg>`;

@@ -1,0 +1,17 @@
+import { createSecretBox } from "@odin/db";
+import { loadOrCreateDevSecretsKey } from "../config/secrets-key";
+import { rotateSigningKeys } from "../identity/signing-keys";
+import { withDatabase } from "./database";
+
+/**
+ * `odin rotate-signing-key`: the built-in provider signs with a new key from the next start on; the
+ * previous key stays published for two days, so tokens it signed still verify.
+ */
+export async function rotateSigningKeyCommand(): Promise<number> {
+  return withDatabase(async (prisma, config) => {
+    const secrets = createSecretBox(config.secretsKey ?? loadOrCreateDevSecretsKey(config.dataDir));
+    const kid = await rotateSigningKeys(prisma, secrets);
+    console.log(`New signing key ${kid}: restart Odin (every replica) to sign with it.`);
+    return 0;
+  });
+}

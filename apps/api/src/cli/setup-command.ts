@@ -1,0 +1,96 @@
+import { parseArgs } from "node:util";
+import { AppError } from "../lib/app-error";
+import { findOwnerAccount } from "../modules/setup/setup.repository";
+import { createOwner, SETUP_MESSAGES, ZOwnerSetup } from "../modules/setup/setup.service";
+import { withDatabase } from "./database";
+import { ask, readAll, type Terminal } from "./prompt";
+
+export const SETUP_USAGE = `Usage: odin setup [--username NAME] [--name "FULL NAME"] [--email ADDRESS]
+                  [--password-stdin | --subject SUB]
+
+Creates Odin's first owner, the one cross-agency account, in an empty installation.
+  --username        must be OWNER_USERNAME (default: owner); asked for when omitted
+  --name, --email   the owner's full name and e-mail; asked for when omitted
+  --password-stdin  read the password from standard input (scripts); otherwise it is asked for, hidden
+  --subject         with an external issuer (OIDC_ISSUER): the owner's 'sub' there; no password is kept
+Exit status: 0 the owner was created (or already exists with this e-mail), 1 refused, 2 usage.`;
+
+/** `odin setup`: flags first; whatever is missing is asked on the terminal (refused without one). */
+export async function setupCommand(args: string[], terminal: Terminal): Promise<number> {
+  let flags;
+  try {
+    flags = parseArgs({
+      args,
+      options: {
+        username: { type: "string" },
+        name: { type: "string" },
+        email: { type: "string" },
+        subject: { type: "string" },
+        "password-stdin": { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${SETUP_USAGE}`);
+    return 2;
+  }
+  if (flags.help) {
+    console.log(SETUP_USAGE);
+    return 0;
+  }
+
+  return withDatabase(async (prisma, config) => {
+    const odinKeepsPasswords = config.identityAdmin.kind === "built-in";
+    const existing = await findOwnerAccount(prisma, config.ownerUsername);
+    if (existing) {
+      const same = flags.email?.trim().toLowerCase() === existing.email;
+      (same ? console.log : console.error)(SETUP_MESSAGES.ownerExists(existing.username));
+      return same ? 0 : 1;
+    }
+
+    const interactive = Boolean(terminal.input.isTTY) && !flags["password-stdin"];
+    const value = async (given: string | undefined, question: string, flag: string, fallback?: string) => {
+      if (given !== undefined) return given;
+      if (fallback !== undefined && !interactive) return fallback;
+      if (!interactive)
+        throw new AppError("VALIDATION_FAILED", `${flag} is required (no terminal to ask on).`);
+      const answer = await ask(terminal, fallback ? `${question} [${fallback}]: ` : `${question}: `);
+      return answer.trim() || (fallback ?? "");
+    };
+
+    try {
+      const username = await value(flags.username, "Owner's username", "--username", config.ownerUsername);
+      const name = await value(flags.name, "Full name", "--name");
+      const email = await value(flags.email, "E-mail", "--email");
+      let password: string | undefined;
+      if (odinKeepsPasswords && !flags.subject) {
+        if (flags["password-stdin"]) password = await readAll(terminal.input);
+        else if (interactive) {
+          password = await ask(terminal, "Password: ", true);
+          if ((await ask(terminal, "Password again: ", true)) !== password)
+            throw new AppError("VALIDATION_FAILED", SETUP_MESSAGES.passwordsDiffer);
+        } else
+          throw new AppError("VALIDATION_FAILED", "--password-stdin is required (no terminal to ask on).");
+      }
+      const parsed = ZOwnerSetup.safeParse({ username, name, email, password, subject: flags.subject });
+      if (!parsed.success) {
+        throw new AppError(
+          "VALIDATION_FAILED",
+          [...new Set(parsed.error.issues.map((i) => i.message))].join("; "),
+        );
+      }
+      const deps = { prisma, ownerUsername: config.ownerUsername, odinKeepsPasswords };
+      const owner = await createOwner(deps, parsed.data, { via: "command", ip: null, requestId: null });
+      console.log(
+        `The owner '${owner.username}' was created. Sign in at ${config.publicUrl}, open Owner, ` +
+          `and add your agency and its first admin.`,
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      console.error(`Setup refused: ${error.message}`);
+      return 1;
+    }
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { acceptFormPosts, sendHtml } from "../../identity/html-forms";
+import { AppError } from "../../lib/app-error";
+import { setupDonePage, setupFormPage, setupGonePage, setupLinkInvalidPage } from "./setup-page";
+import {
+  createOwner,
+  isSetupTokenValid,
+  needsOwner,
+  SETUP_MESSAGES,
+  ZOwnerSetup,
+  type SetupDeps,
+} from "./setup.service";
+
+type SetupRequest = FastifyRequest<{ Querystring: { token?: string }; Body: Record<string, string> }>;
+
+/**
+ * GET/POST /setup: "Create the owner account", for agencies that never open a shell. Only while Odin
+ * has no owner (afterwards 404) and only with the one-time token of the link printed at start-up
+ * (otherwise 403). The form is plain HTML, like the built-in sign-in: it works before anyone can sign in.
+ */
+export async function setupRoutes(app: FastifyInstance, { deps }: { deps: SetupDeps }) {
+  const form = (token: string, extra: Partial<Parameters<typeof setupFormPage>[0]> = {}) =>
+    setupFormPage({
+      token,
+      ownerUsername: deps.ownerUsername,
+      odinKeepsPasswords: deps.odinKeepsPasswords,
+      ...extra,
+    });
+
+  app.get("/setup", async (request: SetupRequest, reply) => {
+    if (!(await needsOwner(deps))) return sendHtml(reply, setupGonePage(), 404);
+    const token = request.query.token;
+    if (!(await isSetupTokenValid(deps.prisma, token))) {
+      return sendHtml(reply, setupLinkInvalidPage(SETUP_MESSAGES.linkInvalid), 403);
+    }
+    return sendHtml(reply, form(token!));
+  });
+
+  app.register(async (forms) => {
+    acceptFormPosts(forms);
+    forms.post(
+      "/setup",
+      { config: { rateLimit: { max: 10, timeWindow: "1 minute", hook: "preHandler" } } },
+      async (request: SetupRequest, reply) => {
+        if (!(await needsOwner(deps))) return sendHtml(reply, setupGonePage(), 404);
+        const body = request.body ?? {};
+        const token = String(body.token ?? "");
+        if (!(await isSetupTokenValid(deps.prisma, token))) {
+          return sendHtml(reply, setupLinkInvalidPage(SETUP_MESSAGES.linkInvalid), 403);
+        }
+        const values = { name: body.name, email: body.email, subject: body.subject };
+        const retry = (errors: string[], status = 400) =>
+          sendHtml(reply, form(token, { values, errors }), status);
+        if (deps.odinKeepsPasswords && body.password !== body.confirm)
+          return retry([SETUP_MESSAGES.passwordsDiffer]);
+        const parsed = ZOwnerSetup.safeParse({
+          username: body.username || deps.ownerUsername,
+          name: body.name,
+          email: body.email,
+          ...(deps.odinKeepsPasswords ? { password: body.password } : { subject: body.subject }),
+        });
+        if (!parsed.success) return retry([...new Set(parsed.error.issues.map((issue) => issue.message))]);
+        try {
+          const owner = await createOwner(deps, parsed.data, {
+            via: "setup page",
+            ip: request.ip,
+            requestId: String(request.id),
+            token,
+          });
+          request.log.info({ owner: owner.username }, "owner account created on the setup page");
+          return sendHtml(reply, setupDonePage(owner.username));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          if (error.code === "FORBIDDEN") return sendHtml(reply, setupLinkInvalidPage(error.message), 403);
+          if (error.code === "CONFLICT" && !(await needsOwner(deps)))
+            return sendHtml(reply, setupGonePage(), 404);
+          return retry([error.message], error.status);
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,131 @@
+import { ZAddUserRequest, ZNewPassword } from "@odin/contract";
+import { generateToken, type PrismaClient, type User } from "@odin/db";
+import { z } from "zod";
+import { AppError } from "../../lib/app-error";
+import { isUniqueViolation } from "../admin/users.repository";
+import {
+  findOwnerAccount,
+  findSetupToken,
+  insertOwner,
+  insertSetupToken,
+  useSetupToken,
+} from "./setup.repository";
+
+/** How long a printed setup link works. */
+export const SETUP_LINK_TTL_MS = 60 * 60 * 1000;
+
+export interface SetupDeps {
+  prisma: PrismaClient;
+  /** OWNER_USERNAME: the setup creates exactly this account. */
+  ownerUsername: string;
+  /** True with the built-in provider (Odin keeps the password); false with an external issuer. */
+  odinKeepsPasswords: boolean;
+}
+
+export const SETUP_MESSAGES = {
+  ownerExists: (username: string) => `Odin already has its owner ('${username}'): nothing was changed.`,
+  wrongUsername: (ownerUsername: string, given: string) =>
+    `The owner's username is set by OWNER_USERNAME, which is '${ownerUsername}'. Use '${ownerUsername}', ` +
+    `or set OWNER_USERNAME=${given} for Odin and for this setup.`,
+  subjectRequired:
+    "Odin signs in through an external issuer here: give the owner's subject (the 'sub' of their tokens at the issuer).",
+  passwordRequired: "A password is required for Odin's built-in sign-in.",
+  emailTaken: (email: string) => `The e-mail '${email}' is already used by another account.`,
+  linkInvalid:
+    "This setup link is not valid: it has expired, was already used, or is from an earlier start. " +
+    "Restart Odin to print a new link, or create the owner on the server with `odin setup`.",
+  passwordsDiffer: "The two passwords differ.",
+} as const;
+
+/** What the owner's setup takes: the add-user fields (same rules), a password or an issuer's subject. */
+export const ZOwnerSetup = z.object({
+  username: ZAddUserRequest.shape.username,
+  name: ZAddUserRequest.shape.name,
+  email: ZAddUserRequest.shape.email,
+  password: ZNewPassword.optional(),
+  subject: z.string().trim().min(1).max(255).optional(),
+});
+export type TOwnerSetup = z.infer<typeof ZOwnerSetup>;
+
+export interface SetupOrigin {
+  via: "command" | "setup page";
+  ip: string | null;
+  requestId: string | null;
+  /** The page's one-time link: consumed in the same transaction that creates the owner. */
+  token?: string;
+}
+
+/** Whether Odin still needs its owner (no account named OWNER_USERNAME, deleted or not). */
+export async function needsOwner(deps: Pick<SetupDeps, "prisma" | "ownerUsername">): Promise<boolean> {
+  return !(await findOwnerAccount(deps.prisma, deps.ownerUsername));
+}
+
+/**
+ * Creates the first owner. Refuses when an owner exists (CONFLICT, naming it), when the username is
+ * not OWNER_USERNAME, and when the built-in provider gets no password or an external issuer no
+ * subject. Only one of two concurrent setups can win: the username is unique, and a page's token is
+ * consumed conditionally in the same transaction.
+ */
+export async function createOwner(deps: SetupDeps, input: TOwnerSetup, origin: SetupOrigin): Promise<User> {
+  if (input.username.toLowerCase() !== deps.ownerUsername.toLowerCase()) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      SETUP_MESSAGES.wrongUsername(deps.ownerUsername, input.username),
+      [{ path: "username", message: SETUP_MESSAGES.wrongUsername(deps.ownerUsername, input.username) }],
+    );
+  }
+  if (deps.odinKeepsPasswords && !input.password) {
+    throw new AppError("VALIDATION_FAILED", SETUP_MESSAGES.passwordRequired, [
+      { path: "password", message: SETUP_MESSAGES.passwordRequired },
+    ]);
+  }
+  if (!deps.odinKeepsPasswords && !input.subject) {
+    throw new AppError("VALIDATION_FAILED", SETUP_MESSAGES.subjectRequired, [
+      { path: "subject", message: SETUP_MESSAGES.subjectRequired },
+    ]);
+  }
+  const existing = await findOwnerAccount(deps.prisma, deps.ownerUsername);
+  if (existing) throw new AppError("CONFLICT", SETUP_MESSAGES.ownerExists(existing.username));
+
+  const now = new Date();
+  const { token } = origin;
+  try {
+    return await insertOwner(
+      deps.prisma,
+      {
+        username: deps.ownerUsername,
+        name: input.name,
+        email: input.email,
+        password: deps.odinKeepsPasswords ? (input.password ?? null) : null,
+        subject: input.subject ?? null,
+      },
+      origin,
+      token === undefined
+        ? undefined
+        : async (tx) => {
+            if (!(await useSetupToken(tx, token, now)))
+              throw new AppError("FORBIDDEN", SETUP_MESSAGES.linkInvalid);
+          },
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const owner = await findOwnerAccount(deps.prisma, deps.ownerUsername);
+    if (owner) throw new AppError("CONFLICT", SETUP_MESSAGES.ownerExists(owner.username));
+    throw new AppError("CONFLICT", SETUP_MESSAGES.emailTaken(input.email));
+  }
+}
+
+/** A new one-time setup link's token (only its hash is stored), valid for SETUP_LINK_TTL_MS. */
+export async function issueSetupToken(prisma: PrismaClient, now = new Date()) {
+  const token = generateToken(24);
+  const expiresAt = new Date(now.getTime() + SETUP_LINK_TTL_MS);
+  await insertSetupToken(prisma, token, expiresAt);
+  return { token, expiresAt };
+}
+
+/** Whether a link's token may open the page now (it is checked again, atomically, when used). */
+export async function isSetupTokenValid(prisma: PrismaClient, token: string | undefined, now = new Date()) {
+  if (!token || token.length > 200) return false;
+  const row = await findSetupToken(prisma, token);
+  return Boolean(row && !row.usedAt && row.expiresAt > now);
+}
