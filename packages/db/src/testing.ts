@@ -103,3 +103,51 @@ export async function createTestDatabase(adminUrl: string, { migrated = true } =
     },
   };
 }
+
+/** psql's :'var' (a quoted literal) and :"var" (a quoted identifier), as psql -v substitutes them. */
+function substitutePsqlVariables(sql: string, variables: Record<string, string>): string {
+  return sql.replace(/:(['"])(\w+)\1/g, (_match, quote: string, name: string) => {
+    const value = variables[name];
+    if (value === undefined) throw new Error(`no value for psql variable ${name}`);
+    return quote === "'" ? `'${value.replaceAll("'", "''")}'` : `"${value.replaceAll('"', '""')}"`;
+  });
+}
+
+export interface AppRole {
+  role: string;
+  database: string;
+  password: string;
+}
+
+/**
+ * Creates the non-superuser role and database Odin runs as in production, by running the very file
+ * docker-compose's PostgreSQL runs (deploy/postgres/odin-role.sql), statement by statement.
+ * Answers the URL Odin connects with.
+ */
+export async function createAppRole(
+  adminUrl: string,
+  { role, database, password }: AppRole,
+): Promise<string> {
+  const { readFile } = await import("node:fs/promises");
+  const { locatePrismaDir } = await import("./paths");
+  const file = path.join(path.dirname(locatePrismaDir()), "deploy", "postgres", "odin-role.sql");
+  const sql = substitutePsqlVariables(await readFile(file, "utf8"), {
+    app_role: role,
+    app_database: database,
+    app_password: password,
+  });
+  const statements = sql
+    .split("\n")
+    .filter((line) => !line.startsWith("--"))
+    .join("\n")
+    .split(/;\s*(?:\n|$)/)
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+  await admin(adminUrl, async (client) => {
+    for (const statement of statements) await client.query(statement);
+  });
+  const url = new URL(withDatabase(adminUrl, database));
+  url.username = role;
+  url.password = password;
+  return url.toString();
+}
