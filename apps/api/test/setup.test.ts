@@ -208,6 +208,24 @@ describe("odin setup (the command)", () => {
     expect(await t.prisma.user.count()).toBe(0);
   });
 
+  it("gives a locked-out owner a new password from the server, ending its sessions", async () => {
+    expect((await odin(flags, { stdin: PASSWORD })).code).toBe(0);
+    for (let i = 0; i < 5; i++) await signInWithPassword(t.prisma, "owner", "Wrong-password-1!");
+    expect(await signInWithPassword(t.prisma, "owner", PASSWORD)).toMatchObject({ ok: false });
+
+    const weak = await odin(["setup", "--reset-owner-password", "--password-stdin"], { stdin: "weak" });
+    expect(weak.code).toBe(1);
+    const reset = await odin(["setup", "--reset-owner-password", "--password-stdin"], {
+      stdin: "Regained-Access-2026!\n",
+    });
+    expect(reset.stderr).toBe("");
+    expect(reset.code).toBe(0);
+    expect(await signInWithPassword(t.prisma, "owner", "Regained-Access-2026!")).toMatchObject({ ok: true });
+    const owner = await t.prisma.user.findUniqueOrThrow({ where: { username: "owner" } });
+    expect(owner.tokensNotBefore).not.toBeNull();
+    expect(await t.prisma.auditLog.count({ where: { action: "owner_password_reset" } })).toBe(1);
+  });
+
   it("links the owner to an external issuer's subject, keeping no password", async () => {
     const linked = await odin(
       ["setup", "--name", "Dana Owner", "--email", "dana@agency.example", "--subject", "auth0|65f00ba"],

@@ -1,18 +1,24 @@
 import { parseArgs } from "node:util";
 import { AppError } from "../lib/app-error";
-import { findOwnerAccount } from "../modules/setup/setup.repository";
+import { ZNewPassword } from "@odin/contract";
+import type { PrismaClient, User } from "@odin/db";
+import { findOwnerAccount, replaceOwnerPassword } from "../modules/setup/setup.repository";
 import { createOwner, SETUP_MESSAGES, ZOwnerSetup } from "../modules/setup/setup.service";
 import { withDatabase } from "./database";
 import { ask, readAll, type Terminal } from "./prompt";
 
 export const SETUP_USAGE = `Usage: odin setup [--username NAME] [--name "FULL NAME"] [--email ADDRESS]
                   [--password-stdin | --subject SUB]
+       odin setup --reset-owner-password [--password-stdin]
 
 Creates Odin's first owner, the one cross-agency account, in an empty installation.
   --username        must be OWNER_USERNAME (default: owner); asked for when omitted
   --name, --email   the owner's full name and e-mail; asked for when omitted
   --password-stdin  read the password from standard input (scripts); otherwise it is asked for, hidden
   --subject         with an external issuer (OIDC_ISSUER): the owner's 'sub' there; no password is kept
+  --reset-owner-password
+                    the existing owner gets a new password (built-in sign-in), its lockout is lifted
+                    and its sessions end: the way back in when the owner is locked out
 Exit status: 0 the owner was created (or already exists with this e-mail), 1 refused, 2 usage.`;
 
 /** `odin setup`: flags first; whatever is missing is asked on the terminal (refused without one). */
@@ -27,6 +33,7 @@ export async function setupCommand(args: string[], terminal: Terminal): Promise<
         email: { type: "string" },
         subject: { type: "string" },
         "password-stdin": { type: "boolean" },
+        "reset-owner-password": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -43,13 +50,22 @@ export async function setupCommand(args: string[], terminal: Terminal): Promise<
   return withDatabase(async (prisma, config) => {
     const odinKeepsPasswords = config.identityAdmin.kind === "built-in";
     const existing = await findOwnerAccount(prisma, config.ownerUsername);
+    if (flags["reset-owner-password"]) {
+      return resetOwnerPassword(
+        existing,
+        odinKeepsPasswords,
+        Boolean(flags["password-stdin"]),
+        terminal,
+        prisma,
+      );
+    }
     if (existing) {
       const same = flags.email?.trim().toLowerCase() === existing.email;
       (same ? console.log : console.error)(SETUP_MESSAGES.ownerExists(existing.username));
       return same ? 0 : 1;
     }
 
-    const interactive = Boolean(terminal.input.isTTY) && !flags["password-stdin"];
+    const interactive = isInteractive(terminal, Boolean(flags["password-stdin"]));
     const value = async (given: string | undefined, question: string, flag: string, fallback?: string) => {
       if (given !== undefined) return given;
       if (fallback !== undefined && !interactive) return fallback;
@@ -93,4 +109,47 @@ export async function setupCommand(args: string[], terminal: Terminal): Promise<
       return 1;
     }
   });
+}
+
+const isInteractive = (terminal: Terminal, passwordStdin: boolean) =>
+  Boolean(terminal.input.isTTY) && !passwordStdin;
+
+/** From standard input (--password-stdin), or asked twice on the terminal, hidden. */
+async function readPassword(terminal: Terminal, passwordStdin: boolean): Promise<string> {
+  if (passwordStdin) return readAll(terminal.input);
+  if (!isInteractive(terminal, false))
+    throw new AppError("VALIDATION_FAILED", "--password-stdin is required (no terminal to ask on).");
+  const password = await ask(terminal, "Password: ", true);
+  if ((await ask(terminal, "Password again: ", true)) !== password)
+    throw new AppError("VALIDATION_FAILED", SETUP_MESSAGES.passwordsDiffer);
+  return password;
+}
+
+async function resetOwnerPassword(
+  owner: User | null,
+  odinKeepsPasswords: boolean,
+  passwordStdin: boolean,
+  terminal: Terminal,
+  prisma: PrismaClient,
+): Promise<number> {
+  try {
+    if (!owner || owner.deletedAt) throw new AppError("NOT_FOUND", "Odin has no owner yet: run odin setup.");
+    if (!odinKeepsPasswords)
+      throw new AppError(
+        "CONFLICT",
+        "The owner signs in through your identity provider: reset the password there.",
+      );
+    const parsed = ZNewPassword.safeParse(await readPassword(terminal, passwordStdin));
+    if (!parsed.success)
+      throw new AppError("VALIDATION_FAILED", parsed.error.issues.map((i) => i.message).join("; "));
+    await replaceOwnerPassword(prisma, owner, parsed.data);
+    console.log(
+      `The owner '${owner.username}' has a new password and can sign in again; its other sessions ended.`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    console.error(`Refused: ${error.message}`);
+    return 1;
+  }
 }

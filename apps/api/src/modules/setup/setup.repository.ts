@@ -1,4 +1,5 @@
-import { hashPassword, hashToken, type Prisma, type PrismaClient } from "@odin/db";
+import { hashPassword, hashToken, type Prisma, type PrismaClient, type User } from "@odin/db";
+import { revokeUserSessions } from "../admin/users.repository";
 
 /** The owner account (OWNER_USERNAME), deleted or not: a username once used stays with its history. */
 export function findOwnerAccount(prisma: PrismaClient, ownerUsername: string) {
@@ -76,4 +77,34 @@ export async function useSetupToken(tx: Prisma.TransactionClient, token: string,
     data: { usedAt: now },
   });
   return count === 1;
+}
+
+/**
+ * The owner's way back in when locked out or its password is lost: a new password, the lockout lifted,
+ * every session of the owner ended, and an audit row, together. Only from the server (odin setup).
+ */
+export async function replaceOwnerPassword(prisma: PrismaClient, owner: User, password: string) {
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({
+      where: { id: owner.id },
+      data: {
+        passwordHash,
+        lockedAt: null,
+        failedLoginCount: 0,
+        firstFailedLoginAt: null,
+        mustChangePassword: false,
+      },
+    });
+    await revokeUserSessions(tx, owner.id, now);
+    await tx.auditLog.create({
+      data: {
+        userId: owner.id,
+        username: owner.username,
+        action: "owner_password_reset",
+        detail: { via: "command", unlocked: Boolean(owner.lockedAt) },
+      },
+    });
+  });
 }
