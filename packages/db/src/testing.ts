@@ -151,3 +151,58 @@ export async function createAppRole(
   url.password = password;
   return url.toString();
 }
+
+/** The Debian PostgreSQL whose pg_dump and pg_restore the backup test uses (`apt-get install postgresql-15`). */
+export const SYSTEM_POSTGRES_BIN = "/usr/lib/postgresql/15/bin";
+
+export interface SystemPostgres {
+  /** Superuser URL (trust authentication on 127.0.0.1 only). */
+  adminUrl: string;
+  binDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A throwaway cluster of the system's PostgreSQL (its own data folder and port), for what the embedded
+ * binaries lack: pg_dump and pg_restore of the same major version. As root it runs as `postgres`.
+ */
+export async function startSystemPostgres(binDir = SYSTEM_POSTGRES_BIN): Promise<SystemPostgres> {
+  const { execFile } = await import("node:child_process");
+  const { existsSync } = await import("node:fs");
+  const { findFreePort } = await import("./embedded");
+  if (!existsSync(path.join(binDir, "pg_ctl"))) {
+    throw new Error(`No PostgreSQL server in ${binDir}: install Debian's postgresql-15 (apt-get install postgresql-15).`);
+  }
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const ids = isRoot
+    ? await new Promise<{ uid: number; gid: number }>((resolve, reject) =>
+        execFile("id", ["postgres"], (error, stdout) => {
+          const uid = /uid=(\d+)/.exec(stdout)?.[1];
+          const gid = /gid=(\d+)/.exec(stdout)?.[1];
+          if (error || !uid || !gid) reject(new Error("no 'postgres' system user to run PostgreSQL as"));
+          else resolve({ uid: Number(uid), gid: Number(gid) });
+        }),
+      )
+    : undefined;
+  const dir = await mkdtemp(path.join(os.tmpdir(), "odin-system-pg-"));
+  await chmod(dir, 0o777);
+  const dataDir = path.join(dir, "data");
+  const port = await findFreePort();
+  const pgRun = (tool: string, args: string[]) =>
+    new Promise<void>((resolve, reject) =>
+      execFile(path.join(binDir, tool), args, { ...ids, cwd: dir }, (error, stdout, stderr) =>
+        error ? reject(new Error(`${tool} failed: ${stderr || stdout || error.message}`)) : resolve(),
+      ),
+    );
+  await pgRun("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C"]);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=`;
+  await pgRun("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
+  return {
+    adminUrl: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    binDir,
+    async stop() {
+      await pgRun("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]).catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
