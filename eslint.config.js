@@ -14,7 +14,7 @@ export default tseslint.config(
       "**/generated/**",
       ".data/**",
       "e2e/test-results/**",
-      "e2e/playwright-report/**",
+      "e2e/playwright-report*/**",
       "**/*.config.js",
       "**/*.mjs",
     ],
@@ -50,6 +50,27 @@ export default tseslint.config(
       "no-restricted-properties": [
         "error",
         { object: "process", property: "env", message: "Read configuration through src/config/env.ts." },
+      ],
+    },
+  },
+  {
+    // Services and repositories take an Actor (src/auth/actor.ts), never a request: no Fastify in them.
+    files: ["apps/api/src/**/*.service.ts", "apps/api/src/**/*.repository.ts", "apps/api/src/auth/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["fastify", "fastify-*", "@fastify/*"],
+              message: "Services take (deps, actor, input): see src/auth/actor.ts.",
+            },
+            {
+              group: ["**/plugins/*"],
+              message: "Services take (deps, actor, input): see src/auth/actor.ts.",
+            },
+          ],
+        },
       ],
     },
   },
