@@ -94,6 +94,9 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // API answers hold agency data: never stored by a browser or a proxy unless a route says otherwise
+    // (the web app's files, pictures, the sign-in pages set their own).
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
   });
 
   const identity = config.identity;

@@ -69,7 +69,7 @@ describe("GET /geocode/reverse with the maps simulator", () => {
     const res = await lookup(`lat=${HARTFORD.lat}&lon=${HARTFORD.lon}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().address).toMatch(/^\d+ Main Street, Hartford, Connecticut$/);
-    expect(res.headers["cache-control"]).toContain("private");
+    expect(res.headers["cache-control"]).toBe("no-store");
 
     expect(upstream.length).toBe(before + 1);
     const sent = upstream.at(-1)!;

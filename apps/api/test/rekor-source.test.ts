@@ -202,7 +202,7 @@ describe("Rekor source, against the Rekor simulator", () => {
       const res = await image(result.vehicle_image_src!);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.headers["content-type"]).toBe("image/jpeg");
-      expect(res.headers["cache-control"]).toBe("private, max-age=3600");
+      expect(res.headers["cache-control"]).toBe("private, no-store");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     });

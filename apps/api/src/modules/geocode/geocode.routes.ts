@@ -23,11 +23,10 @@ export const geocodeRoutes: FastifyPluginAsyncZod<{ geocoder: ReverseGeocoder }>
         response: { 200: reverse.response, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       requireAuth(request);
       const address = await geocoder.lookup(request.query.lat, request.query.lon);
-      // The browser may keep a found address too; a miss may resolve once the service is back.
-      reply.header("cache-control", address ? "private, max-age=86400" : "no-store");
+      // Like every API answer, never stored (where a read was seen is case data): Odin caches addresses.
       return { address };
     },
   );
