@@ -27,11 +27,8 @@ export interface KnownKey {
   agencyId: number;
   agencyName: string;
   tokenHash: Buffer | null;
-  loadedAt: number;
 }
 
-/** A key's settings are re-read this often, so a rotated webhook token or a deleted key takes effect. */
-const KEY_CACHE_MS = 30_000;
 /** Where alert pictures live in the image store (`alerts/{key id}/…`). */
 export const ALERT_IMAGE_AREA = "alerts";
 
@@ -46,25 +43,19 @@ const RECEIVED: TRekorWebhookResponse = { status: "received" };
  * whether or not the plate matched.
  */
 export function createRekorWebhook(deps: RekorWebhookDeps) {
-  const keys = new Map<number, KnownKey>();
-
+  /**
+   * Read on every push (one primary-key lookup), not cached: a rotated webhook token or a deleted key
+   * must be refused at once, on every replica.
+   */
   async function keyFor(keyId: number): Promise<KnownKey | null> {
-    const cached = keys.get(keyId);
-    if (cached && Date.now() - cached.loadedAt < KEY_CACHE_MS) return cached;
     const row = await deps.prisma.rekorApiKey.findUnique({ where: { id: keyId } });
-    if (!row) {
-      keys.delete(keyId);
-      return null;
-    }
-    const known: KnownKey = {
+    if (!row) return null;
+    return {
       id: row.id,
       agencyId: row.agencyId,
       agencyName: row.agencyName,
       tokenHash: row.webhookTokenHash ? Buffer.from(row.webhookTokenHash) : null,
-      loadedAt: Date.now(),
     };
-    keys.set(keyId, known);
-    return known;
   }
 
   /** The key the bearer token opens, or a 401 that does not say whether the key exists. */
