@@ -141,7 +141,7 @@ export async function buildApp({
   await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
   await app.register(cameraRoutes);
   await app.register(auditRoutes, { timeZone: config.exports.timeZone });
-  await app.register(agencyListRoutes);
+  await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
   const sourceDeps: SourceDeps = {
     prisma,
     secrets,

@@ -135,6 +135,79 @@ describe("Rekor keys (spec 001 §7 Integrations)", () => {
     expect(await t.prisma.rekorApiKey.count()).toBe(before);
   });
 
+  it("POST /rekor-keys/{id}/rotate-webhook-token issues a token to an old key and rotates it: the old one is refused at once", async () => {
+    const hartford = await agencyId(t, HARTFORD);
+    const legacy = await t.prisma.rekorApiKey.create({
+      data: {
+        agencyId: hartford,
+        agencyName: "Hartford (before webhooks)",
+        apiKeyCiphertext: t.secrets.encrypt(KEY),
+        apiKeyLast4: "WXYZ",
+        baseUrl: DEFAULT_REKOR_BASE_URL,
+      },
+    });
+    const url = `/rekor-keys/${legacy.id}/rotate-webhook-token`;
+    const heartbeat = (token: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/ingest/rekor/${legacy.id}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { data_type: "heartbeat", agent_uid: "agent-1", video_streams: [{ camera_id: 77 }] },
+      });
+    type Listed = { id: number; has_webhook_token?: boolean; webhook_url?: string };
+    const listedAs = async (persona: "admin" | "investigator") =>
+      (await call(persona, "GET", "/api-keys-data")).json<Listed[]>().find((key) => key.id === legacy.id);
+
+    // Admins see every key's webhook URL and whether it has a token; other users only the spec's fields.
+    expect(await listedAs("admin")).toMatchObject({
+      has_webhook_token: false,
+      webhook_url: `${t.config.publicUrl}/ingest/rekor/${legacy.id}`,
+    });
+    expect(await listedAs("investigator")).not.toHaveProperty("webhook_url");
+    expect(await listedAs("investigator")).not.toHaveProperty("has_webhook_token");
+
+    const first = await call("admin", "POST", url);
+    expect(first.statusCode, first.body).toBe(200);
+    const issued = first.json<{ id: number; webhook_url: string; webhook_token: string; message: string }>();
+    expect(issued).toMatchObject({
+      id: legacy.id,
+      webhook_url: `${t.config.publicUrl}/ingest/rekor/${legacy.id}`,
+      message: `${MESSAGES.webhookTokenIssued} ${MESSAGES.webhookTokenCopyNow}`,
+    });
+    expect(hashToken(issued.webhook_token)).toBe(
+      (await t.prisma.rekorApiKey.findUniqueOrThrow({ where: { id: legacy.id } })).webhookTokenHash,
+    );
+    expect((await heartbeat(issued.webhook_token)).statusCode).toBe(200);
+    expect(await listedAs("admin")).toMatchObject({ has_webhook_token: true });
+
+    const second = await call("admin", "POST", url);
+    const rotated = second.json<{ webhook_token: string; message: string }>();
+    expect(rotated.message).toBe(`${MESSAGES.webhookTokenRotated} ${MESSAGES.webhookTokenCopyNow}`);
+    expect(rotated.webhook_token).not.toBe(issued.webhook_token);
+    expect((await heartbeat(issued.webhook_token)).statusCode).toBe(401);
+    expect((await heartbeat(rotated.webhook_token)).statusCode).toBe(200);
+    // The token is in no audit row, only that it changed.
+    const audits = await auditRows(t, "rekor_webhook_token_rotated");
+    expect(audits.map((row) => row.detail)).toEqual([
+      { api_key_id: legacy.id, agency: legacy.agencyName, agency_id: hartford, first_token: true },
+      { api_key_id: legacy.id, agency: legacy.agencyName, agency_id: hartford, first_token: false },
+    ]);
+    expect(JSON.stringify(audits.map((row) => row.detail))).not.toContain(rotated.webhook_token);
+
+    // Another agency's admin: as if the key did not exist; other roles: refused. Nothing changes.
+    const hash = (await t.prisma.rekorApiKey.findUniqueOrThrow({ where: { id: legacy.id } }))
+      .webhookTokenHash;
+    expect((await call("otherAgencyAdmin", "POST", url)).statusCode).toBe(404);
+    expect((await call("admin", "POST", "/rekor-keys/999999/rotate-webhook-token")).statusCode).toBe(404);
+    for (const persona of ["investigator", "hotlistAdmin", "hotlistViewer"] as const) {
+      expect((await call(persona, "POST", url)).statusCode).toBe(403);
+    }
+    expect(
+      (await t.prisma.rekorApiKey.findUniqueOrThrow({ where: { id: legacy.id } })).webhookTokenHash,
+    ).toBe(hash);
+    expect((await heartbeat(rotated.webhook_token)).statusCode).toBe(200);
+  });
+
   it("DELETE /delete-api-key/{id}: the agency's own key only, its cameras with it", async () => {
     const hartfordKey = await t.prisma.rekorApiKey.findFirstOrThrow({
       where: { agencyName: HARTFORD },

@@ -122,10 +122,13 @@ describe("Rekor webhook: POST /ingest/rekor/{keyId}", () => {
     expect(alert.imagePath).toBeNull();
   });
 
-  it("acknowledges other kinds of push and refuses an alpr_group it cannot read", async () => {
+  it("takes heartbeats, acknowledges other kinds and refuses an alpr_group it cannot read", async () => {
     const heartbeat = await post({ data_type: "heartbeat", agent_uid: "demo-agent-hartford" });
     expect(heartbeat.statusCode).toBe(200);
-    expect(heartbeat.json()).toEqual({ status: "ignored" });
+    expect(heartbeat.json()).toEqual({ status: "received" });
+    // Rekor's own alerts (alpr_alert) are not reads Odin matches.
+    const alert = await post({ data_type: "alpr_alert", plate_number: "AK47281" });
+    expect(alert.json()).toEqual({ status: "ignored" });
 
     const { best_uuid: _uuid, ...incomplete } = buildRekorGroup(hotlistedRead());
     const bad = await post(incomplete);

@@ -1,10 +1,12 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildAxisEvent, axisDatetime } from "../src/axis/axis.event";
 import { pushAxisEvents } from "../src/axis/axis.push";
 import { createDataset } from "../src/data/dataset";
 import { DEMO_AXIS_INTEGRATIONS, DEMO_REKOR_AGENTS } from "../src/demo-credentials";
 import { ImageRenderer } from "../src/images";
-import { sendRekorGroup, type RekorGroup } from "../src/rekor/rekor.webhook";
+import { buildRekorGroup, sendRekorGroup, type RekorGroup } from "../src/rekor/rekor.webhook";
 import { jpegSize, NOW, SEED, startReceiver } from "./helpers";
 
 const dataset = createDataset({ seed: SEED, now: NOW });
@@ -91,7 +93,29 @@ describe("Axis LPV events", () => {
   });
 });
 
+/** The vendor's documented examples, kept by the API's tests (docs/vendors/rekor.md). */
+const documented = (name: string) =>
+  JSON.parse(
+    readFileSync(path.join(import.meta.dirname, "../../api/test/fixtures/rekor", name), "utf8"),
+  ) as Record<string, unknown>;
+
 describe("Rekor alpr_group webhook", () => {
+  it("carries every field of the vendor's documented v2 alpr_group, of the same JSON types", () => {
+    const example = documented("openalpr-v2-alpr-group.json");
+    const group = buildRekorGroup(dataset.rekor()[0]!) as Record<string, unknown>;
+    // user_data is the agent's own configuration string (alprd.conf), sent only when set.
+    const expected = Object.keys(example).filter((field) => field !== "user_data");
+    expect(expected.filter((field) => !(field in group))).toEqual([]);
+    const typeOf = (value: unknown) => (Array.isArray(value) ? "array" : typeof value);
+    // Documented as a boolean in the group but 0/1 in candidates: Odin reads neither.
+    const loose = new Set(["matches_template"]);
+    for (const field of expected.filter((name) => !loose.has(name))) {
+      expect(typeOf(group[field]), field).toBe(typeOf(example[field]));
+    }
+    const bestPlate = example.best_plate as Record<string, unknown>;
+    expect(Object.keys(bestPlate).filter((field) => !(field in (group.best_plate as object)))).toEqual([]);
+  });
+
   it("POSTs the group with the bearer token and a plate crop", async () => {
     const receiver = await startReceiver(200);
     receivers.push(receiver);

@@ -152,6 +152,11 @@ export const MESSAGES = {
   apiKeyAdded: "API key added.",
   apiKeysUploaded: (count: number) => `${count} API key(s) added.`,
   apiKeyDeleted: "API key deleted.",
+  /** Rekor webhook tokens (Odin's own call): shown once, as the new Axis ingest tokens are. */
+  webhookTokenIssued: "Webhook token issued.",
+  webhookTokenRotated: "Webhook token rotated: the old token no longer works.",
+  webhookTokenCopyNow: "Copy it now: it is not shown again.",
+  webhookTokenFailed: "Could not issue the webhook token.",
   axonIntegrationAdded: "Axon integration added.",
   axonIntegrationDeleted: "Axon integration deleted.",
   agencyBlacklisted: "Agency moved to the blacklist.",

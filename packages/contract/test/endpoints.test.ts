@@ -115,6 +115,7 @@ describe("ENDPOINTS", () => {
       "POST /admin/unlock-user/:id",
       "POST /ingest/axis/:identifier",
       "POST /ingest/rekor/:keyId",
+      "POST /rekor-keys/:id/rotate-webhook-token",
       "GET /geocode/reverse",
       "GET /alerts/stream",
       "GET /hotlist-attachments/:filename",

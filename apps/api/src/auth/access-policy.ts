@@ -105,6 +105,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "POST /add-api-key": rule("admin", "agency"),
   "POST /bulk-upload-api-keys": rule("admin", "agency"),
   "DELETE /delete-api-key/:id": rule("admin", "agency"),
+  // Odin's own: a key's webhook token, issued or rotated (another agency's key is 404)
+  "POST /rekor-keys/:id/rotate-webhook-token": rule("admin", "agency"),
   "GET /axon-existing-integration": rule("admin", "agency"),
   "POST /add-axon-integration": rule("admin", "agency"),
   "DELETE /delete-axon-integration": rule("admin", "agency"),

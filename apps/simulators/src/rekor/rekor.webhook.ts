@@ -88,6 +88,11 @@ export function buildRekorGroup(read: RekorRead, plateCropJpeg?: Buffer) {
     best_region_confidence: round(details.regionConfidence),
     best_uuid: read.id,
     best_uuid_epoch_ms: read.capturedAt,
+    matches_template: true,
+    // The frames of the pass (one per uuid), as the documented v2 group numbers them.
+    frame_start: 0,
+    frame_end: uuids.length - 1,
+    plate_indexes: uuids.map(() => 0),
     best_image_width: read.frame.width,
     best_image_height: read.frame.height,
     travel_direction: read.direction,

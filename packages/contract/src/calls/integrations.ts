@@ -25,6 +25,18 @@ export type TAuthorizedAndBlacklistedAgenciesResponse = z.infer<
 export const ZBlacklistRequest = z.object({ agency_id: ZIdInput });
 export type TBlacklistRequest = z.infer<typeof ZBlacklistRequest>;
 
+/**
+ * A Rekor key's new webhook token, shown this once (Odin keeps only its hash); the old token is refused
+ * from the moment this answer is sent.
+ */
+export const ZRotateWebhookTokenResponse = z.object({
+  id: z.number().int(),
+  webhook_url: z.string(),
+  webhook_token: z.string(),
+  message: z.string(),
+});
+export type TRotateWebhookTokenResponse = z.infer<typeof ZRotateWebhookTokenResponse>;
+
 export const INTEGRATION_ENDPOINTS = [
   {
     method: "POST",
@@ -53,6 +65,14 @@ export const INTEGRATION_ENDPOINTS = [
     params: ZIdParams,
     // not shown in the spec: Odin's choice
     response: ZSuccessMessage,
+  },
+  {
+    method: "POST",
+    path: "/rekor-keys/:id/rotate-webhook-token",
+    spec: "odin",
+    summary: "Issue or rotate a Rekor key's webhook token (shown once; the old one is refused at once)",
+    params: ZIdParams,
+    response: ZRotateWebhookTokenResponse,
   },
   {
     method: "GET",

@@ -18,6 +18,12 @@ export function maskSecret(secret: string): string {
 export const ZRekorApiKey = ZRekorAgency.extend({
   api_key: z.string().regex(MASKED_SECRET_PATTERN, "api_key must be masked"),
   source_program: ZSourceProgram,
+  /**
+   * Odin's own, beside the spec's fields, sent only to an admin of the key's agency: whether the key
+   * has a webhook token (keys added before tokens existed have none) and the URL its agents POST to.
+   */
+  has_webhook_token: z.boolean().optional(),
+  webhook_url: z.string().max(2000).optional(),
 });
 export type TRekorApiKey = z.infer<typeof ZRekorApiKey>;
 

@@ -12,11 +12,12 @@ import {
   setAgencyAccess,
 } from "./axon-integration.service";
 import type { IntegrationDeps } from "./integrations-deps";
-import { addApiKey, deleteApiKey, uploadApiKeys } from "./rekor-keys.service";
+import { addApiKey, deleteApiKey, rotateWebhookToken, uploadApiKeys } from "./rekor-keys.service";
 
 const addKey = findEndpoint("POST", "/add-api-key");
 const bulkKeys = findEndpoint("POST", "/bulk-upload-api-keys");
 const deleteKey = findEndpoint("DELETE", "/delete-api-key/:id");
+const rotateToken = findEndpoint("POST", "/rekor-keys/:id/rotate-webhook-token");
 const existingAxon = findEndpoint("GET", "/axon-existing-integration");
 const addAxon = findEndpoint("POST", "/add-axon-integration");
 const deleteAxon = findEndpoint("DELETE", "/delete-axon-integration");
@@ -49,6 +50,12 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
     deleteKey.path,
     { schema: { params: deleteKey.params, response: { 200: deleteKey.response, ...errors } } },
     async (request) => successMessage(await deleteApiKey(deps, requireAuth(request), request.params.id)),
+  );
+
+  app.post(
+    rotateToken.path,
+    { schema: { params: rotateToken.params, response: { 200: rotateToken.response, ...errors } } },
+    (request) => rotateWebhookToken(deps, requireAuth(request), request.params.id),
   );
 
   app.get(existingAxon.path, { schema: { response: { 200: existingAxon.response, ...errors } } }, (request) =>

@@ -4,6 +4,7 @@ import {
   ZAddApiKeyRequest,
   type TAddApiKeyRequest,
   type TBulkUploadResponse,
+  type TRotateWebhookTokenResponse,
 } from "@odin/contract";
 import { generateToken, hashToken, type RekorApiKey } from "@odin/db";
 import { AppError } from "../../lib/app-error";
@@ -34,6 +35,11 @@ function newKeyRow(deps: IntegrationDeps, agencyId: number, key: TAddApiKeyReque
   };
 }
 
+/** The URL a key's agents POST their webhooks to (shown on the Rekor keys screen). */
+export function webhookUrl(deps: Pick<IntegrationDeps, "config">, keyId: number): string {
+  return `${deps.config.publicUrl}/ingest/rekor/${keyId}`;
+}
+
 /**
  * Where Rekor pushes this key's alpr_group events, with the token it must present. The token exists
  * only here and in the reply: Odin keeps its hash, so it is shown once and never again.
@@ -43,7 +49,7 @@ function webhookInstructions(
   key: Pick<RekorApiKey, "id" | "agencyName">,
   token: string,
 ) {
-  return `${key.agencyName}: POST ${deps.config.publicUrl}/ingest/rekor/${key.id} with "Authorization: Bearer ${token}"`;
+  return `${key.agencyName}: POST ${webhookUrl(deps, key.id)} with "Authorization: Bearer ${token}"`;
 }
 
 const COPY_NOW = "Copy the webhook token now: it is not shown again.";
@@ -171,4 +177,41 @@ export async function deleteApiKey(
     });
   });
   return MESSAGES.apiKeyDeleted;
+}
+
+/**
+ * POST /rekor-keys/{id}/rotate-webhook-token: a new webhook token for a key of the caller's agency
+ * (another agency's key is 404, as if it did not exist), also for keys added before tokens existed.
+ * The token is answered this once; its hash replaces the old one in the same transaction as the audit
+ * row, so the old token is refused from then on (the webhook re-reads a key it refuses, see
+ * rekor.webhook.ts).
+ */
+export async function rotateWebhookToken(
+  deps: Pick<IntegrationDeps, "prisma" | "config">,
+  auth: Actor,
+  keyId: number,
+): Promise<TRotateWebhookTokenResponse> {
+  const agency = administeredAgency(auth);
+  const key =
+    agency === null
+      ? null
+      : await deps.prisma.rekorApiKey.findFirst({
+          where: { id: keyId, ...(agency === "all" ? {} : { agencyId: agency }) },
+        });
+  if (!key) throw new AppError("NOT_FOUND", "API key not found.");
+  const token = generateToken();
+  const issued = key.webhookTokenHash === null;
+  await deps.prisma.$transaction(async (tx) => {
+    await tx.rekorApiKey.update({ where: { id: key.id }, data: { webhookTokenHash: hashToken(token) } });
+    await writeAudit(tx, auth, {
+      action: "rekor_webhook_token_rotated",
+      detail: { api_key_id: key.id, agency: key.agencyName, agency_id: key.agencyId, first_token: issued },
+    });
+  });
+  return {
+    id: key.id,
+    webhook_url: webhookUrl(deps, key.id),
+    webhook_token: token,
+    message: `${issued ? MESSAGES.webhookTokenIssued : MESSAGES.webhookTokenRotated} ${MESSAGES.webhookTokenCopyNow}`,
+  };
 }

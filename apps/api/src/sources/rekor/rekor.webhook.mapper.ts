@@ -1,8 +1,22 @@
+import { US_STATES } from "@odin/contract";
 import type { RemoteRead } from "../../alerts/alert-matcher";
 import { normalizePlate } from "../plate-pattern";
 import type { RekorMapContext } from "./rekor.mapper";
 import { toPlateState } from "./rekor.mapper";
-import type { TRekorAlprGroup } from "./rekor.webhook.payload";
+import type { TRekorAlprGroup, TRekorAlprResults } from "./rekor.webhook.payload";
+
+const STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map((state) => state.abbreviation));
+
+/**
+ * `us-mo` as the search API and newer agents write it, or a bare `mo` as older agents' documented
+ * examples do (a bare code counts only when it is a US state's).
+ */
+export function webhookPlateState(region: string | null | undefined): string | null {
+  const state = toPlateState(region);
+  if (state) return state;
+  const bare = region?.trim().toUpperCase() ?? "";
+  return STATE_CODES.has(bare) ? bare : null;
+}
 
 export interface RekorWebhookContext {
   key: { agencyName: string };
@@ -24,7 +38,7 @@ const usable = (lat: number | null | undefined, lon: number | null | undefined):
  * exists), then the camera's known position, then the GPS the agent sent with the read.
  */
 function position(
-  group: TRekorAlprGroup,
+  group: Pick<TRekorAlprGroup, "gps_latitude" | "gps_longitude">,
   camera: RekorWebhookContext["camera"],
 ): { latitude: number | null; longitude: number | null } {
   if (camera && usable(camera.correctedLatitude, camera.correctedLongitude))
@@ -41,18 +55,50 @@ export function mapRekorGroup(
   group: TRekorAlprGroup,
   { key, camera }: RekorWebhookContext,
 ): Omit<RemoteRead, "imagePath"> {
-  const cameraId = group.camera_id ?? null;
   return {
     sourceReadId: group.best_uuid,
     plate: group.best_plate_number,
     plateNormalized: normalizePlate(group.best_plate_number),
-    state: toPlateState(group.best_region ?? group.best_plate?.region),
+    state: webhookPlateState(group.best_region ?? group.best_plate?.region),
     timestamp: group.epoch_start,
-    camera:
-      camera?.cameraName ??
-      group.web_server_config?.camera_label ??
-      (cameraId === null ? null : `Camera ${cameraId}`),
+    camera: cameraLabel(group, camera),
     agencyName: key.agencyName,
     ...position(group, camera),
   };
+}
+
+/** Odin's name for the camera, then the agent's label, then `Camera {camera_id}`. */
+function cameraLabel(
+  payload: Pick<TRekorAlprGroup, "camera_id" | "web_server_config">,
+  camera: RekorWebhookContext["camera"],
+): string | null {
+  return (
+    camera?.cameraName ??
+    payload.web_server_config?.camera_label ??
+    (payload.camera_id ? `Camera ${payload.camera_id}` : null)
+  );
+}
+
+/**
+ * Each plate of one `alpr_results` frame as the matcher's read. The frame's `uuid` is the read id:
+ * the plates of one frame are different vehicles, so they match different hotlist plates. Pure.
+ */
+export function mapRekorFrame(
+  frame: TRekorAlprResults,
+  { key, camera }: RekorWebhookContext,
+): Omit<RemoteRead, "imagePath">[] {
+  const where = position(frame, camera);
+  const name = cameraLabel({ camera_id: frame.camera_id, web_server_config: undefined }, camera);
+  return frame.results
+    .filter((result) => normalizePlate(result.plate) !== "")
+    .map((result) => ({
+      sourceReadId: frame.uuid,
+      plate: result.plate,
+      plateNormalized: normalizePlate(result.plate),
+      state: webhookPlateState(result.region),
+      timestamp: frame.epoch_time,
+      camera: name,
+      agencyName: key.agencyName,
+      ...where,
+    }));
 }

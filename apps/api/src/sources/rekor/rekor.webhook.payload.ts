@@ -2,33 +2,78 @@ import { z } from "zod";
 import { ZRekorInstant, ZRekorNumber } from "./rekor.payload";
 
 /**
- * The `alpr_group` JSON a Rekor agent POSTs to a webhook for one vehicle pass (docs/vendors/rekor.md).
- * Only what the mapper reads is checked; the many other fields an agent sends pass unread. Webhook
- * numbers are numbers (unlike the search API's decimal strings), but a lenient reader takes both.
+ * What a Rekor (OpenALPR) agent POSTs to a webhook: `alpr_group` (one vehicle pass), `alpr_results`
+ * (one video frame) and `heartbeat` (once a minute). The vendor's documented examples differ between
+ * agent versions and between cloud and on-premises set-ups (docs/vendors/rekor.md, fixtures in
+ * test/fixtures/rekor/): older agents send `site_id` and no `agent_uid`, newer ones the reverse, some
+ * send `best_region` and some only `best_plate.region`. So only what a read cannot do without is
+ * required, and every object is loose: fields Odin does not read pass through untouched.
  */
 const label = z.string().max(200).nullish();
+/** Agents' ids are numbers or text (`site_id` is a name in old agents); Odin keys them as text. */
+const vendorId = z
+  .union([z.number(), z.string().trim().min(1).max(200)])
+  .transform(String)
+  .nullish();
+/** A number in agents' payloads; kept as text, as Odin's rekor_cameras rows key it. */
+const cameraId = z
+  .union([z.number().int(), z.string().trim().min(1).max(64)])
+  .transform(String)
+  .nullish();
+const coordinate = ZRekorNumber.nullish().catch(null);
+/** The plate crop, base64; a placeholder or an empty string is simply not a picture. */
+const plateCrop = z.string().max(2_000_000).nullish();
+
+/** Who sent it: the agent, else the company and site (old agents), and the camera. */
+const ZRekorOrigin = {
+  agent_uid: z.string().trim().min(1).max(200).nullish(),
+  company_id: vendorId,
+  site_id: vendorId,
+  camera_id: cameraId,
+};
 
 export const ZRekorAlprGroup = z.looseObject({
   data_type: z.literal("alpr_group"),
-  agent_uid: z.string().trim().min(1).max(200),
-  /** A number in agents' payloads; kept as text, as Odin's rekor_cameras rows key it. */
-  camera_id: z
-    .union([z.number().int(), z.string().trim().min(1).max(64)])
-    .transform(String)
-    .nullish(),
+  ...ZRekorOrigin,
   epoch_start: ZRekorInstant,
   best_uuid: z.string().trim().min(1).max(200),
   best_plate_number: z.string().trim().min(1).max(20),
   best_region: label,
-  gps_latitude: ZRekorNumber.nullish(),
-  gps_longitude: ZRekorNumber.nullish(),
-  best_plate: z
-    .looseObject({
-      region: label,
-      /** The plate crop, base64 JPEG; empty when the agent sends none. */
-      plate_crop_jpeg: z.string().max(2_000_000).nullish(),
-    })
-    .nullish(),
+  uuids: z.array(z.string().max(200)).max(1000).nullish(),
+  gps_latitude: coordinate,
+  gps_longitude: coordinate,
+  best_plate: z.looseObject({ region: label, plate_crop_jpeg: plateCrop }).nullish(),
   web_server_config: z.looseObject({ camera_label: label, agent_label: label }).nullish(),
 });
 export type TRekorAlprGroup = z.infer<typeof ZRekorAlprGroup>;
+
+/** One plate found in one frame (`alpr_results.results[]`). */
+const ZRekorFramePlate = z.looseObject({
+  plate: z.string().trim().max(20),
+  region: label,
+  plate_crop_jpeg: plateCrop,
+});
+
+export const ZRekorAlprResults = z.looseObject({
+  data_type: z.literal("alpr_results"),
+  ...ZRekorOrigin,
+  /** The frame's id; group `uuids` list the frames that make up a vehicle pass. */
+  uuid: z.string().trim().min(1).max(200),
+  epoch_time: ZRekorInstant,
+  results: z.array(ZRekorFramePlate).max(100),
+  gps_latitude: coordinate,
+  gps_longitude: coordinate,
+});
+export type TRekorAlprResults = z.infer<typeof ZRekorAlprResults>;
+
+export const ZRekorHeartbeat = z.looseObject({
+  data_type: z.literal("heartbeat"),
+  ...ZRekorOrigin,
+  timestamp: ZRekorInstant.nullish().catch(null),
+  video_streams: z
+    .array(z.looseObject({ camera_id: cameraId, camera_name: label }))
+    .max(1000)
+    .nullish()
+    .catch(null),
+});
+export type TRekorHeartbeat = z.infer<typeof ZRekorHeartbeat>;

@@ -1,28 +1,34 @@
 import { timingSafeEqual } from "node:crypto";
 import type { TRekorWebhookResponse } from "@odin/contract";
-import { hashToken, type PrismaClient } from "@odin/db";
-import { hasNewMatch, insertAlertsForReads } from "../../alerts/alert-matcher";
+import { hashToken, Prisma, type PrismaClient } from "@odin/db";
+import type { z } from "zod";
+import { hasNewMatch, insertAlertsForReads, type RemoteRead } from "../../alerts/alert-matcher";
 import { AppError } from "../../lib/app-error";
 import type { ImageStore } from "../../storage/image-store";
 import { sniffImageType, type VendorImage } from "../vendor-http";
-import { mapRekorGroup } from "./rekor.webhook.mapper";
-import { ZRekorAlprGroup } from "./rekor.webhook.payload";
+import { learnCamera } from "./rekor-cameras.repository";
+import { mapRekorFrame, mapRekorGroup } from "./rekor.webhook.mapper";
+import {
+  ZRekorAlprGroup,
+  ZRekorAlprResults,
+  ZRekorHeartbeat,
+  type TRekorAlprGroup,
+  type TRekorAlprResults,
+  type TRekorHeartbeat,
+} from "./rekor.webhook.payload";
 
 export interface RekorWebhookDeps {
   prisma: PrismaClient;
   images: ImageStore;
 }
 
-interface KnownKey {
+export interface KnownKey {
   id: number;
   agencyId: number;
   agencyName: string;
   tokenHash: Buffer | null;
-  loadedAt: number;
 }
 
-/** A key's settings are re-read this often, so a rotated webhook token or a deleted key takes effect. */
-const KEY_CACHE_MS = 30_000;
 /** Where alert pictures live in the image store (`alerts/{key id}/…`). */
 export const ALERT_IMAGE_AREA = "alerts";
 
@@ -37,25 +43,19 @@ const RECEIVED: TRekorWebhookResponse = { status: "received" };
  * whether or not the plate matched.
  */
 export function createRekorWebhook(deps: RekorWebhookDeps) {
-  const keys = new Map<number, KnownKey>();
-
+  /**
+   * Read on every push (one primary-key lookup), not cached: a rotated webhook token or a deleted key
+   * must be refused at once, on every replica.
+   */
   async function keyFor(keyId: number): Promise<KnownKey | null> {
-    const cached = keys.get(keyId);
-    if (cached && Date.now() - cached.loadedAt < KEY_CACHE_MS) return cached;
     const row = await deps.prisma.rekorApiKey.findUnique({ where: { id: keyId } });
-    if (!row) {
-      keys.delete(keyId);
-      return null;
-    }
-    const known: KnownKey = {
+    if (!row) return null;
+    return {
       id: row.id,
       agencyId: row.agencyId,
       agencyName: row.agencyName,
       tokenHash: row.webhookTokenHash ? Buffer.from(row.webhookTokenHash) : null,
-      loadedAt: Date.now(),
     };
-    keys.set(keyId, known);
-    return known;
   }
 
   /** The key the bearer token opens, or a 401 that does not say whether the key exists. */
@@ -77,46 +77,133 @@ export function createRekorWebhook(deps: RekorWebhookDeps) {
     body: { data_type: string },
   ): Promise<TRekorWebhookResponse> {
     const key = await authenticate(keyId, authorization);
-    // Heartbeats and other kinds are acknowledged, so the agent does not retry them.
-    if (body.data_type !== "alpr_group") return { status: "ignored" };
-    const parsed = ZRekorAlprGroup.safeParse(body);
-    if (!parsed.success) {
-      const details = parsed.error.issues.map((issue) => ({
-        path: issue.path.join("."),
-        message: issue.message,
-      }));
-      throw new AppError(
-        "VALIDATION_FAILED",
-        `alpr_group: ${details[0]?.path}: ${details[0]?.message}`,
-        details,
+    switch (body.data_type) {
+      case "alpr_group":
+        await receiveGroup(key, parse(ZRekorAlprGroup, body));
+        return RECEIVED;
+      case "alpr_results":
+        await receiveFrame(key, parse(ZRekorAlprResults, body));
+        return RECEIVED;
+      case "heartbeat":
+        await receiveHeartbeat(key, parse(ZRekorHeartbeat, body));
+        return RECEIVED;
+      default:
+        // Other kinds (alpr_alert: Rekor's own hotlist hits) are acknowledged, so the agent does not retry.
+        return { status: "ignored" };
+    }
+  }
+
+  async function receiveGroup(key: KnownKey, group: TRekorAlprGroup): Promise<void> {
+    const camera = await learnCamera(deps.prisma, key, group, {
+      label: group.web_server_config?.camera_label ?? null,
+    });
+    const read = mapRekorGroup(group, { key, camera: camera ?? undefined });
+    // The frames (alpr_results) that make up this pass may already have raised the alert.
+    const frames = (group.uuids ?? []).filter((uuid) => uuid !== group.best_uuid);
+    await alertOnce(key, read, group.best_plate?.plate_crop_jpeg, { frames });
+  }
+
+  async function receiveFrame(key: KnownKey, frame: TRekorAlprResults): Promise<void> {
+    const camera = await learnCamera(deps.prisma, key, frame, { label: null });
+    const reads = mapRekorFrame(frame, { key, camera: camera ?? undefined });
+    for (const [index, read] of reads.entries()) {
+      // An agent sends a frame many times a second while a car passes: one sighting, one alert.
+      await alertOnce(key, read, frame.results[index]?.plate_crop_jpeg, { windowMs: SIGHTING_WINDOW_MS });
+    }
+  }
+
+  async function receiveHeartbeat(key: KnownKey, heartbeat: TRekorHeartbeat): Promise<void> {
+    for (const stream of heartbeat.video_streams ?? []) {
+      if (!stream.camera_id) continue;
+      await learnCamera(
+        deps.prisma,
+        key,
+        { ...heartbeat, camera_id: stream.camera_id },
+        { label: stream.camera_name ?? null, authoritativeName: true },
       );
     }
-    const group = parsed.data;
-    const camera = group.camera_id
-      ? await deps.prisma.rekorCamera.findUnique({
-          where: { rekorApiKeyId_cameraId: { rekorApiKeyId: key.id, cameraId: group.camera_id } },
-        })
-      : null;
-    const read = mapRekorGroup(group, { key, camera: camera ?? undefined });
-    const agencies = [key.agencyId];
-    if (!(await hasNewMatch(deps.prisma, "Rekor", read, agencies))) return RECEIVED;
+  }
 
-    const crop = decodePicture(group.best_plate?.plate_crop_jpeg);
-    const imagePath = crop
-      ? await deps.images.put(ALERT_IMAGE_AREA, key.id, read.timestamp, crop, "plate")
+  /**
+   * Writes the read's alerts unless this sighting already raised them (a replay, the frames of the same
+   * pass, or frames within the sighting window), storing the plate crop only for a new alert. A
+   * transaction-scoped lock per key and plate serialises concurrent deliveries of one sighting.
+   */
+  async function alertOnce(
+    key: KnownKey,
+    read: Omit<RemoteRead, "imagePath">,
+    crop: string | null | undefined,
+    sighting: SightingRule,
+  ): Promise<void> {
+    const agencies = [key.agencyId];
+    if (!(await hasNewMatch(deps.prisma, "Rekor", read, agencies))) return;
+    const picture = decodePicture(crop);
+    const imagePath = picture
+      ? await deps.images.put(ALERT_IMAGE_AREA, key.id, read.timestamp, picture, "plate")
       : null;
     try {
-      const written = await insertAlertsForReads(deps.prisma, "Rekor", [{ ...read, imagePath }], agencies);
-      // Another delivery of the same read got there first: its alerts keep their own picture.
+      const written = await deps.prisma.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`rekor:${key.id}:${read.plateNormalized}`}))`;
+        if (await alreadyAlerted(tx, key, read, sighting)) return [];
+        return insertAlertsForReads(tx, "Rekor", [{ ...read, imagePath }], agencies);
+      });
+      // Another delivery of the same sighting got there first: its alerts keep their own picture.
       if (written.length === 0 && imagePath) await deps.images.remove([imagePath]);
     } catch (error) {
       if (imagePath) await deps.images.remove([imagePath]).catch(() => undefined);
       throw error;
     }
-    return RECEIVED;
   }
 
   return { receive };
+}
+
+/** How long the frames of one pass count as one sighting at one camera (agents group within seconds). */
+const SIGHTING_WINDOW_MS = 2 * 60_000;
+
+/** What normalizePlate removes (spaces, dashes, dots), as a PostgreSQL regular expression. */
+const PLATE_NOISE = "[[:space:].·–-]";
+
+type SightingRule = { frames: readonly string[] } | { windowMs: number };
+
+/**
+ * Whether the key's agency already has a Rekor alert for this plate from the same sighting: one of the
+ * group's frames, or a read of the same camera within the window.
+ */
+async function alreadyAlerted(
+  db: Pick<PrismaClient, "$queryRaw">,
+  key: KnownKey,
+  read: Omit<RemoteRead, "imagePath">,
+  sighting: SightingRule,
+): Promise<boolean> {
+  const sameSighting =
+    "frames" in sighting
+      ? sighting.frames.length === 0
+        ? Prisma.sql`FALSE`
+        : Prisma.sql`a.source_read_id = ANY(${[...sighting.frames]}::text[])`
+      : Prisma.sql`a.camera IS NOT DISTINCT FROM ${read.camera}::text
+          AND a.timestamp BETWEEN ${new Date(read.timestamp.getTime() - sighting.windowMs)}::timestamptz
+          AND ${new Date(read.timestamp.getTime() + sighting.windowMs)}::timestamptz`;
+  const [row] = await db.$queryRaw<{ found: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM alerts a JOIN hotlist_groups g ON g.id = a.group_id
+      WHERE g.agency_id = ${key.agencyId} AND a.source_program = 'Rekor'
+        AND upper(regexp_replace(a.plate, ${PLATE_NOISE}, '', 'g')) = ${read.plateNormalized}
+        AND (${sameSighting})
+    ) AS found`;
+  return row?.found ?? false;
+}
+
+/** Validates one kind of push, or a 400 naming the failing fields. */
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((issue) => ({
+    path: issue.path.join("."),
+    message: issue.message,
+  }));
+  const kind = (body as { data_type?: string }).data_type;
+  throw new AppError("VALIDATION_FAILED", `${kind}: ${details[0]?.path}: ${details[0]?.message}`, details);
 }
 
 export type RekorWebhook = ReturnType<typeof createRekorWebhook>;

@@ -3,6 +3,7 @@ import {
   type TAddApiKeyRequest,
   type TApiKeysDataResponse,
   type TBulkUploadResponse,
+  type TRotateWebhookTokenResponse,
   type TSuccessMessage,
 } from "@odin/contract";
 import { callEndpoint } from "@/lib/call-endpoint";
@@ -11,6 +12,7 @@ const listCall = findEndpoint("GET", "/api-keys-data");
 const addCall = findEndpoint("POST", "/add-api-key");
 const uploadCall = findEndpoint("POST", "/bulk-upload-api-keys");
 const deleteCall = findEndpoint("DELETE", "/delete-api-key/:id");
+const rotateCall = findEndpoint("POST", "/rekor-keys/:id/rotate-webhook-token");
 
 /** GET /api-keys-data: the agency's Rekor keys, masked by the server. */
 export function getApiKeys(): Promise<TApiKeysDataResponse> {
@@ -32,4 +34,9 @@ export function uploadApiKeys(file: File): Promise<TBulkUploadResponse> {
 /** DELETE /delete-api-key/{id}. */
 export function deleteApiKey(id: number): Promise<TSuccessMessage> {
   return callEndpoint(deleteCall, { params: { id } });
+}
+
+/** POST /rekor-keys/{id}/rotate-webhook-token: a new webhook token, answered this once. */
+export function rotateWebhookToken(id: number): Promise<TRotateWebhookTokenResponse> {
+  return callEndpoint(rotateCall, { params: { id } });
 }

@@ -3,13 +3,14 @@ import { useState } from "react";
 import { Button, DataTable, Modal, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { deleteApiKey } from "../api/rekor-keys";
+import { WebhookCell } from "./webhook-cell";
 
-const COLUMNS = ["Agency", "Program", "API key", { hidden: "Actions" }];
+const COLUMNS = ["Agency", "Program", "API key", "Webhook", { hidden: "Actions" }];
 
 type Flash = { tone: "success" | "danger"; title?: string; text?: string };
 
-/** The stored keys as the server sends them (masked), each with Delete after a confirmation. */
-export function ApiKeysTable({ keys, onDeleted }: { keys: TRekorApiKey[]; onDeleted: () => void }) {
+/** The stored keys as the server sends them (masked), each with its webhook and Delete after a confirmation. */
+export function ApiKeysTable({ keys, onChanged }: { keys: TRekorApiKey[]; onChanged: () => void }) {
   const [pending, setPending] = useState<TRekorApiKey | null>(null);
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState<Flash | null>(null);
@@ -20,7 +21,7 @@ export function ApiKeysTable({ keys, onDeleted }: { keys: TRekorApiKey[]; onDele
     try {
       const reply = await deleteApiKey(pending.id);
       setFlash({ tone: "success", text: reply.message || MESSAGES.apiKeyDeleted });
-      onDeleted();
+      onChanged();
     } catch (error) {
       const text = errorReason(error);
       setFlash({ tone: "danger", title: MESSAGES.errorDeletingApiKey, text });
@@ -44,6 +45,9 @@ export function ApiKeysTable({ keys, onDeleted }: { keys: TRekorApiKey[]; onDele
             <td>{key.source_program}</td>
             <td>
               <code className="masked-secret">{key.api_key}</code>
+            </td>
+            <td>
+              <WebhookCell apiKey={key} onIssued={onChanged} />
             </td>
             <td className="admin-actions-cell">
               <Button

@@ -52,7 +52,7 @@ function RekorKeys() {
           <EmptyState title="No API keys yet" description="Add your agency's first Rekor key above." />
         )}
         {query.status !== "error" && keys && keys.length > 0 && (
-          <ApiKeysTable keys={keys} onDeleted={query.reload} />
+          <ApiKeysTable keys={keys} onChanged={query.reload} />
         )}
       </Card>
     </>
