@@ -68,6 +68,8 @@ export const ZAxisIntegrationsResponse = z.object({
   /** The agencies an integration may be shared with (every agency but the integration's own). */
   agencies: z.array(ZAgency),
   silent_after_minutes: z.number().int().positive(),
+  /** {ODIN_PUBLIC_URL}/ingest/axis/{identifier}, with "{identifier}" as written. */
+  push_url_template: z.string(),
 });
 export type TAxisIntegrationsResponse = z.infer<typeof ZAxisIntegrationsResponse>;
 

@@ -106,6 +106,7 @@ export async function listAxisIntegrations(
     integrations: rows.map((row) => toAxisIntegration(deps, row, activity.get(row.id), now)),
     agencies: agencies.filter((agency) => scope === "all" || agency.id !== scope),
     silent_after_minutes: deps.silentAfterMinutes,
+    push_url_template: `${deps.publicUrl}/ingest/axis/{identifier}`,
   };
 }
 
