@@ -152,7 +152,8 @@ test.describe("persona: admin", () => {
 
     // RAVEN: a camera is added; its push URL and token are shown once and copied; the camera pushes a
     // read with them, and camera health shows it reporting.
-    await page.goto("/integrations/raven");
+    await openFromNav(page, "Integrations", "Integrations");
+    await page.getByRole("link", { name: "Manage RAVEN" }).click();
     await expect(page.getByRole("heading", { name: "RAVEN cameras" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Configure your camera" })).toBeVisible();
     const cameraName = `Main St northbound ${stamp}`;
