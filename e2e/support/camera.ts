@@ -32,6 +32,21 @@ export async function cameraReads(
   expect(result.statuses).toEqual([201]);
 }
 
+/**
+ * A newly onboarded RAVEN camera pushes one read to the push URL with the ingest token the RAVEN screen
+ * showed, as the admin entered them in the camera.
+ */
+export async function onboardedCameraReads(pushUrl: string, token: string, plate: string): Promise<void> {
+  const read = createDataset().addRead("axis", {
+    plate,
+    state: "CT",
+    cameraKey: `axis:${HARTFORD_CAMERA.identifier}`,
+  });
+  const event = await buildAxisEvent(read, { renderer: new ImageRenderer() });
+  const result = await pushAxisEvents(pushUrl, token, [event]);
+  expect(result.statuses).toEqual([201]);
+}
+
 /** A camera's JPEG of a car with this plate: a realistic picture to upload (a group image). */
 export async function vehiclePicture(plate: string): Promise<Buffer> {
   const read = createDataset().addRead("axis", {

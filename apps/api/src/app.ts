@@ -16,7 +16,9 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
+import { cameraHealthRoutes } from "./modules/camera-health/camera-health.routes";
 import { cameraRoutes } from "./modules/cameras/cameras.routes";
+import { axisIntegrationRoutes } from "./modules/integrations/axis-integrations.routes";
 import { integrationRoutes } from "./modules/integrations/integrations.routes";
 import { ownerRoutes } from "./modules/owner/owner.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
@@ -165,9 +167,21 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     attachmentKey: secrets.derive("hotlist-attachments"),
   });
+  const axisIngest = createAxisIngest({ prisma, images });
   await app.register(axisIngestRoutes, {
-    ingest: createAxisIngest({ prisma, images }),
+    ingest: axisIngest,
     maxEventBytes: config.detections.ingestMaxBytes,
+  });
+  await app.register(axisIntegrationRoutes, {
+    deps: {
+      prisma,
+      publicUrl: config.publicUrl,
+      silentAfterMinutes: config.cameras.silentAfterMinutes,
+      forgetIntegration: axisIngest.forget,
+    },
+  });
+  await app.register(cameraHealthRoutes, {
+    deps: { prisma, silentAfterMinutes: config.cameras.silentAfterMinutes },
   });
   await app.register(rekorWebhookRoutes, { webhook: createRekorWebhook({ prisma, images }) });
   await app.register(alertRoutes, { images, sources: sourceDeps });

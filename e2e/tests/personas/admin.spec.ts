@@ -8,16 +8,23 @@ import {
   screenshot,
   signOut,
 } from "../../support/journey";
+import { onboardedCameraReads } from "../../support/camera";
 import { captureBearer, signInAs } from "../../support/sign-in";
 
 const stamp = Date.now().toString(36).slice(-5);
 
 /**
  * The agency admin (hartford.admin) walks the screens of spec 001 that are theirs: user administration,
- * the integrations hub with Rekor keys and the Axon integration, alert permissions and the audit log.
+ * the integrations hub with Rekor keys, the Axon integration and a new RAVEN camera (with camera
+ * health), alert permissions and the audit log.
  */
 test.describe("persona: admin", () => {
-  test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
+  test.use({
+    viewport: { width: 1440, height: 1000 },
+    timezoneId: "America/New_York",
+    // The RAVEN screen's Copy buttons write the push URL and the token to the clipboard.
+    permissions: ["clipboard-read", "clipboard-write"],
+  });
 
   test("runs the agency's users, integrations and alert permissions, and pages the audit log", async ({
     page,
@@ -142,6 +149,38 @@ test.describe("persona: admin", () => {
     await expect(blacklisted).toContainText("Connecticut State Police Troop H");
     await expect(authorized).not.toContainText("Connecticut State Police Troop H");
     await screenshot(page, "integrations-axon");
+
+    // RAVEN: a camera is added; its push URL and token are shown once and copied; the camera pushes a
+    // read with them, and camera health shows it reporting.
+    await openFromNav(page, "Integrations", "Integrations");
+    await page.getByRole("link", { name: "Manage RAVEN" }).click();
+    await expect(page.getByRole("heading", { name: "RAVEN cameras" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Configure your camera" })).toBeVisible();
+    const cameraName = `Main St northbound ${stamp}`;
+    const identifier = `e2e-main-${stamp}`;
+    await page.getByRole("textbox", { name: /^Name/ }).fill(cameraName);
+    await page.getByRole("textbox", { name: /^Identifier/ }).fill(identifier);
+    await page.getByRole("button", { name: "Add camera" }).click();
+    await expect(page.getByText("Copy it now: it is not shown again.")).toBeVisible();
+    const pushUrl = (await page.getByLabel("Push URL").textContent())!.trim();
+    expect(pushUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/ingest/axis/${identifier}$`));
+    await page.getByRole("button", { name: "Copy the push URL" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pushUrl);
+    await page.getByRole("button", { name: "Copy the ingest token" }).click();
+    await expect(page.getByRole("button", { name: "Copy the ingest token" })).toHaveText("Copied");
+    const token = await page.evaluate(() => navigator.clipboard.readText());
+    expect(token).toBe((await page.getByLabel("Ingest token").textContent())!.trim());
+    await screenshot(page, "integrations-raven");
+    await page.getByRole("button", { name: "I have copied it" }).click();
+    await expect(page.getByText(token)).toHaveCount(0);
+
+    await onboardedCameraReads(pushUrl, token, `RV${stamp.toUpperCase()}`);
+    await openFromNav(page, "Integrations", "Integrations");
+    const health = page.getByRole("region", { name: "Camera health" });
+    const healthRow = health.getByRole("row").filter({ hasText: cameraName });
+    await expect(healthRow).toContainText("Reporting");
+    await expect(healthRow.getByRole("cell").last()).toHaveText("1");
+    await screenshot(page, "camera-health", { fullPage: true });
 
     // Alerts: an admin sees the agency's groups and may edit alert permissions (popup for 3 s).
     await openFromNav(page, "Alerts", "My Alert Groups");

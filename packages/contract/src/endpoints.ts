@@ -2,6 +2,8 @@ import { ACCOUNT_ENDPOINTS } from "./calls/account";
 import { ALERT_STREAM_ENDPOINTS } from "./calls/alert-stream";
 import { ADMIN_ENDPOINTS } from "./calls/admin";
 import { AUDIT_ENDPOINTS } from "./calls/audit";
+import { AXIS_INTEGRATION_ENDPOINTS } from "./calls/axis-integrations";
+import { CAMERA_HEALTH_ENDPOINTS } from "./calls/camera-health";
 import { EXPORT_ENDPOINTS } from "./calls/exports";
 import { GEOCODE_ENDPOINTS } from "./calls/geocode";
 import { GROUP_ENDPOINTS } from "./calls/groups";
@@ -31,6 +33,8 @@ export const ENDPOINTS = [
   ...AUDIT_ENDPOINTS,
   ...INGEST_ENDPOINTS,
   ...GEOCODE_ENDPOINTS,
+  ...AXIS_INTEGRATION_ENDPOINTS,
+  ...CAMERA_HEALTH_ENDPOINTS,
 ] as const;
 
 export type AnyEndpoint = (typeof ENDPOINTS)[number];

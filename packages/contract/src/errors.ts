@@ -10,8 +10,12 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A deleted RAVEN integration's camera still pushing: remove the destination (not worth a retry). */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A paused RAVEN integration's camera pushing: refused until an admin resumes it. */
+  LOCKED: 423,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UPSTREAM_FAILED: 502,

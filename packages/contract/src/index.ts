@@ -36,6 +36,8 @@ export * from "./calls/owner";
 export * from "./calls/audit";
 export * from "./calls/ingest";
 export * from "./calls/geocode";
+export * from "./calls/axis-integrations";
+export * from "./calls/camera-health";
 
 export * from "./endpoint";
 export * from "./endpoints";

@@ -178,6 +178,36 @@ export const MESSAGES = {
   groupsNeedAnAgency: "Hotlist groups belong to an agency, and this account has none.",
   unlock: "Unlock",
   unlockHint: "Clear a lockout after failed sign-ins",
+
+  // RAVEN (Axis LPV) integrations and camera health: Odin's own screens.
+  manageRaven: "Manage RAVEN",
+  ravenTitle: "RAVEN cameras",
+  axisIdentifierInUse: (identifier: string) => `The identifier '${identifier}' is already in use.`,
+  axisIntegrationNotFound: "RAVEN integration not found.",
+  axisIntegrationCreated: (name: string) => `RAVEN integration '${name}' created.`,
+  axisTokenRotated: (name: string) =>
+    `New ingest token for '${name}'. The old token is refused from now on: enter the new one in the camera.`,
+  axisIntegrationPaused: (name: string) => `'${name}' is paused: its pushes are refused until you resume it.`,
+  axisIntegrationResumed: (name: string) => `'${name}' is resumed: its pushes are accepted again.`,
+  axisIntegrationDeleted: (name: string) =>
+    `'${name}' is deleted. Its stored reads stay searchable until retention removes them.`,
+  axisNameRequired: "A name is required.",
+  axisIdentifierRules:
+    "The identifier is 3 to 64 characters: lower-case letters, digits, dots, dashes or underscores, starting with a letter or digit.",
+  axisCoordinatesBoth: "Give both the latitude and the longitude, or neither.",
+  /** The one time an ingest token is shown. */
+  copyTokenNow: "Copy it now: it is not shown again.",
+  /** What a paused integration's camera is answered (423). */
+  axisPushPaused:
+    "This RAVEN integration is paused in Odin: reads are refused until an administrator resumes it.",
+  /** What a deleted integration's camera is answered (410). */
+  axisPushDeleted:
+    "This RAVEN integration was deleted in Odin: remove this push destination from the camera.",
+  failedToLoadAxisIntegrations: "Failed to load RAVEN integrations.",
+  failedToLoadCameraHealth: "Failed to load camera health.",
+  cameraHealth: "Camera health",
+  silentCameras: (count: number, minutes: number) =>
+    `${count} camera${count === 1 ? "" : "s"} silent: nothing received for more than ${minutes} minutes.`,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -21,6 +21,8 @@ export const WEB_ROUTES = [
   "/api-keys",
   "/integrations/rekor",
   "/integrations/axon",
+  /** Odin's own: RAVEN (Axis LPV) cameras, their push settings and health. */
+  "/integrations/raven",
   "/owner",
   "/rekor-camera-management",
   "/audit-log",

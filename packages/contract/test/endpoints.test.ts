@@ -120,6 +120,13 @@ describe("ENDPOINTS", () => {
       "GET /alerts/stream",
       "GET /hotlist-attachments/:filename",
       "GET /groups/:groupId/image",
+      "GET /axis-integrations",
+      "POST /axis-integrations",
+      "POST /axis-integrations/:id/rotate-token",
+      "POST /axis-integrations/:id/pause",
+      "POST /axis-integrations/:id/resume",
+      "DELETE /axis-integrations/:id",
+      "GET /camera-health",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {

@@ -113,6 +113,14 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /get-authorized-and-blacklisted-agencies": rule("admin", "agency"),
   "POST /add-to-blacklist": rule("admin", "agency"),
   "POST /remove-from-blacklist": rule("admin", "agency"),
+  // Odin's own: RAVEN (Axis LPV) onboarding and camera health (the owner: every agency's)
+  "GET /axis-integrations": rule("admin", "agency"),
+  "POST /axis-integrations": rule("admin", "agency"),
+  "POST /axis-integrations/:id/rotate-token": rule("admin", "agency"),
+  "POST /axis-integrations/:id/pause": rule("admin", "agency"),
+  "POST /axis-integrations/:id/resume": rule("admin", "agency"),
+  "DELETE /axis-integrations/:id": rule("admin", "agency"),
+  "GET /camera-health": rule("admin", "agency"),
 
   // Owner and cameras (001 §7)
   "GET /owner-data": rule("owner", "all agencies"),

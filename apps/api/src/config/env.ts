@@ -121,6 +121,12 @@ const ZEnv = z.object({
     .max(64 * 1024 * 1024)
     .default(4 * 1024 * 1024),
   DETECTION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  CAMERA_SILENT_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
   AXON_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -184,6 +190,8 @@ export interface Config {
   search: { sourceTimeoutMs: number; maxResultsPerSource: number };
   /** Odin's own store of pushed reads (Axis): pictures live in dataDir/images. */
   detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
+  /** Camera health: a camera that reported before and has sent nothing for this long is "silent". */
+  cameras: { silentAfterMinutes: number };
   /** Hotlist alerts: how often each Axon integration's new reads are fetched and matched (0: never). */
   alerts: { axonPollIntervalMs: number };
   /** Uploaded files (CSVs, hotlist attachments, group images): the largest file part accepted. */
@@ -350,6 +358,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       retentionDays: env.DETECTION_RETENTION_DAYS,
       imagesDir: path.join(dataDir, "images"),
     },
+    cameras: { silentAfterMinutes: env.CAMERA_SILENT_AFTER_MINUTES },
     alerts: { axonPollIntervalMs: env.AXON_POLL_INTERVAL_MS },
     uploads: { maxFileBytes: env.UPLOAD_MAX_BYTES },
     demoSimulators: {

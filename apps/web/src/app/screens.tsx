@@ -15,6 +15,7 @@ import { CallbackScreen } from "@/features/auth/components/callback-screen";
 import { LoginScreen } from "@/features/auth/components/login-screen";
 import { AxonIntegrationScreen } from "@/features/integrations/components/axon-integration-screen";
 import { IntegrationsScreen } from "@/features/integrations/components/integrations-screen";
+import { RavenIntegrationsScreen } from "@/features/integrations/components/raven-integrations-screen";
 import { RekorKeysScreen } from "@/features/integrations/components/rekor-keys-screen";
 import { PrivacyScreen } from "@/features/legal/components/privacy-screen";
 import { TermsScreen } from "@/features/legal/components/terms-screen";
@@ -48,6 +49,7 @@ export const SCREENS: Record<WebRoute, ComponentType> = {
   "/api-keys": IntegrationsScreen,
   "/integrations/rekor": RekorKeysScreen,
   "/integrations/axon": AxonIntegrationScreen,
+  "/integrations/raven": RavenIntegrationsScreen,
   "/owner": OwnerScreen,
   "/rekor-camera-management": CameraManagementScreen,
   "/audit-log": AuditLogScreen,

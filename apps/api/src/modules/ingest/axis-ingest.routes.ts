@@ -26,7 +26,7 @@ export const axisIngestRoutes: FastifyPluginAsyncZod<AxisIngestRouteOptions> = a
       schema: {
         params: push.params,
         body: push.body,
-        response: { 200: push.response, 201: push.response, ...errorResponses(400, 401, 413) },
+        response: { 200: push.response, 201: push.response, ...errorResponses(400, 401, 410, 413, 423) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { TAxisIngestResponse, TAxisLpvEvent } from "@odin/contract";
+import { MESSAGES, type TAxisIngestResponse, type TAxisLpvEvent } from "@odin/contract";
 import { hashToken, Prisma, type PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { ImageStore } from "../../storage/image-store";
@@ -14,6 +14,8 @@ interface KnownIntegration {
   label: string | null;
   latitude: number | null;
   longitude: number | null;
+  paused: boolean;
+  deleted: boolean;
   loadedAt: number;
 }
 
@@ -22,7 +24,11 @@ export interface AxisIngestDeps {
   images: ImageStore;
 }
 
-/** An integration's settings are re-read this often, so a rotated token or a deleted camera takes effect. */
+/**
+ * An integration's settings are re-read this often. Changes made through this process (rotate, pause,
+ * delete: modules/integrations/axis-integrations.service.ts) call `forget` and apply at once; other
+ * API replicas see them within this time.
+ */
 const INTEGRATION_CACHE_MS = 30_000;
 /** `last_event_at` is diagnostics: written at most this often per integration, not once per read. */
 const LAST_EVENT_WRITE_MS = 10_000;
@@ -59,13 +65,19 @@ export function createAxisIngest(deps: AxisIngestDeps) {
       label: row.label,
       latitude: row.latitude,
       longitude: row.longitude,
+      paused: row.pausedAt !== null,
+      deleted: row.deletedAt !== null,
       loadedAt: Date.now(),
     };
     integrations.set(identifier, known);
     return known;
   }
 
-  /** The integration the bearer token opens, or a 401 that does not say whether the identifier exists. */
+  /**
+   * The integration the bearer token opens, or a 401 that does not say whether the identifier exists.
+   * Only a caller holding the valid token learns that it is deleted (410) or paused (423): both are
+   * 4xx, which a push client takes as final rather than retrying the same read.
+   */
   async function authenticate(
     identifier: string,
     authorization: string | undefined,
@@ -82,6 +94,8 @@ export function createAxisIngest(deps: AxisIngestDeps) {
     ) {
       throw new AppError("UNAUTHENTICATED", REFUSED);
     }
+    if (integration.deleted) throw new AppError("GONE", MESSAGES.axisPushDeleted);
+    if (integration.paused) throw new AppError("LOCKED", MESSAGES.axisPushPaused);
     return integration;
   }
 
@@ -182,7 +196,12 @@ export function createAxisIngest(deps: AxisIngestDeps) {
       .catch(() => undefined);
   }
 
-  return { ingest };
+  /** Drops the cached settings of an integration, so its new token or state applies to the next push. */
+  function forget(identifier: string): void {
+    integrations.delete(identifier);
+  }
+
+  return { ingest, forget };
 }
 
 export type AxisIngest = ReturnType<typeof createAxisIngest>;

@@ -2,6 +2,7 @@ import { MESSAGES } from "@odin/contract";
 import { Link } from "react-router-dom";
 import { useCurrentUser } from "@/app/current-user";
 import { buttonClassName, Card, PageHeader, SourceLogo, type SourceName } from "@/components/ui";
+import { CameraHealthSection } from "./camera-health-section";
 import { IntegrationsAccessDenied } from "./integrations-access-denied";
 
 const ENTRIES: { source: SourceName; to: string; label: string; text: string }[] = [
@@ -17,9 +18,18 @@ const ENTRIES: { source: SourceName; to: string; label: string; text: string }[]
     label: MESSAGES.manageAxon,
     text: "Your agency's Axon connection, and which agencies' Axon reads your searches include.",
   },
+  {
+    source: "Axis",
+    to: "/integrations/raven",
+    label: MESSAGES.manageRaven,
+    text: "Your agency's AXIS License Plate Verifier cameras: add one, get its push URL and token, pause or remove it.",
+  },
 ];
 
-/** Route /api-keys (001 §2): the integrations hub with its two entries, Manage Rekor and Manage Axon. */
+/**
+ * Route /api-keys (001 §2): the integrations hub with its two entries, Manage Rekor and Manage Axon,
+ * Odin's own Manage RAVEN, and the health of every camera (silent ones counted at the top).
+ */
 export function IntegrationsScreen() {
   if (useCurrentUser()?.role !== "admin") return <IntegrationsAccessDenied />;
   return (
@@ -40,6 +50,7 @@ export function IntegrationsScreen() {
           </Card>
         ))}
       </div>
+      <CameraHealthSection />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { getApiKeys } from "../api/rekor-keys";
 import { AddApiKeyForm } from "./add-api-key-form";
 import { ApiKeyUpload } from "./api-key-upload";
 import { ApiKeysTable } from "./api-keys-table";
+import { CameraHealthSection } from "./camera-health-section";
 import { IntegrationsAccessDenied } from "./integrations-access-denied";
 
 /** Route /integrations/rekor (001 §2): add a key, bulk upload, and the masked keys with Delete. */
@@ -55,6 +56,7 @@ function RekorKeys() {
           <ApiKeysTable keys={keys} onChanged={query.reload} />
         )}
       </Card>
+      <CameraHealthSection source="Rekor" />
     </>
   );
 }

@@ -1,0 +1,168 @@
+import {
+  MESSAGES,
+  ZCreateAxisIntegrationRequest,
+  type TAgency,
+  type TAxisIngestCredentials,
+} from "@odin/contract";
+import { useId, useState, type FormEvent } from "react";
+import { useCurrentUser } from "@/app/current-user";
+import { FieldLabel } from "@/components/forms";
+import { Button, Card, Checkbox, Notice } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { createAxisIntegration } from "../api/axis-integrations";
+
+type SubmitState =
+  | { status: "idle" }
+  | { status: "saving" }
+  | { status: "invalid"; message: string; field: string | undefined }
+  | { status: "failed"; reason: string | undefined };
+
+const EMPTY = { name: "", identifier: "", latitude: "", longitude: "", agencyId: "" };
+
+/** Add a RAVEN camera: name, identifier (unique across Odin), optional fixed position, sharing. */
+export function AddRavenCameraForm({
+  agencies,
+  onCreated,
+}: {
+  agencies: TAgency[];
+  onCreated: (credentials: TAxisIngestCredentials) => void;
+}) {
+  const id = useId();
+  const isOwner = useCurrentUser()?.is_owner === true;
+  const [form, setForm] = useState(EMPTY);
+  const [shared, setShared] = useState<number[]>([]);
+  const [state, setState] = useState<SubmitState>({ status: "idle" });
+  const saving = state.status === "saving";
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [name]: event.target.value }));
+  const invalid = (field: string) => (state.status === "invalid" && state.field === field) || undefined;
+  const sharable = agencies.filter((agency) => String(agency.id) !== form.agencyId);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const number = (value: string) => (value.trim() === "" ? null : Number(value));
+    const parsed = ZCreateAxisIntegrationRequest.safeParse({
+      name: form.name,
+      identifier: form.identifier,
+      latitude: number(form.latitude),
+      longitude: number(form.longitude),
+      shared_with: shared.filter((agencyId) => String(agencyId) !== form.agencyId),
+      ...(isOwner && form.agencyId ? { agency_id: Number(form.agencyId) } : {}),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setState({
+        status: "invalid",
+        message: issue?.message ?? MESSAGES.anErrorOccurred,
+        field: issue?.path.join("."),
+      });
+      return;
+    }
+    setState({ status: "saving" });
+    try {
+      const credentials = await createAxisIntegration(parsed.data);
+      setForm(EMPTY);
+      setShared([]);
+      setState({ status: "idle" });
+      onCreated(credentials);
+    } catch (error) {
+      setState({ status: "failed", reason: errorReason(error) });
+    }
+  };
+
+  const text = (
+    field: keyof typeof EMPTY,
+    label: string,
+    options: { required?: boolean; hint?: string } = {},
+  ) => (
+    <div className="field">
+      <FieldLabel htmlFor={`${id}-${field}`} required={options.required}>
+        {label}
+      </FieldLabel>
+      <input
+        id={`${id}-${field}`}
+        className="input"
+        value={form[field]}
+        onChange={set(field)}
+        aria-invalid={invalid(field)}
+        aria-describedby={options.hint ? `${id}-${field}-hint` : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        disabled={saving}
+        inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
+      />
+      {options.hint && (
+        <span id={`${id}-${field}-hint`} className="field__hint">
+          {options.hint}
+        </span>
+      )}
+    </div>
+  );
+
+  return (
+    <Card title="Add a RAVEN camera">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {isOwner && (
+          <div className="field">
+            <FieldLabel htmlFor={`${id}-agency`} required>
+              Agency
+            </FieldLabel>
+            <select id={`${id}-agency`} className="input" value={form.agencyId} onChange={set("agencyId")}>
+              <option value="">Choose the camera&apos;s agency</option>
+              {agencies.map((agency) => (
+                <option key={agency.id} value={agency.id}>
+                  {agency.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {text("name", "Name", {
+          required: true,
+          hint: "Shown as the camera of its reads, e.g. Main St northbound.",
+        })}
+        {text("identifier", "Identifier", {
+          required: true,
+          hint: "Part of the push URL and unique across Odin, e.g. hfd-main-nb. It cannot be changed or reused.",
+        })}
+        <div className="admin-grid admin-grid--tight">
+          {text("latitude", "Latitude", { hint: "Optional fixed position, for reads without GPS." })}
+          {text("longitude", "Longitude")}
+        </div>
+        {sharable.length > 0 && (
+          <fieldset className="field" disabled={saving}>
+            <legend className="field__label">Shared with</legend>
+            <span className="field__hint">
+              Agencies whose users may also search this camera&apos;s reads.
+            </span>
+            {sharable.map((agency) => (
+              <Checkbox
+                key={agency.id}
+                label={agency.name}
+                checked={shared.includes(agency.id)}
+                onChange={(event) =>
+                  setShared((current) =>
+                    event.target.checked
+                      ? [...current, agency.id]
+                      : current.filter((item) => item !== agency.id),
+                  )
+                }
+              />
+            ))}
+          </fieldset>
+        )}
+        {state.status === "invalid" && <Notice tone="danger">{state.message}</Notice>}
+        {state.status === "failed" && (
+          <Notice tone="danger" title="The camera was not added.">
+            {state.reason && <p>{state.reason}</p>}
+          </Notice>
+        )}
+        <div className="form-actions">
+          <Button type="submit" busy={saving}>
+            {saving ? MESSAGES.saving : "Add camera"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

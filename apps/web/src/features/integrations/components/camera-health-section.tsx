@@ -1,0 +1,58 @@
+import { MESSAGES, type TCameraHealth } from "@odin/contract";
+import { LoadFailed } from "@/components/layouts/load-failed";
+import { Card, DataTable, EmptyState, Notice, SourceLogo, Spinner } from "@/components/ui";
+import { formatTimestamp } from "@/lib/format";
+import { useQuery } from "@/lib/use-query";
+import { getCameraHealth } from "../api/axis-integrations";
+import { CameraStateBadge } from "./camera-state-badge";
+
+const COLUMNS = ["Program", "Camera", "Agency", "State", "Last read", "Reads (24 h)"];
+
+/**
+ * The compact "Camera health" section of the vendor screens: each camera's last read, reads in the
+ * last 24 hours and state, silent ones first, with their count at the top. `source` limits it to one
+ * program (the Rekor screen shows its cameras only).
+ */
+export function CameraHealthSection({ source }: { source?: TCameraHealth["source"] }) {
+  const query = useQuery(getCameraHealth);
+  const cameras = query.data?.cameras.filter((camera) => !source || camera.source === source) ?? [];
+  const silent = cameras.filter((camera) => camera.state === "silent").length;
+  return (
+    <Card
+      title={MESSAGES.cameraHealth}
+      actions={silent > 0 && <span className="badge badge--danger">{silent} silent</span>}
+    >
+      {query.status === "loading" && <Spinner label={MESSAGES.loading} />}
+      {query.status === "error" && (
+        <LoadFailed onRetry={query.reload}>{MESSAGES.failedToLoadCameraHealth}</LoadFailed>
+      )}
+      {query.status === "success" && (
+        <>
+          {silent > 0 && (
+            <Notice tone="warning">{MESSAGES.silentCameras(silent, query.data.silent_after_minutes)}</Notice>
+          )}
+          {cameras.length === 0 ? (
+            <EmptyState title="No cameras yet" description="Cameras appear here once they are connected." />
+          ) : (
+            <DataTable columns={COLUMNS} caption={MESSAGES.cameraHealth} className="camera-health-table">
+              {cameras.map((camera) => (
+                <tr key={camera.id} data-state={camera.state}>
+                  <td>
+                    <SourceLogo source={camera.source} size="sm" />
+                  </td>
+                  <td>{camera.name}</td>
+                  <td>{camera.agency_name}</td>
+                  <td>
+                    <CameraStateBadge state={camera.state} />
+                  </td>
+                  <td>{camera.last_read_at ? formatTimestamp(camera.last_read_at) : "Never"}</td>
+                  <td>{camera.reads_24h ?? "—"}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
