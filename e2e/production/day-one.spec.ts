@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { onboardedCameraReads } from "../support/camera";
-import { fillAddUser, openFromNav, signOut } from "../support/journey";
+import { fillAddUser, openFromNav, screenshot, signOut } from "../support/journey";
 import { signInAs } from "../support/sign-in";
 import { installState, odinCli, serverLog } from "./production-install";
 
@@ -34,7 +34,7 @@ test.describe("a production install, from nothing to an alert", () => {
     await page.goto(link!);
     await expect(page.getByRole("heading", { name: "Create the owner account" })).toBeVisible();
     await expect(page.getByLabel("Username")).toHaveValue("owner");
-    await page.screenshot({ path: "../docs/screenshots/setup.png", fullPage: true });
+    await screenshot(page, "setup", { fullPage: true });
 
     // The agency's IT person uses the command instead; a second owner is refused.
     const setup = await odinCli(

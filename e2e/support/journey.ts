@@ -57,14 +57,19 @@ export async function goInApp(page: Page, to: string): Promise<void> {
   }, to);
 }
 
-/** A screenshot for the README, from the top of the page once nothing is loading. */
+/**
+ * A screenshot for the README, from the top of the page once nothing is loading. Written only by
+ * `pnpm screenshots` (ODIN_SCREENSHOTS=1), so a test run leaves the working tree clean; the journeys
+ * still check the screen is settled either way.
+ */
 export async function screenshot(
   page: Page,
   name: string,
-  options: { fullPage?: boolean } = {},
+  options: { fullPage?: boolean; scrollTop?: boolean } = {},
 ): Promise<void> {
   await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  if (!process.env.ODIN_SCREENSHOTS) return;
+  if (options.scrollTop ?? true) await page.evaluate(() => window.scrollTo(0, 0));
   // No hover highlight left on whatever the pointer last clicked (a nav link, a button).
   const viewport = page.viewportSize();
   if (viewport) await page.mouse.move(viewport.width - 2, viewport.height - 2);

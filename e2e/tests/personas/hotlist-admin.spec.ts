@@ -113,7 +113,7 @@ test.describe("persona: hotlist admin", () => {
     await upload.getByRole("button", { name: "Upload CSV" }).click();
     await expect(upload.getByRole("list", { name: "Rejected rows" })).toContainText("Line 3");
     await upload.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "../docs/screenshots/edit-group.png" });
+    await screenshot(page, "edit-group", { scrollTop: false });
     await upload.getByLabel("CSV file").setInputFiles({
       name: "plates.csv",
       mimeType: "text/csv",
