@@ -119,6 +119,11 @@ describe("ENDPOINTS", () => {
       "GET /alerts/stream",
       "GET /hotlist-attachments/:filename",
       "GET /groups/:groupId/image",
+      "GET /owner/agencies",
+      "POST /owner/agencies",
+      "PATCH /owner/agencies/:id",
+      "POST /owner/agencies/:id/deactivate",
+      "POST /owner/agencies/:id/reactivate",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {
