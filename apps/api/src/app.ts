@@ -19,6 +19,7 @@ import { auditRoutes } from "./modules/audit/audit.routes";
 import { cameraRoutes } from "./modules/cameras/cameras.routes";
 import { integrationRoutes } from "./modules/integrations/integrations.routes";
 import { ownerRoutes } from "./modules/owner/owner.routes";
+import { ownerAgencyRoutes } from "./modules/owner/owner-agencies.routes";
 import { createIdentityAdmin, type IdentityAdmin } from "./identity/idp-admin/identity-admin";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { exportRoutes } from "./modules/exports/exports.routes";
@@ -127,6 +128,9 @@ export async function buildApp({
   };
   await app.register(adminRoutes, { deps: userAdmin });
   await app.register(ownerRoutes, { deps: userAdmin });
+  await app.register(ownerAgencyRoutes, {
+    deps: { prisma, defaultRetentionDays: config.detections.retentionDays },
+  });
   await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
   await app.register(cameraRoutes);
   await app.register(auditRoutes, { timeZone: config.exports.timeZone });
