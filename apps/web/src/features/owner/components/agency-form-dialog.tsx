@@ -75,8 +75,11 @@ export function AgencyFormDialog({ agency, defaultRetentionDays, onSaved, onClos
   const control = (field: Field) => ({
     id: `${id}-${field}`,
     value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      // A corrected field stops saying what was wrong with it.
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    },
     "aria-invalid": errors[field] ? true : undefined,
     "aria-describedby":
       [field === "retention_days" ? `${id}-retention-hint` : "", errors[field] ? `${id}-${field}-error` : ""]

@@ -124,6 +124,7 @@ describe("OwnerScreen: Agencies", () => {
     expect(callsTo("POST", "/owner/agencies")).toHaveLength(0);
 
     fireEvent.change(input(/^Code/), { target: { value: "bpd" } });
+    expect(within(dialog).queryByText(MESSAGES.agencyCodeInvalid)).not.toBeInTheDocument();
     expect(input(/^Time zone/)).toHaveValue("America/New_York");
     fireEvent.change(input(/^Time zone/), { target: { value: "America/Los_Angeles" } });
     fireEvent.change(input(/^Retention/), { target: { value: "90" } });
