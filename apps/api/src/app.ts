@@ -22,6 +22,7 @@ import { axisIntegrationRoutes } from "./modules/integrations/axis-integrations.
 import { integrationRoutes } from "./modules/integrations/integrations.routes";
 import { ownerRoutes } from "./modules/owner/owner.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
+import { ownerAgencyRoutes } from "./modules/owner/owner-agencies.routes";
 import { createIdentityAdmin, type IdentityAdmin } from "./identity/idp-admin/identity-admin";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { exportRoutes } from "./modules/exports/exports.routes";
@@ -139,6 +140,9 @@ export async function buildApp({
       ownerUsername: config.ownerUsername,
       odinKeepsPasswords: identityAdmin.odinKeepsPasswords,
     },
+  });
+  await app.register(ownerAgencyRoutes, {
+    deps: { prisma, defaultRetentionDays: config.detections.retentionDays },
   });
   await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
   await app.register(cameraRoutes);

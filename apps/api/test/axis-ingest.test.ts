@@ -243,4 +243,17 @@ describe("Axis ingest: POST /ingest/axis/{identifier}", () => {
     expect(filesAfter).toHaveLength(filesBefore.length - 2);
     expect(filesAfter.some((file) => file.endsWith(oldRow.imagePath!.split("/").pop()!))).toBe(false);
   });
+
+  it("keeps each agency's reads for its own retention, and the default where it has none", async () => {
+    const hartford = await t.prisma.agency.findUniqueOrThrow({ where: { code: "HPD" } });
+    const event = await buildAxisEvent(readOf(hartfordCamera.identifier, 6), { renderer });
+    event.capture_timestamp = String(now - 40 * DAY);
+    expect((await push(event)).status).toBe(201);
+    const purge = () =>
+      purgeExpiredDetections({ prisma: t.prisma, images: createImageStore(imagesDir()), retentionDays: 30 });
+    await t.prisma.agency.update({ where: { id: hartford.id }, data: { retentionDays: 60 } });
+    expect(await purge()).toBe(0);
+    await t.prisma.agency.update({ where: { id: hartford.id }, data: { retentionDays: null } });
+    expect(await purge()).toBe(1);
+  });
 });

@@ -15,26 +15,70 @@ const CORRECTED = { latitude: "41.76912", longitude: "-72.67654" };
 const NEWCOMER = `e2e.nh.${stamp}`;
 const TEMPORARY = `Temp-${stamp}-Pass1!`;
 const CHOSEN = `Chosen-${stamp}-Pass2!`;
+const AGENCY = `E2E Township ${stamp} Police`;
+const AGENCY_CODE = `E2E${stamp.toUpperCase()}`;
+const FIRST_ADMIN = `e2e.admin.${stamp}`;
 
 /**
- * The owner (one username across agencies, spec 001 §2, §4, §6): adds a user into another agency, resets
- * that user's password (who must then choose their own), and corrects a Rekor camera's location, which
- * an investigator's search then shows.
+ * The owner (one username across agencies, spec 001 §2, §4, §6): adds an agency and its first admin
+ * (Odin's own, issue 15), adds a user into another agency, resets that user's password (who must then
+ * choose their own), and corrects a Rekor camera's location, which an investigator's search then shows.
  */
 test.describe("persona: owner", () => {
   test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
 
-  test("adds a user to an agency, resets a password, and corrects a camera that searches then use", async ({
+  test("adds an agency and its first admin, adds a user to an agency, resets a password, and corrects a camera that searches then use", async ({
     page,
   }) => {
     test.setTimeout(180_000);
     await signInAs(page, "owner");
-    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    // The first sign-in of a fresh server can be slow on a busy machine.
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 15_000 });
     await expectNavLinks(page, NAV_LINKS.owner);
 
-    // Owner panel: add a user into New Haven's agency.
+    // Owner panel: a new agency, then its first admin through the add-user form it fills in.
     await openFromNav(page, "Owner", "Owner Panel");
+    const agencies = page.getByRole("region", { name: "Agencies" });
+    await expect(agencies.getByRole("row").filter({ hasText: "Hartford Police Department" })).toContainText(
+      "HPD",
+    );
+    await agencies.getByRole("button", { name: "Add agency" }).click();
+    const addAgency = page.getByRole("dialog", { name: "Add agency" });
+    await addAgency.getByLabel("Agency name").fill(AGENCY);
+    await addAgency.getByLabel("Code").fill("h");
+    await addAgency.getByRole("button", { name: "Add agency" }).click();
+    await expect(
+      addAgency.getByText("The code must be 2 to 10 letters or digits (for example HPD)."),
+    ).toBeVisible();
+    await addAgency.getByLabel("Code").fill(AGENCY_CODE.toLowerCase());
+    await addAgency.getByLabel("Time zone").selectOption("America/Chicago");
+    await addAgency.getByLabel(/Retention/).fill("90");
+    await screenshot(page, "owner-agencies");
+    await addAgency.getByRole("button", { name: "Add agency" }).click();
+    await expect(page.getByText(`Agency '${AGENCY}' added.`)).toBeVisible();
+    const agencyRow = agencies.getByRole("row").filter({ hasText: AGENCY });
+    await expect(agencyRow).toContainText(AGENCY_CODE);
+    await expect(agencyRow).toContainText("America/Chicago");
+    await expect(agencyRow).toContainText("Active");
+
+    await agencyRow.getByRole("button", { name: "Add first admin" }).click();
     const addUser = page.locator("form").filter({ has: page.getByLabel("Full name") });
+    await expect(addUser.getByText(`Adding the first admin of ${AGENCY}`)).toBeVisible();
+    await expect(addUser.getByLabel("Agency")).toHaveValue(/\d+/);
+    await expect(addUser.getByLabel("Role")).toHaveValue("admin");
+    await fillAddUser(addUser, {
+      username: FIRST_ADMIN,
+      name: "E2E First Admin",
+      email: `${FIRST_ADMIN}@demo.odin.local`,
+      password: `Initial-${stamp}-Pass0!`,
+    });
+    await addUser.getByRole("button", { name: "Add User" }).click();
+    await expect(page.getByText("User added successfully.")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: FIRST_ADMIN })).toContainText(AGENCY);
+    await expect(agencyRow.getByRole("button", { name: "Add first admin" })).toHaveCount(0);
+    await expect(agencyRow.getByRole("cell").nth(3)).toHaveText("1");
+
+    // Add a user into New Haven's agency.
     await fillAddUser(addUser, {
       username: NEWCOMER,
       name: "E2E New Haven Detective",

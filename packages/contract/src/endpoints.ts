@@ -12,6 +12,7 @@ import { IMAGE_ENDPOINTS } from "./calls/images";
 import { INGEST_ENDPOINTS } from "./calls/ingest";
 import { INTEGRATION_ENDPOINTS } from "./calls/integrations";
 import { OWNER_ENDPOINTS } from "./calls/owner";
+import { OWNER_AGENCY_ENDPOINTS } from "./calls/owner-agencies";
 import { SEARCH_ENDPOINTS } from "./calls/search";
 
 /**
@@ -30,6 +31,7 @@ export const ENDPOINTS = [
   ...ADMIN_ENDPOINTS,
   ...INTEGRATION_ENDPOINTS,
   ...OWNER_ENDPOINTS,
+  ...OWNER_AGENCY_ENDPOINTS,
   ...AUDIT_ENDPOINTS,
   ...INGEST_ENDPOINTS,
   ...GEOCODE_ENDPOINTS,

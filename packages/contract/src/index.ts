@@ -33,6 +33,7 @@ export * from "./calls/groups";
 export * from "./calls/admin";
 export * from "./calls/integrations";
 export * from "./calls/owner";
+export * from "./calls/owner-agencies";
 export * from "./calls/audit";
 export * from "./calls/ingest";
 export * from "./calls/geocode";

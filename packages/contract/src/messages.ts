@@ -208,6 +208,23 @@ export const MESSAGES = {
   cameraHealth: "Camera health",
   silentCameras: (count: number, minutes: number) =>
     `${count} camera${count === 1 ? "" : "s"} silent: nothing received for more than ${minutes} minutes.`,
+  // Agency management by the owner (issue 15): Odin's own calls and screens.
+  agencyNameRequired: "Agency name is required.",
+  agencyCodeInvalid: "The code must be 2 to 10 letters or digits (for example HPD).",
+  timeZoneInvalid: "Choose a time zone from the list (an IANA name such as America/New_York).",
+  retentionDaysInvalid: "Retention must be a whole number of days from 1 to 3650, or empty for the default.",
+  nothingToChange: "Nothing to change.",
+  agencyNameTaken: (name: string) => `An agency named '${name}' already exists.`,
+  agencyCodeTaken: (code: string) => `An agency with the code '${code}' already exists.`,
+  agencyNotFound: "Agency not found.",
+  agencyCreated: (name: string) => `Agency '${name}' added.`,
+  agencyUpdated: (name: string) => `Agency '${name}' saved.`,
+  agencyDeactivated: (name: string) => `'${name}' deactivated: its users can no longer sign in.`,
+  agencyReactivated: (name: string) => `'${name}' reactivated: its users can sign in again.`,
+  /** Sign-in page and every call of a signed-in user whose agency the owner deactivated (403). */
+  agencyAccessDeactivated: "Your agency's access to Odin has been deactivated. Contact the system owner.",
+  /** The owner's add-user names a deactivated agency. */
+  agencyDeactivatedNoNewUsers: "This agency is deactivated. Reactivate it before adding users.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

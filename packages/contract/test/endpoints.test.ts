@@ -127,6 +127,11 @@ describe("ENDPOINTS", () => {
       "POST /axis-integrations/:id/resume",
       "DELETE /axis-integrations/:id",
       "GET /camera-health",
+      "GET /owner/agencies",
+      "POST /owner/agencies",
+      "PATCH /owner/agencies/:id",
+      "POST /owner/agencies/:id/deactivate",
+      "POST /owner/agencies/:id/reactivate",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {

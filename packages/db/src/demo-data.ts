@@ -46,6 +46,8 @@ export interface DemoAgency {
   name: string;
   /** Label of the people in this agency ("Hartford Investigator"). */
   shortName: string;
+  /** The agency's short code; the same initials the migration gives an agency seeded before codes existed. */
+  code: string;
   rekor: { apiKey: string; webhookToken: string; agentUid: string; cameras: DemoCamera[] };
   axis: DemoAxisIntegration[];
   hotlist: { name: string; description: string; plates: DemoHotlistPlate[] };
@@ -56,6 +58,7 @@ export const DEMO_AGENCIES: readonly DemoAgency[] = [
     key: "hartford",
     name: "Hartford Police Department",
     shortName: "Hartford",
+    code: "HPD",
     rekor: {
       apiKey: "odin-demo-rekor-hartford",
       webhookToken: "odin-demo-rekor-webhook-hartford",
@@ -112,6 +115,7 @@ export const DEMO_AGENCIES: readonly DemoAgency[] = [
     key: "newhaven",
     name: "New Haven Police Department",
     shortName: "New Haven",
+    code: "NHPD",
     rekor: {
       apiKey: "odin-demo-rekor-newhaven",
       webhookToken: "odin-demo-rekor-webhook-newhaven",
@@ -155,6 +159,7 @@ export const DEMO_AGENCIES: readonly DemoAgency[] = [
     key: "trooph",
     name: "Connecticut State Police Troop H",
     shortName: "Troop H",
+    code: "CSPTH",
     rekor: {
       apiKey: "odin-demo-rekor-trooph",
       webhookToken: "odin-demo-rekor-webhook-trooph",

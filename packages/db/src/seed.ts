@@ -133,7 +133,7 @@ class DemoSeeder {
       const agency = await this.tx.agency.upsert({
         where: { name: demo.name },
         update: {},
-        create: { name: demo.name },
+        create: { name: demo.name, code: demo.code },
       });
       this.agencyIds.set(demo.key, agency.id);
       this.summary.agencies.push({ id: agency.id, name: agency.name });

@@ -129,6 +129,12 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /rekor-cameras": rule("owner", "all agencies"),
   "GET /agencies-data": rule("owner", "all agencies"),
   "PATCH /rekor-cameras/:cameraId": rule("owner", "all agencies"),
+  // Odin's own: the owner manages agencies (issue 15)
+  "GET /owner/agencies": rule("owner", "all agencies"),
+  "POST /owner/agencies": rule("owner", "all agencies"),
+  "PATCH /owner/agencies/:id": rule("owner", "all agencies"),
+  "POST /owner/agencies/:id/deactivate": rule("owner", "all agencies"),
+  "POST /owner/agencies/:id/reactivate": rule("owner", "all agencies"),
 
   "GET /assets/*": rule("public", "none"),
   "GET /favicon.svg": rule("public", "none"),

@@ -1,3 +1,4 @@
+import { MESSAGES } from "@odin/contract";
 import { verifyPassword, type PrismaClient } from "@odin/db";
 import { builtInSubject } from "./provider";
 
@@ -9,6 +10,7 @@ export const SIGN_IN_MESSAGES = {
   locked:
     "This account is locked after too many failed sign-ins. Ask your agency's admin or the owner to unlock it.",
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
+  agencyDeactivated: MESSAGES.agencyAccessDeactivated,
 } as const;
 
 export type SignInResult = { ok: true; subject: string } | { ok: false; message: string };
@@ -28,6 +30,7 @@ export async function signInWithPassword(
 ): Promise<SignInResult> {
   const user = await prisma.user.findFirst({
     where: { username: { equals: username.trim(), mode: "insensitive" }, deletedAt: null },
+    include: { agency: { select: { deactivatedAt: true } } },
   });
   if (!user?.passwordHash) {
     await verifyPassword(password, DUMMY_HASH);
@@ -52,6 +55,8 @@ export async function signInWithPassword(
     return { ok: false, message: locked ? SIGN_IN_MESSAGES.locked : SIGN_IN_MESSAGES.invalid };
   }
   if (!user.approved) return { ok: false, message: SIGN_IN_MESSAGES.notApproved };
+  // Said only after the right password, so the message tells a stranger nothing about the account.
+  if (user.agency?.deactivatedAt) return { ok: false, message: SIGN_IN_MESSAGES.agencyDeactivated };
 
   const subject = user.idpSubject ?? builtInSubject(user.id);
   await prisma.user.update({

@@ -5,6 +5,7 @@ import type { ImageStore } from "../storage/image-store";
 export interface RetentionOptions {
   prisma: PrismaClient;
   images: ImageStore;
+  /** DETECTION_RETENTION_DAYS: for agencies without a retention of their own (agencies.retention_days). */
   retentionDays: number;
   /** Rows deleted per statement, so a large purge never holds long locks. */
   batchSize?: number;
@@ -12,12 +13,13 @@ export interface RetentionOptions {
 }
 
 /**
- * Deletes stored Axis reads older than the retention period, with their pictures. Rows go first (in
+ * Deletes stored Axis reads older than their agency's retention period (or the default), with their
+ * pictures. Rows go first (in
  * batches, oldest first), then their files: a crash in between leaves orphan files at worst, never a
  * row pointing at a missing picture. Answers how many reads were purged.
  */
 export async function purgeExpiredDetections(options: RetentionOptions): Promise<number> {
-  const cutoff = new Date((options.now?.() ?? Date.now()) - options.retentionDays * 86_400_000);
+  const now = new Date(options.now?.() ?? Date.now());
   const batchSize = options.batchSize ?? 5_000;
   let purged = 0;
   for (;;) {
@@ -25,7 +27,10 @@ export async function purgeExpiredDetections(options: RetentionOptions): Promise
       { image_path: string | null; plate_image_path: string | null }[]
     >`
       DELETE FROM detections WHERE id IN (
-        SELECT id FROM detections WHERE timestamp < ${cutoff} ORDER BY timestamp LIMIT ${batchSize}
+        SELECT d.id FROM detections d JOIN agencies a ON a.id = d.agency_id
+        WHERE d.timestamp < ${now}::timestamptz
+                             - make_interval(days => coalesce(a.retention_days, ${options.retentionDays}::int))
+        ORDER BY d.timestamp LIMIT ${batchSize}
       )
       RETURNING image_path, plate_image_path`;
     if (rows.length === 0) return purged;

@@ -1,3 +1,4 @@
+import { MESSAGES } from "@odin/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { accessRuleFor } from "../auth/access-policy";
@@ -22,12 +23,14 @@ export const AUTH_MESSAGES = {
   noAccount: "No Odin account matches this sign-in. Ask your agency's admin to add you.",
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
   forbidden: "You do not have permission to do this.",
+  agencyDeactivated: MESSAGES.agencyAccessDeactivated,
 } as const;
 
 /**
  * Authentication and authorization for every route, from the access table: a route without an entry
  * cannot even be registered. Bearer tokens are verified (token-verifier.ts), matched to a user by
- * subject, and refused when the user is deleted or unapproved (403) or the session revoked (401).
+ * subject, and refused when the user is deleted or unapproved or their agency deactivated (403), or the
+ * session revoked (401).
  */
 export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string }>(
   async (app: FastifyInstance, { verifyToken, ownerUsername }) => {
@@ -56,11 +59,19 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
       }
       // Both lookups at once: every call pays for them, so one round trip instead of two.
       const [user, session] = await Promise.all([
-        app.prisma.user.findUnique({ where: { idpSubject: token.sub } }),
+        app.prisma.user.findUnique({
+          where: { idpSubject: token.sub },
+          include: { agency: { select: { deactivatedAt: true } } },
+        }),
         token.sid ? app.prisma.session.findUnique({ where: { idpSessionId: token.sid } }) : null,
       ]);
       if (!user || user.deletedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.noAccount);
       if (!user.approved) throw new AppError("FORBIDDEN", AUTH_MESSAGES.notApproved);
+      const isOwner = user.username === ownerUsername;
+      // The owner is never locked out by an agency: they are the one who can reactivate it.
+      if (user.agency?.deactivatedAt && !isOwner) {
+        throw new AppError("FORBIDDEN", AUTH_MESSAGES.agencyDeactivated);
+      }
       if (user.tokensNotBefore && token.iat * 1000 < user.tokensNotBefore.getTime()) {
         throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.revoked);
       }
@@ -80,10 +91,11 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
           });
         }
       }
+      const { agency: _agency, ...account } = user;
       return {
-        user,
+        user: account,
         token,
-        isOwner: user.username === ownerUsername,
+        isOwner,
         sessionId: token.sid ?? null,
         ip: request.ip,
         requestId: String(request.id),

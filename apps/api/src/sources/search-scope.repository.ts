@@ -2,10 +2,15 @@ import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../auth/actor";
 import type { SourceContext } from "./detection-source";
 
+/** Integrations of agencies the owner has not deactivated. */
+const ACTIVE = { deactivatedAt: null };
+
 /**
  * What the caller's agency may search, per source. The owner may search everything; a user with no
  * agency nothing. These same functions decide the agency lists of the search form and which of the
  * `agencies` a search request may actually reach, so the two can never disagree.
+ * A deactivated agency's integrations are offered to no one (issue 15): its own users cannot sign in,
+ * and the agencies it shared with lose its reads until the owner reactivates it.
  */
 export function searchScopeOf(auth: Actor): SourceContext {
   return { agency: auth.isOwner ? "all" : auth.user.agencyId };
@@ -14,7 +19,7 @@ export function searchScopeOf(auth: Actor): SourceContext {
 export async function findSearchableRekorKeys(prisma: PrismaClient, { agency }: SourceContext) {
   if (agency === null) return [];
   return prisma.rekorApiKey.findMany({
-    where: agency === "all" ? {} : { agencyId: agency },
+    where: { agency: ACTIVE, ...(agency === "all" ? {} : { agencyId: agency }) },
     orderBy: [{ agencyName: "asc" }, { id: "asc" }],
   });
 }
@@ -25,8 +30,9 @@ export async function findSearchableAxonIntegrations(prisma: PrismaClient, { age
   return prisma.axonIntegration.findMany({
     where:
       agency === "all"
-        ? {}
+        ? { agency: ACTIVE }
         : {
+            agency: ACTIVE,
             OR: [{ agencyId: agency }, { agencies: { some: { agencyId: agency, status: "authorized" } } }],
             NOT: { agencies: { some: { agencyId: agency, status: "blacklisted" } } },
           },
@@ -38,10 +44,12 @@ export async function findSearchableAxonIntegrations(prisma: PrismaClient, { age
 export async function findSearchableAxisIntegrations(prisma: PrismaClient, { agency }: SourceContext) {
   if (agency === null) return [];
   return prisma.axisIntegration.findMany({
-    where:
-      agency === "all"
+    where: {
+      axisAgency: { agency: ACTIVE },
+      ...(agency === "all"
         ? {}
-        : { OR: [{ axisAgency: { agencyId: agency } }, { shares: { some: { agencyId: agency } } }] },
+        : { OR: [{ axisAgency: { agencyId: agency } }, { shares: { some: { agencyId: agency } } }] }),
+    },
     include: { axisAgency: true },
     orderBy: [{ axisAgency: { agencyName: "asc" } }, { identifier: "asc" }],
   });

@@ -5,7 +5,7 @@ import { successMessage } from "../../lib/success-message";
 import { requireAuth } from "../../plugins/auth";
 import type { UserAdminDeps } from "../admin/admin-deps";
 import { addUser } from "../admin/add-user.service";
-import { findAgencies, findAgencyOrFail } from "../admin/agencies.repository";
+import { findActiveAgencyOrFail, findAgencies } from "../admin/agencies.repository";
 import { getOwnerData, resetUserPassword } from "./owner.service";
 
 const ownerData = findEndpoint("GET", "/owner-data");
@@ -26,7 +26,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     { schema: { body: add.body, response: { 200: add.response, ...errors } } },
     async (request) => {
       const { agency_id: agencyId, ...user } = request.body;
-      const agency = await findAgencyOrFail(deps.prisma, agencyId);
+      const agency = await findActiveAgencyOrFail(deps.prisma, agencyId);
       return successMessage(await addUser(deps, requireAuth(request), user, agency.id));
     },
   );

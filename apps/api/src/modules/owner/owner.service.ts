@@ -4,12 +4,15 @@ import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "../admin/admin-deps";
-import { findAgencies } from "../admin/agencies.repository";
+import { findActiveAgencies } from "../admin/agencies.repository";
 import { findActiveUsers, revokeUserSessions, toOwnerUser } from "../admin/users.repository";
 
-/** GET /owner-data: every user of every agency (and the owner), and the agencies to add users to. */
+/**
+ * GET /owner-data: every user of every agency (and the owner), and the agencies to add users to: the
+ * active ones, since a deactivated agency takes no new users.
+ */
 export async function getOwnerData(prisma: PrismaClient): Promise<TOwnerDataResponse> {
-  const [users, agencies] = await Promise.all([findActiveUsers(prisma, "all"), findAgencies(prisma)]);
+  const [users, agencies] = await Promise.all([findActiveUsers(prisma, "all"), findActiveAgencies(prisma)]);
   return { users: users.map(toOwnerUser), agencies };
 }
 

@@ -23,6 +23,8 @@ type Parsed<T> = { success: true; data: T } | { success: false; error: FormIssue
 
 export interface AddUserFormOptions<V extends UserValues, T> {
   empty: V;
+  /** The first values, when the form opens with some chosen (e.g. an agency and role admin); `empty` otherwise. */
+  initial?: V;
   /** The contract's request schema: it trims and lower-cases exactly as the server does. */
   parse: (values: V) => Parsed<T>;
   send: (user: T) => Promise<unknown>;
@@ -37,13 +39,14 @@ export interface AddUserFormOptions<V extends UserValues, T> {
  */
 export function useAddUserForm<V extends UserValues, T>({
   empty,
+  initial,
   parse,
   send,
   onAdded,
 }: AddUserFormOptions<V, T>) {
   type Field = keyof V & string;
   const id = useId();
-  const [values, setValues] = useState<V>(empty);
+  const [values, setValues] = useState<V>(initial ?? empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [state, setState] = useState<AddUserState>({ status: "idle" });
   const saving = state.status === "saving";
@@ -105,6 +108,7 @@ export function useAddUserForm<V extends UserValues, T>({
 
   return {
     state,
+    fieldId,
     onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
     control,
     label,

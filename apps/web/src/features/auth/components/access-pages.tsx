@@ -26,8 +26,23 @@ function Actions({
   );
 }
 
-/** The API answered 403 to GET /get-current-user: signed in, but the account is not approved (or disabled). */
+/**
+ * The API answered 403 to GET /get-current-user: signed in, but the account is not approved (or
+ * disabled), or the owner deactivated the agency.
+ */
 export function AccountPendingPage({ detail, onRetry, onLogout }: AccessPageProps) {
+  if (detail === MESSAGES.agencyAccessDeactivated) {
+    return (
+      <MessagePage
+        tone="warning"
+        title="Your agency's access is deactivated"
+        actions={<Actions retryLabel="Check again" onRetry={onRetry} onLogout={onLogout} />}
+      >
+        <p>{MESSAGES.agencyAccessDeactivated}</p>
+        <p className="text-muted">Once the owner reactivates your agency, choose Check again.</p>
+      </MessagePage>
+    );
+  }
   return (
     <MessagePage
       title="Your account is waiting for approval"

@@ -85,6 +85,18 @@ describe("RequireAuth", () => {
     expect(screen.getByRole("button", { name: "Log out" })).toBeInTheDocument();
   });
 
+  it("a 403 because the owner deactivated the agency: says so, not 'waiting for approval'", () => {
+    const error = new ApiError(MESSAGES.agencyAccessDeactivated, { status: 403, code: "FORBIDDEN" });
+    renderGuarded("/search", signedInAuth(), currentUserValue({ status: "error", error }));
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Your agency's access is deactivated" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("Your agency's access to Odin has been deactivated. Contact the system owner."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Log out" })).toBeInTheDocument();
+  });
+
   it("a loaded user who is not approved also gets the approval page", () => {
     renderGuarded(
       "/search",

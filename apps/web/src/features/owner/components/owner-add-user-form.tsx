@@ -1,5 +1,7 @@
 import { ZOwnerAddUserRequest, type TAgency } from "@odin/contract";
+import { useEffect } from "react";
 import { AddUserCard, useAddUserForm } from "@/components/forms";
+import { Notice } from "@/components/ui";
 import { ownerAddUser } from "../api/owner";
 
 type OwnerUserField = "username" | "name" | "email" | "password" | "role" | "agency_id";
@@ -23,18 +25,41 @@ const TEXT_FIELDS: { field: Exclude<OwnerUserField, "role" | "agency_id">; label
   { field: "password", label: "Password", type: "password" },
 ];
 
+/** "Add first admin" on the Agencies card: the form opens with this agency and role admin chosen. */
+export interface FirstAdminPreset {
+  agencyId: number;
+  agencyName: string;
+}
+
+export interface OwnerAddUserFormProps {
+  agencies: TAgency[];
+  onAdded: () => void;
+  preset?: FirstAdminPreset | null;
+}
+
 /** The owner's add-user form (001 §2): the admin's fields plus the agency, which is required here. */
-export function OwnerAddUserForm({ agencies, onAdded }: { agencies: TAgency[]; onAdded: () => void }) {
+export function OwnerAddUserForm({ agencies, onAdded, preset }: OwnerAddUserFormProps) {
   const form = useAddUserForm({
     empty: EMPTY_OWNER_USER,
+    initial: preset ? { ...EMPTY_OWNER_USER, agency_id: String(preset.agencyId), role: "admin" } : undefined,
     parse: (values) => ZOwnerAddUserRequest.safeParse(values),
     send: ownerAddUser,
     onAdded,
   });
   const { control, label, error } = form;
+  const usernameId = form.fieldId("username");
+  // Opened by "Add first admin": take the owner straight to the first field.
+  useEffect(() => {
+    if (preset) document.getElementById(usernameId)?.focus();
+  }, [preset, usernameId]);
 
   return (
     <AddUserCard form={form}>
+      {preset && form.state.status !== "done" && (
+        <Notice tone="info">
+          Adding the first admin of {preset.agencyName}: they add the agency&apos;s other users.
+        </Notice>
+      )}
       <div className="form-row">
         {TEXT_FIELDS.map(({ field, label: text, type }) => (
           <div className="field" key={field}>

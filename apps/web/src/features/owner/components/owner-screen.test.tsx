@@ -39,6 +39,8 @@ type Route = (init: RequestInit | undefined) => Response;
 function answer(routes: Record<string, Route> = {}) {
   const all: Record<string, Route> = {
     "GET /owner-data": () => jsonResponse({ users: USERS, agencies: AGENCIES }),
+    // The Agencies card has its own test (owner-agencies.test.tsx): none here, so one table.
+    "GET /owner/agencies": () => jsonResponse({ agencies: [], default_retention_days: 30 }),
     ...routes,
   };
   fetchMock.mockImplementation(async (input, init) => {

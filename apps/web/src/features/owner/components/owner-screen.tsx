@@ -6,8 +6,9 @@ import { buttonClassName, Card, EmptyState, PageHeader, Spinner } from "@/compon
 import { isApiError } from "@/lib/api-client";
 import { useQuery } from "@/lib/use-query";
 import { getOwnerData } from "../api/owner";
+import { AgenciesCard } from "./agencies-card";
 import { OwnerAccessDenied } from "./owner-access-denied";
-import { OwnerAddUserForm } from "./owner-add-user-form";
+import { OwnerAddUserForm, type FirstAdminPreset } from "./owner-add-user-form";
 import { OwnerUsersTable } from "./owner-users-table";
 
 /** The spec names no message for this load failure: Odin's. */
@@ -15,12 +16,21 @@ export const OWNER_DATA_FAILED = "Could not load the users and agencies.";
 
 /**
  * Route /owner (001 §2): add a user to any agency, every user with Reset Password, and the way to
- * camera management. The API decides who the owner is; anyone else gets 'Access Denied'.
+ * camera management; and Odin's Agencies card (issue 15), whose "Add first admin" fills the add-user
+ * form. The API decides who the owner is; anyone else gets 'Access Denied'.
  */
 export function OwnerScreen() {
   const query = useQuery(getOwnerData);
   // The last answer stays on screen while it reloads after an addition, so the form keeps its message.
   const [data, setData] = useState<TOwnerDataResponse | null>(null);
+  // A new preset (another "Add first admin") opens a fresh form: the nonce is its key.
+  const [preset, setPreset] = useState<(FirstAdminPreset & { nonce: number }) | null>(null);
+  // Bumped when a user is added, so the Agencies card counts them (and drops "Add first admin").
+  const [usersVersion, setUsersVersion] = useState(0);
+  const usersAdded = () => {
+    query.reload();
+    setUsersVersion((version) => version + 1);
+  };
   useEffect(() => {
     if (query.status === "success") setData(query.data);
   }, [query.status, query.data]);
@@ -48,7 +58,19 @@ export function OwnerScreen() {
       )}
       {query.status !== "error" && data && (
         <>
-          <OwnerAddUserForm agencies={data.agencies} onAdded={query.reload} />
+          <AgenciesCard
+            version={usersVersion}
+            onChanged={query.reload}
+            onAddFirstAdmin={(agency) =>
+              setPreset({ agencyId: agency.id, agencyName: agency.name, nonce: Date.now() })
+            }
+          />
+          <OwnerAddUserForm
+            key={preset?.nonce ?? 0}
+            agencies={data.agencies}
+            preset={preset}
+            onAdded={usersAdded}
+          />
           <Card
             title="Users"
             actions={query.status === "loading" && <Spinner size="sm" label="Refreshing" hideLabel />}

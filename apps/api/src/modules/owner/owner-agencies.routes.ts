@@ -1,0 +1,50 @@
+import { findEndpoint } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
+import { requireAuth } from "../../plugins/auth";
+import {
+  createAgency,
+  listManagedAgencies,
+  setAgencyActive,
+  updateAgency,
+  type AgencyAdminDeps,
+} from "./owner-agencies.service";
+
+const list = findEndpoint("GET", "/owner/agencies");
+const create = findEndpoint("POST", "/owner/agencies");
+const update = findEndpoint("PATCH", "/owner/agencies/:id");
+const deactivate = findEndpoint("POST", "/owner/agencies/:id/deactivate");
+const reactivate = findEndpoint("POST", "/owner/agencies/:id/reactivate");
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** Odin's own (issue 15): the owner adds, edits, deactivates and reactivates agencies. */
+export const ownerAgencyRoutes: FastifyPluginAsyncZod<{ deps: AgencyAdminDeps }> = async (app, { deps }) => {
+  app.get(list.path, { schema: { response: { 200: list.response, ...errors } } }, () =>
+    listManagedAgencies(deps),
+  );
+
+  app.post(
+    create.path,
+    { schema: { body: create.body, response: { 201: create.response, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await createAgency(deps, requireAuth(request), request.body)),
+  );
+
+  app.patch(
+    update.path,
+    { schema: { params: update.params, body: update.body, response: { 200: update.response, ...errors } } },
+    (request) => updateAgency(deps, requireAuth(request), request.params.id, request.body),
+  );
+
+  for (const [endpoint, active] of [
+    [deactivate, false],
+    [reactivate, true],
+  ] as const) {
+    app.post(
+      endpoint.path,
+      { schema: { params: endpoint.params, response: { 200: endpoint.response, ...errors } } },
+      (request) => setAgencyActive(deps, requireAuth(request), request.params.id, active),
+    );
+  }
+};
