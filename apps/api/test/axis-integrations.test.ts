@@ -89,7 +89,7 @@ describe("RAVEN integrations: /axis-integrations", () => {
   });
 
   it("makes the agency's Axis entry with its first integration (the owner names the agency)", async () => {
-    const agency = await t.prisma.agency.create({ data: { name: "Bristol Police Department" } });
+    const agency = await t.prisma.agency.create({ data: { name: "Bristol Police Department", code: "BPD" } });
     expect(await t.prisma.axisAgency.count({ where: { agencyId: agency.id } })).toBe(0);
     const noAgency = await create({ name: "Bristol gate", identifier: "bri-gate-01" }, "owner");
     expect(noAgency.statusCode).toBe(400);

@@ -50,7 +50,7 @@ describe("backup and restore (docs/self-hosting.md)", () => {
       { username: "owner", name: "Dana Owner", email: "dana@agency.example", password: PASSWORD },
       { via: "command", ip: null, requestId: null },
     );
-    await source.agency.create({ data: { name: "Hartford Police Department" } });
+    await source.agency.create({ data: { name: "Hartford Police Department", code: "HPD" } });
     await source.$disconnect();
 
     const dump = path.join(dir, "odin.dump");
