@@ -96,13 +96,13 @@ test.describe("a production install, from nothing to an alert", () => {
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 15_000 });
     await openFromNav(page, "Integrations", "Integrations");
     await page.getByRole("link", { name: "Manage RAVEN" }).click();
-    await expect(page.getByRole("heading", { name: "RAVEN cameras" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "RAVEN cameras", exact: true })).toBeVisible();
     await page.getByRole("textbox", { name: /^Name/ }).fill("Main St at State St");
     await page.getByRole("textbox", { name: /^Identifier/ }).fill("spd-main-state");
     await page.getByRole("button", { name: "Add camera" }).click();
     await expect(page.getByText("Copy it now: it is not shown again.")).toBeVisible();
-    const pushUrl = (await page.getByLabel("Push URL").textContent())!.trim();
-    const token = (await page.getByLabel("Ingest token").textContent())!.trim();
+    const pushUrl = (await page.getByLabel("Push URL", { exact: true }).textContent())!.trim();
+    const token = (await page.getByLabel("Ingest token", { exact: true }).textContent())!.trim();
     expect(pushUrl).toBe(`${installState().baseUrl}/ingest/axis/spd-main-state`);
     await page.getByRole("button", { name: "I have copied it" }).click();
 

@@ -100,7 +100,14 @@ export function validateSearchForm(form: SearchForm): string | null {
 
 const optional = (value: string) => (value.trim() ? value.trim() : undefined);
 
-/** The form as the search request (plate trimmed and lower-cased; blanks left out). */
+const MINUTE_MS = 60_000;
+const floorToMinute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+
+/**
+ * The form as the search request (plate trimmed and lower-cased; blanks left out). The end field names
+ * a minute, and the search covers that minute to its last millisecond: a read the camera sent seconds
+ * ago (after the minute began) is found by a search ending "now".
+ */
 export function toSearchRequest(form: SearchForm): SearchParams {
   return {
     plate: optional(form.plate)?.toLowerCase(),
@@ -110,7 +117,7 @@ export function toSearchRequest(form: SearchForm): SearchParams {
     vehicle_body_type: optional(form.vehicle_body_type),
     justification: form.justification.trim(),
     start_time: fromLocalInput(form.start)!.toISOString(),
-    end_time: fromLocalInput(form.end)!.toISOString(),
+    end_time: new Date(floorToMinute(fromLocalInput(form.end)!.getTime()) + MINUTE_MS - 1).toISOString(),
     agencies: [...form.agencies],
     filters: { ...form.filters },
   };
@@ -129,7 +136,7 @@ export function fromSearchRequest(params: SearchParams): SearchForm {
     vehicle_body_type: params.vehicle_body_type ?? "",
     start: toLocalInput(start),
     end: toLocalInput(end),
-    preset: findTimePreset(start.getTime(), end.getTime()) ?? null,
+    preset: findTimePreset(floorToMinute(start.getTime()), floorToMinute(end.getTime())) ?? null,
     agencies: [...(params.agencies ?? [])],
     filters: {
       top_rack: params.filters?.top_rack ?? false,

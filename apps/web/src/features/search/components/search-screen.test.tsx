@@ -233,7 +233,7 @@ describe("SearchScreen", () => {
       vehicle_body_type: "SUV",
       justification: "Case 2026-114",
       start_time: new Date(2026, 10, 20, 14, 30).toISOString(),
-      end_time: NOW.toISOString(),
+      end_time: new Date(NOW.getTime() + 59_999).toISOString(), // the end minute, to its last millisecond
       agencies: ["nh-lpv-02", "nh-lpv-01", "https://axon.example/hfd"],
       filters: { top_rack: false, back_rack: false, bumper_stickers: false, window_stickers: true },
     });
