@@ -1,8 +1,9 @@
 import { DEMO_PASSWORD, seedDemoData } from "@odin/db/seed";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInWithPassword } from "../src/identity/password-sign-in";
 import { buildTestApp, type TestApp } from "./helpers";
-import { refresh, signIn } from "./oidc-client";
+import { openSignInForm, refresh, signIn } from "./oidc-client";
 
 describe("sign-in through the built-in OpenID provider", () => {
   let t: TestApp;
@@ -99,6 +100,22 @@ describe("sign-in through the built-in OpenID provider", () => {
     expect((await signIn(t.baseUrl, "newhaven.investigator", DEMO_PASSWORD)).tokens).toBeDefined();
     const audit = await t.prisma.auditLog.findFirstOrThrow({ where: { action: "user_unlocked" } });
     expect(audit.username).toBe("newhaven.admin");
+  });
+
+  it("counts concurrent wrong passwords atomically: 20 at once lock the account (issue 18, finding 1)", async () => {
+    const username = "hartford.hotlistviewer";
+    // Twenty sign-in forms opened first, then submitted at the same moment.
+    const forms = await Promise.all(Array.from({ length: 20 }, () => openSignInForm(t.baseUrl)));
+    const outcomes = await Promise.all(forms.map((form) => form.submit(username, "wrong-password")));
+    expect(outcomes.every((outcome) => outcome.tokens === undefined)).toBe(true);
+    // The per-address-and-username rate limit lets 10 through; every one of those must count.
+    const counted = outcomes.filter((outcome) => outcome.status === 401).length;
+    expect(counted).toBeGreaterThanOrEqual(5);
+    const user = await t.prisma.user.findUniqueOrThrow({ where: { username } });
+    expect(user.failedLoginCount).toBeGreaterThanOrEqual(5);
+    expect(user.lockedAt).not.toBeNull();
+    // The right password is refused now (asked directly: the route's rate limit would answer 429 first).
+    expect((await signInWithPassword(t.prisma, username, DEMO_PASSWORD)).ok).toBe(false);
   });
 
   it("renders the sign-in page in Odin's look with labelled fields", async () => {

@@ -1,8 +1,6 @@
 import { verifyPassword, type PrismaClient } from "@odin/db";
 import { builtInSubject } from "./provider";
-
-export const LOCKOUT_THRESHOLD = 5;
-export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+import { recordFailedSignIn } from "./sign-in-failures.repository";
 
 export const SIGN_IN_MESSAGES = {
   invalid: "Invalid username or password.",
@@ -36,19 +34,7 @@ export async function signInWithPassword(
   if (user.lockedAt) return { ok: false, message: SIGN_IN_MESSAGES.locked };
 
   if (!(await verifyPassword(password, user.passwordHash))) {
-    const inWindow =
-      user.firstFailedLoginAt && now.getTime() - user.firstFailedLoginAt.getTime() < LOCKOUT_WINDOW_MS;
-    const failedLoginCount = inWindow ? user.failedLoginCount + 1 : 1;
-    const locked = failedLoginCount >= LOCKOUT_THRESHOLD;
-    // Conditional on the count read, so two concurrent failures cannot both count as the first.
-    await prisma.user.updateMany({
-      where: { id: user.id, failedLoginCount: user.failedLoginCount },
-      data: {
-        failedLoginCount,
-        firstFailedLoginAt: inWindow ? user.firstFailedLoginAt : now,
-        lockedAt: locked ? now : null,
-      },
-    });
+    const locked = await recordFailedSignIn(prisma, user.id, now);
     return { ok: false, message: locked ? SIGN_IN_MESSAGES.locked : SIGN_IN_MESSAGES.invalid };
   }
   if (!user.approved) return { ok: false, message: SIGN_IN_MESSAGES.notApproved };
