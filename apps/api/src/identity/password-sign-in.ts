@@ -3,9 +3,10 @@ import { builtInSubject } from "./provider";
 import { recordFailedSignIn } from "./sign-in-failures.repository";
 
 export const SIGN_IN_MESSAGES = {
-  invalid: "Invalid username or password.",
-  locked:
-    "This account is locked after too many failed sign-ins. Ask your agency's admin or the owner to unlock it.",
+  // Every refusal before the password is proven says the same, locked or unknown account alike, so the
+  // page never tells which accounts exist (issue 18, finding 2); the lockout is still explained.
+  invalid:
+    "Invalid username or password. After several failed attempts an account is locked for a while: ask your agency's admin if you are locked out.",
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
 } as const;
 
@@ -31,11 +32,12 @@ export async function signInWithPassword(
     await verifyPassword(password, DUMMY_HASH);
     return { ok: false, message: SIGN_IN_MESSAGES.invalid };
   }
-  if (user.lockedAt) return { ok: false, message: SIGN_IN_MESSAGES.locked };
-
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    const locked = await recordFailedSignIn(prisma, user.id, now);
-    return { ok: false, message: locked ? SIGN_IN_MESSAGES.locked : SIGN_IN_MESSAGES.invalid };
+  const passwordMatches = await verifyPassword(password, user.passwordHash);
+  // A locked account is checked after the hash, so it costs the same time as any other refusal.
+  if (user.lockedAt) return { ok: false, message: SIGN_IN_MESSAGES.invalid };
+  if (!passwordMatches) {
+    await recordFailedSignIn(prisma, user.id, now);
+    return { ok: false, message: SIGN_IN_MESSAGES.invalid };
   }
   if (!user.approved) return { ok: false, message: SIGN_IN_MESSAGES.notApproved };
 

@@ -7,11 +7,10 @@ export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
  * Counts one failed sign-in in a single statement, so concurrent failures each count (the row lock
  * serialises them and every one re-reads the count it increments). A failure more than 15 minutes
  * after the first of the window starts a new window; the fifth within one locks the account.
- * Answers whether the account is now locked.
  */
-export async function recordFailedSignIn(prisma: PrismaClient, userId: number, now: Date): Promise<boolean> {
+export async function recordFailedSignIn(prisma: PrismaClient, userId: number, now: Date): Promise<void> {
   const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
-  const [row] = await prisma.$queryRaw<{ locked: boolean }[]>`
+  await prisma.$executeRaw`
     UPDATE users SET
       failed_login_count = CASE WHEN first_failed_login_at > ${windowStart}::timestamptz
         THEN failed_login_count + 1 ELSE 1 END,
@@ -21,7 +20,5 @@ export async function recordFailedSignIn(prisma: PrismaClient, userId: number, n
         WHEN first_failed_login_at > ${windowStart}::timestamptz
           AND failed_login_count + 1 >= ${LOCKOUT_THRESHOLD} THEN ${now}::timestamptz END),
       updated_at = now()
-    WHERE id = ${userId}
-    RETURNING locked_at IS NOT NULL AS locked`;
-  return row?.locked ?? false;
+    WHERE id = ${userId}`;
 }
