@@ -48,6 +48,7 @@ import { errorHandlerPlugin } from "./plugins/error-handler";
 import { multipartPlugin } from "./plugins/multipart";
 import { prismaPlugin } from "./plugins/prisma";
 import { securityPlugin } from "./plugins/security";
+import { textGuardPlugin } from "./plugins/text-guard";
 import { webAppPlugin } from "./plugins/web-app";
 
 export interface AppDependencies {
@@ -104,6 +105,7 @@ export async function buildApp({
   const verifyToken = createTokenVerifier(identity, provider ? await loadPublicJwks(prisma) : undefined);
 
   await app.register(errorHandlerPlugin);
+  await app.register(textGuardPlugin);
   await app.register(securityPlugin, {
     rateLimitPerMinute: config.rateLimitPerMinute,
     tileUrls: [config.map.darkTileUrl, config.map.lightTileUrl],
