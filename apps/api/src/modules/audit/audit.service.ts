@@ -59,7 +59,7 @@ export async function findAuditLogPage(
     ...(from || until
       ? { createdAt: { ...(from ? { gte: from } : {}), ...(until ? { lt: until } : {}) } }
       : {}),
-    // Prisma's `contains` is a LIKE that leaves % and _ (and the escape \\) as they are: escaped here.
+    // Prisma's `contains` is a LIKE that keeps % and _ (and backslash) as wildcards: escaped here.
     ...(query.plate ? { plate: { contains: query.plate.replace(/[%_\\]/g, (c) => `\\${c}`) } } : {}),
   };
   const rows = await prisma.auditLog.findMany({
