@@ -109,6 +109,7 @@ export async function buildApp({
   await app.register(securityPlugin, {
     rateLimitPerMinute: config.rateLimitPerMinute,
     tileUrls: [config.map.darkTileUrl, config.map.lightTileUrl],
+    connectOrigins: config.identity.builtIn ? [] : [new URL(config.identity.issuer).origin],
   });
   await app.register(cookie);
   await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxFileBytes });
