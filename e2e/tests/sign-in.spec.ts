@@ -14,7 +14,9 @@ test.describe("sign-in through the built-in provider", () => {
 
   test("a wrong password is refused on Odin's sign-in page", async ({ page }) => {
     await signInAs(page, "trooph.investigator", "not-the-password");
-    await expect(page.getByRole("alert")).toHaveText("Invalid username or password.");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Invalid username or password. After several failed attempts an account is locked for a while: ask your agency's admin if you are locked out.",
+    );
     await page.screenshot({ path: "test-results/sign-in-refused.png" });
   });
 });

@@ -51,6 +51,7 @@ import { errorHandlerPlugin } from "./plugins/error-handler";
 import { multipartPlugin } from "./plugins/multipart";
 import { prismaPlugin } from "./plugins/prisma";
 import { securityPlugin } from "./plugins/security";
+import { textGuardPlugin } from "./plugins/text-guard";
 import { webAppPlugin } from "./plugins/web-app";
 
 export interface AppDependencies {
@@ -107,9 +108,11 @@ export async function buildApp({
   const verifyToken = createTokenVerifier(identity, provider ? await loadPublicJwks(prisma) : undefined);
 
   await app.register(errorHandlerPlugin);
+  await app.register(textGuardPlugin);
   await app.register(securityPlugin, {
     rateLimitPerMinute: config.rateLimitPerMinute,
     tileUrls: [config.map.darkTileUrl, config.map.lightTileUrl],
+    connectOrigins: config.identity.builtIn ? [] : [new URL(config.identity.issuer).origin],
   });
   await app.register(cookie);
   await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxFileBytes });

@@ -88,4 +88,31 @@ describe("account calls (spec 001 §7 Account)", () => {
     ).toBe(410);
     expect((await signIn(t.baseUrl, "hartford.hotlistadmin", "Reset-pass-2026!")).tokens).toBeDefined();
   });
+
+  it("a password set through an e-mailed reset link unlocks a locked-out account (issue 18, finding 2)", async () => {
+    const username = "hartford.hotlistviewer";
+    await t.prisma.user.update({
+      where: { username },
+      data: { lockedAt: new Date(), failedLoginCount: 5, firstFailedLoginAt: new Date() },
+    });
+    expect((await signIn(t.baseUrl, username, DEMO_PASSWORD)).tokens).toBeUndefined();
+    const { id } = await t.prisma.user.findUniqueOrThrow({ where: { username } });
+    expect((await call("admin", "POST", `/admin/send-password-reset/${id}`)).statusCode).toBe(200);
+    const token = new URL(
+      /(http\S+reset-password\?token=\S+)/.exec(t.outbox.at(-1)!.text)![1]!,
+    ).searchParams.get("token")!;
+    const done = await fetch(`${t.baseUrl}/reset-password`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        token,
+        new_password: "Unlock-pass-2026!",
+        confirm_password: "Unlock-pass-2026!",
+      }),
+    });
+    expect(await done.text()).toContain("Your password has been changed.");
+    expect((await signIn(t.baseUrl, username, "Unlock-pass-2026!")).tokens).toBeDefined();
+    const user = await t.prisma.user.findUniqueOrThrow({ where: { username } });
+    expect(user).toMatchObject({ lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null });
+  });
 });

@@ -120,6 +120,13 @@ describe("the audit log (spec 001 §7 Audit)", () => {
     expect((await call("admin", "GET", "/admin-audit-logs-api?page=0")).statusCode).toBe(400);
   });
 
+  it("takes % and _ in the plate filter literally, not as wildcards (issue 18, finding 8)", async () => {
+    expect((await page("admin", "plate=A_4")).logs).toEqual([]);
+    expect((await page("admin", "plate=AK4%25")).logs).toEqual([]);
+    expect((await page("admin", `plate=${encodeURIComponent("AK47\\")}`)).logs).toEqual([]);
+    expect((await page("admin", "plate=K470")).logs).toHaveLength(10);
+  });
+
   it("shows another agency's admin only that agency's rows; the owner sees every agency", async () => {
     const newHaven = await page("otherAgencyAdmin", "");
     expect(newHaven.logs.map((log) => log.user_agency)).toEqual([NEW_HAVEN, NEW_HAVEN, NEW_HAVEN]);

@@ -37,6 +37,8 @@ export interface TestAppOptions {
   listen?: boolean;
   /** The identity provider's admin adapter (an Auth0 one pointed at a local stand-in); config's otherwise. */
   identityAdmin?: IdentityAdmin;
+  /** Rewrites the database URL the app connects with (a test that cuts the database off uses a proxy). */
+  connectThrough?: (databaseUrl: string) => string;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(
   env: NodeJS.ProcessEnv = {},
-  { listen = false, identityAdmin }: TestAppOptions = {},
+  { listen = false, identityAdmin, connectThrough = (url) => url }: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject("postgresAdminUrl"));
   const port = await findFreePort();
@@ -58,11 +60,11 @@ export async function buildTestApp(
       // No background Axon polling unless a test asks for it: it would call the simulators mid-test.
       AXON_POLL_INTERVAL_MS: "0",
       ...env,
-      DATABASE_URL: database.url,
+      DATABASE_URL: connectThrough(database.url),
     },
     projectRoot,
   );
-  const prisma = createPrismaClient(database.url, { poolSize: 4 });
+  const prisma = createPrismaClient(connectThrough(database.url), { poolSize: 4 });
   const secrets = createSecretBox(randomBytes(32));
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };

@@ -38,6 +38,18 @@ export async function signIn(
   password: string,
   clientId = "odin-web",
 ): Promise<SignInOutcome> {
+  const form = await openSignInForm(baseUrl, clientId);
+  return form.page !== undefined ? form.page : form.submit(username, password);
+}
+
+/**
+ * Walks to the sign-in form without submitting it, so a test can submit many forms at the same moment
+ * (`page` is the outcome when no form was reached).
+ */
+export async function openSignInForm(
+  baseUrl: string,
+  clientId = "odin-web",
+): Promise<{ page?: SignInOutcome; submit(username: string, password: string): Promise<SignInOutcome> }> {
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -67,40 +79,53 @@ export async function signIn(
   };
 
   let response = await go(authorize.toString());
-  for (let hop = 0; hop < 12; hop++) {
-    const location = response.headers.get("location");
-    if (location?.startsWith(redirectUri)) {
-      const code = new URL(location).searchParams.get("code");
-      if (!code) throw new Error(`no code in ${location}`);
-      const token = await fetch(`${baseUrl}/oidc/token`, {
+  // Follows redirects until the callback (tokens) or a page; answers the form's action on a form.
+  const follow = async (): Promise<SignInOutcome | { action: string }> => {
+    for (let hop = 0; hop < 12; hop++) {
+      const location = response.headers.get("location");
+      if (location?.startsWith(redirectUri)) {
+        const code = new URL(location).searchParams.get("code");
+        if (!code) throw new Error(`no code in ${location}`);
+        const token = await fetch(`${baseUrl}/oidc/token`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            grant_type: "authorization_code",
+            code,
+            redirect_uri: redirectUri,
+            client_id: clientId,
+            code_verifier: verifier,
+          }),
+        });
+        if (!token.ok) throw new Error(`token endpoint: ${token.status} ${await token.text()}`);
+        return { tokens: (await token.json()) as Tokens, status: 200 };
+      }
+      if (location) {
+        response = await go(new URL(location, baseUrl).toString());
+        continue;
+      }
+      const page = await response.text();
+      const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
+      if (response.status !== 200 || !action) return { page, status: response.status };
+      return { action };
+    }
+    throw new Error("too many redirects");
+  };
+
+  let state = await follow();
+  const submit = async (username: string, password: string): Promise<SignInOutcome> => {
+    while ("action" in state) {
+      response = await go(new URL(state.action, baseUrl).toString(), {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "authorization_code",
-          code,
-          redirect_uri: redirectUri,
-          client_id: clientId,
-          code_verifier: verifier,
-        }),
+        body: new URLSearchParams({ username, password }).toString(),
       });
-      if (!token.ok) throw new Error(`token endpoint: ${token.status} ${await token.text()}`);
-      return { tokens: (await token.json()) as Tokens, status: 200 };
+      if (response.status >= 400) return { page: await response.text(), status: response.status };
+      state = await follow();
     }
-    if (location) {
-      response = await go(new URL(location, baseUrl).toString());
-      continue;
-    }
-    const page = await response.text();
-    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
-    if (response.status !== 200 || !action) return { page, status: response.status };
-    response = await go(new URL(action, baseUrl).toString(), {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ username, password }).toString(),
-    });
-    if (response.status >= 400) return { page: await response.text(), status: response.status };
-  }
-  throw new Error("too many redirects");
+    return state;
+  };
+  return "action" in state ? { submit } : { page: state, submit };
 }
 
 export async function refresh(baseUrl: string, refreshToken: string, clientId = "odin-web") {

@@ -1,8 +1,10 @@
 import { DEMO_PASSWORD, seedDemoData } from "@odin/db/seed";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { escapeHtml } from "../src/identity/identity-page";
+import { SIGN_IN_MESSAGES, signInWithPassword } from "../src/identity/password-sign-in";
 import { buildTestApp, type TestApp } from "./helpers";
-import { refresh, signIn } from "./oidc-client";
+import { openSignInForm, refresh, signIn } from "./oidc-client";
 
 describe("sign-in through the built-in OpenID provider", () => {
   let t: TestApp;
@@ -72,18 +74,27 @@ describe("sign-in through the built-in OpenID provider", () => {
     expect((await api("/get-current-user", again.tokens!.access_token)).status).toBe(200);
   });
 
-  it("locks the account after 5 failures within 15 minutes, with a clear message", async () => {
+  it("locks the account after 5 failures within 15 minutes, answering as for an unknown account", async () => {
+    const unknown = await signIn(t.baseUrl, "no.such.user", "wrong-password");
+    expect(unknown.status).toBe(401);
+    expect(unknown.page).toContain(escapeHtml(SIGN_IN_MESSAGES.invalid));
     for (let attempt = 1; attempt <= 4; attempt++) {
       const outcome = await signIn(t.baseUrl, "newhaven.investigator", "wrong-password");
       expect(outcome.status).toBe(401);
-      expect(outcome.page).toContain("Invalid username or password.");
+      expect(outcome.page).toContain(escapeHtml(SIGN_IN_MESSAGES.invalid));
     }
     const fifth = await signIn(t.baseUrl, "newhaven.investigator", "wrong-password");
-    expect(fifth.page).toContain("This account is locked after too many failed sign-ins.");
-    // The sixth attempt, even with the right password, stays locked.
+    // The sixth attempt, even with the right password, stays locked; nothing tells the account exists
+    // (issue 18, finding 2): the page is the unknown account's, but for the form's own address.
     const sixth = await signIn(t.baseUrl, "newhaven.investigator", DEMO_PASSWORD);
     expect(sixth.tokens).toBeUndefined();
-    expect(sixth.page).toContain("This account is locked after too many failed sign-ins.");
+    const form = (page?: string) =>
+      page?.replace(/\/oidc\/interaction\/[^/"]+/g, "").replace(/value="[^"]*"/g, "");
+    for (const outcome of [fifth, sixth]) {
+      expect(outcome.status).toBe(401);
+      expect(form(outcome.page)).toBe(form(unknown.page));
+      expect(outcome.page).not.toContain("locked after");
+    }
     const user = await t.prisma.user.findUniqueOrThrow({ where: { username: "newhaven.investigator" } });
     expect(user.lockedAt).not.toBeNull();
 
@@ -101,12 +112,31 @@ describe("sign-in through the built-in OpenID provider", () => {
     expect(audit.username).toBe("newhaven.admin");
   });
 
+  it("counts concurrent wrong passwords atomically: 20 at once lock the account (issue 18, finding 1)", async () => {
+    const username = "hartford.hotlistviewer";
+    // Twenty sign-in forms opened first, then submitted at the same moment.
+    const forms = await Promise.all(Array.from({ length: 20 }, () => openSignInForm(t.baseUrl)));
+    const outcomes = await Promise.all(forms.map((form) => form.submit(username, "wrong-password")));
+    expect(outcomes.every((outcome) => outcome.tokens === undefined)).toBe(true);
+    // The per-address-and-username rate limit lets 10 through; every one of those must count.
+    const counted = outcomes.filter((outcome) => outcome.status === 401).length;
+    expect(counted).toBeGreaterThanOrEqual(5);
+    const user = await t.prisma.user.findUniqueOrThrow({ where: { username } });
+    expect(user.failedLoginCount).toBeGreaterThanOrEqual(5);
+    expect(user.lockedAt).not.toBeNull();
+    // The right password is refused now (asked directly: the route's rate limit would answer 429 first).
+    expect((await signInWithPassword(t.prisma, username, DEMO_PASSWORD)).ok).toBe(false);
+  });
+
   it("renders the sign-in page in Odin's look with labelled fields", async () => {
     const outcome = await signIn(t.baseUrl, "nobody", "x");
     expect(outcome.page).toContain('<label for="username">Username</label>');
     expect(outcome.page).toContain('<label for="password">Password</label>');
     expect(outcome.page).toContain(">Sign in</button>");
-    expect(outcome.page).toContain("Invalid username or password.");
+    expect(outcome.page).toContain(escapeHtml(SIGN_IN_MESSAGES.invalid));
+    expect(SIGN_IN_MESSAGES.invalid).toBe(
+      "Invalid username or password. After several failed attempts an account is locked for a while: ask your agency's admin if you are locked out.",
+    );
   });
 
   it("rate-limits sign-in attempts per address and username", async () => {

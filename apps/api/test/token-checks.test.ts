@@ -1,4 +1,5 @@
-import { SignJWT } from "jose";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { createTokenVerifier, InvalidTokenError } from "../src/identity/token-verifier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
@@ -62,6 +63,25 @@ describe("bearer token checks", () => {
     await refused(await mintToken(t, subjects.investigator, { expiresIn: -90 }), 401);
   });
 
+  it("accepts only access tokens by their type: at+jwt or application/at+jwt (issue 18, finding 8)", async () => {
+    const mint = (typ: string | null) => mintToken(t, subjects.investigator, { typ });
+    expect((await call(await mint("at+jwt"))).statusCode).toBe(200);
+    expect((await call(await mint("application/at+jwt"))).statusCode).toBe(200);
+    // An ID token or any other JWT of the issuer is not an access token.
+    await refused(await mint("JWT"), 401);
+    await refused(await mint(null), 401);
+    await refused(await mint("logout+jwt"), 401);
+  });
+
+  it("refuses a token issued in the future (beyond 60 s) or valid for more than a day", async () => {
+    expect((await call(await mintToken(t, subjects.investigator, { issuedAt: 30 }))).statusCode).toBe(200);
+    await refused(await mintToken(t, subjects.investigator, { issuedAt: 120 }), 401);
+    await refused(await mintToken(t, subjects.investigator, { expiresIn: 25 * 3600 }), 401);
+    expect((await call(await mintToken(t, subjects.investigator, { expiresIn: 23 * 3600 }))).statusCode).toBe(
+      200,
+    );
+  });
+
   it("refuses a revoked session's token with 401", async () => {
     const token = await mintToken(t, subjects.investigator);
     const revoke = await t.app.inject({
@@ -90,5 +110,37 @@ describe("bearer token checks", () => {
     await refused(await mintToken(t, subjects.hotlistAdmin), 403);
     await t.prisma.user.update({ where: { username: "newhaven.admin" }, data: { deletedAt: new Date() } });
     await refused(await mintToken(t, subjects.otherAgencyAdmin), 403);
+  });
+});
+
+describe("access-token types of an external issuer", () => {
+  const identity = {
+    builtIn: false,
+    issuer: "https://tenant.example/",
+    clientId: "odin-web",
+    audience: "urn:odin:api",
+  };
+  const sign = async (typ: string | undefined, key: Parameters<SignJWT["sign"]>[0], kid: string) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: "RS256", kid, ...(typ ? { typ } : {}) })
+      .setIssuer(identity.issuer)
+      .setAudience(identity.audience)
+      .setSubject("auth0|someone")
+      .setIssuedAt(now)
+      .setExpirationTime(now + 600)
+      .sign(key);
+  };
+
+  it("accepts at+jwt and the plain JWT that Auth0's default profile, Keycloak and Entra ID send", async () => {
+    const { privateKey, publicKey } = await generateKeyPair("RS256");
+    const verify = createTokenVerifier(identity, {
+      keys: [{ ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256", use: "sig" }],
+    });
+    for (const typ of ["at+jwt", "application/at+jwt", "JWT"]) {
+      expect((await verify(await sign(typ, privateKey, "k1"))).sub).toBe("auth0|someone");
+    }
+    await expect(verify(await sign(undefined, privateKey, "k1"))).rejects.toThrow(InvalidTokenError);
+    await expect(verify(await sign("logout+jwt", privateKey, "k1"))).rejects.toThrow(InvalidTokenError);
   });
 });

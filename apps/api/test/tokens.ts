@@ -11,6 +11,10 @@ export interface MintOptions {
   issuer?: string;
   audience?: string;
   claims?: JWTPayload;
+  /** Seconds from now of `iat` (default -5). */
+  issuedAt?: number;
+  /** The header's `typ` (default at+jwt, as the built-in provider sends); null leaves it out. */
+  typ?: string | null;
 }
 
 /**
@@ -22,11 +26,15 @@ export async function mintToken(t: TestApp, subject: string, options: MintOption
   const key = await importJWK(jwk!, "RS256");
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ sid: randomUUID(), ...options.claims })
-    .setProtectedHeader({ alg: "RS256", kid: jwk!.kid, typ: "at+jwt" })
+    .setProtectedHeader({
+      alg: "RS256",
+      kid: jwk!.kid,
+      ...(options.typ === null ? {} : { typ: options.typ ?? "at+jwt" }),
+    })
     .setIssuer(options.issuer ?? t.config.identity.issuer)
     .setAudience(options.audience ?? t.config.identity.audience)
     .setSubject(subject)
-    .setIssuedAt(now - 5)
+    .setIssuedAt(now + (options.issuedAt ?? -5))
     .setExpirationTime(now + (options.expiresIn ?? 600))
     .sign(key);
 }

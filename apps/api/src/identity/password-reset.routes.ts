@@ -63,7 +63,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: {
           data: { usedAt: new Date() },
         });
         if (claimed.count !== 1) return sendHtml(reply, expiredPage(), 410);
-        await setPassword(app.prisma, record.userId, password);
+        // The link proves the mailbox: the owner of the account is back, so a lockout ends too.
+        await setPassword(app.prisma, record.userId, password, { unlock: true });
         return sendHtml(
           reply,
           renderIdentityPage({

@@ -1,14 +1,13 @@
 import { MESSAGES } from "@odin/contract";
 import { verifyPassword, type PrismaClient } from "@odin/db";
 import { builtInSubject } from "./provider";
-
-export const LOCKOUT_THRESHOLD = 5;
-export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+import { recordFailedSignIn } from "./sign-in-failures.repository";
 
 export const SIGN_IN_MESSAGES = {
-  invalid: "Invalid username or password.",
-  locked:
-    "This account is locked after too many failed sign-ins. Ask your agency's admin or the owner to unlock it.",
+  // Every refusal before the password is proven says the same, locked or unknown account alike, so the
+  // page never tells which accounts exist (issue 18, finding 2); the lockout is still explained.
+  invalid:
+    "Invalid username or password. After several failed attempts an account is locked for a while: ask your agency's admin if you are locked out.",
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
   agencyDeactivated: MESSAGES.agencyAccessDeactivated,
 } as const;
@@ -36,23 +35,12 @@ export async function signInWithPassword(
     await verifyPassword(password, DUMMY_HASH);
     return { ok: false, message: SIGN_IN_MESSAGES.invalid };
   }
-  if (user.lockedAt) return { ok: false, message: SIGN_IN_MESSAGES.locked };
-
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    const inWindow =
-      user.firstFailedLoginAt && now.getTime() - user.firstFailedLoginAt.getTime() < LOCKOUT_WINDOW_MS;
-    const failedLoginCount = inWindow ? user.failedLoginCount + 1 : 1;
-    const locked = failedLoginCount >= LOCKOUT_THRESHOLD;
-    // Conditional on the count read, so two concurrent failures cannot both count as the first.
-    await prisma.user.updateMany({
-      where: { id: user.id, failedLoginCount: user.failedLoginCount },
-      data: {
-        failedLoginCount,
-        firstFailedLoginAt: inWindow ? user.firstFailedLoginAt : now,
-        lockedAt: locked ? now : null,
-      },
-    });
-    return { ok: false, message: locked ? SIGN_IN_MESSAGES.locked : SIGN_IN_MESSAGES.invalid };
+  const passwordMatches = await verifyPassword(password, user.passwordHash);
+  // A locked account is checked after the hash, so it costs the same time as any other refusal.
+  if (user.lockedAt) return { ok: false, message: SIGN_IN_MESSAGES.invalid };
+  if (!passwordMatches) {
+    await recordFailedSignIn(prisma, user.id, now);
+    return { ok: false, message: SIGN_IN_MESSAGES.invalid };
   }
   if (!user.approved) return { ok: false, message: SIGN_IN_MESSAGES.notApproved };
   // Said only after the right password, so the message tells a stranger nothing about the account.

@@ -1,4 +1,11 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JWTHeaderParameters,
+  type JWTPayload,
+} from "jose";
 import type { IdentityConfig } from "../config/env";
 
 export interface VerifiedToken {
@@ -33,25 +40,50 @@ function discoveredJwks(issuer: string): KeySource {
   };
 }
 
+const LEEWAY_SECONDS = 60;
+/** Longest lifetime accepted (exp - iat): issuers give access tokens minutes or hours, never days. */
+const MAX_LIFETIME_SECONDS = 24 * 3600;
+
+/**
+ * The header types taken as an access token. RFC 9068's `at+jwt` (with or without `application/`) is
+ * what the built-in provider (oidc-provider 9) and Auth0's RFC 9068 profile send. Auth0's default
+ * profile, Keycloak and Entra ID send plain `JWT`, so an external issuer's `JWT` is accepted too (its
+ * ID tokens are still refused by the audience, which is the API's, not the client's); from the
+ * built-in provider `JWT` would be an ID token or a logout token, and is refused.
+ */
+function acceptedTypes(identity: IdentityConfig): ReadonlySet<string> {
+  return new Set(identity.builtIn ? ["at+jwt"] : ["at+jwt", "jwt"]);
+}
+
 /**
  * Verifies a bearer token as the issue asks: signature RS256 only (so `none` and HS256 are refused),
- * the exact issuer, the API's audience, expiry with 60 s of leeway.
+ * the exact issuer, the API's audience, expiry with 60 s of leeway; and (issue 18, finding 8) the
+ * header's type, an issue time not in the future and a lifetime of at most a day.
  */
 export function createTokenVerifier(
   identity: IdentityConfig,
   publicKeys?: { keys: Record<string, unknown>[] },
 ): TokenVerifier {
   const keys: KeySource = publicKeys ? createLocalJWKSet(publicKeys) : discoveredJwks(identity.issuer);
+  const types = acceptedTypes(identity);
   return async (token) => {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      let protectedHeader: JWTHeaderParameters;
+      ({ payload, protectedHeader } = await jwtVerify(token, keys, {
         algorithms: ["RS256"],
         issuer: identity.issuer,
         audience: identity.audience,
-        clockTolerance: 60,
+        clockTolerance: LEEWAY_SECONDS,
         requiredClaims: ["sub", "exp", "iat"],
       }));
+      const typ = protectedHeader.typ?.toLowerCase().replace(/^application\//, "");
+      if (!typ || !types.has(typ))
+        throw new InvalidTokenError(`not an access token (typ ${typ ?? "missing"})`);
+      const now = Math.floor(Date.now() / 1000);
+      if (payload.iat! > now + LEEWAY_SECONDS) throw new InvalidTokenError("issued in the future");
+      if (payload.exp! - payload.iat! > MAX_LIFETIME_SECONDS)
+        throw new InvalidTokenError("lifetime too long");
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof InvalidTokenError) {
         throw new InvalidTokenError(error.message);

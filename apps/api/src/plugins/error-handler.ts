@@ -3,6 +3,11 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { apiError as body, ERROR_STATUS, type ErrorCode } from "@odin/contract";
 import { AppError } from "../lib/app-error";
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  UNAVAILABLE_MESSAGE,
+} from "../lib/database-unavailable";
 
 /** Fastify's own error codes that are the caller's fault, mapped to the contract's codes. */
 const CLIENT_ERRORS: Record<string, ErrorCode> = {
@@ -53,6 +58,14 @@ export const errorHandlerPlugin = fp(
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return reply.status(error.statusCode).send(body("VALIDATION_FAILED", error.message));
+      }
+      // The database out of reach: a 503 that cameras, webhooks and browsers may retry after a pause.
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, "database unreachable");
+        return reply
+          .status(503)
+          .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+          .send(body("UNAVAILABLE", UNAVAILABLE_MESSAGE));
       }
       // 5xx: log everything, tell the caller nothing about internals.
       request.log.error({ err: error }, "unhandled error");

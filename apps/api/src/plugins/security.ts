@@ -7,6 +7,8 @@ export interface SecurityOptions {
   rateLimitPerMinute: number;
   /** The map tile URL templates the web app loads (config.map): their origins may serve images. */
   tileUrls?: readonly string[];
+  /** Origins the web app fetches from besides Odin's own: an external OIDC issuer's (config.identity). */
+  connectOrigins?: readonly string[];
 }
 
 const UNTHROTTLED =
@@ -51,7 +53,9 @@ export const securityPlugin = fp<SecurityOptions>(
           imgSrc: ["'self'", "data:", "blob:", ...tileSources(options.tileUrls ?? [])],
           // Leaflet positions tiles and markers with inline styles.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          connectSrc: ["'self'", "https:"],
+          // The web app fetches Odin's API and, with an external issuer, its metadata, keys and token
+          // endpoint; nothing else, so an injected script cannot post data to any other origin.
+          connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -103,9 +103,16 @@ export async function togglePushAlerts(prisma: PrismaClient, user: User): Promis
   return row.push_alerts;
 }
 
-export async function setPassword(prisma: PrismaClient, userId: number, newPassword: string): Promise<void> {
+/** Sets a new password; `unlock` (a reset through the e-mailed link) also lifts a sign-in lockout. */
+export async function setPassword(
+  prisma: PrismaClient,
+  userId: number,
+  newPassword: string,
+  { unlock = false } = {},
+): Promise<void> {
+  const lockout = unlock ? { lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null } : {};
   await prisma.user.update({
     where: { id: userId },
-    data: { passwordHash: await hashPassword(newPassword), mustChangePassword: false },
+    data: { passwordHash: await hashPassword(newPassword), mustChangePassword: false, ...lockout },
   });
 }

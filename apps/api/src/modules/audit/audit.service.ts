@@ -59,7 +59,8 @@ export async function findAuditLogPage(
     ...(from || until
       ? { createdAt: { ...(from ? { gte: from } : {}), ...(until ? { lt: until } : {}) } }
       : {}),
-    ...(query.plate ? { plate: { contains: query.plate } } : {}),
+    // Prisma's `contains` is a LIKE that keeps % and _ (and backslash) as wildcards: escaped here.
+    ...(query.plate ? { plate: { contains: query.plate.replace(/[%_\\]/g, (c) => `\\${c}`) } } : {}),
   };
   const rows = await prisma.auditLog.findMany({
     where,

@@ -1,0 +1,118 @@
+import net from "node:net";
+import { DEMO_AGENCIES } from "@odin/db/demo-data";
+import { DEMO_PASSWORD } from "@odin/db/seed";
+import { buildAxisEvent, createDataset, ImageRenderer, type AxisLpvEvent } from "@odin/simulators";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { findFreePort } from "@odin/db/embedded";
+import { buildTestApp, type TestApp } from "./helpers";
+import { openSignInForm } from "./oidc-client";
+import { mintToken, seedPersonas } from "./tokens";
+
+/** A TCP relay in front of PostgreSQL that can be cut: then the database is really unreachable. */
+async function startRelay(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on("close", () => sockets.delete(socket));
+      socket.on("error", () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    port,
+    /** Refuses new connections (ECONNREFUSED) and drops the open ones, as a stopped server would. */
+    async cut() {
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+/**
+ * Issue 18, finding 8: with PostgreSQL gone, search, ingest and sign-in answered 500; a camera or a
+ * webhook then retries at once. They answer 503 with Retry-After now; /healthz keeps its own answer.
+ */
+describe("a database outage", () => {
+  let t: TestApp;
+  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let token: string;
+  let signInForm: Awaited<ReturnType<typeof openSignInForm>>;
+  let push: AxisLpvEvent;
+  const camera = DEMO_AGENCIES[0]!.axis[0]!;
+  beforeAll(async () => {
+    const server = new URL(inject("postgresAdminUrl"));
+    relay = await startRelay({ host: server.hostname, port: Number(server.port) });
+    const throughRelay = (url: string) => {
+      const parsed = new URL(url);
+      parsed.hostname = "127.0.0.1";
+      parsed.port = String(relay.port);
+      return parsed.toString();
+    };
+    t = await buildTestApp({}, { listen: true, connectThrough: throughRelay });
+    const subjects = await seedPersonas(t);
+    // Made while the database answers: minting a token reads the signing key from it.
+    token = await mintToken(t, subjects.investigator);
+    signInForm = await openSignInForm(t.baseUrl);
+    const read = [...createDataset({ now: Date.now(), axisReads: 5 }).axis()].find(
+      (each) => each.camera.integration.identifier === camera.identifier,
+    )!;
+    push = await buildAxisEvent(read, { renderer: new ImageRenderer() });
+    // Everything works through the relay, then the database goes away.
+    expect((await search(token)).status).toBe(200);
+    await relay.cut();
+  });
+  afterAll(() => t?.close());
+
+  const search = (token: string) =>
+    fetch(`${t.baseUrl}/search-data`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        justification: "Case 2026-114",
+        start_time: new Date(Date.now() - 3_600_000).toISOString(),
+        end_time: new Date().toISOString(),
+        agencies: [camera.identifier],
+      }),
+    });
+  const expectUnavailable = async (response: Response) => {
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.json()).toEqual({
+      error: {
+        code: "UNAVAILABLE",
+        message: "The service is briefly unavailable. Please try again shortly.",
+      },
+    });
+  };
+
+  it("answers a search 503 with Retry-After", async () => {
+    await expectUnavailable(await search(token));
+  });
+
+  it("answers a camera's push 503 with Retry-After", async () => {
+    const response = await fetch(`${t.baseUrl}/ingest/axis/${camera.identifier}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${camera.ingestToken}`, "content-type": "application/json" },
+      body: JSON.stringify(push),
+    });
+    await expectUnavailable(response);
+  });
+
+  it("answers a sign-in 503 with Retry-After", async () => {
+    const outcome = await signInForm.submit("hartford.investigator", DEMO_PASSWORD);
+    expect(outcome.status).toBe(503);
+  });
+
+  it("leaves /healthz as it was: 503, the database named", async () => {
+    const response = await fetch(`${t.baseUrl}/healthz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: { code: "UNAVAILABLE", message: "The database is unreachable." },
+    });
+  });
+});
