@@ -31,7 +31,7 @@ const upload = (csv: string | Buffer, mode?: string, who = "hotlistAdmin") => {
 };
 
 describe("bulk plate upload (POST /groups/{id}/bulk-upload-plates)", () => {
-  it("adds the rows of a good file and skips exact repeats when it is uploaded again", async () => {
+  it("adds the rows of a good file, and refuses the same file uploaded again (409)", async () => {
     const before = (await plates()).length;
     const csv =
       'plate_number,state,reason,notes\nCSV-001,CT,Stolen,"Red, dented"\ncsv 002,new york,Warrant,\nCSV003,,,\n';
@@ -52,8 +52,15 @@ describe("bulk plate upload (POST /groups/{id}/bulk-upload-plates)", () => {
       ["CSV 002", "CSV002", "NY", "Warrant", null],
       ["CSV003", "CSV003", null, "", null],
     ]);
-    expect((await upload(csv, "add")).json()).toMatchObject({ added: 0, removed: 0 });
-    expect(await w.t.prisma.auditLog.count({ where: { action: "hotlist_plates_uploaded" } })).toBe(2);
+    // Every row is already on the group now (issue 17): the file is refused whole, each row named.
+    const again = await upload(csv, "add");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.details.map((detail: { path: string }) => detail.path)).toEqual([
+      "line 2",
+      "line 3",
+      "line 4",
+    ]);
+    expect(await w.t.prisma.auditLog.count({ where: { action: "hotlist_plates_uploaded" } })).toBe(1);
   });
 
   it("rejects a file with one bad row among good ones whole, with every bad row's line and reason", async () => {
@@ -134,7 +141,13 @@ describe("bulk plate upload (POST /groups/{id}/bulk-upload-plates)", () => {
         dateAdded: old[0]!.createdAt,
       },
     });
-    const res = await upload("plate_number,state\nNEW-1,CT\nNEW-2,RI\nNEW-1,CT\n", "replace");
+    // A plate twice in the file is refused (issue 17), by its line.
+    const repeated = await upload("plate_number,state\nNEW-1,CT\nNEW-2,RI\nNEW-1,CT\n", "replace");
+    expect(repeated.statusCode).toBe(409);
+    expect(repeated.json().error.details).toEqual([
+      { path: "line 4", message: MESSAGES.plateRepeatsLine("NEW-1", 2) },
+    ]);
+    const res = await upload("plate_number,state\nNEW-1,CT\nNEW-2,RI\n", "replace");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ added: 2, removed: old.length });
     expect(await snapshot()).toEqual(["NEW-1|CT|", "NEW-2|RI|"]);

@@ -140,6 +140,20 @@ export const MESSAGES = {
   axonFieldsRequired: "Client ID, Client Secret, Partner ID and Base URL are required.",
   sessionRevoked: "Session revoked.",
   plateAddedToHotlist: "Plate added to hotlist.",
+  /**
+   * 409 (issue 17): a plate is listed once per group, compared without case, spaces or dashes and with
+   * its state (no state is its own entry). The plate is named as the person typed it this time
+   * (trimmed and upper case, as the plate would be stored), not as the entry already listed spells it.
+   */
+  plateAlreadyOnGroup: (plate: string, groupName: string) => `'${plate}' is already on '${groupName}'`,
+  /** 409 detail of a CSV row repeating an earlier row of the same file. */
+  plateRepeatsLine: (plate: string, line: number) => `'${plate}' repeats line ${line} of the file`,
+  /** 409 detail of a plate of the group form repeating an earlier plate of the same form (numbered from 1). */
+  plateRepeatsFormPlate: (plate: string, position: number) =>
+    `'${plate}' repeats plate ${position} of the form`,
+  /** 409 of a CSV or a form with more than one repeated plate (each is named in the details). */
+  platesAlreadyListed: (count: number, groupName: string) =>
+    `${count} plates are already on '${groupName}' or repeat another, so nothing was added.`,
   groupCreated: "Group created.",
   groupUpdated: "Group updated.",
   plateRemoved: "Plate removed.",

@@ -1,5 +1,12 @@
-import type { PrismaClient } from "@odin/db";
-import { joinActiveGroup, matchingPlatesCte, notifiedCte } from "./alert-sql";
+import { Prisma, type PrismaClient } from "@odin/db";
+import {
+  entryPreference,
+  groupNotYetAlerted,
+  joinActiveGroup,
+  matchingPlatesCte,
+  notifiedCte,
+  onePerGroup,
+} from "./alert-sql";
 
 /**
  * A read Odin does not store (Rekor webhooks, Axon polls: those sources are searched remotely), as the
@@ -35,10 +42,11 @@ export interface WrittenAlert {
 }
 
 /**
- * Writes one alert per (read, matching hotlist plate) for groups of `agencyIds` (the agencies that may
- * search the read's source: nobody is alerted about a camera their agency cannot see), and announces
- * them on commit. One statement whatever the number of reads; replays insert nothing (ON CONFLICT on
- * the alert's unique hotlist plate + source + read id).
+ * Writes one alert per (read, group with a matching plate) for groups of `agencyIds` (the agencies that
+ * may search the read's source: nobody is alerted about a camera their agency cannot see), and announces
+ * them on commit. One statement whatever the number of reads; replays insert nothing (the group already
+ * has an alert for the read, and ON CONFLICT on the alert's unique hotlist plate + source + read id
+ * settles concurrent replays).
  */
 export async function insertAlertsForReads(
   db: Db,
@@ -63,11 +71,14 @@ export async function insertAlertsForReads(
     inserted AS (
       INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
         camera, agency_name, reason, notes, date_added, image_path, latitude, longitude)
-      SELECT g.id, m.hotlist_plate_id, ${source}, m.source_read_id, m.plate, m.state, m.captured_at, m.camera,
-        m.agency_name, m.reason, m.notes, m.date_added, m.image_path, m.latitude, m.longitude
+      SELECT ${onePerGroup("m.source_read_id")} g.id, m.hotlist_plate_id, ${source}, m.source_read_id, m.plate,
+        m.state, m.captured_at, m.camera, m.agency_name, m.reason, m.notes, m.date_added, m.image_path,
+        m.latitude, m.longitude
       FROM m
       ${joinActiveGroup("m")}
       WHERE g.agency_id = ANY(${[...agencyIds]}::int[])
+        AND ${groupNotYetAlerted(source, Prisma.raw("m.source_read_id"))}
+      ${entryPreference("m.source_read_id")}
       ON CONFLICT (hotlist_plate_id, source_program, source_read_id) DO NOTHING
       RETURNING id, group_id
     ),
@@ -98,11 +109,7 @@ export async function hasNewMatch(
       SELECT 1 FROM m
       ${joinActiveGroup("m")}
       WHERE g.agency_id = ANY(${[...agencyIds]}::int[])
-        AND NOT EXISTS (
-          SELECT 1 FROM alerts a
-          WHERE a.hotlist_plate_id = m.hotlist_plate_id AND a.source_program = ${source}
-            AND a.source_read_id = ${read.sourceReadId}
-        )
+        AND ${groupNotYetAlerted(source, Prisma.sql`${read.sourceReadId}`)}
     ) AS found`;
   return row?.found ?? false;
 }

@@ -10,14 +10,16 @@ const IDS_PER_NOTIFICATION = 500;
  * The matcher's rule, part one: a CTE `name` pairing each read of `reads` (a CTE with `plate_normalized`
  * and the read's state in `stateColumn`) with every hotlist plate that matches it: the same normalised
  * plate, and the plate has no state or the read's state. Removed plates are deleted rows, so they
- * cannot match. Columns: the read's, plus hotlist_plate_id, group_id, reason, notes, date_added.
+ * cannot match. Columns: the read's, plus hotlist_plate_id, group_id, reason, notes, date_added,
+ * listed_state.
  * MATERIALIZED, so the plates' index is probed once per read: joined in one query with the groups, the
  * planner may start from an agency's groups it believes few and probe every read once per group.
  */
 export function matchingPlatesCte(name: string, reads: string, stateColumn: string): Prisma.Sql {
   const state = Prisma.raw(`r.${stateColumn}`);
   return Prisma.sql`${Prisma.raw(name)} AS MATERIALIZED (
-    SELECT r.*, p.id AS hotlist_plate_id, p.group_id, p.reason, p.notes, p.created_at AS date_added
+    SELECT r.*, p.id AS hotlist_plate_id, p.group_id, p.reason, p.notes, p.created_at AS date_added,
+      p.state AS listed_state
     FROM ${Prisma.raw(reads)} r
     JOIN hotlist_plates p ON p.plate_normalized = r.plate_normalized
       AND (p.state IS NULL OR upper(p.state) = upper(${state}))
@@ -27,6 +29,32 @@ export function matchingPlatesCte(name: string, reads: string, stateColumn: stri
 /** Part two: only plates of active groups match (archiving a group stops its alerts). Alias `g`. */
 export function joinActiveGroup(pairs: string): Prisma.Sql {
   return Prisma.sql`JOIN hotlist_groups g ON g.id = ${Prisma.raw(pairs)}.group_id AND NOT g.archived`;
+}
+
+/**
+ * Part three: one alert per read and group, whatever the group lists. A group may hold a no-state and a
+ * CT entry of one plate (both match a CT read), or rows from before entries were unique: the insert's
+ * SELECT takes `DISTINCT ON (readKey, g.id)` ordered by `entryPreference(readKey)`, which puts the most
+ * specific entry first (a state match, then the oldest), so a replay picks the same entry and its
+ * ON CONFLICT holds.
+ */
+export function onePerGroup(readKey: string): Prisma.Sql {
+  return Prisma.raw(`DISTINCT ON (${readKey}, g.id)`);
+}
+
+export function entryPreference(readKey: string): Prisma.Sql {
+  return Prisma.raw(`ORDER BY ${readKey}, g.id, m.listed_state IS NULL, m.date_added, m.hotlist_plate_id`);
+}
+
+/**
+ * The group has no alert for this read yet, from any of its entries (index on source and read id): a
+ * replay after the group's entries changed (a CT entry added next to a no-state one) makes no second alert.
+ */
+export function groupNotYetAlerted(source: string, readId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`NOT EXISTS (
+    SELECT 1 FROM alerts a
+    WHERE a.source_program = ${source} AND a.source_read_id = ${readId} AND a.group_id = g.id
+  )`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { getCreateData, getEditData } from "./group-queries";
 import { archiveGroup, createGroup, editGroup } from "./groups.service";
 import { removePlate, uploadPlates, type PlateDeps } from "./plates.service";
 
-const errors = errorResponses(400, 401, 403, 404, 413);
+const errors = errorResponses(400, 401, 403, 404, 409, 413);
 const editData = findEndpoint("GET", "/groups/:groupId/edit-data");
 const edit = findEndpoint("POST", "/groups/:groupId/edit-mobile");
 const bulk = findEndpoint("POST", "/groups/:groupId/bulk-upload-plates");

@@ -13,6 +13,8 @@ import { checkAttachment, reencodeGroupImage, type CheckedFile } from "./upload-
  * form field it is about.
  */
 export interface NewPlate {
+  /** i of the form's plates[i][...] fields. */
+  index: number;
   row: PlateRow;
   attachment: CheckedFile | null;
 }
@@ -52,7 +54,7 @@ export function readFormPlates(body: Readonly<Record<string, unknown>>): NewPlat
       if (!(error instanceof AppError) || !error.details) throw error;
       details.push(...error.details);
     }
-    if ("row" in result) plates.push({ row: result.row, attachment });
+    if ("row" in result) plates.push({ index, row: result.row, attachment });
   }
   if (details.length > 0) throw invalid(details);
   return plates;

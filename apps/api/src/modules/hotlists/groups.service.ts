@@ -1,5 +1,5 @@
 import { MESSAGES, type TGroupFormFields } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
+import type { Prisma, PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
@@ -13,6 +13,13 @@ import {
 } from "./group-form";
 import { removeUnusedFiles, withWrittenFiles, type HotlistFiles } from "./hotlist-files";
 import { deletePlates, replaceGroupMembers } from "./hotlist.repository";
+import {
+  alreadyListed,
+  findListedKeys,
+  findRepeats,
+  refusingRepeats,
+  repeatsError,
+} from "./plate-duplicates";
 import type { CheckedFile } from "./upload-checks";
 
 export interface GroupDeps {
@@ -33,12 +40,35 @@ function filesToWrite(deps: GroupDeps, image: CheckedFile | undefined, plates: r
   ];
 }
 
+/**
+ * The 409 when a new plate of the form is already on the group (`groupId`, when it exists) or repeats an
+ * earlier plate of the form; null when every plate is new.
+ */
+async function checkFormRepeats(
+  db: PrismaClient | Prisma.TransactionClient,
+  groupId: number | null,
+  groupName: string,
+  plates: readonly NewPlate[],
+) {
+  const rows = plates.map((plate) => plate.row);
+  const listed = groupId === null ? new Set<string>() : await findListedKeys(db, groupId, rows);
+  const repeats = findRepeats(rows, listed, (_row, i) => ({
+    path: `plates[${plates[i]!.index}][number]`,
+    place: i,
+  }));
+  return repeats.length > 0
+    ? repeatsError(repeats, groupName, (plate, earlier) => MESSAGES.plateRepeatsFormPlate(plate, earlier + 1))
+    : null;
+}
+
 /** POST /groups/create-mobile: a group of the caller's agency, with its members, picture and plates. */
 export async function createGroup(deps: GroupDeps, auth: Actor, form: GroupForm): Promise<number> {
   const agencyId = auth.user.agencyId;
   if (agencyId === null)
     throw new AppError("FORBIDDEN", "Only a user of an agency can create a hotlist group.");
   const plates = readFormPlates(form);
+  const repeated = await checkFormRepeats(deps.prisma, null, form.group_name, plates);
+  if (repeated) throw repeated;
   const image = await readGroupImage(form);
   await checkMembers(deps.prisma, agencyId, form.group_members);
 
@@ -82,13 +112,19 @@ export async function editGroup(
   const image = await readGroupImage(form);
   await checkMembers(deps.prisma, group.agencyId, form.group_members);
 
-  const replacedImage = await withWrittenFiles(filesToWrite(deps, image, plates), (names) =>
+  // A concurrent add of one of the plates committed first: name it as the checks would have.
+  const conflict = async () =>
+    (await checkFormRepeats(deps.prisma, group.id, form.group_name, plates)) ??
+    alreadyListed(plates[0]?.row.plateNumber ?? "", form.group_name);
+  const save = (names: string[]) =>
     deps.prisma.$transaction(async (tx) => {
       const current = await tx.hotlistGroup.findFirst({
         where: { id: group.id, archived: false },
         select: { imagePath: true },
       });
       if (!current) throw new AppError("NOT_FOUND", GROUP_NOT_FOUND); // archived meanwhile
+      const repeated = await checkFormRepeats(tx, group.id, form.group_name, plates);
+      if (repeated) throw repeated;
       await tx.hotlistGroup.update({
         where: { id: group.id },
         data: {
@@ -116,7 +152,9 @@ export async function editGroup(
         });
       }
       return image ? current.imagePath : null;
-    }),
+    });
+  const replacedImage = await withWrittenFiles(filesToWrite(deps, image, plates), (names) =>
+    refusingRepeats(() => save(names), conflict),
   );
   if (replacedImage) {
     await removeUnusedFiles(deps.files.groupImages, [replacedImage], auth.log, "old group picture");

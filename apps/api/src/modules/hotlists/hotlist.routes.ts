@@ -20,7 +20,7 @@ export interface HotlistRoutesOptions {
   attachmentKey: string;
 }
 
-const errors = errorResponses(400, 401, 403, 404);
+const errors = errorResponses(400, 401, 403, 404, 409);
 const alertsData = findEndpoint("GET", "/alerts-data");
 const addPlate = findEndpoint("POST", "/hotlist/add-plate-direct");
 const details = findEndpoint("GET", "/alerts/group/:groupId/details-data");

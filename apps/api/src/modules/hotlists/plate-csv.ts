@@ -14,7 +14,12 @@ const COLUMN_OF_FIELD = { number: "plate_number", state: "state", reason: "reaso
  * row is refused whole: the 400 lists every bad row by its line in the file ("line 7") and reason, so
  * the person fixes the file once and uploads it again.
  */
-export function readPlateCsv(file: Buffer, field = "csv_file"): PlateRow[] {
+export interface CsvPlateRow extends PlateRow {
+  /** The row's line in the file, to name it in a refusal. */
+  line: number;
+}
+
+export function readPlateCsv(file: Buffer, field = "csv_file"): CsvPlateRow[] {
   let table;
   try {
     table = readCsvTable(file, {
@@ -29,7 +34,7 @@ export function readPlateCsv(file: Buffer, field = "csv_file"): PlateRow[] {
     throw error;
   }
 
-  const rows: PlateRow[] = [];
+  const rows: CsvPlateRow[] = [];
   const details: TFieldIssue[] = [];
   for (const { line, values } of table.rows) {
     const result = parsePlateFields({
@@ -38,7 +43,7 @@ export function readPlateCsv(file: Buffer, field = "csv_file"): PlateRow[] {
       reason: values.reason,
       notes: values.notes,
     });
-    if ("row" in result) rows.push(result.row);
+    if ("row" in result) rows.push({ ...result.row, line });
     else {
       for (const issue of result.issues) {
         details.push({ path: `line ${line}`, message: `${COLUMN_OF_FIELD[issue.field]}: ${issue.message}` });
@@ -58,9 +63,4 @@ export function readPlateCsv(file: Buffer, field = "csv_file"): PlateRow[] {
     );
   }
   return rows;
-}
-
-/** The key two plates share when one repeats the other exactly (same plate, state and reason). */
-export function plateKey(row: Pick<PlateRow, "plateNormalized" | "state" | "reason">): string {
-  return `${row.plateNormalized}\n${row.state ?? ""}\n${row.reason.toUpperCase()}`;
 }

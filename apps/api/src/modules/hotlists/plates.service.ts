@@ -4,7 +4,7 @@ import {
   type THotlistAddRequest,
   type TSignedAttachmentQuery,
 } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
+import type { Prisma, PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
@@ -12,7 +12,15 @@ import type { AttachmentLinks } from "./attachment-links";
 import { findAccessibleGroup, visibleGroupsWhere } from "./group-access";
 import { removeUnusedFiles, type HotlistFiles } from "./hotlist-files";
 import { deletePlates } from "./hotlist.repository";
-import { plateKey, readPlateCsv } from "./plate-csv";
+import { readPlateCsv, type CsvPlateRow } from "./plate-csv";
+import {
+  alreadyListed,
+  entryKey,
+  findListedKeys,
+  findRepeats,
+  refusingRepeats,
+  repeatsError,
+} from "./plate-duplicates";
 import { toPlateRow } from "./plate-input";
 import { sniffAttachmentType, type AttachmentType } from "./upload-checks";
 
@@ -50,15 +58,25 @@ export async function addPlateDirect(
     const details = result.issues.map((issue) => ({ path: fieldName[issue.field], message: issue.message }));
     throw new AppError("VALIDATION_FAILED", details[0]!.message, details);
   }
-  await deps.prisma.$transaction(async (tx) => {
-    const plate = await tx.hotlistPlate.create({
-      data: { ...result.row, groupId: group.id, addedById: auth.user.id },
+  // A plate already on the group (as typed or spelled otherwise: 'A-13 709' is 'A13709') is a 409.
+  const conflict = () => alreadyListed(body.plate_number, group.name);
+  const work = () =>
+    deps.prisma.$transaction(async (tx) => {
+      if ((await findListedKeys(tx, group.id, [result.row])).has(entryKey(result.row))) throw conflict();
+      const plate = await tx.hotlistPlate.create({
+        data: { ...result.row, groupId: group.id, addedById: auth.user.id },
+      });
+      await writeAudit(tx, auth, {
+        action: "hotlist_plates_added",
+        detail: {
+          group_id: group.id,
+          plate_id: plate.id,
+          plates: [plate.plateNumber],
+          from: "search result",
+        },
+      });
     });
-    await writeAudit(tx, auth, {
-      action: "hotlist_plates_added",
-      detail: { group_id: group.id, plate_id: plate.id, plates: [plate.plateNumber], from: "search result" },
-    });
-  });
+  await refusingRepeats(work, async () => conflict());
   return MESSAGES.plateAddedToHotlist;
 }
 
@@ -90,10 +108,10 @@ export async function removePlate(
 }
 
 /**
- * POST /groups/{id}/bulk-upload-plates. The file is checked whole first (any bad row refuses it);
- * then 'add' appends the rows that do not repeat a plate already listed (same plate, state and reason),
- * and 'replace' swaps the group's plates for the file's in one transaction: readers see the old list
- * or the new one, never a mix or an empty group.
+ * POST /groups/{id}/bulk-upload-plates. The file is checked whole first (any bad row refuses it, 400);
+ * a row repeating a plate of the group ('add') or an earlier row of the file refuses it too (409, each
+ * named by its line). Then 'add' appends the rows, and 'replace' swaps the group's plates for the
+ * file's in one transaction: readers see the old list or the new one, never a mix or an empty group.
  */
 export async function uploadPlates(
   deps: Pick<PlateDeps, "prisma" | "files">,
@@ -109,47 +127,39 @@ export async function uploadPlates(
     ]);
   }
   const rows = readPlateCsv(file);
+  const checkRepeats = async (db: Prisma.TransactionClient | PrismaClient) => {
+    const listed = mode === "add" ? await findListedKeys(db, group.id, rows) : new Set<string>();
+    const repeats = findRepeats(rows, listed, (row) => ({ path: `line ${row.line}`, place: row.line }));
+    return repeats.length > 0 ? repeatsError(repeats, group.name, MESSAGES.plateRepeatsLine) : null;
+  };
 
-  const outcome = await deps.prisma.$transaction(
-    async (tx) => {
-      const removed =
-        mode === "replace"
-          ? await deletePlates(tx, { groupId: group.id })
-          : { count: 0, attachments: [] as string[] };
-      const seen = new Set<string>();
-      if (mode === "add") {
-        const listed = await tx.hotlistPlate.findMany({
-          where: { groupId: group.id },
-          select: { plateNormalized: true, state: true, reason: true },
+  const upload = () =>
+    deps.prisma.$transaction(
+      async (tx) => {
+        const refusal = await checkRepeats(tx);
+        if (refusal) throw refusal;
+        const removed =
+          mode === "replace"
+            ? await deletePlates(tx, { groupId: group.id })
+            : { count: 0, attachments: [] as string[] };
+        if (rows.length > 0) {
+          await tx.hotlistPlate.createMany({
+            data: rows.map((row) => ({ ...plateFields(row), groupId: group.id, addedById: auth.user.id })),
+          });
+        }
+        await writeAudit(tx, auth, {
+          action: "hotlist_plates_uploaded",
+          recordCount: rows.length,
+          detail: { group_id: group.id, mode, rows: rows.length, added: rows.length, removed: removed.count },
         });
-        for (const plate of listed) seen.add(plateKey(plate));
-      }
-      const fresh = rows.filter((row) => {
-        const key = plateKey(row);
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
-      if (fresh.length > 0) {
-        await tx.hotlistPlate.createMany({
-          data: fresh.map((row) => ({ ...row, groupId: group.id, addedById: auth.user.id })),
-        });
-      }
-      await writeAudit(tx, auth, {
-        action: "hotlist_plates_uploaded",
-        recordCount: fresh.length,
-        detail: {
-          group_id: group.id,
-          mode,
-          rows: rows.length,
-          added: fresh.length,
-          skipped_repeats: rows.length - fresh.length,
-          removed: removed.count,
-        },
-      });
-      return { added: fresh.length, removed };
-    },
-    { timeout: UPLOAD_TRANSACTION_MS },
+        return { added: rows.length, removed };
+      },
+      { timeout: UPLOAD_TRANSACTION_MS },
+    );
+  // A concurrent add of one of the plates committed first: name it as the checks would have.
+  const outcome = await refusingRepeats(
+    upload,
+    async () => (await checkRepeats(deps.prisma)) ?? alreadyListed(rows[0]!.plateNumber, group.name),
   );
   await removeUnusedFiles(
     deps.files.attachments,
@@ -203,4 +213,9 @@ export async function openAttachment(
     throw new AppError("NOT_FOUND", ATTACHMENT_NOT_FOUND);
   }
   return { body, contentType };
+}
+
+/** A CSV row as the table stores it (without its line). */
+function plateFields({ plateNumber, plateNormalized, state, reason, notes }: CsvPlateRow) {
+  return { plateNumber, plateNormalized, state, reason, notes };
 }

@@ -1,5 +1,11 @@
 import type { PrismaClient } from "@odin/db";
-import { joinActiveGroup, matchingPlatesCte, notifiedCte } from "../../alerts/alert-sql";
+import {
+  entryPreference,
+  joinActiveGroup,
+  matchingPlatesCte,
+  notifiedCte,
+  onePerGroup,
+} from "../../alerts/alert-sql";
 import type { AxisDetectionFields } from "./axis.mapper";
 
 /** One read ready for the detections table: the mapped fields plus where it came from and its pictures. */
@@ -81,7 +87,8 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
   const column = <T>(pick: (row: DetectionInsert) => T) => rows.map(pick);
   // The read and its alerts in one statement (one round trip, one commit): the alerts CTE matches the
   // reads just inserted (a repeated read inserts nothing, so it alerts nobody twice) against the plates of
-  // the groups of the agencies that may search the camera (its own and those it is shared with).
+  // the groups of the agencies that may search the camera (its own and those it is shared with), one alert
+  // per read and group (a read is matched only when first stored, so no earlier alert can exist).
   const rowsAndNotifications = await prisma.$queryRaw<
     { id: bigint | null; axis_integration_id: number | null; vendor_event_id: string | null }[]
   >`
@@ -115,7 +122,7 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
       INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
         camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, axis_detection_id,
         axis_is_cloud)
-      SELECT g.id, m.hotlist_plate_id, 'Axis', m.id::text, m.plate, m.plate_state, m.timestamp, m.camera_name,
+      SELECT ${onePerGroup("m.id")} g.id, m.hotlist_plate_id, 'Axis', m.id::text, m.plate, m.plate_state, m.timestamp, m.camera_name,
         aa.agency_name, m.reason, m.notes, m.date_added, m.image_path, m.latitude, m.longitude, m.id, ai.is_cloud
       FROM m
       ${joinActiveGroup("m")}
@@ -123,6 +130,7 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
       JOIN axis_agencies aa ON aa.id = ai.axis_agency_id
       WHERE g.agency_id = m.agency_id
         OR EXISTS (SELECT 1 FROM axis_integration_shares s WHERE s.integration_id = ai.id AND s.agency_id = g.agency_id)
+      ${entryPreference("m.id")}
       ON CONFLICT (hotlist_plate_id, source_program, source_read_id) DO NOTHING
       RETURNING id
     ),

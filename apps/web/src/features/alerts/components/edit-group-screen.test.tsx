@@ -183,6 +183,41 @@ describe("EditGroupScreen", () => {
     expect(objectUrls).toHaveLength(1);
   });
 
+  it("refuses a plate already on the list (saved or new) with the server's 409 wording, adding no row", async () => {
+    renderEdit();
+    await loaded();
+    addPlate({ number: "ak-47 281", state: "CT" });
+    expect(
+      await screen.findByText(MESSAGES.plateAlreadyOnGroup("AK-47 281", "Stolen vehicles")),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole("cell", { name: /AK-?47 ?281/ })).toHaveLength(1);
+    // (The refused attempt keeps its fields, so the state is still CT for CD9.)
+    addPlate({ number: "CD9", state: "CT" });
+    addPlate({ number: "C-D 9", state: "CT" });
+    expect(
+      await screen.findByText(MESSAGES.plateAlreadyOnGroup("C-D 9", "Stolen vehicles")),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole("cell", { name: /C-?D ?9/ })).toHaveLength(1);
+    // Another state is another entry.
+    addPlate({ number: "AK47281", state: "NY" });
+    expect(screen.getAllByRole("cell", { name: "AK47281" })).toHaveLength(2);
+  });
+
+  it("shows the server's 409 when Save Changes meets a plate added meanwhile", async () => {
+    const message = MESSAGES.plateAlreadyOnGroup("CD9", "Stolen vehicles");
+    renderEdit({
+      "POST /groups/7/edit-mobile": () =>
+        jsonResponse(
+          { error: { code: "CONFLICT", message, details: [{ path: "plates[0][number]", message }] } },
+          { status: 409 },
+        ),
+    });
+    await loaded();
+    addPlate({ number: "CD9" });
+    saveChanges();
+    expect(await screen.findByText(MESSAGES.updateFailed(message))).toBeInTheDocument();
+  });
+
   it("drops a local plate without a call", async () => {
     renderEdit();
     await loaded();

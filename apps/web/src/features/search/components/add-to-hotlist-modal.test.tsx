@@ -151,6 +151,16 @@ describe("AddToHotlistModal", () => {
     expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
   });
 
+  it("shows the 409 of a plate already on the group and stays open", async () => {
+    const message = MESSAGES.plateAlreadyOnGroup("ABC1234", "Warrants");
+    answer(() => jsonResponse({ error: { code: "CONFLICT", message } }, { status: 409 }));
+    const { onAdded } = renderModal();
+    await fill("Warrants", "Warrant 25-118");
+    save();
+    expect(await screen.findByText("'ABC1234' is already on 'Warrants'")).toBeInTheDocument();
+    expect(onAdded).not.toHaveBeenCalled();
+  });
+
   it("falls back to 'Failed to add plate to hotlist.' when there is no server message", async () => {
     answer(() => Promise.reject(new TypeError("Failed to fetch")));
     const { onAdded } = renderModal();

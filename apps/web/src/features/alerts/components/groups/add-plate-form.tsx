@@ -17,9 +17,12 @@ let nextKey = 0;
  */
 export function AddPlateForm({
   onAdd,
+  refusal,
   disabled = false,
 }: {
   onAdd: (plate: NewPlate) => void;
+  /** Why this plate cannot be added (already on the list: issue 17), or null. */
+  refusal?: (plate: { number: string; state: string }) => string | null;
   disabled?: boolean;
 }) {
   const id = useId();
@@ -40,6 +43,12 @@ export function AddPlateForm({
     }
     if (attachment && !(ATTACHMENT_TYPES as readonly string[]).includes(attachment.type)) {
       setError(ATTACHMENT_TYPE_MESSAGE);
+      return;
+    }
+    const refused = refusal?.({ number, state: fields.state });
+    if (refused) {
+      setError(refused);
+      numberInput.current?.focus();
       return;
     }
     onAdd({ key: `new-${nextKey++}`, ...fields, number, attachment });

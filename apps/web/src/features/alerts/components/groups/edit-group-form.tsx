@@ -72,7 +72,11 @@ export function EditGroupForm({ groupId, data }: { groupId: number; data: TEditG
         </Card>
       </form>
       <Card title="Hotlist plates">
-        <AddPlateForm onAdd={plates.add} disabled={saving} />
+        <AddPlateForm
+          onAdd={plates.add}
+          refusal={(plate) => plates.refusal(plate, values.name.trim() || data.group.name)}
+          disabled={saving}
+        />
         <h3 className="group-form__subtitle">Plates on this hotlist</h3>
         <EditPlatesList
           saved={plates.saved}

@@ -40,5 +40,21 @@ export function useGroupPlates(groupId: number, initial: THotlistPlate[]) {
     }
   };
 
-  return { saved, added, add, drop, remove, removing, reload, error };
+  /**
+   * The server's rule (issue 17), checked before a plate joins the page: one entry per plate (without
+   * case, spaces or dashes) and state, among the saved plates and those waiting for Save Changes.
+   */
+  const refusal = (plate: { number: string; state: string }, groupName: string) => {
+    const key = entryKey(plate.number, plate.state);
+    const listed = [
+      ...saved.map((p) => entryKey(p.plate_number, p.state ?? "")),
+      ...added.map((p) => entryKey(p.number, p.state)),
+    ];
+    return listed.includes(key) ? MESSAGES.plateAlreadyOnGroup(plate.number, groupName) : null;
+  };
+
+  return { saved, added, add, drop, remove, removing, reload, error, refusal };
 }
+
+const entryKey = (number: string, state: string) =>
+  `${number.toUpperCase().replace(/[\s-]/g, "")}\n${state.toUpperCase()}`;
