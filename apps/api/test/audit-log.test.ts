@@ -266,6 +266,12 @@ describe("audit rows are append-only", () => {
         "axon_integration_changed",
         "password_reset_by_owner",
         "camera_edited",
+        "agency_deactivated",
+        "agency_reactivated",
+        "axis_integration_deleted",
+        "axis_integration_paused",
+        "axis_integration_resumed",
+        "axis_integration_token_rotated",
       ]),
     );
   });
