@@ -162,14 +162,14 @@ test.describe("persona: admin", () => {
     await page.getByRole("textbox", { name: /^Identifier/ }).fill(identifier);
     await page.getByRole("button", { name: "Add camera" }).click();
     await expect(page.getByText("Copy it now: it is not shown again.")).toBeVisible();
-    const pushUrl = (await page.getByLabel("Push URL").textContent())!.trim();
+    const pushUrl = (await page.getByLabel("Push URL", { exact: true }).textContent())!.trim();
     expect(pushUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/ingest/axis/${identifier}$`));
     await page.getByRole("button", { name: "Copy the push URL" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pushUrl);
     await page.getByRole("button", { name: "Copy the ingest token" }).click();
     await expect(page.getByRole("button", { name: "Copy the ingest token" })).toHaveText("Copied");
     const token = await page.evaluate(() => navigator.clipboard.readText());
-    expect(token).toBe((await page.getByLabel("Ingest token").textContent())!.trim());
+    expect(token).toBe((await page.getByLabel("Ingest token", { exact: true }).textContent())!.trim());
     await screenshot(page, "integrations-raven");
     await page.getByRole("button", { name: "I have copied it" }).click();
     await expect(page.getByText(token)).toHaveCount(0);
