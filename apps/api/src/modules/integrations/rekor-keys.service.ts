@@ -155,12 +155,8 @@ export async function uploadApiKeys(
   }
 }
 
-/** DELETE /delete-api-key/{id}: a key of the caller's agency (another's is 404); its cameras go with it. */
-export async function deleteApiKey(
-  deps: Pick<IntegrationDeps, "prisma">,
-  auth: Actor,
-  keyId: number,
-): Promise<string> {
+/** A key of the caller's agency (any for the owner); another agency's key is "not found". */
+async function findAdministeredKey(deps: Pick<IntegrationDeps, "prisma">, auth: Actor, keyId: number) {
   const agency = administeredAgency(auth);
   const key =
     agency === null
@@ -169,6 +165,16 @@ export async function deleteApiKey(
           where: { id: keyId, ...(agency === "all" ? {} : { agencyId: agency }) },
         });
   if (!key) throw new AppError("NOT_FOUND", "API key not found.");
+  return key;
+}
+
+/** DELETE /delete-api-key/{id}: a key of the caller's agency (another's is 404); its cameras go with it. */
+export async function deleteApiKey(
+  deps: Pick<IntegrationDeps, "prisma">,
+  auth: Actor,
+  keyId: number,
+): Promise<string> {
+  const key = await findAdministeredKey(deps, auth, keyId);
   await deps.prisma.$transaction(async (tx) => {
     await tx.rekorApiKey.delete({ where: { id: key.id } });
     await writeAudit(tx, auth, {
@@ -191,14 +197,7 @@ export async function rotateWebhookToken(
   auth: Actor,
   keyId: number,
 ): Promise<TRotateWebhookTokenResponse> {
-  const agency = administeredAgency(auth);
-  const key =
-    agency === null
-      ? null
-      : await deps.prisma.rekorApiKey.findFirst({
-          where: { id: keyId, ...(agency === "all" ? {} : { agencyId: agency }) },
-        });
-  if (!key) throw new AppError("NOT_FOUND", "API key not found.");
+  const key = await findAdministeredKey(deps, auth, keyId);
   const token = generateToken();
   const issued = key.webhookTokenHash === null;
   await deps.prisma.$transaction(async (tx) => {
