@@ -34,8 +34,10 @@ import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { axonImageRoutes } from "./modules/images/axon-image.routes";
 import { rekorImageRoutes } from "./modules/images/rekor-image.routes";
-import { scheduleAxonPolling } from "./jobs/axon-poller";
-import { scheduleDetectionRetention } from "./jobs/detection-retention";
+import { axonPollingJob } from "./jobs/axon-poller";
+import { detectionRetentionJob } from "./jobs/detection-retention";
+import { identityPurgeJob } from "./jobs/identity-purge";
+import { scheduleJob, type JobDefinition, type ScheduledJob } from "./jobs/scheduler";
 import { axisImageRoutes } from "./modules/images/axis-image.routes";
 import { axisIngestRoutes } from "./modules/ingest/axis-ingest.routes";
 import { rekorWebhookRoutes } from "./modules/ingest/rekor-webhook.routes";
@@ -193,25 +195,21 @@ export async function buildApp({
   await app.register(rekorWebhookRoutes, { webhook: createRekorWebhook({ prisma, images }) });
   await app.register(alertRoutes, { images, sources: sourceDeps });
   await app.register(alertStreamRoutes, { databaseUrl });
-  let stopRetention: (() => void) | undefined;
+  // Background jobs, each run once per interval across every replica (jobs/scheduler.ts).
+  const jobs: JobDefinition[] = [
+    detectionRetentionJob({ prisma, images, retentionDays: config.detections.retentionDays }),
+    identityPurgeJob(prisma),
+    ...(config.alerts.axonPollIntervalMs > 0
+      ? [axonPollingJob({ deps: sourceDeps, intervalMs: config.alerts.axonPollIntervalMs, log: app.log })]
+      : []),
+  ];
+  let scheduled: ScheduledJob[] = [];
   app.addHook("onReady", async () => {
-    stopRetention = scheduleDetectionRetention({
-      prisma,
-      images,
-      retentionDays: config.detections.retentionDays,
-      log: app.log,
-    });
+    scheduled = jobs.map((job) => scheduleJob(prisma, job, app.log));
   });
-  app.addHook("onClose", async () => stopRetention?.());
-  let stopAxonPolling: (() => void) | undefined;
-  app.addHook("onReady", async () => {
-    stopAxonPolling = scheduleAxonPolling({
-      deps: sourceDeps,
-      intervalMs: config.alerts.axonPollIntervalMs,
-      log: app.log,
-    });
+  app.addHook("onClose", async () => {
+    await Promise.all(scheduled.map((job) => job.stop()));
   });
-  app.addHook("onClose", async () => stopAxonPolling?.());
   if (provider) {
     await app.register(interactionRoutes, { provider, clientId: identity.clientId });
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });

@@ -1,39 +1,38 @@
 import type { FastifyBaseLogger } from "fastify";
 import { pollAxonIntegration } from "../sources/axon/axon.poll";
 import type { SourceDeps } from "../sources/detection-source";
+import type { JobDefinition } from "./scheduler";
 
 export interface AxonPollerOptions {
   deps: SourceDeps;
-  /** 0 turns polling off. */
+  /** Time between polls (AXON_POLL_INTERVAL_MS); the caller leaves the job out when it is 0. */
   intervalMs: number;
   log: FastifyBaseLogger;
 }
 
 /**
  * Axon has no push: every `intervalMs` each Axon integration's new reads are fetched and matched
- * against the hotlists (sources/axon/axon.poll.ts). Integrations are polled one after another, each on
- * its own, so one that fails (bad credentials, a vendor down) is logged and the others still run; a
- * round that outlasts the interval is not started twice. Polls now and then every interval; answers a
- * stop function.
+ * against the hotlists (sources/axon/axon.poll.ts). One replica polls per interval (the scheduler's
+ * claim); integrations are polled one after another, each on its own, so one that fails (bad
+ * credentials, a vendor down) is logged and the others still run.
  */
-export function scheduleAxonPolling({ deps, intervalMs, log }: AxonPollerOptions): () => void {
-  if (intervalMs <= 0) return () => undefined;
-  let running = false;
-  let stopped = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+export function axonPollingJob({ deps, intervalMs, log }: AxonPollerOptions): JobDefinition {
+  return {
+    name: "axon-poll",
+    intervalMs,
+    async run(signal) {
       const integrations = await deps.prisma.axonIntegration.findMany({
         select: { id: true },
         orderBy: { id: "asc" },
       });
+      let alerts = 0;
       for (const { id } of integrations) {
-        if (stopped) break;
+        if (signal.aborted) break;
         try {
-          // Half an interval: another API process that just polled this integration is not repeated.
+          // Half an interval: a poll of this integration just made (a manual one, or a replica whose
+          // lease lapsed) is not repeated.
           const result = await pollAxonIntegration(deps, id, { minGapMs: intervalMs / 2 });
-          if (result?.alerts) log.info(result, "Axon poll raised alerts");
+          alerts += result?.alerts ?? 0;
         } catch (error) {
           log.warn(
             { err: error, integrationId: id },
@@ -41,17 +40,7 @@ export function scheduleAxonPolling({ deps, intervalMs, log }: AxonPollerOptions
           );
         }
       }
-    } catch (error) {
-      log.error({ err: error }, "the Axon poll could not list integrations; it will run again");
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  void run();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
+      return alerts > 0 ? { alerts } : undefined;
+    },
   };
 }

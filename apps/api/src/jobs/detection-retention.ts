@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@odin/db";
-import type { FastifyBaseLogger } from "fastify";
 import type { ImageStore } from "../storage/image-store";
+import type { JobDefinition } from "./scheduler";
 
 export interface RetentionOptions {
   prisma: PrismaClient;
@@ -43,26 +43,14 @@ export async function purgeExpiredDetections(options: RetentionOptions): Promise
   }
 }
 
-/** Runs the purge now and then every `intervalMs`; answers a stop function. */
-export function scheduleDetectionRetention(
-  options: RetentionOptions & { intervalMs?: number; log: FastifyBaseLogger },
-): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+/** The purge as a background job (jobs/scheduler.ts: once per interval across replicas). */
+export function detectionRetentionJob(options: RetentionOptions & { intervalMs?: number }): JobDefinition {
+  return {
+    name: "detection-retention",
+    intervalMs: options.intervalMs ?? 3_600_000,
+    async run() {
       const purged = await purgeExpiredDetections(options);
-      if (purged > 0)
-        options.log.info({ purged, retentionDays: options.retentionDays }, "purged expired Axis reads");
-    } catch (error) {
-      options.log.error({ err: error }, "the Axis retention purge failed; it will run again");
-    } finally {
-      running = false;
-    }
+      return purged > 0 ? { purged, retentionDays: options.retentionDays } : undefined;
+    },
   };
-  const timer = setInterval(() => void run(), options.intervalMs ?? 3_600_000);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
 }
