@@ -107,7 +107,9 @@ export async function buildApp({
 
   const identity = config.identity;
   const provider = identity.builtIn ? await createOidcProvider({ config, prisma, secrets }) : undefined;
-  const verifyToken = createTokenVerifier(identity, provider ? await loadPublicJwks(prisma) : undefined);
+  // The built-in provider's keys come from the database, reloaded when a token names a key rotated on
+  // another replica; an external issuer's from its JWKS.
+  const verifyToken = createTokenVerifier(identity, provider ? () => loadPublicJwks(prisma) : undefined);
 
   await app.register(errorHandlerPlugin);
   await app.register(textGuardPlugin);

@@ -25,7 +25,13 @@ export async function loadSigningKeys(prisma: PrismaClient, secrets: SecretBox):
     orderBy: { createdAt: "desc" },
   });
   if (rows.length === 0) {
-    await addSigningKey(prisma, secrets);
+    // Replicas starting together on an empty table: the first to take the lock creates the key, the
+    // others find it (issue 21).
+    await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('odin.oidc-signing-keys'))`;
+      if ((await tx.oidcSigningKey.count({ where: { retiredAt: null } })) === 0)
+        await addSigningKey(tx, secrets);
+    });
     rows = await prisma.oidcSigningKey.findMany({
       where: { retiredAt: null },
       orderBy: { createdAt: "desc" },
@@ -36,7 +42,10 @@ export async function loadSigningKeys(prisma: PrismaClient, secrets: SecretBox):
   return ordered.map((row) => JSON.parse(secrets.decrypt(row.privateJwkCiphertext)) as PrivateJwk);
 }
 
-export async function addSigningKey(prisma: PrismaClient, secrets: SecretBox): Promise<string> {
+export async function addSigningKey(
+  prisma: Pick<PrismaClient, "oidcSigningKey">,
+  secrets: SecretBox,
+): Promise<string> {
   const jwk = generateRsaJwk();
   await prisma.oidcSigningKey.create({
     data: {

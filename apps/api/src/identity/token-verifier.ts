@@ -40,6 +40,52 @@ function discoveredJwks(issuer: string): KeySource {
   };
 }
 
+export type PublicKeys = { keys: Record<string, unknown>[] };
+
+/** A kid that names no known key reloads the key set at most this often. */
+const UNKNOWN_KID_RELOAD_MS = 60_000;
+/** And all unknown kids together at most this many times a minute (forged tokens cost one query each). */
+const MAX_RELOADS_PER_MINUTE = 30;
+
+/**
+ * The built-in provider's keys, read from the database (issue 21): replicas share them, and a token
+ * signed by a key this process has not loaded yet (rotated on another replica) reloads the set once
+ * instead of being refused.
+ */
+function databaseJwks(load: () => Promise<PublicKeys>): KeySource {
+  let current: Promise<ReturnType<typeof createLocalJWKSet>> | undefined;
+  const reloadedFor = new Map<string, number>();
+  let reloads: number[] = [];
+  const reload = () =>
+    (current = load()
+      .then((keys) => createLocalJWKSet(keys))
+      .catch((error: unknown) => {
+        current = undefined; // the database was away: ask again next time
+        throw error;
+      }));
+  return async (header, token) => {
+    try {
+      return await (
+        await (current ?? reload())
+      )(header, token);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+      const now = Date.now();
+      const kid = header.kid ?? "";
+      reloads = reloads.filter((at) => now - at < 60_000);
+      if (
+        now - (reloadedFor.get(kid) ?? 0) < UNKNOWN_KID_RELOAD_MS ||
+        reloads.length >= MAX_RELOADS_PER_MINUTE
+      )
+        throw error;
+      reloadedFor.set(kid, now);
+      reloads.push(now);
+      if (reloadedFor.size > 1_000) reloadedFor.clear();
+      return (await reload())(header, token);
+    }
+  };
+}
+
 const LEEWAY_SECONDS = 60;
 /** Longest lifetime accepted (exp - iat): issuers give access tokens minutes or hours, never days. */
 const MAX_LIFETIME_SECONDS = 24 * 3600;
@@ -62,9 +108,14 @@ function acceptedTypes(identity: IdentityConfig): ReadonlySet<string> {
  */
 export function createTokenVerifier(
   identity: IdentityConfig,
-  publicKeys?: { keys: Record<string, unknown>[] },
+  publicKeys?: PublicKeys | (() => Promise<PublicKeys>),
 ): TokenVerifier {
-  const keys: KeySource = publicKeys ? createLocalJWKSet(publicKeys) : discoveredJwks(identity.issuer);
+  const keys: KeySource =
+    typeof publicKeys === "function"
+      ? databaseJwks(publicKeys)
+      : publicKeys
+        ? createLocalJWKSet(publicKeys)
+        : discoveredJwks(identity.issuer);
   const types = acceptedTypes(identity);
   return async (token) => {
     let payload: JWTPayload;
