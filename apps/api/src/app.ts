@@ -36,7 +36,8 @@ import { axonImageRoutes } from "./modules/images/axon-image.routes";
 import { rekorImageRoutes } from "./modules/images/rekor-image.routes";
 import { axonPollingJob } from "./jobs/axon-poller";
 import { detectionRetentionJob } from "./jobs/detection-retention";
-import { identityPurgeJob } from "./jobs/identity-purge";
+import { expiredRowsPurgeJob } from "./jobs/expired-rows-purge";
+import { sharedRateLimitStore } from "./plugins/shared-rate-limit-store";
 import { scheduleJob, type JobDefinition, type ScheduledJob } from "./jobs/scheduler";
 import { axisImageRoutes } from "./modules/images/axis-image.routes";
 import { axisIngestRoutes } from "./modules/ingest/axis-ingest.routes";
@@ -115,6 +116,7 @@ export async function buildApp({
   await app.register(textGuardPlugin);
   await app.register(securityPlugin, {
     rateLimitPerMinute: config.rateLimitPerMinute,
+    rateLimitStore: sharedRateLimitStore(prisma),
     tileUrls: [config.map.darkTileUrl, config.map.lightTileUrl],
     connectOrigins: config.identity.builtIn ? [] : [new URL(config.identity.issuer).origin],
   });
@@ -200,7 +202,7 @@ export async function buildApp({
   // Background jobs, each run once per interval across every replica (jobs/scheduler.ts).
   const jobs: JobDefinition[] = [
     detectionRetentionJob({ prisma, images, retentionDays: config.detections.retentionDays }),
-    identityPurgeJob(prisma),
+    expiredRowsPurgeJob(prisma),
     ...(config.alerts.axonPollIntervalMs > 0
       ? [axonPollingJob({ deps: sourceDeps, intervalMs: config.alerts.axonPollIntervalMs, log: app.log })]
       : []),

@@ -39,6 +39,8 @@ export interface TestAppOptions {
   identityAdmin?: IdentityAdmin;
   /** Rewrites the database URL the app connects with (a test that cuts the database off uses a proxy). */
   connectThrough?: (databaseUrl: string) => string;
+  /** A second replica: the other app's database and secrets key (its close() leaves the database). */
+  replicaOf?: TestApp;
 }
 
 /**
@@ -47,9 +49,11 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(
   env: NodeJS.ProcessEnv = {},
-  { listen = false, identityAdmin, connectThrough = (url) => url }: TestAppOptions = {},
+  { listen = false, identityAdmin, connectThrough = (url) => url, replicaOf }: TestAppOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(inject("postgresAdminUrl"));
+  const database = replicaOf
+    ? { url: replicaOf.databaseUrl, drop: async () => undefined }
+    : await createTestDatabase(inject("postgresAdminUrl"));
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig(
@@ -65,7 +69,7 @@ export async function buildTestApp(
     projectRoot,
   );
   const prisma = createPrismaClient(connectThrough(database.url), { poolSize: 4 });
-  const secrets = createSecretBox(randomBytes(32));
+  const secrets = replicaOf?.secrets ?? createSecretBox(randomBytes(32));
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };
   const app = await buildApp({ config, prisma, secrets, mailer, identityAdmin });

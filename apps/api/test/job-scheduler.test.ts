@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "@odin/db/testing";
 import Fastify from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { purgeExpiredIdentityRows } from "../src/jobs/identity-purge";
+import { purgeExpiredRows } from "../src/jobs/expired-rows-purge";
 import { claimJob, scheduleJob, type JobDefinition } from "../src/jobs/scheduler";
 
 // Two "replicas": two connection pools on one database, as two API processes would have.
@@ -138,7 +138,7 @@ describe("background jobs run once across replicas", () => {
   });
 });
 
-describe("the identity purge", () => {
+describe("the expired-rows purge", () => {
   it("removes expired provider artifacts, sessions, reset links and setup tokens, and keeps live ones", async () => {
     const user = await replicaA.user.create({
       data: { username: "purge.me", name: "Purge Me", email: "purge.me@example.test" },
@@ -157,7 +157,7 @@ describe("the identity purge", () => {
         { userId: user.id, expiresAt: inAnHour },
       ],
     });
-    const removed = await purgeExpiredIdentityRows(replicaA);
+    const removed = await purgeExpiredRows(replicaA);
     expect(removed).toMatchObject({ artifacts: 1, sessions: 1 });
     expect(await replicaA.oidcArtifact.findMany({ select: { id: true } })).toEqual([{ id: "live" }]);
     expect(await replicaA.session.count()).toBe(1);

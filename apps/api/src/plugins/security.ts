@@ -1,5 +1,5 @@
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
@@ -9,6 +9,8 @@ export interface SecurityOptions {
   tileUrls?: readonly string[];
   /** Origins the web app fetches from besides Odin's own: an external OIDC issuer's (config.identity). */
   connectOrigins?: readonly string[];
+  /** Where counts are kept (plugins/shared-rate-limit-store.ts); the plugin's memory otherwise. */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
 const UNTHROTTLED =
@@ -71,6 +73,10 @@ export const securityPlugin = fp<SecurityOptions>(
       // tokens; a results page loads many images through the proxies (each still needs a valid bearer);
       // a live alert stream is one long request that reconnects after each deploy or token renewal.
       allowList: (request) => UNTHROTTLED.test(request.url),
+      ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+      // A count the database could not take lets the request through: the route itself then meets
+      // the outage and answers 503 with Retry-After, rather than a 500 from the limiter.
+      skipOnError: true,
     });
   },
   { name: "odin-security" },
