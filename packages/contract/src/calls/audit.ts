@@ -17,6 +17,14 @@ export const ZAuditLogQuery = z.object({
   end: dateFilter,
   /** Upper-cased, as the screen sends it (001 section 5), so old and new clients filter alike. */
   plate: optionalText(20).transform((plate) => plate?.toUpperCase()),
+  /** Odin's own: only rows of this action (search, sign_in_failed, role_changed, ...). */
+  action: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^[a-z0-9_]*$/, "action: lower-case letters, digits and _ only")
+    .optional()
+    .transform((action) => (action ? action : undefined)),
 });
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
 
@@ -31,6 +39,32 @@ export const ZAuditLogResponse = z.object({
 });
 export type TAuditLogResponse = z.infer<typeof ZAuditLogResponse>;
 
+/** One hash chain of the audit log (an agency's rows, or the rows of no agency) as verified. */
+export const ZAuditChain = z.object({
+  agency_id: z.number().int().nullable(),
+  agency_name: z.string().nullable(),
+  rows: z.number().int().nonnegative(),
+  ok: z.boolean(),
+  /** The first row that does not verify, and why; absent when the chain is whole. */
+  first_broken: z
+    .object({
+      id: z.string(),
+      chain_seq: z.string(),
+      created_at: z.iso.datetime({ offset: true }),
+      reason: z.string(),
+    })
+    .optional(),
+});
+export type TAuditChain = z.infer<typeof ZAuditChain>;
+
+/** Odin's own GET /admin-audit-chain: the audit log's hash chains checked row by row (issue 17). */
+export const ZAuditChainResponse = z.object({
+  ok: z.boolean(),
+  checked_at: z.iso.datetime({ offset: true }),
+  chains: z.array(ZAuditChain),
+});
+export type TAuditChainResponse = z.infer<typeof ZAuditChainResponse>;
+
 export const AUDIT_ENDPOINTS = [
   {
     method: "GET",
@@ -39,5 +73,13 @@ export const AUDIT_ENDPOINTS = [
     summary: "One page of the agency's audit log (admin only)",
     query: ZAuditLogQuery,
     response: ZAuditLogResponse,
+  },
+  {
+    method: "GET",
+    path: "/admin-audit-chain",
+    spec: "odin",
+    summary:
+      "Checks the hash chain of the agency's audit rows (every chain for the owner); names the first broken row",
+    response: ZAuditChainResponse,
   },
 ] as const satisfies readonly Endpoint[];

@@ -15,21 +15,19 @@ export interface AuditEntry {
 
 /**
  * Appends one audit row for the caller. Pass the transaction client of the work it records, so the
- * row and the work commit together or not at all. Nothing updates or deletes audit rows.
+ * row and the work commit together or not at all. Nothing updates or deletes audit rows. One round
+ * trip: the database fills agency_name and chains the row (chain_seq, hash) in its insert trigger.
  */
 export async function writeAudit(db: Db, { user, ip, requestId }: Actor, entry: AuditEntry) {
-  const agency = user.agencyId
-    ? await (db as Prisma.TransactionClient).agency.findUnique({ where: { id: user.agencyId } })
-    : null;
   await db.auditLog.create({
     data: {
       userId: user.id,
       username: user.username,
       agencyId: user.agencyId,
-      agencyName: agency?.name ?? null,
       ip,
       requestId,
       ...entry,
     },
+    select: { id: true },
   });
 }
