@@ -39,6 +39,11 @@ export interface TestAppOptions {
   identityAdmin?: IdentityAdmin;
   /** Rewrites the database URL the app connects with (a test that cuts the database off uses a proxy). */
   connectThrough?: (databaseUrl: string) => string;
+  /**
+   * Who the app connects as, decided once its database exists (the app-role test grants a DML-only
+   * role there and answers its URL); the suite's superuser otherwise. t.databaseUrl stays the superuser's.
+   */
+  connectAs?: (databaseUrl: string) => Promise<string>;
 }
 
 /**
@@ -47,9 +52,10 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(
   env: NodeJS.ProcessEnv = {},
-  { listen = false, identityAdmin, connectThrough = (url) => url }: TestAppOptions = {},
+  { listen = false, identityAdmin, connectThrough = (url) => url, connectAs }: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(inject("postgresAdminUrl"));
+  const appUrl = connectThrough(connectAs ? await connectAs(database.url) : database.url);
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig(
@@ -60,11 +66,11 @@ export async function buildTestApp(
       // No background Axon polling unless a test asks for it: it would call the simulators mid-test.
       AXON_POLL_INTERVAL_MS: "0",
       ...env,
-      DATABASE_URL: connectThrough(database.url),
+      DATABASE_URL: appUrl,
     },
     projectRoot,
   );
-  const prisma = createPrismaClient(connectThrough(database.url), { poolSize: 4 });
+  const prisma = createPrismaClient(appUrl, { poolSize: 4 });
   const secrets = createSecretBox(randomBytes(32));
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };
