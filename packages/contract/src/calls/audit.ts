@@ -10,6 +10,35 @@ const dateFilter = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/**
+ * The actions the audit screen's filter offers (Odin's own), with their labels. Rows of other
+ * actions exist too (hotlist and camera changes, ...); the API filters on any action name.
+ */
+export const AUDIT_ACTIONS = [
+  { value: "search", label: "Search" },
+  { value: "export_pdf", label: "PDF export" },
+  { value: "export_zip", label: "ZIP export" },
+  { value: "sign_in", label: "Sign-in" },
+  { value: "sign_in_failed", label: "Failed sign-in" },
+  { value: "account_locked", label: "Account locked" },
+  { value: "user_unlocked", label: "Account unlocked" },
+  { value: "sign_out", label: "Sign-out" },
+  { value: "password_changed", label: "Password changed" },
+  { value: "password_reset_requested", label: "Password reset requested" },
+  { value: "password_reset", label: "Password reset (link)" },
+  { value: "reset_sent", label: "Password reset sent by an admin" },
+  { value: "password_reset_by_owner", label: "Password reset by the owner" },
+  { value: "role_changed", label: "Role change" },
+  { value: "user_added", label: "User added" },
+  { value: "user_deleted", label: "User deleted" },
+  { value: "api_key_added", label: "Rekor key added" },
+  { value: "api_key_deleted", label: "Rekor key deleted" },
+  { value: "axon_integration_changed", label: "Axon integration changed" },
+  { value: "axis_integration_created", label: "RAVEN integration added" },
+  { value: "axis_integration_deleted", label: "RAVEN integration deleted" },
+  { value: "blacklist_changed", label: "Sharing blacklist changed" },
+] as const;
+
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */
 export const ZAuditLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
