@@ -1,6 +1,6 @@
 import { chmod } from "node:fs/promises";
 import path from "node:path";
-import { createAppRole, startTestPostgres } from "@odin/db/testing";
+import { createAppRoles, startTestPostgres } from "@odin/db/testing";
 import {
   appDir,
   cleanWorkDir,
@@ -15,7 +15,7 @@ import {
 
 /**
  * What a self-hosting agency does before its first sign-in, without Docker: build the deployable the
- * way the Dockerfile does, give Odin a PostgreSQL of its own with a non-superuser role (the same SQL
+ * way the Dockerfile does, give Odin a PostgreSQL of its own with non-superuser roles (the same SQL
  * file docker-compose's PostgreSQL runs), and start it with NODE_ENV=production and no demo data.
  * A PostgreSQL server apart from the app: TEST_DATABASE_URL when set, otherwise an embedded server
  * started here, in its own process.
@@ -27,7 +27,8 @@ export default async function globalSetup() {
 
   const postgres = await startTestPostgres();
   const suffix = newSecret(4);
-  const databaseUrl = await createAppRole(postgres.adminUrl, {
+  // The owner role migrates; Odin runs as the DML-only role it grants (docker-compose's split).
+  const { ownerUrl, appUrl } = await createAppRoles(postgres.adminUrl, {
     role: `odin_${suffix}`,
     database: `odin_${suffix}`,
     password: newSecret(16),
@@ -38,7 +39,8 @@ export default async function globalSetup() {
   const baseUrl = `http://127.0.0.1:${PRODUCTION_PORT}`;
   const env = {
     NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: appUrl,
+    DATABASE_MIGRATION_URL: ownerUrl,
     ODIN_SECRETS_KEY: newSecret(32),
     ODIN_PUBLIC_URL: baseUrl,
     HOST: "127.0.0.1",

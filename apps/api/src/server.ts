@@ -4,11 +4,11 @@
  */
 import path from "node:path";
 import { createPrismaClient, createSecretBox, locatePrismaDir, type PrismaClient } from "@odin/db";
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from "@odin/db/embedded";
-import { migrateDeploy } from "@odin/db/migrate";
+import type { EmbeddedPostgresHandle } from "@odin/db/embedded";
 import { seedDemoData } from "@odin/db/seed";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { openDatabase } from "./cli/database";
 import { ConfigError, loadConfig, processEnv, withDemoServices, type Config } from "./config/env";
 import { loadOrCreateDevSecretsKey } from "./config/secrets-key";
 import type { DemoSimulators } from "./demo/demo-simulators";
@@ -50,13 +50,10 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
   const started = Date.now();
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    running.embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, "pg") });
-    databaseUrl = running.embedded.url;
-  }
-  if (config.migrateOnStart)
-    await migrateDeploy({ databaseUrl, prismaDir: path.join(projectRoot, "prisma") });
+  // Migrations as the tables' owner, Odin as a role with DML only (cli/database.ts, docs/security.md).
+  const opened = await openDatabase(config, projectRoot);
+  running.embedded = opened.embedded;
+  const databaseUrl = opened.appUrl;
 
   const prisma = createPrismaClient(databaseUrl, { poolSize: config.databasePoolSize });
   running.prisma = prisma;

@@ -53,6 +53,7 @@ describe("administration routes: agency scoping and refusals", () => {
         }),
       ],
       ["GET", "/admin-audit-logs-api"],
+      ["GET", "/admin-audit-chain"],
       ["POST", "/add-api-key", { agency: "K", api_key: "key-0000111122223333" }],
       [
         "POST",

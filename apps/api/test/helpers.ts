@@ -41,6 +41,11 @@ export interface TestAppOptions {
   connectThrough?: (databaseUrl: string) => string;
   /** A second replica: the other app's database and secrets key (its close() leaves the database). */
   replicaOf?: TestApp;
+  /**
+   * Who the app connects as, decided once its database exists (the app-role test grants a DML-only
+   * role there and answers its URL); the suite's superuser otherwise. t.databaseUrl stays the superuser's.
+   */
+  connectAs?: (databaseUrl: string) => Promise<string>;
 }
 
 /**
@@ -49,11 +54,12 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(
   env: NodeJS.ProcessEnv = {},
-  { listen = false, identityAdmin, connectThrough = (url) => url, replicaOf }: TestAppOptions = {},
+  { listen = false, identityAdmin, connectThrough = (url) => url, connectAs, replicaOf }: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = replicaOf
     ? { url: replicaOf.databaseUrl, drop: async () => undefined }
     : await createTestDatabase(inject("postgresAdminUrl"));
+  const appUrl = connectThrough(connectAs ? await connectAs(database.url) : database.url);
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig(
@@ -64,11 +70,11 @@ export async function buildTestApp(
       // No background Axon polling unless a test asks for it: it would call the simulators mid-test.
       AXON_POLL_INTERVAL_MS: "0",
       ...env,
-      DATABASE_URL: connectThrough(database.url),
+      DATABASE_URL: appUrl,
     },
     projectRoot,
   );
-  const prisma = createPrismaClient(connectThrough(database.url), { poolSize: 4 });
+  const prisma = createPrismaClient(appUrl, { poolSize: 4 });
   const secrets = replicaOf?.secrets ?? createSecretBox(randomBytes(32));
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };

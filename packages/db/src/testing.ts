@@ -117,17 +117,27 @@ export interface AppRole {
   role: string;
   database: string;
   password: string;
+  /** The DML-only role Odin connects as; `${role}_app` with a random password by default. */
+  dmlRole?: string;
+  dmlPassword?: string;
 }
 
 /**
- * Creates the non-superuser role and database Odin runs as in production, by running the very file
+ * Creates the roles and database Odin runs with in production, by running the very file
  * docker-compose's PostgreSQL runs (deploy/postgres/odin-role.sql), statement by statement.
- * Answers the URL Odin connects with.
+ * Answers the owner's URL (migrations) and the DML-only role's (what Odin connects as, once
+ * grantAppRole has run after the migrations).
  */
-export async function createAppRole(
+export async function createAppRoles(
   adminUrl: string,
-  { role, database, password }: AppRole,
-): Promise<string> {
+  {
+    role,
+    database,
+    password,
+    dmlRole = `${role}_app`,
+    dmlPassword = randomBytes(12).toString("hex"),
+  }: AppRole,
+): Promise<{ ownerUrl: string; appUrl: string }> {
   const { readFile } = await import("node:fs/promises");
   const { locatePrismaDir } = await import("./paths");
   const file = path.join(path.dirname(locatePrismaDir()), "deploy", "postgres", "odin-role.sql");
@@ -135,6 +145,8 @@ export async function createAppRole(
     app_role: role,
     app_database: database,
     app_password: password,
+    dml_role: dmlRole,
+    dml_password: dmlPassword,
   });
   const statements = sql
     .split("\n")
@@ -146,10 +158,18 @@ export async function createAppRole(
   await admin(adminUrl, async (client) => {
     for (const statement of statements) await client.query(statement);
   });
-  const url = new URL(withDatabase(adminUrl, database));
-  url.username = role;
-  url.password = password;
-  return url.toString();
+  const urlAs = (user: string, secret: string) => {
+    const url = new URL(withDatabase(adminUrl, database));
+    url.username = user;
+    url.password = secret;
+    return url.toString();
+  };
+  return { ownerUrl: urlAs(role, password), appUrl: urlAs(dmlRole, dmlPassword) };
+}
+
+/** createAppRoles, answering the owner's URL only (what connected before the role split). */
+export async function createAppRole(adminUrl: string, options: AppRole): Promise<string> {
+  return (await createAppRoles(adminUrl, options)).ownerUrl;
 }
 
 /** The Debian PostgreSQL whose pg_dump and pg_restore the backup test uses (`apt-get install postgresql-15`). */
@@ -171,7 +191,9 @@ export async function startSystemPostgres(binDir = SYSTEM_POSTGRES_BIN): Promise
   const { existsSync } = await import("node:fs");
   const { findFreePort } = await import("./embedded");
   if (!existsSync(path.join(binDir, "pg_ctl"))) {
-    throw new Error(`No PostgreSQL server in ${binDir}: install Debian's postgresql-15 (apt-get install postgresql-15).`);
+    throw new Error(
+      `No PostgreSQL server in ${binDir}: install Debian's postgresql-15 (apt-get install postgresql-15).`,
+    );
   }
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const ids = isRoot

@@ -100,6 +100,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /download-template": rule("admin", "none"),
   "POST /bulk-upload-users": rule("admin", "agency"),
   "GET /admin-audit-logs-api": rule("admin", "agency"),
+  // Odin's own: the audit log's hash chains checked (issue 17), the admin's agency, every chain for the owner
+  "GET /admin-audit-chain": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),

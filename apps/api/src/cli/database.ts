@@ -1,10 +1,53 @@
 import path from "node:path";
 import { createPrismaClient, locatePrismaDir, type PrismaClient } from "@odin/db";
-import { startEmbeddedPostgres } from "@odin/db/embedded";
+import { ensureEmbeddedAppRole, grantAppRole, roleOf } from "@odin/db/app-role";
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from "@odin/db/embedded";
 import { migrateDeploy } from "@odin/db/migrate";
 import { loadConfig, processEnv, type Config } from "../config/env";
 
 export const projectRoot = () => path.dirname(locatePrismaDir());
+
+export interface OpenedDatabase {
+  /** What Odin connects with: a role with DML only when the role split is set up. */
+  appUrl: string;
+  /** The embedded PostgreSQL, when no DATABASE_URL is set (stop it on the way out). */
+  embedded?: EmbeddedPostgresHandle;
+}
+
+/**
+ * The database as the server opens it (issue 17 item 3: the role split). Migrations run as the
+ * owner of the tables; Odin connects as a role with only DML, granted after the migrations:
+ * - embedded (no DATABASE_URL): the cluster's superuser migrates; Odin runs as `odin_app`, whose
+ *   password is generated on first start and kept in the data folder (pg-app-password, mode 0600).
+ * - DATABASE_URL with DATABASE_MIGRATION_URL (docker-compose): the latter migrates and grants.
+ * - DATABASE_URL alone: migrations run through it, as before the split (the role owns its tables).
+ */
+export async function openDatabase(config: Config, root: string): Promise<OpenedDatabase> {
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let ownerUrl: string;
+  let appUrl: string;
+  if (config.databaseUrl) {
+    appUrl = config.databaseUrl;
+    ownerUrl = config.databaseMigrationUrl ?? config.databaseUrl;
+  } else {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, "pg") });
+    ownerUrl = embedded.url;
+    appUrl = await ensureEmbeddedAppRole(
+      embedded.adminUrl,
+      new URL(embedded.url).pathname.slice(1),
+      path.join(config.dataDir, "pg-app-password"),
+    );
+  }
+  try {
+    if (config.migrateOnStart)
+      await migrateDeploy({ databaseUrl: ownerUrl, prismaDir: path.join(root, "prisma") });
+    if (roleOf(appUrl) !== roleOf(ownerUrl)) await grantAppRole(ownerUrl, roleOf(appUrl));
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  return { appUrl, ...(embedded ? { embedded } : {}) };
+}
 
 /**
  * The database a command works on, as the server would open it: DATABASE_URL, or the embedded
@@ -14,13 +57,9 @@ export const projectRoot = () => path.dirname(locatePrismaDir());
 export async function withDatabase<T>(run: (prisma: PrismaClient, config: Config) => Promise<T>): Promise<T> {
   const root = projectRoot();
   const config = loadConfig(processEnv(), root);
-  const embedded = config.databaseUrl
-    ? null
-    : await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, "pg") });
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const { appUrl, embedded } = await openDatabase(config, root);
   try {
-    if (config.migrateOnStart) await migrateDeploy({ databaseUrl, prismaDir: path.join(root, "prisma") });
-    const prisma = createPrismaClient(databaseUrl, { poolSize: 2 });
+    const prisma = createPrismaClient(appUrl, { poolSize: 2 });
     try {
       return await run(prisma, config);
     } finally {

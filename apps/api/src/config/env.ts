@@ -87,6 +87,7 @@ const ZEnv = z.object({
   HOST: z.string().trim().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: postgresUrl.optional(),
+  DATABASE_MIGRATION_URL: postgresUrl.optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   ODIN_DATA_DIR: z.string().trim().min(1).optional(),
   ODIN_SECRETS_KEY: secretsKey.optional(),
@@ -170,6 +171,11 @@ export interface Config {
   port: number;
   /** Absent in development and tests: the embedded PostgreSQL in dataDir is used instead. */
   databaseUrl: string | undefined;
+  /**
+   * The owner role's URL: migrations run through it, then it grants DATABASE_URL's role DML only
+   * (packages/db/src/app-role.ts). Unset: migrations run through DATABASE_URL (the app owns its tables).
+   */
+  databaseMigrationUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
   /** Key for secrets at rest; in development generated once and kept in dataDir (see secrets-key.ts). */
@@ -314,6 +320,9 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
   if (isProduction && !env.ODIN_SECRETS_KEY) {
     throw new ConfigError("ODIN_SECRETS_KEY", "is required in production (32 bytes: `openssl rand -hex 32`)");
   }
+  if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+    throw new ConfigError("DATABASE_MIGRATION_URL", "needs DATABASE_URL (the role Odin runs as) set too");
+  }
   const dataDir = path.resolve(projectRoot, env.ODIN_DATA_DIR ?? ".data");
   const seedDemo = env.ODIN_SEED_DEMO ?? !env.DATABASE_URL;
   const publicUrl = (env.ODIN_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -330,6 +339,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     host: env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir,
     secretsKey: env.ODIN_SECRETS_KEY,

@@ -98,7 +98,10 @@ export async function interactionRoutes(
             400,
           );
         }
-        const result = await signInWithPassword(app.prisma, username, password);
+        const result = await signInWithPassword(app.prisma, username, password, new Date(), {
+          ip: request.ip,
+          requestId: request.id,
+        });
         if (!result.ok) {
           request.log.info({ username }, "built-in sign-in refused");
           return sendHtml(reply, signInPage(details.uid, { error: result.message, username }), 401);

@@ -64,7 +64,20 @@ export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: {
         });
         if (claimed.count !== 1) return sendHtml(reply, expiredPage(), 410);
         // The link proves the mailbox: the owner of the account is back, so a lockout ends too.
-        await setPassword(app.prisma, record.userId, password, { unlock: true });
+        const user = await app.prisma.user.findUniqueOrThrow({ where: { id: record.userId } });
+        await setPassword(app.prisma, record.userId, password, {
+          unlock: true,
+          audit: {
+            action: "password_reset",
+            subject: {
+              userId: user.id,
+              username: user.username,
+              agencyId: user.agencyId,
+              ip: request.ip,
+              requestId: request.id,
+            },
+          },
+        });
         return sendHtml(
           reply,
           renderIdentityPage({

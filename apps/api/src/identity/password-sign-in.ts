@@ -1,5 +1,6 @@
 import { MESSAGES } from "@odin/contract";
 import { verifyPassword, type PrismaClient } from "@odin/db";
+import { writeAuditFor, type AuditSubject } from "../modules/audit/audit.repository";
 import { builtInSubject } from "./provider";
 import { recordFailedSignIn } from "./sign-in-failures.repository";
 
@@ -26,30 +27,48 @@ export async function signInWithPassword(
   username: string,
   password: string,
   now = new Date(),
+  /** Where the attempt came from: every outcome is audited (issue 17) when given. */
+  from?: { ip: string | null; requestId: string | null },
 ): Promise<SignInResult> {
   const user = await prisma.user.findFirst({
     where: { username: { equals: username.trim(), mode: "insensitive" }, deletedAt: null },
     include: { agency: { select: { deactivatedAt: true } } },
   });
+  const who: AuditSubject = {
+    userId: user?.id ?? null,
+    username: user?.username ?? username.trim(),
+    agencyId: user?.agencyId ?? null,
+    ip: from?.ip ?? null,
+    requestId: from?.requestId ?? null,
+  };
+  const audit = (action: string, detail: Record<string, string | number>) =>
+    from ? writeAuditFor(prisma, who, { action, detail }) : Promise.resolve();
+  const refuse = async (reason: string, message: string): Promise<SignInResult> => {
+    await audit("sign_in_failed", { reason });
+    return { ok: false, message };
+  };
   if (!user?.passwordHash) {
     await verifyPassword(password, DUMMY_HASH);
-    return { ok: false, message: SIGN_IN_MESSAGES.invalid };
+    return refuse(user ? "no_password" : "unknown_user", SIGN_IN_MESSAGES.invalid);
   }
   const passwordMatches = await verifyPassword(password, user.passwordHash);
   // A locked account is checked after the hash, so it costs the same time as any other refusal.
-  if (user.lockedAt) return { ok: false, message: SIGN_IN_MESSAGES.invalid };
+  if (user.lockedAt) return refuse("account_locked", SIGN_IN_MESSAGES.invalid);
   if (!passwordMatches) {
-    await recordFailedSignIn(prisma, user.id, now);
-    return { ok: false, message: SIGN_IN_MESSAGES.invalid };
+    const { lockedNow, failedCount } = await recordFailedSignIn(prisma, user.id, now);
+    const refused = await refuse("wrong_password", SIGN_IN_MESSAGES.invalid);
+    if (lockedNow) await audit("account_locked", { failed_attempts: failedCount });
+    return refused;
   }
-  if (!user.approved) return { ok: false, message: SIGN_IN_MESSAGES.notApproved };
+  if (!user.approved) return refuse("not_approved", SIGN_IN_MESSAGES.notApproved);
   // Said only after the right password, so the message tells a stranger nothing about the account.
-  if (user.agency?.deactivatedAt) return { ok: false, message: SIGN_IN_MESSAGES.agencyDeactivated };
+  if (user.agency?.deactivatedAt) return refuse("agency_deactivated", SIGN_IN_MESSAGES.agencyDeactivated);
 
   const subject = user.idpSubject ?? builtInSubject(user.id);
   await prisma.user.update({
     where: { id: user.id },
     data: { idpSubject: subject, failedLoginCount: 0, firstFailedLoginAt: null, lastLoginAt: now },
   });
+  await audit("sign_in", { method: "password" });
   return { ok: true, subject };
 }

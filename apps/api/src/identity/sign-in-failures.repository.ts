@@ -7,10 +7,15 @@ export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
  * Counts one failed sign-in in a single statement, so concurrent failures each count (the row lock
  * serialises them and every one re-reads the count it increments). A failure more than 15 minutes
  * after the first of the window starts a new window; the fifth within one locks the account.
+ * Answers whether this failure locked it (for the audit log's account_locked row).
  */
-export async function recordFailedSignIn(prisma: PrismaClient, userId: number, now: Date): Promise<void> {
+export async function recordFailedSignIn(
+  prisma: PrismaClient,
+  userId: number,
+  now: Date,
+): Promise<{ lockedNow: boolean; failedCount: number }> {
   const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
-  await prisma.$executeRaw`
+  const rows = await prisma.$queryRaw<{ locked_now: boolean; failed_login_count: number }[]>`
     UPDATE users SET
       failed_login_count = CASE WHEN first_failed_login_at > ${windowStart}::timestamptz
         THEN failed_login_count + 1 ELSE 1 END,
@@ -20,5 +25,7 @@ export async function recordFailedSignIn(prisma: PrismaClient, userId: number, n
         WHEN first_failed_login_at > ${windowStart}::timestamptz
           AND failed_login_count + 1 >= ${LOCKOUT_THRESHOLD} THEN ${now}::timestamptz END),
       updated_at = now()
-    WHERE id = ${userId}`;
+    WHERE id = ${userId}
+    RETURNING locked_at IS NOT DISTINCT FROM ${now}::timestamptz AS locked_now, failed_login_count`;
+  return { lockedNow: rows[0]?.locked_now ?? false, failedCount: rows[0]?.failed_login_count ?? 0 };
 }

@@ -10,6 +10,35 @@ const dateFilter = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/**
+ * The actions the audit screen's filter offers (Odin's own), with their labels. Rows of other
+ * actions exist too (hotlist and camera changes, ...); the API filters on any action name.
+ */
+export const AUDIT_ACTIONS = [
+  { value: "search", label: "Search" },
+  { value: "export_pdf", label: "PDF export" },
+  { value: "export_zip", label: "ZIP export" },
+  { value: "sign_in", label: "Sign-in" },
+  { value: "sign_in_failed", label: "Failed sign-in" },
+  { value: "account_locked", label: "Account locked" },
+  { value: "user_unlocked", label: "Account unlocked" },
+  { value: "sign_out", label: "Sign-out" },
+  { value: "password_changed", label: "Password changed" },
+  { value: "password_reset_requested", label: "Password reset requested" },
+  { value: "password_reset", label: "Password reset (link)" },
+  { value: "reset_sent", label: "Password reset sent by an admin" },
+  { value: "password_reset_by_owner", label: "Password reset by the owner" },
+  { value: "role_changed", label: "Role change" },
+  { value: "user_added", label: "User added" },
+  { value: "user_deleted", label: "User deleted" },
+  { value: "api_key_added", label: "Rekor key added" },
+  { value: "api_key_deleted", label: "Rekor key deleted" },
+  { value: "axon_integration_changed", label: "Axon integration changed" },
+  { value: "axis_integration_created", label: "RAVEN integration added" },
+  { value: "axis_integration_deleted", label: "RAVEN integration deleted" },
+  { value: "blacklist_changed", label: "Sharing blacklist changed" },
+] as const;
+
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */
 export const ZAuditLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -17,6 +46,14 @@ export const ZAuditLogQuery = z.object({
   end: dateFilter,
   /** Upper-cased, as the screen sends it (001 section 5), so old and new clients filter alike. */
   plate: optionalText(20).transform((plate) => plate?.toUpperCase()),
+  /** Odin's own: only rows of this action (search, sign_in_failed, role_changed, ...). */
+  action: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^[a-z0-9_]*$/, "action: lower-case letters, digits and _ only")
+    .optional()
+    .transform((action) => (action ? action : undefined)),
 });
 export type TAuditLogQuery = z.infer<typeof ZAuditLogQuery>;
 
@@ -31,6 +68,32 @@ export const ZAuditLogResponse = z.object({
 });
 export type TAuditLogResponse = z.infer<typeof ZAuditLogResponse>;
 
+/** One hash chain of the audit log (an agency's rows, or the rows of no agency) as verified. */
+export const ZAuditChain = z.object({
+  agency_id: z.number().int().nullable(),
+  agency_name: z.string().nullable(),
+  rows: z.number().int().nonnegative(),
+  ok: z.boolean(),
+  /** The first row that does not verify, and why; absent when the chain is whole. */
+  first_broken: z
+    .object({
+      id: z.string(),
+      chain_seq: z.string(),
+      created_at: z.iso.datetime({ offset: true }),
+      reason: z.string(),
+    })
+    .optional(),
+});
+export type TAuditChain = z.infer<typeof ZAuditChain>;
+
+/** Odin's own GET /admin-audit-chain: the audit log's hash chains checked row by row (issue 17). */
+export const ZAuditChainResponse = z.object({
+  ok: z.boolean(),
+  checked_at: z.iso.datetime({ offset: true }),
+  chains: z.array(ZAuditChain),
+});
+export type TAuditChainResponse = z.infer<typeof ZAuditChainResponse>;
+
 export const AUDIT_ENDPOINTS = [
   {
     method: "GET",
@@ -39,5 +102,13 @@ export const AUDIT_ENDPOINTS = [
     summary: "One page of the agency's audit log (admin only)",
     query: ZAuditLogQuery,
     response: ZAuditLogResponse,
+  },
+  {
+    method: "GET",
+    path: "/admin-audit-chain",
+    spec: "odin",
+    summary:
+      "Checks the hash chain of the agency's audit rows (every chain for the owner); names the first broken row",
+    response: ZAuditChainResponse,
   },
 ] as const satisfies readonly Endpoint[];

@@ -4,6 +4,7 @@ import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import type { Mailer } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
+import { writeAudit } from "../audit/audit.repository";
 import { requireAuth } from "../../plugins/auth";
 import {
   PASSWORD_UPDATED,
@@ -53,6 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       config: { rateLimit: { max: 5, timeWindow: "15 minutes" } },
     },
     async (request) => {
+      await writeAudit(app.prisma, requireAuth(request), { action: "password_reset_requested" });
       const message = await sendPasswordResetLink(
         {
           prisma: app.prisma,
@@ -78,11 +80,23 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     resetOwn.path,
     { schema: { body: resetOwn.body, response: { 200: resetOwn.response, ...errors } } },
     async (request) => {
-      const { user } = requireAuth(request);
+      const actor = requireAuth(request);
+      const { user } = actor;
       if (!options.builtInIdentity || !user.passwordHash) {
         throw new AppError("CONFLICT", "Passwords are managed by your identity provider: change it there.");
       }
-      await setPassword(app.prisma, user.id, request.body.new_password);
+      await setPassword(app.prisma, user.id, request.body.new_password, {
+        audit: {
+          action: "password_changed",
+          subject: {
+            userId: user.id,
+            username: user.username,
+            agencyId: user.agencyId,
+            ip: actor.ip,
+            requestId: actor.requestId,
+          },
+        },
+      });
       return successMessage(PASSWORD_UPDATED);
     },
   );

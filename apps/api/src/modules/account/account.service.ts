@@ -3,6 +3,7 @@ import { generateToken, hashPassword, hashToken, type PrismaClient, type User } 
 import type { Mailer } from "../../mail/mailer";
 import type { Actor, AuthContext } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
+import { writeAudit, writeAuditFor, type AuditSubject } from "../audit/audit.repository";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_UPDATED = "Password updated successfully";
@@ -34,10 +35,12 @@ export function toProfile({ user }: Actor): TProfile {
  */
 export async function revokeSession(
   prisma: PrismaClient,
-  { user, token }: AuthContext,
+  auth: AuthContext,
   endProviderSession?: (sid: string) => Promise<void>,
 ): Promise<void> {
+  const { user, token } = auth;
   const now = new Date();
+  await writeAudit(prisma, auth, { action: "sign_out", detail: { session: token.sid ?? null } });
   if (token.sid) {
     await prisma.session.upsert({
       where: { idpSessionId: token.sid },
@@ -103,16 +106,27 @@ export async function togglePushAlerts(prisma: PrismaClient, user: User): Promis
   return row.push_alerts;
 }
 
-/** Sets a new password; `unlock` (a reset through the e-mailed link) also lifts a sign-in lockout. */
+/**
+ * Sets a new password; `unlock` (a reset through the e-mailed link) also lifts a sign-in lockout.
+ * Audited with the change (issue 17): `audit` says who did it, from where, and how.
+ */
 export async function setPassword(
   prisma: PrismaClient,
   userId: number,
   newPassword: string,
-  { unlock = false } = {},
+  { unlock = false, audit }: { unlock?: boolean; audit?: { subject: AuditSubject; action: string } } = {},
 ): Promise<void> {
   const lockout = unlock ? { lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null } : {};
-  await prisma.user.update({
-    where: { id: userId },
-    data: { passwordHash: await hashPassword(newPassword), mustChangePassword: false, ...lockout },
+  const passwordHash = await hashPassword(newPassword);
+  await prisma.$transaction(async (tx) => {
+    const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { lockedAt: true } });
+    await tx.user.update({
+      where: { id: userId },
+      data: { passwordHash, mustChangePassword: false, ...lockout },
+    });
+    if (audit) {
+      const unlocked = unlock && before.lockedAt !== null;
+      await writeAuditFor(tx, audit.subject, { action: audit.action, detail: { user_id: userId, unlocked } });
+    }
   });
 }

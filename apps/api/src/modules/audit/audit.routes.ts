@@ -2,9 +2,10 @@ import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
-import { findAuditLogPage } from "./audit.service";
+import { findAuditLogPage, verifyAuditLog } from "./audit.service";
 
 const logs = findEndpoint("GET", "/admin-audit-logs-api");
+const chain = findEndpoint("GET", "/admin-audit-chain");
 
 /**
  * Spec 001 §7 Audit: reading the log. Nothing in the API updates or deletes audit rows, and the
@@ -20,5 +21,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (a
       },
     },
     (request) => findAuditLogPage(app.prisma, requireAuth(request), request.query, timeZone),
+  );
+  // Odin's own: the tamper-evidence check (issue 17), as `pnpm odin verify-audit` runs it.
+  app.get(
+    chain.path,
+    { schema: { response: { 200: chain.response, ...errorResponses(401, 403) } } },
+    (request) => verifyAuditLog(app.prisma, requireAuth(request)),
   );
 };

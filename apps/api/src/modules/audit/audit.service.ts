@@ -1,6 +1,7 @@
 import {
   AUDIT_PAGE_SIZE,
   MESSAGES,
+  type TAuditChainResponse,
   type TAuditLogEntry,
   type TAuditLogQuery,
   type TAuditLogResponse,
@@ -9,6 +10,7 @@ import type { AuditLog, Prisma, PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { administeredAgency } from "../admin/admin-deps";
+import { verifyAuditChains } from "./audit-chain.repository";
 import { endExclusiveInstant, startInstant } from "./audit-time";
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -36,7 +38,7 @@ export function toAuditLogEntry(row: AuditLog): TAuditLogEntry {
 /**
  * GET /admin-audit-logs-api: one page of AUDIT_PAGE_SIZE rows of the admin's agency (every agency for
  * the owner), newest first, within start..end (days read in `timeZone`) and for plates containing
- * `plate`.
+ * `plate`, of one `action` when given (Odin's own filter).
  */
 export async function findAuditLogPage(
   prisma: PrismaClient,
@@ -60,6 +62,7 @@ export async function findAuditLogPage(
       ? { createdAt: { ...(from ? { gte: from } : {}), ...(until ? { lt: until } : {}) } }
       : {}),
     // Prisma's `contains` is a LIKE that keeps % and _ (and backslash) as wildcards: escaped here.
+    ...(query.action ? { action: query.action } : {}),
     ...(query.plate ? { plate: { contains: query.plate.replace(/[%_\\]/g, (c) => `\\${c}`) } } : {}),
   };
   const rows = await prisma.auditLog.findMany({
@@ -69,4 +72,30 @@ export async function findAuditLogPage(
     take: AUDIT_PAGE_SIZE,
   });
   return { logs: rows.map(toAuditLogEntry), page: query.page, page_size: AUDIT_PAGE_SIZE };
+}
+
+/**
+ * GET /admin-audit-chain: checks the hash chain of the admin's agency (every chain, the no-agency
+ * one included, for the owner) and names each chain's first broken row.
+ */
+export async function verifyAuditLog(prisma: PrismaClient, auth: Actor): Promise<TAuditChainResponse> {
+  const agency = administeredAgency(auth);
+  const reports = agency === null ? [] : await verifyAuditChains(prisma, agency);
+  const chains = reports.map((report) => ({
+    agency_id: report.agencyId,
+    agency_name: report.agencyName,
+    rows: report.rows,
+    ok: !report.firstBroken,
+    ...(report.firstBroken
+      ? {
+          first_broken: {
+            id: String(report.firstBroken.id),
+            chain_seq: String(report.firstBroken.chainSeq),
+            created_at: report.firstBroken.createdAt.toISOString(),
+            reason: report.firstBroken.reason,
+          },
+        }
+      : {}),
+  }));
+  return { ok: chains.every((chain) => chain.ok), checked_at: new Date().toISOString(), chains };
 }

@@ -4,6 +4,8 @@ import type { Actor } from "../../auth/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { toPlatePattern } from "../../sources/plate-pattern";
 import { searchScopeOf } from "../../sources/search-scope.repository";
+import { AppError } from "../../lib/app-error";
+import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
 import { writeAudit } from "../audit/audit.repository";
 
 export interface SearchDeps {
@@ -83,8 +85,8 @@ async function runSource(
 
 /**
  * POST /search-data: resolves which of the requested agencies the caller may search (all it may
- * search when none are named), fans out to every source at once while the audit row is written (no
- * row, no answer), and merges the answers newest first.
+ * search when none are named), commits the audit row, then fans out to every source at once and
+ * merges the answers newest first.
  */
 export async function searchDetections(
   deps: SearchDeps,
@@ -103,35 +105,39 @@ export async function searchDetections(
     }),
   );
 
-  // The audit row is written while the sources work; no result leaves before it is committed, and a
-  // search whose row cannot be written is refused (its results are dropped).
-  const audited = writeAudit(deps.prisma, auth, {
-    action: "search",
-    queryParameters: {
-      plate: body.plate ?? null,
-      plate_state: body.plate_state ?? null,
-      vehicle_color: body.vehicle_color ?? null,
-      vehicle_make: body.vehicle_make ?? null,
-      vehicle_body_type: body.vehicle_body_type ?? null,
+  // Audit first, then work (issue 17): the row is committed before any source is asked. A search
+  // whose row cannot be written asks no source and answers 503 (the caller may retry).
+  try {
+    await writeAudit(deps.prisma, auth, {
+      action: "search",
+      queryParameters: {
+        plate: body.plate ?? null,
+        plate_state: body.plate_state ?? null,
+        vehicle_color: body.vehicle_color ?? null,
+        vehicle_make: body.vehicle_make ?? null,
+        vehicle_body_type: body.vehicle_body_type ?? null,
+        justification: body.justification,
+        start_time: body.start_time,
+        end_time: body.end_time,
+        agencies: body.agencies,
+        filters: body.filters,
+      },
       justification: body.justification,
-      start_time: body.start_time,
-      end_time: body.end_time,
-      agencies: body.agencies,
-      filters: body.filters,
-    },
-    justification: body.justification,
-    programsQueried: plan
-      .filter((step) => step.targets.length > 0)
-      .map((step) => step.source.program)
-      .join(","),
-    ...(body.plate ? { plate: body.plate.toUpperCase() } : {}),
-  });
+      programsQueried: plan
+        .filter((step) => step.targets.length > 0)
+        .map((step) => step.source.program)
+        .join(","),
+      ...(body.plate ? { plate: body.plate.toUpperCase() } : {}),
+    });
+  } catch (error) {
+    auth.log.error({ err: error }, "the search's audit row could not be written: no source was asked");
+    throw new AppError("UNAVAILABLE", UNAVAILABLE_MESSAGE);
+  }
 
   const query = toSourceQuery(body, deps.maxResultsPerSource);
-  const searching = Promise.all(
+  const outcomes = await Promise.all(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
   );
-  const [outcomes] = await Promise.all([searching, audited]);
   const results = outcomes
     .flatMap((outcome) => outcome.results)
     .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));

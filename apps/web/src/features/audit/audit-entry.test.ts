@@ -57,9 +57,12 @@ describe("formatPrograms", () => {
 
 describe("auditQueryString", () => {
   it("sends page, the set filters and the plate upper-cased", () => {
-    expect(auditQueryString(3, { start: "2025-01-01", end: "", plate: " ak47 " })).toBe(
+    expect(auditQueryString(3, { start: "2025-01-01", end: "", plate: " ak47 ", action: "" })).toBe(
       "page=3&start=2025-01-01&plate=AK47",
     );
-    expect(auditQueryString(1, { start: "", end: "", plate: "" })).toBe("page=1");
+    expect(auditQueryString(1, { start: "", end: "", plate: "", action: "" })).toBe("page=1");
+    expect(auditQueryString(1, { start: "", end: "", plate: "", action: "sign_in" })).toBe(
+      "page=1&action=sign_in",
+    );
   });
 });

@@ -1,13 +1,16 @@
-import { findEndpoint, type TAuditLogResponse } from "@odin/contract";
+import { findEndpoint, type TAuditChainResponse, type TAuditLogResponse } from "@odin/contract";
 import { callEndpoint } from "@/lib/call-endpoint";
 
 const auditCall = findEndpoint("GET", "/admin-audit-logs-api");
+const chainCall = findEndpoint("GET", "/admin-audit-chain");
 
 /** The filters as the screen holds them: calendar days from date inputs, the plate as typed. */
 export interface AuditFilters {
   start: string;
   end: string;
   plate: string;
+  /** Odin's own filter: one action ("" for all). */
+  action: string;
 }
 
 /** The query string of one page: blank filters are left out, the plate is upper-cased (001 §5). */
@@ -17,10 +20,16 @@ export function auditQueryString(page: number, filters: AuditFilters): string {
   if (filters.end) params.set("end", filters.end);
   const plate = filters.plate.trim().toUpperCase();
   if (plate) params.set("plate", plate);
+  if (filters.action) params.set("action", filters.action);
   return params.toString();
 }
 
 /** GET /admin-audit-logs-api with a query string made by auditQueryString. */
 export function getAuditLogs(queryString: string, signal?: AbortSignal): Promise<TAuditLogResponse> {
   return callEndpoint(auditCall, { query: new URLSearchParams(queryString), signal });
+}
+
+/** GET /admin-audit-chain: the audit log's hash chains checked by the server (Odin's own). */
+export function verifyAuditChain(signal?: AbortSignal): Promise<TAuditChainResponse> {
+  return callEndpoint(chainCall, { signal });
 }

@@ -1,12 +1,12 @@
-import { MESSAGES } from "@odin/contract";
+import { AUDIT_ACTIONS, MESSAGES } from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
 import { DateRangeFields, FieldLabel } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import type { AuditFilters } from "../api/audit-logs";
 
-const NO_FILTERS: AuditFilters = { start: "", end: "", plate: "" };
+const NO_FILTERS: AuditFilters = { start: "", end: "", plate: "", action: "" };
 
-/** Start, end and plate (001 §2); applying them goes back to page 1. */
+/** Start, end and plate (001 §2), and Odin's action; applying them goes back to page 1. */
 export function AuditFiltersForm({
   applied,
   busy,
@@ -49,6 +49,22 @@ export function AuditFiltersForm({
           autoComplete="off"
           spellCheck={false}
         />
+      </div>
+      <div className="field">
+        <FieldLabel htmlFor={`${id}-action`}>Action</FieldLabel>
+        <select
+          id={`${id}-action`}
+          className="input audit-filters__action"
+          value={draft.action}
+          onChange={(event) => set({ action: event.target.value })}
+        >
+          <option value="">All actions</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action.value} value={action.value}>
+              {action.label}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="audit-filters__actions">
         <Button type="submit" busy={busy}>

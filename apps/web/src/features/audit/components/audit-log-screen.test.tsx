@@ -147,10 +147,53 @@ describe("AuditLogScreen", () => {
   it("says when nothing matches, and when the log cannot load", async () => {
     answerAudit(() => jsonResponse(page(0)));
     renderAudit(ADMIN, "/audit-log?plate=ZZZ");
-    expect(await screen.findByText("No searches match these filters.")).toBeInTheDocument();
+    expect(await screen.findByText("No entries match these filters.")).toBeInTheDocument();
     expect(next()).toBeDisabled();
     answerAudit(() => jsonResponse({ error: { code: "INTERNAL", message: "boom" } }, { status: 500 }));
     fireEvent.click(screen.getByRole("button", { name: "Clear" }));
     expect(await screen.findByText(AUDIT_LOG_FAILED)).toBeInTheDocument();
+  });
+});
+
+describe("the audit log's action filter and tamper check (Odin's own)", () => {
+  it("sends the chosen action and keeps it in the address", async () => {
+    answerAudit(() => jsonResponse(page(1)));
+    renderAudit();
+    await screen.findByText("user1");
+    fireEvent.change(screen.getByLabelText("Action"), { target: { value: "sign_in_failed" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: "1", action: "sign_in_failed" }));
+  });
+
+  it("names the first broken entry the server found", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = new URL(urlOf(input), "http://odin.test");
+      if (url.pathname === "/admin-audit-logs-api") return jsonResponse(page(1));
+      if (url.pathname === "/admin-audit-chain") {
+        return jsonResponse({
+          ok: false,
+          checked_at: "2026-11-25T08:00:00Z",
+          chains: [
+            {
+              agency_id: 1,
+              agency_name: "Hartford PD",
+              rows: 40,
+              ok: false,
+              first_broken: {
+                id: "1234",
+                chain_seq: "7",
+                created_at: "2026-11-20T10:00:00Z",
+                reason: "its hash does not match its contents and the row before it (altered)",
+              },
+            },
+          ],
+        });
+      }
+      throw new Error(`unexpected call ${url.pathname}`);
+    });
+    renderAudit();
+    fireEvent.click(await screen.findByRole("button", { name: "Check the audit log" }));
+    expect(await screen.findByText("The audit log was changed outside Odin.")).toBeInTheDocument();
+    expect(screen.getByText(/first broken entry #1234/)).toBeInTheDocument();
   });
 });

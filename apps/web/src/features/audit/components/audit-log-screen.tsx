@@ -8,6 +8,7 @@ import { Button, Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { toError } from "@/lib/use-query";
 import { auditQueryString, getAuditLogs, type AuditFilters } from "../api/audit-logs";
+import { AuditChainCheck } from "./audit-chain-check";
 import { AuditFiltersForm } from "./audit-filters-form";
 import { AuditTable } from "./audit-table";
 
@@ -36,6 +37,7 @@ function AuditLog() {
     start: params.get("start") ?? "",
     end: params.get("end") ?? "",
     plate: params.get("plate") ?? "",
+    action: params.get("action") ?? "",
   };
   const query = auditQueryString(page, filters);
   const [state, setState] = useState<LoadState>({ status: "loading", data: null });
@@ -60,7 +62,7 @@ function AuditLog() {
     setParams(new URLSearchParams(auditQueryString(nextPage, nextFilters)));
   const busy = state.status === "loading";
   const logs = state.status === "error" ? null : (state.data?.logs ?? null);
-  const filtered = Boolean(filters.start || filters.end || filters.plate);
+  const filtered = Boolean(filters.start || filters.end || filters.plate || filters.action);
 
   return (
     <>
@@ -72,7 +74,7 @@ function AuditLog() {
       <Card>
         {/* Keyed by the applied filters: Back or a link that changes them resets the inputs too. */}
         <AuditFiltersForm
-          key={`${filters.start}|${filters.end}|${filters.plate}`}
+          key={`${filters.start}|${filters.end}|${filters.plate}|${filters.action}`}
           applied={filters}
           busy={busy}
           onApply={(next) => go(1, next)}
@@ -89,7 +91,7 @@ function AuditLog() {
           <EmptyState
             title={page > 1 ? "No more entries" : "No audit entries"}
             description={
-              filtered ? "No searches match these filters." : "Searches by your agency are listed here."
+              filtered ? "No entries match these filters." : "Searches by your agency are listed here."
             }
           />
         )}
@@ -109,6 +111,7 @@ function AuditLog() {
           </nav>
         )}
       </Card>
+      <AuditChainCheck />
     </>
   );
 }
