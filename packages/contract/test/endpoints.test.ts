@@ -132,6 +132,8 @@ describe("ENDPOINTS", () => {
       "PATCH /owner/agencies/:id",
       "POST /owner/agencies/:id/deactivate",
       "POST /owner/agencies/:id/reactivate",
+      "GET /export-keys",
+      "POST /verify-export",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {

@@ -28,6 +28,8 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.status >= 500) request.log.error({ err: error }, error.message);
+        // A refusal for a passing reason (an audit row that could not be written): retry after a pause.
+        if (error.code === "UNAVAILABLE") reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
         return reply.status(error.status).send(body(error.code, error.message, error.details));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
