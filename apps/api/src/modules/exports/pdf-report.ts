@@ -246,7 +246,11 @@ function drawCover(doc: PDFKit.PDFDocument, job: ExportJob, keyId: string) {
   let y = 150;
   for (const [label, value] of facts) {
     text(doc, label, LEFT, y, 120, { font: FONT.bold, size: 11, color: COLOR.muted });
-    text(doc, value, LEFT + 130, y, CONTENT_WIDTH - 130, { size: 11 });
+    if (label === "Left out" && job.leftOut.length) {
+      // Which selected records the report does not hold, and why: up to three lines, then cut.
+      text(doc, value, LEFT + 130, y + 1, CONTENT_WIDTH - 130, { size: 9, lines: 3, color: COLOR.text });
+      y += 22;
+    } else text(doc, value, LEFT + 130, y, CONTENT_WIDTH - 130, { size: 11 });
     y += 24;
   }
 
