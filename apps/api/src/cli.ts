@@ -6,14 +6,18 @@
 import { ConfigError } from "./config/env";
 import { rotateSigningKeyCommand } from "./cli/rotate-signing-key-command";
 import { SETUP_USAGE, setupCommand } from "./cli/setup-command";
+import { VERIFY_EXPORT_USAGE, verifyExportCommand } from "./cli/verify-export-command";
 
 const USAGE = `Usage: odin <command> [options]
 
 Commands:
   setup                create the first owner account (odin setup --help)
   rotate-signing-key   the built-in sign-in signs with a new key from the next start
+  verify-export        check that an exported PDF or ZIP is as Odin made it
 
-${SETUP_USAGE}`;
+${SETUP_USAGE}
+
+${VERIFY_EXPORT_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -22,6 +26,8 @@ async function main(argv: string[]): Promise<number> {
       return setupCommand(args, { input: process.stdin, output: process.stdout });
     case "rotate-signing-key":
       return rotateSigningKeyCommand();
+    case "verify-export":
+      return verifyExportCommand(args);
     case undefined:
     case "help":
     case "--help":

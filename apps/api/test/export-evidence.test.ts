@@ -1,5 +1,9 @@
 import { MESSAGES, type TExportRecord, type TExportVerification, type TSearchResult } from "@odin/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { verifyExportCommand } from "../src/cli/verify-export-command";
 import { verifyExportFile } from "../src/modules/exports/export-seal";
 import { loadExportKeys } from "../src/modules/exports/export-signing";
 import { createRecordRefs, LEFT_OUT_REASONS } from "../src/modules/exports/record-refs";
@@ -86,7 +90,14 @@ describe("exports from record references", () => {
     expect(pdf.statusCode, pdf.body).toBe(200);
     const text = pdfText(pdf.rawPayload);
     for (const record of real) expect(text).toContain(record.plate);
-    for (const forged of ["FAKE00", "09/08/2001", "09/09/2001", "Forged Camera", "Forgedmobile", "Forged Street"])
+    for (const forged of [
+      "FAKE00",
+      "09/08/2001",
+      "09/09/2001",
+      "Forged Camera",
+      "Forgedmobile",
+      "Forged Street",
+    ])
       expect(text).not.toContain(forged);
 
     const zip = await f.exportAs("zip", { records: tampered, justification: JUSTIFICATION });
@@ -96,7 +107,9 @@ describe("exports from record references", () => {
     for (const record of real) expect(everything).toContain(record.plate);
     for (const forged of ["FAKE00", "2001-09-09", "Forged Camera", "Forgedmobile", "Forged Street"])
       expect(everything).not.toContain(forged);
-    const first = [...files.keys()].find((name) => name.startsWith("0001-") && name.endsWith("/record.json"))!;
+    const first = [...files.keys()].find(
+      (name) => name.startsWith("0001-") && name.endsWith("/record.json"),
+    )!;
     const json = JSON.parse(files.get(first)!.toString());
     expect(json).toMatchObject({ id: real[0]!.id, plate: real[0]!.plate, timestamp: real[0]!.timestamp });
     expect(json).not.toHaveProperty("ref");
@@ -112,7 +125,9 @@ describe("exports from record references", () => {
         record_count: 3,
       });
     }
-    expect(pdf.headers["x-odin-export-id"]).toBe((audits[0]!.queryParameters as { export_id: string }).export_id);
+    expect(pdf.headers["x-odin-export-id"]).toBe(
+      (audits[0]!.queryParameters as { export_id: string }).export_id,
+    );
   });
 
   it("leaves out forged, expired, missing and other users' or agencies' references and lists them", async () => {
@@ -126,7 +141,9 @@ describe("exports from record references", () => {
       handles: createImageHandles(f.t.secrets.derive("image-handles")),
       now: () => Date.now() - 9 * 3_600_000,
     });
-    const investigator = await f.t.prisma.user.findUniqueOrThrow({ where: { username: "hartford.investigator" } });
+    const investigator = await f.t.prisma.user.findUniqueOrThrow({
+      where: { username: "hartford.investigator" },
+    });
     const [old] = await past.attach({ user: investigator } as never, [valid!]);
     const otherAgency = (await searchAs("otherAgencyAdmin"))[0]!;
     const otherUser = (await searchAs("admin")).find((result) => result.source_program === "Axon")!;
@@ -183,10 +200,15 @@ describe("exports from record references", () => {
 
   it("leaves out a record whose source the caller may no longer search", async () => {
     const [rekor, axis] = f.pick({ Rekor: 1, Axis: 1 });
-    const hartford = await f.t.prisma.agency.findFirstOrThrow({ where: { name: "Hartford Police Department" } });
+    const hartford = await f.t.prisma.agency.findFirstOrThrow({
+      where: { name: "Hartford Police Department" },
+    });
     const other = await f.t.prisma.agency.findFirstOrThrow({ where: { id: { not: hartford.id } } });
     const keys = await f.t.prisma.rekorApiKey.findMany({ where: { agencyId: hartford.id } });
-    await f.t.prisma.rekorApiKey.updateMany({ where: { agencyId: hartford.id }, data: { agencyId: other.id } });
+    await f.t.prisma.rekorApiKey.updateMany({
+      where: { agencyId: hartford.id },
+      data: { agencyId: other.id },
+    });
     try {
       const res = await f.exportAs("zip", { records: [rekor!, axis!], justification: JUSTIFICATION });
       expect(res.statusCode, res.body).toBe(200);
@@ -211,7 +233,7 @@ describe("exports from record references", () => {
       const res = await f.exportAs(kind, { records, justification: JUSTIFICATION });
       expect(res.statusCode, res.body).toBe(200);
       const file = res.rawPayload;
-      const exportId = res.headers["x-odin-export-id"];
+      const exportId = String(res.headers["x-odin-export-id"]);
 
       const good = await verifyCall(file, `report.${kind}`);
       expect(good).toMatchObject({
@@ -245,7 +267,8 @@ describe("exports from record references", () => {
         expect(bad.problems.length).toBeGreaterThan(0);
       }
       const viaCall = Buffer.from(file);
-      viaCall[Math.floor(file.length / 3)] ^= 0x01;
+      const third = Math.floor(file.length / 3);
+      viaCall[third] = viaCall[third]! ^ 0x01;
       expect((await verifyCall(viaCall, `report.${kind}`)).valid).toBe(false);
       // Signed by another key than Odin's: not valid.
       expect((await verifyExportFile(file, [])).valid).toBe(false);
@@ -253,6 +276,29 @@ describe("exports from record references", () => {
     expect((await verifyExportFile(Buffer.from("hello"), keys)).problems).toEqual([
       "This is neither a PDF nor a ZIP exported by Odin.",
     ]);
+  });
+
+  it("`odin verify-export` checks a saved file with saved public keys (exit 0 valid, 1 not)", async () => {
+    const res = await f.exportAs("zip", { records: f.pick({ Axis: 1 }), justification: JUSTIFICATION });
+    const dir = await mkdtemp(path.join(os.tmpdir(), "odin-verify-"));
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      const keys = path.join(dir, "keys.json");
+      await writeFile(keys, (await f.t.app.inject({ method: "GET", url: "/export-keys" })).body);
+      const good = path.join(dir, "good.zip");
+      await writeFile(good, res.rawPayload);
+      const changed = Buffer.from(res.rawPayload);
+      changed[100] = changed[100]! ^ 0x01;
+      const bad = path.join(dir, "bad.zip");
+      await writeFile(bad, changed);
+      expect(await verifyExportCommand([good, "--keys", keys])).toBe(0);
+      expect(log.mock.calls.at(-1)?.[0]).toMatch(/good\.zip: VALID \(ZIP\)[\s\S]*export id: +[0-9a-f-]{36}/);
+      expect(await verifyExportCommand([bad, "--keys", keys])).toBe(1);
+      expect(log.mock.calls.at(-1)?.[0]).toMatch(/bad\.zip: NOT VALID/);
+    } finally {
+      log.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("makes no file and asks no source when the audit row cannot be written (503, Retry-After)", async () => {

@@ -116,9 +116,9 @@ function recordsOf(value: unknown): Verification["records"] {
     entry && typeof entry === "object"
       ? [
           {
-            id: String(entry.id ?? ""),
-            source: String(entry.source ?? ""),
-            plate: String(entry.plate ?? ""),
+            id: str(entry.id) ?? "",
+            source: str(entry.source) ?? "",
+            plate: str(entry.plate) ?? "",
             timestamp: str(entry.timestamp),
           },
         ]
@@ -155,10 +155,15 @@ async function verifyPdf(file: Buffer, keys: readonly PublicExportJwk[]): Promis
   const result = emptyVerification("pdf");
   const text = file.toString("latin1");
   const at = text.lastIndexOf(PDF_MARKER);
-  if (at < 0) return emptyVerification("pdf", "The file carries no Odin seal (it was not exported by Odin, or it was re-saved).");
+  if (at < 0)
+    return emptyVerification(
+      "pdf",
+      "The file carries no Odin seal (it was not exported by Odin, or it was re-saved).",
+    );
   const end = text.indexOf("\n", at + PDF_MARKER.length);
   const jws = text.slice(at + PDF_MARKER.length, end < 0 ? undefined : end);
-  if (end < 0 || text.slice(end) !== PDF_END) result.problems.push("Bytes were added or changed after the seal.");
+  if (end < 0 || text.slice(end) !== PDF_END)
+    result.problems.push("Bytes were added or changed after the seal.");
   const checked = await verifyJws(jws, keys);
   if ("problem" in checked) return { ...result, problems: [...result.problems, checked.problem] };
   fromSeal(result, checked.payload, checked.kid);
@@ -174,11 +179,15 @@ async function verifyZip(file: Buffer, keys: readonly PublicExportJwk[]): Promis
   const result = emptyVerification("zip");
   // The end-of-central-directory record: 22 bytes, then the comment, which is the seal.
   const eocd = file.lastIndexOf(EOCD);
-  if (eocd < 0 || eocd + EOCD_LENGTH > file.length) return emptyVerification("zip", "The file is not a complete ZIP.");
+  if (eocd < 0 || eocd + EOCD_LENGTH > file.length)
+    return emptyVerification("zip", "The file is not a complete ZIP.");
   const commentLength = file.readUInt16LE(eocd + 20);
   const comment = file.subarray(eocd + EOCD_LENGTH).toString("latin1");
   if (comment.length !== commentLength || !comment.startsWith(ZIP_MARKER))
-    return emptyVerification("zip", "The file carries no Odin seal (it was not exported by Odin, or it was re-packed).");
+    return emptyVerification(
+      "zip",
+      "The file carries no Odin seal (it was not exported by Odin, or it was re-packed).",
+    );
   const checked = await verifyJws(comment.slice(ZIP_MARKER.length), keys);
   if ("problem" in checked) return { ...result, problems: [checked.problem] };
   fromSeal(result, checked.payload, checked.kid);
@@ -207,13 +216,18 @@ async function verifyZip(file: Buffer, keys: readonly PublicExportJwk[]): Promis
     return result;
   }
   const { signature, ...statement } = manifest;
-  const signed = typeof signature === "string" ? await verifyJws(signature, keys) : { problem: "manifest.json is not signed." };
+  const signed =
+    typeof signature === "string"
+      ? await verifyJws(signature, keys)
+      : { problem: "manifest.json is not signed." };
   if ("problem" in signed) result.problems.push(`manifest.json: ${signed.problem}`);
   else if (JSON.stringify(signed.payload) !== JSON.stringify(statement))
     result.problems.push("manifest.json was changed: it is not the signed statement.");
   if (statement.export_id !== result.export_id)
     result.problems.push("manifest.json names another export than the archive's seal.");
-  const files = Array.isArray(statement.files) ? (statement.files as { path: string; size: number; sha256: string }[]) : [];
+  const files = Array.isArray(statement.files)
+    ? (statement.files as { path: string; size: number; sha256: string }[])
+    : [];
   const listed = new Set<string>();
   for (const entry of files) {
     listed.add(entry.path);
@@ -223,7 +237,8 @@ async function verifyZip(file: Buffer, keys: readonly PublicExportJwk[]): Promis
       result.problems.push(`${entry.path} was changed: its SHA-256 is not the signed one.`);
   }
   for (const name of Object.keys(entries))
-    if (name !== "manifest.json" && !listed.has(name)) result.problems.push(`${name} is not in the signed manifest.`);
+    if (name !== "manifest.json" && !listed.has(name))
+      result.problems.push(`${name} is not in the signed manifest.`);
   result.files = files.length;
   result.records = recordsOf(statement.records);
   result.valid = result.problems.length === 0;

@@ -84,7 +84,10 @@ export async function verifyJws(
     const { payload } = await compactVerify(jws, await importJWK(jwk as JWK, "EdDSA"), {
       algorithms: ["EdDSA"],
     });
-    return { payload: JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>, kid: jwk.kid };
+    return {
+      payload: JSON.parse(new TextDecoder().decode(payload)) as Record<string, unknown>,
+      kid: jwk.kid,
+    };
   } catch {
     return { problem: "The signature does not match: the signed statement was altered." };
   }

@@ -136,7 +136,10 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       const signer = await options.signer();
       const doc = createReportDocument(job);
       const evidence: PdfEvidence[] = [];
-      const seal = pdfSealStream(signer.sign, () => sealStatement(job, { key_id: signer.kid, records: evidence }));
+      const seal = pdfSealStream(
+        (payload) => signer.sign(payload),
+        () => sealStatement(job, { key_id: signer.kid, records: evidence }),
+      );
       return streamFile(request, reply, job, "application/pdf", doc, seal, (signal) =>
         writePdfReport(doc, job, { images, snapshots, geocoder, log: request.log, evidence, signer }, signal),
       );
@@ -151,7 +154,10 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       const signer = await options.signer();
       const archive = new ZipArchive({ zlib: { level: 6 } });
       archive.on("warning", (warning) => request.log.warn({ err: warning }, "zip export warning"));
-      const seal = zipSealStream(signer.sign, () => sealStatement(job, { key_id: signer.kid }));
+      const seal = zipSealStream(
+        (payload) => signer.sign(payload),
+        () => sealStatement(job, { key_id: signer.kid }),
+      );
       return streamFile(request, reply, job, "application/zip", archive, seal, (signal) =>
         writeZipExport(archive, job, { images, log: request.log, signer }, signal),
       );

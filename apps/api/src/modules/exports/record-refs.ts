@@ -130,7 +130,7 @@ export function createRecordRefs(deps: RecordRefDeps): RecordRefs {
             id: snapshot,
             userId: actor.user.id,
             agencyId: actor.user.agencyId ?? null,
-            records: remote as unknown as Prisma.InputJsonValue,
+            records: remote,
             expiresAt: new Date(base.e * 1000),
           },
         });
