@@ -112,6 +112,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     log: app.log,
   });
   const geocoder = options.geocoder;
+  const verifyUrl = `${config.publicUrl.replace(/\/+$/, "")}/verify-export`;
   const begin = {
     prisma: app.prisma,
     maxRecords: config.exports.maxRecords,
@@ -141,7 +142,12 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
         () => sealStatement(job, { key_id: signer.kid, records: evidence }),
       );
       return streamFile(request, reply, job, "application/pdf", doc, seal, (signal) =>
-        writePdfReport(doc, job, { images, snapshots, geocoder, log: request.log, evidence, signer }, signal),
+        writePdfReport(
+          doc,
+          job,
+          { images, snapshots, geocoder, log: request.log, evidence, signer, verifyUrl },
+          signal,
+        ),
       );
     },
   );

@@ -36,6 +36,8 @@ export interface PdfReportDeps {
   /** Filled as pages are written: what the report's seal states about each record. */
   evidence: PdfEvidence[];
   signer: { kid: string };
+  /** Where the web app's Verify Export page is ({PUBLIC_URL}/verify-export). */
+  verifyUrl: string;
 }
 
 /** One record as the report's seal states it, with the SHA-256 of the pictures printed. */
@@ -117,7 +119,7 @@ export async function writePdfReport(
       : undefined,
   );
 
-  drawCover(doc, job, deps.signer.kid);
+  drawCover(doc, job, deps.signer.kid, deps.verifyUrl);
   drawFooter(doc, 1, total, job);
   const prepare = (record: TExportRecord, index: number) =>
     prepareRecord(record, index, job, deps, addresses[index], signal);
@@ -226,7 +228,7 @@ function printable(value: string): string {
   return value.replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac\n]/g, "?");
 }
 
-function drawCover(doc: PDFKit.PDFDocument, job: ExportJob, keyId: string) {
+function drawCover(doc: PDFKit.PDFDocument, job: ExportJob, keyId: string, verifyUrl: string) {
   doc.rect(0, 0, PAGE.width, 130).fill(COLOR.accent);
   text(doc, "Odin", LEFT, 34, CONTENT_WIDTH, { font: FONT.bold, size: 34, color: COLOR.white });
   text(doc, "LPR Evidence Report", LEFT, 80, CONTENT_WIDTH, { size: 18, color: COLOR.white });
@@ -275,7 +277,7 @@ function drawCover(doc: PDFKit.PDFDocument, job: ExportJob, keyId: string) {
     "This report was made by Odin from licence-plate reads of the camera programs named above, each " +
       "read again from its source when the report was made. Its export is recorded in the audit log " +
       `with the user, the time and the justification. The file is signed by Odin (Ed25519, key ${keyId}): ` +
-      "check it with Verify Export or `odin verify-export`. Do not share it beyond those authorized to see it.",
+      `check it at ${verifyUrl} or with \`odin verify-export\`. Do not share it beyond those authorized to see it.`,
     LEFT + 12,
     y + 34,
     CONTENT_WIDTH - 24,
