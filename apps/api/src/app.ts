@@ -47,6 +47,8 @@ import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
 import { createAxisIngest } from "./sources/axis/axis.ingest";
 import { createRekorWebhook } from "./sources/rekor/rekor.webhook";
 import { createImageHandles } from "./sources/image-handle";
+import { lazyExportSigner } from "./modules/exports/export-signing";
+import { createRecordRefs } from "./modules/exports/record-refs";
 import { createImageStore } from "./storage/image-store";
 import { createSources, type SourceDeps } from "./sources/registry";
 import { authPlugin } from "./plugins/auth";
@@ -162,7 +164,13 @@ export async function buildApp({
     secrets,
     handles: createImageHandles(secrets.derive("image-handles")),
   };
+  const recordRefs = createRecordRefs({
+    prisma,
+    key: secrets.derive("record-refs"),
+    handles: sourceDeps.handles,
+  });
   await app.register(searchRoutes, {
+    refs: recordRefs,
     sources: createSources(sourceDeps),
     sourceTimeoutMs: config.search.sourceTimeoutMs,
     maxResultsPerSource: config.search.maxResultsPerSource,
@@ -174,7 +182,13 @@ export async function buildApp({
   await app.register(axonImageRoutes, { deps: sourceDeps });
   const images = createImageStore(config.detections.imagesDir);
   await app.register(axisImageRoutes, { images });
-  await app.register(exportRoutes, { images: { sources: sourceDeps, images }, config, geocoder });
+  await app.register(exportRoutes, {
+    images: { sources: sourceDeps, images },
+    config,
+    geocoder,
+    refs: recordRefs,
+    signer: lazyExportSigner(prisma, secrets),
+  });
   await app.register(hotlistRoutes, {
     filesDir: path.join(config.dataDir, "hotlists"),
     publicUrl: config.publicUrl,

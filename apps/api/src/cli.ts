@@ -7,6 +7,7 @@ import { ConfigError } from "./config/env";
 import { rotateSigningKeyCommand } from "./cli/rotate-signing-key-command";
 import { SETUP_USAGE, setupCommand } from "./cli/setup-command";
 import { VERIFY_AUDIT_USAGE, verifyAuditCommand } from "./cli/verify-audit-command";
+import { VERIFY_EXPORT_USAGE, verifyExportCommand } from "./cli/verify-export-command";
 
 const USAGE = `Usage: odin <command> [options]
 
@@ -14,10 +15,13 @@ Commands:
   setup                create the first owner account (odin setup --help)
   rotate-signing-key   the built-in sign-in signs with a new key from the next start
   verify-audit         check the audit log's hash chains, name the first broken row
+  verify-export        check that an exported PDF or ZIP is as Odin made it
 
 ${SETUP_USAGE}
 
-${VERIFY_AUDIT_USAGE}`;
+${VERIFY_AUDIT_USAGE}
+
+${VERIFY_EXPORT_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
@@ -28,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
       return rotateSigningKeyCommand();
     case "verify-audit":
       return verifyAuditCommand(args);
+    case "verify-export":
+      return verifyExportCommand(args);
     case undefined:
     case "help":
     case "--help":

@@ -66,7 +66,7 @@ describe("POST /export-pdf", () => {
     });
   });
 
-  it("uses the address the client sent, and never the client's pictures", async () => {
+  it("prints the address the server finds, never the client's address or pictures", async () => {
     const [record] = f.pick({ Axis: 1 });
     const withCopies: TExportRecord = {
       ...record!,
@@ -77,21 +77,33 @@ describe("POST /export-pdf", () => {
     const res = await f.exportAs("pdf", { records: [withCopies], justification: JUSTIFICATION });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
-    expect(text).toContain("12 Evidence Lane, Hartford, CT");
+    expect(text).not.toContain("12 Evidence Lane");
+    expect(text).not.toMatch(/Nearest Address\nUnavailable/);
     expect(text).not.toContain("Image unavailable");
   });
 
   it("still makes the report when pictures cannot be had, and says which are unavailable", async () => {
     const [rekor, axis] = f.pick({ Rekor: 1, Axis: 1 });
+    // Picture references a client edits are ignored: the server uses its own copy of the record.
     const tampered = { ...rekor!, api_key: `${rekor!.api_key}x`, rekor_api_key: `${rekor!.api_key}x` };
-    const foreign = { ...axis!, axis_path: axis!.axis_path!.replace(/^axis\/\d+\//, "axis/999/") };
-    const res = await f.exportAs("pdf", { records: [tampered, foreign], justification: JUSTIFICATION });
-    expect(res.statusCode, res.body).toBe(200);
-    const text = pdfText(res.rawPayload);
-    expect(text).toContain(tampered.plate);
-    expect(text.match(/Image unavailable/g)?.length).toBeGreaterThanOrEqual(3);
-    expect(text).toContain("This image link has expired");
-    expect(text).toContain("Page 3 of 3");
+    const faults = `${f.sim.rekorUrl}/__sim/faults`;
+    await fetch(faults, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ fail_rate: 1 }),
+    });
+    try {
+      const res = await f.exportAs("pdf", { records: [tampered, axis!], justification: JUSTIFICATION });
+      expect(res.statusCode, res.body).toBe(200);
+      const text = pdfText(res.rawPayload);
+      expect(text).toContain(tampered.plate);
+      // Rekor failed: its vehicle picture, and the plate cut from it, are unavailable; RAVEN's are not.
+      expect(text.match(/Image unavailable/g)?.length).toBe(2);
+      expect(text).not.toContain("This image link has expired");
+      expect(text).toContain("Page 3 of 3");
+    } finally {
+      await fetch(faults, { method: "DELETE" });
+    }
   });
 
   it("refuses an export without a selection or a justification with the spec's messages, unaudited", async () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { MESSAGES } from "@odin/contract";
+import { MESSAGES, type TSearchResult } from "@odin/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvCell, csvLine } from "../src/modules/exports/export-csv";
@@ -32,6 +32,22 @@ function parseCsv(text: string): string[][] {
 
 describe("POST /export-zip", () => {
   let f: ExportFixture;
+
+  /**
+   * What a vendor answered, changed in the search's snapshot (as a hostile or broken vendor would have
+   * sent it): exports print the server's copy, so that is where such values must come from. Answers
+   * a function that puts the snapshot back.
+   */
+  async function vendorAnswered(record: TSearchResult, changes: Partial<TSearchResult>) {
+    const rows = await f.t.prisma.searchSnapshot.findMany();
+    const row = rows.find((candidate) =>
+      (candidate.records as TSearchResult[]).some((entry) => entry.id === record.id),
+    )!;
+    const original = row.records as TSearchResult[];
+    const changed = original.map((entry) => (entry.id === record.id ? { ...entry, ...changes } : entry));
+    await f.t.prisma.searchSnapshot.update({ where: { id: row.id }, data: { records: changed } });
+    return () => f.t.prisma.searchSnapshot.update({ where: { id: row.id }, data: { records: original } });
+  }
 
   beforeAll(async () => {
     f = await startExportFixture();
@@ -133,16 +149,14 @@ describe("POST /export-zip", () => {
 
   it("neutralises formulas in records.csv and keeps file names safe", async () => {
     const [record] = f.pick({ Axon: 1 });
-    const hostile = {
-      ...record!,
+    const restore = await vendorAnswered(record!, {
       plate: '=HYPERLINK("http://evil.example","click")',
       camera_name: "+cmd|' /C calc'!A0",
       agency: "@SUM(1+1)",
       make: "-2+3",
       color: "\tTab",
-      address: "\r12 Main St",
-    };
-    const res = await f.exportAs("zip", { records: [hostile], justification: JUSTIFICATION });
+    });
+    const res = await f.exportAs("zip", { records: [record], justification: JUSTIFICATION }).finally(restore);
     expect(res.statusCode).toBe(200);
     const files = readZip(res.rawPayload);
     const text = files.get("records.csv")!.toString("utf8");
@@ -159,13 +173,20 @@ describe("POST /export-zip", () => {
 
   it("lists pictures that cannot be had in the manifest instead of failing", async () => {
     const [axon, rekor] = f.pick({ Axon: 1, Rekor: 1 });
-    const outside = {
-      ...axon!,
+    const restore = await vendorAnswered(axon!, {
       image_path: "http://169.254.169.254/latest/meta-data/",
       plate_image_url: null,
-    };
-    const expired = { ...rekor!, api_key: "oh1.forged.handle", rekor_api_key: "oh1.forged.handle" };
-    const res = await f.exportAs("zip", { records: [outside, expired], justification: JUSTIFICATION });
+    });
+    // The Rekor vendor fails every request: the record is packed without its pictures.
+    const faults = `${f.sim.rekorUrl}/__sim/faults`;
+    const headers = { "content-type": "application/json" };
+    await fetch(faults, { method: "POST", headers, body: JSON.stringify({ fail_rate: 1 }) });
+    const res = await f
+      .exportAs("zip", { records: [axon, rekor], justification: JUSTIFICATION })
+      .finally(async () => {
+        await restore();
+        await fetch(faults, { method: "DELETE" });
+      });
     expect(res.statusCode).toBe(200);
     const files = readZip(res.rawPayload);
     const manifest = JSON.parse(files.get("manifest.json")!.toString("utf8")) as Manifest;
@@ -178,10 +199,7 @@ describe("POST /export-zip", () => {
       {
         record: `0002-${rekor!.plate}`,
         id: rekor!.id,
-        images: [
-          "vehicle image: This image link has expired. Search again to see the image.",
-          "plate image: no vehicle picture to cut it from",
-        ],
+        images: [expect.stringMatching(/^vehicle image: /), "plate image: no vehicle picture to cut it from"],
       },
     ]);
     expect(files.has(`0001-${axon!.plate}/vehicle.jpg`)).toBe(false);

@@ -179,6 +179,12 @@ export const MESSAGES = {
     `An export can hold at most ${max} records. Select fewer and export again.`,
   /** The audit row of an export could not be written, so the export was not made (503). */
   exportNotAudited: "The export could not be recorded in the audit log, so it was not made. Try again.",
+  /** No selected record carries a reference Odin can still vouch for (issue 17): 400. */
+  exportNoValidRecords:
+    "None of the selected records can be exported: their references are missing, expired or not yours. Search again and export from the new results.",
+  /** A report's note on the selected records it does not contain (issue 17). */
+  exportLeftOut: (count: number) =>
+    `${count} selected record(s) left out: their reference is missing, expired, altered or no longer within your access.`,
   /** The owner screen counts a reset as done only when the reply contains 'successfully' (001 section 4). */
   userPasswordReset: "Password reset successfully.",
 

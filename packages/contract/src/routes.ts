@@ -28,6 +28,8 @@ export const WEB_ROUTES = [
   "/audit-log",
   "/terms",
   "/privacy",
+  /** Odin's own (issue 17): check an exported PDF or ZIP against Odin's signature. */
+  "/verify-export",
 ] as const;
 
 export type WebRoute = (typeof WEB_ROUTES)[number];

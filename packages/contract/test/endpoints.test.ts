@@ -133,6 +133,8 @@ describe("ENDPOINTS", () => {
       "POST /owner/agencies/:id/deactivate",
       "POST /owner/agencies/:id/reactivate",
       "GET /admin-audit-chain",
+      "GET /export-keys",
+      "POST /verify-export",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {

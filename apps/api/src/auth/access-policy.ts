@@ -66,6 +66,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "POST /export-zip": rule("user", "agency"),
   "POST /generate-map-snapshot": rule("user", "none"),
   "GET /geocode/reverse": rule("user", "none"), // Odin's own: the detail modal's Nearest Address
+  // Odin's own (issue 17): the export signatures' public keys, and the check of an exported file
+  "GET /export-keys": rule("public", "none"),
+  "POST /verify-export": rule("user", "none"),
 
   // Alert groups (000 §7, 001 §7)
   "GET /alerts-data": rule("hotlist_viewer", "group"),

@@ -29,7 +29,8 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         if (error.status >= 500) request.log.error({ err: error }, error.message);
         // A 503 is always worth retrying after a pause (the database, or an audit row it refused).
-        if (error.status === 503) reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+        if (error.status === 503 || error.code === "UNAVAILABLE")
+          reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
         return reply.status(error.status).send(body(error.code, error.message, error.details));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -11,6 +11,7 @@ import { EditAlertsPermissionsScreen } from "@/features/alerts/components/edit-a
 import { EditGroupScreen } from "@/features/alerts/components/edit-group-screen";
 import { GroupDetailsScreen } from "@/features/alerts/components/group-details-screen";
 import { AuditLogScreen } from "@/features/audit/components/audit-log-screen";
+import { VerifyExportScreen } from "@/features/exports/components/verify-export-screen";
 import { CallbackScreen } from "@/features/auth/components/callback-screen";
 import { LoginScreen } from "@/features/auth/components/login-screen";
 import { AxonIntegrationScreen } from "@/features/integrations/components/axon-integration-screen";
@@ -55,4 +56,5 @@ export const SCREENS: Record<WebRoute, ComponentType> = {
   "/audit-log": AuditLogScreen,
   "/terms": TermsScreen,
   "/privacy": PrivacyScreen,
+  "/verify-export": VerifyExportScreen,
 };

@@ -36,6 +36,39 @@ export const ZMapSnapshotResponse = z.object({
 });
 export type TMapSnapshotResponse = z.infer<typeof ZMapSnapshotResponse>;
 
+/** An Ed25519 public key of Odin's export signatures (a JWK: kty OKP, crv Ed25519). */
+export const ZExportKey = z.object({
+  kid: z.string(),
+  kty: z.literal("OKP"),
+  crv: z.literal("Ed25519"),
+  x: z.string(),
+  alg: z.literal("EdDSA"),
+  use: z.literal("sig"),
+});
+export const ZExportKeysResponse = z.object({ keys: z.array(ZExportKey) });
+export type TExportKeysResponse = z.infer<typeof ZExportKeysResponse>;
+
+/** What a check of an exported file found (POST /verify-export, `odin verify-export`). */
+export const ZExportVerification = z.object({
+  valid: z.boolean(),
+  /** "pdf" or "zip" when the file was recognised. */
+  kind: z.enum(["pdf", "zip"]).nullable(),
+  /** Why the file is not valid (empty when it is). */
+  problems: z.array(z.string()),
+  /** What the signature covers, when a signature was found and checked. */
+  export_id: z.string().nullable(),
+  exported_at: z.string().nullable(),
+  key_id: z.string().nullable(),
+  user: z.string().nullable(),
+  agency: z.string().nullable(),
+  record_count: z.number().int().nullable(),
+  records: z.array(
+    z.object({ id: z.string(), source: z.string(), plate: z.string(), timestamp: z.string().nullable() }),
+  ),
+  files: z.number().int().nullable(),
+});
+export type TExportVerification = z.infer<typeof ZExportVerification>;
+
 export const EXPORT_ENDPOINTS = [
   {
     method: "POST",
@@ -63,5 +96,23 @@ export const EXPORT_ENDPOINTS = [
     summary: "Static map image of one location for the PDF report",
     body: ZMapSnapshotRequest,
     response: ZMapSnapshotResponse,
+  },
+  {
+    method: "GET",
+    path: "/export-keys",
+    spec: "odin",
+    summary: "Public keys (JWKS) of the Ed25519 signatures on exported reports and archives",
+    response: ZExportKeysResponse,
+    public: true,
+  },
+  {
+    method: "POST",
+    path: "/verify-export",
+    spec: "odin",
+    summary: "Checks an exported PDF or ZIP (multipart `file`): signature, export id and file hashes",
+    body: z.looseObject({}),
+    contentType: "multipart",
+    files: ["file"],
+    response: ZExportVerification,
   },
 ] as const satisfies readonly Endpoint[];

@@ -55,6 +55,11 @@ export const ZSearchResult = z.object({
    */
   vehicle_image_src: text,
   plate_image_src: text,
+  /**
+   * Odin's addition (issue 17): an opaque, signed, expiring reference to this read at its source,
+   * bound to the user who searched. Exports print only what the server finds under it.
+   */
+  ref: z.string().max(2000).optional(),
 });
 
 export type TSearchResult = z.infer<typeof ZSearchResult>;

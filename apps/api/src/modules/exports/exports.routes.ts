@@ -1,26 +1,36 @@
-import { pipeline, type Readable } from "node:stream";
+import { pipeline, type Readable, type Transform } from "node:stream";
 import { exportFileName, findEndpoint } from "@odin/contract";
 import { ZipArchive } from "archiver";
 import sharp from "sharp";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { abortOnClose } from "../../lib/abort-on-close";
+import { AppError } from "../../lib/app-error";
 import { errorResponses } from "../../lib/error-responses";
 import type { Config } from "../../config/env";
 import { requireAuth } from "../../plugins/auth";
+import { filePart } from "../../plugins/multipart";
 import type { RecordImageDeps } from "../../sources/record-images";
 import type { ReverseGeocoder } from "../geocode/reverse-geocoder";
 import { ChunkBatcher } from "./chunk-batcher";
 import { isoDateIn } from "./export-format";
 import { imageWork } from "./image-work";
 import { beginExport, type ExportJob } from "./exports.service";
+import { pdfSealStream, verifyExportFile, zipSealStream, type SealStatement } from "./export-seal";
+import { loadExportKeys, type ExportSigner } from "./export-signing";
+import type { RecordRefs } from "./record-refs";
 import { createMapSnapshots } from "./map-snapshot";
-import { createReportDocument, writePdfReport } from "./pdf-report";
+import { createReportDocument, writePdfReport, type PdfEvidence } from "./pdf-report";
 import { writeZipExport } from "./zip-export";
 
 const pdf = findEndpoint("POST", "/export-pdf");
 const zip = findEndpoint("POST", "/export-zip");
 const snapshot = findEndpoint("POST", "/generate-map-snapshot");
+const keysCall = findEndpoint("GET", "/export-keys");
+const verifyCall = findEndpoint("POST", "/verify-export");
+
+/** How often expired search snapshots are deleted. */
+const SNAPSHOT_PURGE_MS = 15 * 60_000;
 
 /** Room for EXPORT_RECORDS_LIMIT records without their data URIs (clients need not send those). */
 const EXPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -32,6 +42,23 @@ export interface ExportRoutesOptions {
   config: Pick<Config, "exports" | "map" | "geocode" | "publicUrl">;
   /** Shared with GET /geocode/reverse: one cache, one limit on calls to the service. */
   geocoder: ReverseGeocoder;
+  /** The record references search results carry; exports are made only from them. */
+  refs: RecordRefs;
+  /** Odin's export signing key (loaded on the first export). */
+  signer: () => Promise<ExportSigner>;
+}
+
+/** What the seal of an export states beside the file's SHA-256. */
+function sealStatement(job: ExportJob, extra: Record<string, unknown> = {}): SealStatement {
+  return {
+    export_id: job.exportId,
+    exported_at: job.exportedAt.toISOString(),
+    user: job.user.username,
+    agency: job.agencyName,
+    record_count: job.records.length,
+    left_out: job.leftOut,
+    ...extra,
+  };
 }
 
 /**
@@ -44,6 +71,7 @@ function streamFile(
   job: ExportJob,
   contentType: string,
   stream: Readable,
+  seal: Transform,
   write: (signal: AbortSignal) => Promise<void>,
 ) {
   const name = exportFileName(job.kind, isoDateIn(job.exportedAt, job.timeZone));
@@ -51,7 +79,7 @@ function streamFile(
   const signal = abortOnClose(reply, new Error("the client went away"));
   const body = new ChunkBatcher();
   // Errors of either stream end both; the response then closes early (see abortOnClose).
-  pipeline(stream, body, () => undefined);
+  pipeline(stream, seal, body, () => undefined);
   write(signal).catch((error: unknown) => {
     if (!signal.aborted) request.log.error({ err: error }, `${job.kind} export failed while being sent`);
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -61,6 +89,7 @@ function streamFile(
     .header("content-disposition", `attachment; filename="${name}"`)
     .header("cache-control", "no-store")
     .header("x-content-type-options", "nosniff")
+    .header("x-odin-export-id", job.exportId)
     .send(body);
 }
 
@@ -83,20 +112,42 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     log: app.log,
   });
   const geocoder = options.geocoder;
+  const verifyUrl = `${config.publicUrl.replace(/\/+$/, "")}/verify-export`;
   const begin = {
     prisma: app.prisma,
     maxRecords: config.exports.maxRecords,
     timeZone: config.exports.timeZone,
+    refs: options.refs,
   };
+
+  let purgeTimer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    const purge = () =>
+      options.refs.purge().catch((error: unknown) => app.log.warn({ err: error }, "snapshot purge failed"));
+    purgeTimer = setInterval(() => void purge(), SNAPSHOT_PURGE_MS);
+    purgeTimer.unref();
+  });
+  app.addHook("onClose", async () => clearInterval(purgeTimer));
 
   app.post(
     pdf.path,
     { bodyLimit: EXPORT_BODY_LIMIT, schema: { body: pdf.body, response: errors } },
     async (request, reply) => {
       const job = await beginExport(begin, requireAuth(request), request.body, "pdf");
+      const signer = await options.signer();
       const doc = createReportDocument(job);
-      return streamFile(request, reply, job, "application/pdf", doc, (signal) =>
-        writePdfReport(doc, job, { images, snapshots, geocoder, log: request.log }, signal),
+      const evidence: PdfEvidence[] = [];
+      const seal = pdfSealStream(
+        (payload) => signer.sign(payload),
+        () => sealStatement(job, { key_id: signer.kid, records: evidence }),
+      );
+      return streamFile(request, reply, job, "application/pdf", doc, seal, (signal) =>
+        writePdfReport(
+          doc,
+          job,
+          { images, snapshots, geocoder, log: request.log, evidence, signer, verifyUrl },
+          signal,
+        ),
       );
     },
   );
@@ -106,10 +157,15 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     { bodyLimit: EXPORT_BODY_LIMIT, schema: { body: zip.body, response: errors } },
     async (request, reply) => {
       const job = await beginExport(begin, requireAuth(request), request.body, "zip");
+      const signer = await options.signer();
       const archive = new ZipArchive({ zlib: { level: 6 } });
       archive.on("warning", (warning) => request.log.warn({ err: warning }, "zip export warning"));
-      return streamFile(request, reply, job, "application/zip", archive, (signal) =>
-        writeZipExport(archive, job, { images, log: request.log }, signal),
+      const seal = zipSealStream(
+        (payload) => signer.sign(payload),
+        () => sealStatement(job, { key_id: signer.kid }),
+      );
+      return streamFile(request, reply, job, "application/zip", archive, seal, (signal) =>
+        writeZipExport(archive, job, { images, log: request.log, signer }, signal),
       );
     },
   );
@@ -121,6 +177,31 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
       requireAuth(request);
       const { image } = await snapshots.render(request.body.latitude, request.body.longitude, "png");
       return { map_data_uri: `data:image/png;base64,${image.toString("base64")}` };
+    },
+  );
+
+  // The public keys of export signatures: anyone holding a report may check it without Odin's help.
+  app.get(keysCall.path, { schema: { response: { 200: keysCall.response } } }, async (_request, reply) => {
+    reply.header("cache-control", "public, max-age=300");
+    return { keys: await loadExportKeys(app.prisma) };
+  });
+
+  app.post(
+    verifyCall.path,
+    {
+      schema: {
+        body: verifyCall.body,
+        response: { 200: verifyCall.response, ...errors, ...errorResponses(413, 415) },
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      const file = filePart(request.body, "file");
+      if (!file)
+        throw new AppError("VALIDATION_FAILED", "Choose an exported PDF or ZIP file to check.", [
+          { path: "file", message: "A file is required." },
+        ]);
+      return verifyExportFile(file, await loadExportKeys(app.prisma));
     },
   );
 };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { MESSAGES, SOURCE_PROGRAMS, type TExportRecord, type TExportRequest } from "@odin/contract";
 import type { PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
@@ -5,13 +6,19 @@ import type { Actor } from "../../auth/actor";
 import type { SourceContext } from "../../sources/detection-source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { writeAudit } from "../audit/audit.repository";
+import type { LeftOutRecord, RecordRefs } from "./record-refs";
 
 export type ExportKind = "pdf" | "zip";
 
 /** Everything a report or an archive is made from, once the export is allowed and audited. */
 export interface ExportJob {
   kind: ExportKind;
+  /** Named in the audit row, the report, the manifest and the signature. */
+  exportId: string;
+  /** The records as the server read them again (never the client's text), in the request's order. */
   records: TExportRecord[];
+  /** Selected records the export does not hold, and why. */
+  leftOut: LeftOutRecord[];
   justification: string;
   exportedAt: Date;
   timeZone: string;
@@ -25,12 +32,16 @@ export interface BeginExportDeps {
   prisma: PrismaClient;
   maxRecords: number;
   timeZone: string;
+  refs: RecordRefs;
 }
 
 /**
- * The rules every export passes before a byte of it is made: the configured cap on records, then the
- * audit row (justification, count, the records' ids and sources). No audit row, no export: a failed
- * write refuses the export with a 503 and nothing else happens.
+ * The rules every export passes before a byte of it is made (issue 17): the configured cap on records;
+ * the record references (signature, expiry, owner: no database, no source); the audit row with the
+ * export id, the plates and sources the references name and their count; only then is each record
+ * read again under the caller's access (Axis from its table, Rekor and Axon from the search's
+ * snapshot). No audit row, no export: a failed write refuses it with a 503 before anything is read.
+ * Records whose reference fails, or that the caller may no longer see, are left out and listed.
  */
 export async function beginExport(
   deps: BeginExportDeps,
@@ -43,44 +54,59 @@ export async function beginExport(
     const message = MESSAGES.exportTooManyRecords(deps.maxRecords);
     throw new AppError("VALIDATION_FAILED", message, [{ path: "records", message }]);
   }
+  const noneValid = () =>
+    new AppError("VALIDATION_FAILED", MESSAGES.exportNoValidRecords, [
+      { path: "records", message: MESSAGES.exportNoValidRecords },
+    ]);
+  const opened = deps.refs.open(
+    auth,
+    body.records.map((record) => record.ref),
+  );
+  if (opened.opened.length === 0) throw noneValid();
+
+  const exportId = randomUUID();
+  const refs = opened.opened;
   const agency = auth.user.agencyId
     ? await deps.prisma.agency.findUnique({ where: { id: auth.user.agencyId }, select: { name: true } })
     : null;
-  const programs = SOURCE_PROGRAMS.filter((program) =>
-    body.records.some((record) => record.source_program === program),
-  );
-  const plates = new Set(body.records.map((record) => record.plate.trim().toUpperCase()));
+  const programs = SOURCE_PROGRAMS.filter((program) => refs.some((ref) => ref.program === program));
+  const plates = [...new Set(refs.map((ref) => ref.plate.trim().toUpperCase()))];
   try {
     await writeAudit(deps.prisma, auth, {
       action: kind === "pdf" ? "export_pdf" : "export_zip",
       justification: body.justification,
-      recordCount: count,
+      recordCount: refs.length,
       programsQueried: programs.join(","),
       // The audit screen filters by plate: an export of one plate's reads is found under it.
-      ...(plates.size === 1 ? { plate: [...plates][0]! } : {}),
+      ...(plates.length === 1 ? { plate: plates[0]! } : {}),
       queryParameters: {
+        export_id: exportId,
         format: kind,
         justification: body.justification,
-        record_count: count,
-        records: body.records.map((record) => ({
-          id: record.id,
-          source_program: record.source_program,
-          plate: record.plate,
-        })),
+        record_count: refs.length,
+        plates,
+        left_out: opened.leftOut.length,
+        records: refs.map((ref) => ({ id: ref.id, source_program: ref.program, plate: ref.plate })),
       },
     });
   } catch (error) {
     auth.log.error({ err: error }, "export refused: its audit row could not be written");
     throw new AppError("UNAVAILABLE", MESSAGES.exportNotAudited);
   }
+
+  const scope = searchScopeOf(auth);
+  const read = await deps.refs.read(scope, auth, refs);
+  if (read.records.length === 0) throw noneValid();
   return {
     kind,
-    records: body.records,
+    exportId,
+    records: read.records.map((entry) => entry.record),
+    leftOut: [...opened.leftOut, ...read.leftOut].sort((a, b) => a.position - b.position),
     justification: body.justification,
     exportedAt: new Date(),
     timeZone: deps.timeZone,
     user: { username: auth.user.username, name: auth.user.name, email: auth.user.email },
     agencyName: agency?.name ?? null,
-    scope: searchScopeOf(auth),
+    scope,
   };
 }

@@ -5,6 +5,7 @@ import {
   SOURCE_PROGRAMS,
   type TExportRecord,
 } from "@odin/contract";
+import { createHash } from "node:crypto";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { loadRecordImages, type ExportLog, type RecordImageDeps } from "../../sources/record-images";
@@ -32,7 +33,25 @@ export interface PdfReportDeps {
   snapshots: MapSnapshots;
   geocoder: ReverseGeocoder;
   log: ExportLog;
+  /** Filled as pages are written: what the report's seal states about each record. */
+  evidence: PdfEvidence[];
+  signer: { kid: string };
+  /** Where the web app's Verify Export page is ({PUBLIC_URL}/verify-export). */
+  verifyUrl: string;
 }
+
+/** One record as the report's seal states it, with the SHA-256 of the pictures printed. */
+export interface PdfEvidence {
+  page: number;
+  id: string;
+  source: string;
+  plate: string;
+  timestamp: string;
+  vehicle_image_sha256: string | null;
+  plate_image_sha256: string | null;
+}
+
+const sha256 = (body: Buffer | undefined) => (body ? createHash("sha256").update(body).digest("hex") : null);
 
 const PREPARE_AHEAD = 4;
 /**
@@ -67,6 +86,8 @@ interface PreparedRecord {
   map: Buffer | null;
   address: string;
   missing: string[];
+  /** SHA-256 of the pictures as the source sent them (the plate cut by Odin when it sent none). */
+  hashes: { vehicle: string | null; plate: string | null };
 }
 
 export function createReportDocument(job: ExportJob): PDFKit.PDFDocument {
@@ -75,7 +96,7 @@ export function createReportDocument(job: ExportJob): PDFKit.PDFDocument {
     margin: 0,
     info: {
       Title: "Odin LPR Evidence Report",
-      Subject: `${job.records.length} licence-plate records`,
+      Subject: `${job.records.length} licence-plate records, export ${job.exportId}`,
       Author: job.user.username,
       Creator: "Odin",
       CreationDate: job.exportedAt,
@@ -98,15 +119,25 @@ export async function writePdfReport(
       : undefined,
   );
 
-  drawCover(doc, job);
-  drawFooter(doc, 1, total);
+  drawCover(doc, job, deps.signer.kid, deps.verifyUrl);
+  drawFooter(doc, 1, total, job);
   const prepare = (record: TExportRecord, index: number) =>
     prepareRecord(record, index, job, deps, addresses[index], signal);
   for await (const prepared of mapInOrder(job.records, PREPARE_AHEAD, prepare)) {
     signal.throwIfAborted();
     doc.addPage();
     drawRecord(doc, prepared, job);
-    drawFooter(doc, prepared.index + 2, total);
+    drawFooter(doc, prepared.index + 2, total, job);
+    const { record } = prepared;
+    deps.evidence.push({
+      page: prepared.index + 2,
+      id: record.id,
+      source: record.source_program,
+      plate: record.plate,
+      timestamp: record.timestamp,
+      vehicle_image_sha256: prepared.hashes.vehicle,
+      plate_image_sha256: prepared.hashes.plate,
+    });
     await readerCaughtUp(doc, signal);
   }
   doc.end();
@@ -145,7 +176,11 @@ async function prepareRecord(
     addressLookup ?? null,
   ]);
   const address = givenAddress(record) ?? looked ?? MESSAGES.unavailable;
-  return { record, index, vehicle, plate, map, address, missing };
+  const hashes = {
+    vehicle: vehicle ? sha256(images.vehicle?.body) : null,
+    plate: plate ? sha256(images.plate?.body) : null,
+  };
+  return { record, index, vehicle, plate, map, address, missing, hashes };
 }
 
 /** Waits while the reader (the HTTP response) is far behind, so an unread report does not pile up. */
@@ -193,7 +228,7 @@ function printable(value: string): string {
   return value.replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac\n]/g, "?");
 }
 
-function drawCover(doc: PDFKit.PDFDocument, job: ExportJob) {
+function drawCover(doc: PDFKit.PDFDocument, job: ExportJob, keyId: string, verifyUrl: string) {
   doc.rect(0, 0, PAGE.width, 130).fill(COLOR.accent);
   text(doc, "Odin", LEFT, 34, CONTENT_WIDTH, { font: FONT.bold, size: 34, color: COLOR.white });
   text(doc, "LPR Evidence Report", LEFT, 80, CONTENT_WIDTH, { size: 18, color: COLOR.white });
@@ -207,15 +242,21 @@ function drawCover(doc: PDFKit.PDFDocument, job: ExportJob) {
     ["Exported", formatTimestamp(job.exportedAt, job.timeZone)],
     ["Records", String(job.records.length)],
     ["Sources", programs.join(", ")],
+    ["Export ID", job.exportId],
+    ["Left out", leftOutLine(job)],
   ];
-  let y = 160;
+  let y = 150;
   for (const [label, value] of facts) {
     text(doc, label, LEFT, y, 120, { font: FONT.bold, size: 11, color: COLOR.muted });
-    text(doc, value, LEFT + 130, y, CONTENT_WIDTH - 130, { size: 11 });
+    if (label === "Left out" && job.leftOut.length) {
+      // Which selected records the report does not hold, and why: up to three lines, then cut.
+      text(doc, value, LEFT + 130, y + 1, CONTENT_WIDTH - 130, { size: 9, lines: 3, color: COLOR.text });
+      y += 22;
+    } else text(doc, value, LEFT + 130, y, CONTENT_WIDTH - 130, { size: 11 });
     y += 24;
   }
 
-  y += 16;
+  y += 8;
   text(doc, "Justification", LEFT, y, CONTENT_WIDTH, { font: FONT.bold, size: 12 });
   y += 20;
   doc.rect(LEFT, y, CONTENT_WIDTH, 220).fillAndStroke(COLOR.box, COLOR.border);
@@ -224,7 +265,7 @@ function drawCover(doc: PDFKit.PDFDocument, job: ExportJob) {
   const size = [11, 10, 9, 8].find((candidate) => fits(doc, job.justification, width, 196, candidate)) ?? 7;
   text(doc, job.justification, LEFT + 12, y + 12, width, { size, lines: Math.floor(196 / (size * 1.2)) });
 
-  y += 250;
+  y += 236;
   doc.rect(LEFT, y, CONTENT_WIDTH, 96).lineWidth(1.5).stroke(COLOR.accent).lineWidth(1);
   text(doc, RESTRICTED, LEFT + 12, y + 12, CONTENT_WIDTH - 24, {
     font: FONT.bold,
@@ -233,15 +274,24 @@ function drawCover(doc: PDFKit.PDFDocument, job: ExportJob) {
   });
   text(
     doc,
-    "This report was made by Odin from licence-plate reads of the camera programs named above. Its " +
-      "export is recorded in the audit log with the user, the time and the justification. Pictures were " +
-      "fetched from the camera programs when the report was made. Do not share it beyond those " +
-      "authorized to see it.",
+    "This report was made by Odin from licence-plate reads of the camera programs named above, each " +
+      "read again from its source when the report was made. Its export is recorded in the audit log " +
+      `with the user, the time and the justification. The file is signed by Odin (Ed25519, key ${keyId}): ` +
+      `check it at ${verifyUrl} or with \`odin verify-export\`. Do not share it beyond those authorized to see it.`,
     LEFT + 12,
     y + 34,
     CONTENT_WIDTH - 24,
     { size: 10, lines: 5, color: COLOR.text },
   );
+}
+
+/** "None", or how many selected records are not in the report and which (by position) and why. */
+function leftOutLine(job: ExportJob): string {
+  if (job.leftOut.length === 0) return "None";
+  const listed = job.leftOut
+    .map((entry) => `#${entry.position}${entry.id ? ` (${entry.id})` : ""}: ${entry.reason}`)
+    .join("; ");
+  return `${MESSAGES.exportLeftOut(job.leftOut.length)} ${listed}`;
 }
 
 function fits(doc: PDFKit.PDFDocument, value: string, width: number, height: number, size: number): boolean {
@@ -308,17 +358,17 @@ function drawRecord(doc: PDFKit.PDFDocument, prepared: PreparedRecord, job: Expo
   drawImageBox(
     doc,
     prepared.vehicle,
-    { x: LEFT, y: 76, width: CONTENT_WIDTH, height: 280 },
+    { x: LEFT, y: 76, width: CONTENT_WIDTH, height: 268 },
     reasonFor("vehicle image"),
   );
 
-  caption(doc, "PLATE", LEFT, 366, 200);
-  drawImageBox(doc, prepared.plate, { x: LEFT, y: 378, width: 200, height: 100 }, reasonFor("plate image"));
-  text(doc, record.plate, LEFT, 488, 200, { font: FONT.bold, size: 18 });
-  text(doc, orNotAvailable(record.plate_state), LEFT, 512, 200, { size: 11, color: COLOR.muted });
+  caption(doc, "PLATE", LEFT, 354, 200);
+  drawImageBox(doc, prepared.plate, { x: LEFT, y: 366, width: 200, height: 100 }, reasonFor("plate image"));
+  text(doc, record.plate, LEFT, 476, 200, { font: FONT.bold, size: 18 });
+  text(doc, orNotAvailable(record.plate_state), LEFT, 500, 200, { size: 11, color: COLOR.muted });
 
-  const map = { x: LEFT + 212, y: 378, width: CONTENT_WIDTH - 212, height: 160 };
-  caption(doc, "LOCATION", map.x, 366, 200);
+  const map = { x: LEFT + 212, y: 366, width: CONTENT_WIDTH - 212, height: 160 };
+  caption(doc, "LOCATION", map.x, 354, 200);
   if (prepared.map) drawImageBox(doc, prepared.map, map, undefined);
   else {
     doc.rect(map.x, map.y, map.width, map.height).fillAndStroke(COLOR.box, COLOR.border);
@@ -343,7 +393,7 @@ function drawRecord(doc: PDFKit.PDFDocument, prepared: PreparedRecord, job: Expo
     ["Coordinates", formatCoordinates(record)],
     ["Source", sourceLabel(record)],
   ];
-  let y = 552;
+  let y = 540;
   for (const [label, value] of rows) {
     doc
       .moveTo(LEFT, y + 15)
@@ -355,9 +405,20 @@ function drawRecord(doc: PDFKit.PDFDocument, prepared: PreparedRecord, job: Expo
     text(doc, value, LEFT + 124, y + 2, CONTENT_WIDTH - 124, { size: 10 });
     y += 16;
   }
+  // The pictures' SHA-256, as the source sent them: the same values the report's seal signs.
+  text(doc, "Image SHA-256", LEFT, y + 2, 120, { font: FONT.bold, size: 9, color: COLOR.muted });
+  const hashLine = (label: string, hash: string | null) => `${label} ${hash ?? MESSAGES.notAvailable}`;
+  text(doc, hashLine("Vehicle", prepared.hashes.vehicle), LEFT + 124, y + 2, CONTENT_WIDTH - 124, {
+    font: "Courier",
+    size: 7,
+  });
+  text(doc, hashLine("Plate  ", prepared.hashes.plate), LEFT + 124, y + 11, CONTENT_WIDTH - 124, {
+    font: "Courier",
+    size: 7,
+  });
 }
 
-function drawFooter(doc: PDFKit.PDFDocument, page: number, total: number) {
+function drawFooter(doc: PDFKit.PDFDocument, page: number, total: number, job: ExportJob) {
   const y = PAGE.height - 30;
   doc
     .moveTo(LEFT, y - 6)
@@ -365,7 +426,7 @@ function drawFooter(doc: PDFKit.PDFDocument, page: number, total: number) {
     .lineWidth(0.5)
     .stroke(COLOR.border)
     .lineWidth(1);
-  text(doc, `Odin · LPR Evidence Report · ${RESTRICTED}`, LEFT, y, CONTENT_WIDTH - 100, {
+  text(doc, `Odin · Export ${job.exportId} · ${RESTRICTED}`, LEFT, y, CONTENT_WIDTH - 100, {
     size: 8,
     color: COLOR.muted,
   });

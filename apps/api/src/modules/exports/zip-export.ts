@@ -7,6 +7,7 @@ import type { VendorImage } from "../../sources/vendor-http";
 import { csvLine } from "./export-csv";
 import { bodyTypeLabel, formatTimestamp, givenAddress, safeFileName, sourceLabel } from "./export-format";
 import type { ExportJob } from "./exports.service";
+import { MANIFEST_FORMAT } from "./export-seal";
 import { mapInOrder } from "./map-in-order";
 
 /**
@@ -19,6 +20,8 @@ import { mapInOrder } from "./map-in-order";
 export interface ZipExportDeps {
   images: RecordImageDeps;
   log: ExportLog;
+  /** Signs the manifest (Ed25519 JWS; export-signing.ts). */
+  signer: { kid: string; sign(payload: object): Promise<string> };
 }
 
 /** Records whose pictures are fetched at once (the archive is still written in order). */
@@ -39,6 +42,7 @@ const LEFT_OUT = [
   "rekor_api_key",
   "vehicle_image_src",
   "plate_image_src",
+  "ref",
 ] as const;
 
 export const CSV_HEADER = [
@@ -86,6 +90,7 @@ export async function writeZipExport(
   const files: ManifestFile[] = [];
   const missing: { record: string; id: string; images: string[] }[] = [];
   const csv: string[] = [csvLine(CSV_HEADER)];
+  const records: { folder: string; id: string; source: string; plate: string; timestamp: string }[] = [];
   const date = job.exportedAt;
 
   const add = async (path: string, body: Buffer, store = false) => {
@@ -112,6 +117,13 @@ export async function writeZipExport(
       Buffer.from(JSON.stringify(recordJson(fetched, job, vehicle, plate), null, 2)),
     );
     if (fetched.missing.length) missing.push({ record: folder, id: record.id, images: fetched.missing });
+    records.push({
+      folder,
+      id: record.id,
+      source: record.source_program,
+      plate: record.plate,
+      timestamp: record.timestamp,
+    });
     csv.push(
       csvLine([
         index + 1,
@@ -137,8 +149,10 @@ export async function writeZipExport(
   }
 
   await add("records.csv", Buffer.from(csv.join("")));
-  const manifest = {
-    format: "odin-export/1",
+  // What the manifest states is signed as it is written: `signature` is a JWS of the rest of it.
+  const statement = {
+    format: MANIFEST_FORMAT,
+    export_id: job.exportId,
     exported_at: job.exportedAt.toISOString(),
     exported_at_local: formatTimestamp(job.exportedAt, job.timeZone),
     time_zone: job.timeZone,
@@ -146,10 +160,17 @@ export async function writeZipExport(
     agency: job.agencyName,
     justification: job.justification,
     record_count: job.records.length,
-    note: "Every file of this archive but manifest.json itself is listed with its size in bytes and SHA-256.",
+    note:
+      "Every file of this archive but manifest.json itself is listed with its size in bytes and SHA-256. " +
+      "`signature` is an Ed25519 JWS (key `key_id`, published at GET /export-keys) whose payload is this " +
+      "manifest without `signature`; the archive comment seals the whole file. Check with `odin verify-export`.",
+    key_id: deps.signer.kid,
+    records,
+    left_out: job.leftOut,
     files,
     missing,
   };
+  const manifest = { ...statement, signature: await deps.signer.sign(statement) };
   await appendEntry(
     archive,
     "manifest.json",

@@ -7,12 +7,15 @@ import { searchScopeOf } from "../../sources/search-scope.repository";
 import { AppError } from "../../lib/app-error";
 import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
 import { writeAudit } from "../audit/audit.repository";
+import type { RecordRefs } from "../exports/record-refs";
 
 export interface SearchDeps {
   prisma: PrismaClient;
   sources: readonly DetectionSource[];
   sourceTimeoutMs: number;
   maxResultsPerSource: number;
+  /** Signs each result's `ref` (and keeps the remote sources' answer) for exports (issue 17). */
+  refs?: RecordRefs;
 }
 
 class SourceTimeout extends Error {}
@@ -138,8 +141,10 @@ export async function searchDetections(
   const outcomes = await Promise.all(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
   );
-  const results = outcomes
+  const merged = outcomes
     .flatMap((outcome) => outcome.results)
     .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
+  // Every result carries a signed reference an export can be made from (the one place refs are added).
+  const results = deps.refs ? await deps.refs.attach(auth, merged) : merged;
   return { results, statuses: outcomes.map((outcome) => outcome.status) };
 }
