@@ -35,7 +35,9 @@ export function roleOf(url: string): string {
 export async function grantAppRole(ownerUrl: string, role: string): Promise<void> {
   const r = quoteIdent(role);
   await withClient(ownerUrl, async (client) => {
-    const migrated = await client.query("SELECT to_regclass('public.audit_logs') IS NOT NULL AS yes");
+    const migrated = await client.query<{ yes: boolean }>(
+      "SELECT to_regclass('public.audit_logs') IS NOT NULL AS yes",
+    );
     if (!migrated.rows[0]?.yes) throw new Error("grantAppRole: the database is not migrated (no audit_logs)");
     await client.query("BEGIN");
     await client.query(`GRANT USAGE ON SCHEMA public TO ${r}`);
