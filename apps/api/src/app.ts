@@ -217,6 +217,15 @@ export async function buildApp({
   const jobs: JobDefinition[] = [
     detectionRetentionJob({ prisma, images, retentionDays: config.detections.retentionDays }),
     expiredRowsPurgeJob(prisma),
+    {
+      // Search snapshots (the Rekor and Axon answers exports are printed from) live a few hours.
+      name: "search-snapshot-purge",
+      intervalMs: 15 * 60_000,
+      run: async () => {
+        const purged = await recordRefs.purge();
+        return purged > 0 ? { purged } : undefined;
+      },
+    },
     ...(config.alerts.axonPollIntervalMs > 0
       ? [axonPollingJob({ deps: sourceDeps, intervalMs: config.alerts.axonPollIntervalMs, log: app.log })]
       : []),

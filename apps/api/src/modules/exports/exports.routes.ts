@@ -30,7 +30,6 @@ const keysCall = findEndpoint("GET", "/export-keys");
 const verifyCall = findEndpoint("POST", "/verify-export");
 
 /** How often expired search snapshots are deleted. */
-const SNAPSHOT_PURGE_MS = 15 * 60_000;
 
 /** Room for EXPORT_RECORDS_LIMIT records without their data URIs (clients need not send those). */
 const EXPORT_BODY_LIMIT = 32 * 1024 * 1024;
@@ -119,15 +118,6 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     timeZone: config.exports.timeZone,
     refs: options.refs,
   };
-
-  let purgeTimer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    const purge = () =>
-      options.refs.purge().catch((error: unknown) => app.log.warn({ err: error }, "snapshot purge failed"));
-    purgeTimer = setInterval(() => void purge(), SNAPSHOT_PURGE_MS);
-    purgeTimer.unref();
-  });
-  app.addHook("onClose", async () => clearInterval(purgeTimer));
 
   app.post(
     pdf.path,
