@@ -1,7 +1,8 @@
-import { BODY_TYPES, MESSAGES, type TSearchResult } from "@odin/contract";
+import { MESSAGES, type TSearchResult } from "@odin/contract";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
+import { vehicleLabel } from "@/lib/vehicle-labels";
 import { PlateImage } from "./plate-image";
 
 /** Rows are a fixed height so only those in view (plus OVERSCAN) are rendered: 5,000 rows scroll smoothly. */
@@ -9,9 +10,6 @@ export const ROW_HEIGHT = 68;
 const OVERSCAN = 8;
 const VIEWPORT_FALLBACK = 720;
 
-const BODY_LABELS = new Map<string, string>(BODY_TYPES.map((type) => [type.value, type.label]));
-export const bodyTypeLabel = (value: string | null | undefined) =>
-  value ? (BODY_LABELS.get(value) ?? value) : MESSAGES.notAvailable;
 
 export interface ResultsTableProps {
   results: TSearchResult[];
@@ -127,9 +125,9 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
               </td>
               <td className="results-table__plate">{result.plate}</td>
               <td>{orNotAvailable(result.plate_state)}</td>
-              <td>{orNotAvailable(result.make)}</td>
-              <td>{orNotAvailable(result.color)}</td>
-              <td>{bodyTypeLabel(result.body_type)}</td>
+              <td>{vehicleLabel("make", result.make)}</td>
+              <td>{vehicleLabel("color", result.color)}</td>
+              <td>{vehicleLabel("body", result.body_type)}</td>
               <td className="results-table__long" title={result.agency ?? undefined}>
                 {orNotAvailable(result.agency)}
               </td>
