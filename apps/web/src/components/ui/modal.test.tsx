@@ -28,4 +28,21 @@ describe("Modal", () => {
     fireEvent.mouseDown(dialog.parentElement as HTMLElement);
     expect(onClose).toHaveBeenCalledTimes(3);
   });
+
+  it("keeps Tab inside: the page behind is inert while open, and given back when it closes", () => {
+    const { container, rerender } = render(
+      <Modal open title="Result detail" onClose={() => {}}>
+        body
+      </Modal>,
+    );
+    const page = container as HTMLElement;
+    expect(page.inert).toBe(true);
+    expect(screen.getByRole("dialog").closest("[inert]")).toBeNull();
+    rerender(
+      <Modal open={false} title="Result detail" onClose={() => {}}>
+        body
+      </Modal>,
+    );
+    expect(page.inert).toBe(false);
+  });
 });

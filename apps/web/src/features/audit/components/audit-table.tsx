@@ -24,7 +24,7 @@ const COLUMNS = [
  */
 export function AuditTable({ logs, busy }: { logs: TAuditLogEntry[]; busy: boolean }) {
   return (
-    <DataTable columns={COLUMNS} className="audit-table" busy={busy}>
+    <DataTable columns={COLUMNS} className="audit-table" busy={busy} label="Audit log entries">
       {logs.map((log, index) => {
         const query = parseQueryParameters(log.query_parameters);
         return (
