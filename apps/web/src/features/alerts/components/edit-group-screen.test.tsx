@@ -334,6 +334,26 @@ describe("EditGroupScreen", () => {
     expect((sent("POST /groups/7/bulk-upload-plates") as FormData).get("mode")).toBe("add");
   });
 
+  it("says a header error once (no rejected row repeating it) and drops the report when another file is chosen", async () => {
+    const header = "The CSV header must name plate_number.";
+    renderEdit({
+      "POST /groups/7/bulk-upload-plates": failure(400, header, [{ path: "csv_file", message: header }]),
+    });
+    await loaded();
+    const bulk = within(bulkForm());
+    fireEvent.change(bulk.getByLabelText("CSV file"), {
+      target: { files: [file("plates.csv", "text/csv")] },
+    });
+    fireEvent.click(bulk.getByRole("button", { name: "Upload CSV" }));
+    const alert = await bulk.findByRole("alert");
+    expect(alert.textContent?.split(header)).toHaveLength(2);
+    expect(within(alert).queryByRole("list", { name: "Rejected rows" })).not.toBeInTheDocument();
+    fireEvent.change(bulk.getByLabelText("CSV file"), {
+      target: { files: [file("fixed.csv", "text/csv")] },
+    });
+    expect(bulk.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("refuses a file that is not a CSV before sending it", async () => {
     renderEdit();
     await loaded();
