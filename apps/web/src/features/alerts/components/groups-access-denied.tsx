@@ -8,7 +8,10 @@ import { canManageGroups } from "./groups/group-format";
 export function GroupsAccessDenied() {
   return (
     <MessagePage tone="warning" title={MESSAGES.accessDenied}>
-      <p>Hotlist groups and their permissions are managed by your agency&apos;s administrators and hotlist admins.</p>
+      <p>
+        Hotlist groups and their permissions are managed by your agency&apos;s administrators and hotlist
+        admins.
+      </p>
     </MessagePage>
   );
 }

@@ -10,7 +10,6 @@ export const ROW_HEIGHT = 68;
 const OVERSCAN = 8;
 const VIEWPORT_FALLBACK = 720;
 
-
 export interface ResultsTableProps {
   results: TSearchResult[];
   selected: ReadonlySet<string>;
