@@ -35,7 +35,7 @@ describe("Modal", () => {
         body
       </Modal>,
     );
-    const page = container as HTMLElement;
+    const page = container;
     expect(page.inert).toBe(true);
     expect(screen.getByRole("dialog").closest("[inert]")).toBeNull();
     rerender(
