@@ -40,7 +40,7 @@ export function AuditTable({ logs, busy }: { logs: TAuditLogEntry[]; busy: boole
             <td>{vehicleLabel("body", query.vehicle_body_type)}</td>
             <td className="audit-table__justification">{orNotAvailable(query.justification)}</td>
             <td className="audit-table__time">{formatTimestamp(log.timestamp)}</td>
-            <td>{orNotAvailable(formatPrograms(log.programs_queried))}</td>
+            <td className="audit-table__programs">{orNotAvailable(formatPrograms(log.programs_queried))}</td>
           </tr>
         );
       })}
