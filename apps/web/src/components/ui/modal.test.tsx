@@ -45,4 +45,19 @@ describe("Modal", () => {
     );
     expect(page.inert).toBe(false);
   });
+
+  it("Tab from the last control comes back to the first, Shift+Tab from the first goes to the last", () => {
+    render(
+      <Modal open title="Result detail" onClose={() => {}} footer={<button type="button">Save</button>}>
+        <input aria-label="Reason" />
+      </Modal>,
+    );
+    const close = screen.getByRole("button", { name: "Close" });
+    const save = screen.getByRole("button", { name: "Save" });
+    save.focus();
+    fireEvent.keyDown(document, { key: "Tab" });
+    expect(close).toHaveFocus();
+    fireEvent.keyDown(document, { key: "Tab", shiftKey: true });
+    expect(save).toHaveFocus();
+  });
 });

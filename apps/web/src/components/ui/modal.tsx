@@ -44,7 +44,12 @@ export function Modal({
     document.body.style.overflow = "hidden";
     const madeInert = makeRestInert(overlayRef.current);
     dialogRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => closeOnEscape(event);
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog opened over this one has made it inert: that one handles the keys.
+      if (overlayRef.current?.inert) return;
+      closeOnEscape(event);
+      if (event.key === "Tab" && dialogRef.current) keepTabInside(event, dialogRef.current);
+    };
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
@@ -103,4 +108,27 @@ function makeRestInert(overlay: HTMLElement | null): HTMLElement[] {
     changed.push(element);
   }
   return changed;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last (issue 20 item 5). */
+function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {
+  const stops = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => !element.closest("[hidden], [inert]"),
+  );
+  const first = stops[0];
+  const last = stops.at(-1);
+  const active = document.activeElement;
+  if (!first || !last) {
+    event.preventDefault();
+    dialog.focus();
+  } else if (event.shiftKey && (active === first || active === dialog || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
 }
