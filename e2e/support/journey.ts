@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Where the journeys keep the README's screenshots (relative to e2e/, Playwright's working folder). */
@@ -58,16 +59,37 @@ export async function goInApp(page: Page, to: string): Promise<void> {
 }
 
 /**
+ * Issue 20 item 5: axe-core on the screen as it is now, WCAG 2.x A and AA plus best practices; no
+ * serious and no moderate violation (critical ones count too). Minor ones are reported, not failed.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact !== "minor")
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(" "))
+          .join(", ")}`,
+    );
+  expect(blocking, `axe on ${screen}`).toEqual([]);
+}
+
+/**
  * A screenshot for the README, from the top of the page once nothing is loading. Written only by
  * `pnpm screenshots` (ODIN_SCREENSHOTS=1), so a test run leaves the working tree clean; the journeys
- * still check the screen is settled either way.
+ * still check the screen is settled, and run axe on it (expectAccessible), either way.
  */
 export async function screenshot(
   page: Page,
   name: string,
   options: { fullPage?: boolean; scrollTop?: boolean } = {},
 ): Promise<void> {
-  await expect(page.getByText("Loading...", { exact: true })).toHaveCount(0);
+  await expectAccessible(page, name);
   if (!process.env.ODIN_SCREENSHOTS) return;
   if (options.scrollTop ?? true) await page.evaluate(() => window.scrollTo(0, 0));
   // No hover highlight left on whatever the pointer last clicked (a nav link, a button).

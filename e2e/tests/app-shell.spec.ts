@@ -30,6 +30,12 @@ test.describe("the served product", () => {
     const api404 = await request.get("/no-such-call");
     expect(api404.status()).toBe(404);
     expect((await api404.json()).error.code).toBe("NOT_FOUND");
+    // An unknown address opened in the browser: the web app's own not-found page, never raw JSON.
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByText('"NOT_FOUND"')).toHaveCount(0);
+    // The browser's own /favicon.ico request finds the icon.
+    expect((await request.get("/favicon.ico")).status()).toBe(200);
     // A protected page sends a visitor who is not signed in to Odin's sign-in page.
     await page.goto("/search");
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

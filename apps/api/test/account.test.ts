@@ -30,6 +30,8 @@ describe("account calls (spec 001 §7 Account)", () => {
     expect(res.body).toContain(
       `"darkTileUrl":"https://{s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}{r}.png"`,
     );
+    // The export limit, so the results screen can say it before an export is asked for (issue 20 item 6).
+    expect(res.body).toContain(`"exportMaxRecords":500`);
   });
 
   it("GET /get-current-user marks the owner", async () => {

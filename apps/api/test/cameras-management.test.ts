@@ -40,6 +40,13 @@ describe("camera management (spec 001 §7 Owner and cameras)", () => {
       corrected_latitude: null,
       is_manual: false,
     });
+    // Odin's own fields (issue 20): the reported position beside the correction, and the last read.
+    for (const camera of list) {
+      expect(camera).toHaveProperty("reported_latitude");
+      expect(camera).toHaveProperty("reported_longitude");
+      expect(camera).toHaveProperty("last_read_at");
+      if (camera.last_read_at) expect(Number.isNaN(Date.parse(camera.last_read_at))).toBe(false);
+    }
   });
 
   it("PATCH /rekor-cameras/{id} saves the correction, and searches then show it", async () => {

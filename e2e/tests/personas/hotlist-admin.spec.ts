@@ -122,9 +122,16 @@ test.describe("persona: hotlist admin", () => {
     await upload.getByRole("button", { name: "Upload CSV" }).click();
     await expect(upload.getByText("2 plate(s) uploaded.")).toBeVisible();
 
-    // Remove takes a plate off at once.
+    // Remove asks first (issue 20 item 10): Keep leaves the plate, Confirm remove takes it off.
     await page.getByRole("button", { name: "Remove AB12345" }).click();
-    await expect(page.getByRole("button", { name: "Remove AB12345" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Keep AB12345" }).click();
+    await expect(page.getByRole("cell", { name: "AB12345", exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Remove AB12345" }).click();
+    await page.getByRole("button", { name: "Confirm removing AB12345" }).click();
+    await expect(page.getByRole("button", { name: /AB12345/ })).toHaveCount(0);
+    // Issue 20 item 10: the upload's report went when the CSV file was chosen again, and only the
+    // last upload's success remains.
+    await expect(upload.getByText("Line 3")).toHaveCount(0);
 
     // Group details: members and the plates table, with the attachment.
     await goInApp(page, `/groups/${groupId}/details`);

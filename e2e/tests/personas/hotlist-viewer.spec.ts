@@ -47,14 +47,19 @@ test.describe("persona: hotlist viewer", () => {
     await expect(alert).toContainText("Added to Hotlist");
     await page.keyboard.press("Escape");
 
-    // Group details: plates and members, but no Edit Group; the edit screen refuses.
+    // Group details: plates and members, but no Edit Group; the edit screen says 'Access Denied' before
+    // any form, and so do the create and permissions screens (issue 20 item 8).
     await page.getByRole("link", { name: /Group details/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: GROUP })).toBeVisible();
     await expect(page.getByRole("cell", { name: "KGL-4821", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Edit Group" })).toHaveCount(0);
     await screenshot(page, "group-details-viewer");
-    await goInApp(page, `/groups/${groupId}/edit`);
-    await expect(page.getByText("Group not found or failed to load.")).toBeVisible();
+    for (const path of [`/groups/${groupId}/edit`, "/create-group", "/edit-alerts-permissions"]) {
+      await goInApp(page, path);
+      await expect(page.getByRole("heading", { level: 1, name: "Access Denied" }), path).toBeVisible();
+      await expect(page.getByRole("textbox"), path).toHaveCount(0);
+    }
+    await screenshot(page, "access-denied-groups");
 
     // A viewer may still put a plate they found on one of their groups (000 §6).
     await openFromNav(page, "Search", "Search LPR Records");

@@ -40,7 +40,7 @@ test.describe("persona: investigator", () => {
     page,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const bearer = captureBearer(page);
 
     // Login screen (000 §2): the logo, the provider button, the ownership footer.
@@ -61,6 +61,10 @@ test.describe("persona: investigator", () => {
     await expect(page).toHaveURL(/\/search$/);
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
     await expectNavLinks(page, NAV_LINKS.investigator);
+    // Issue 20 item 1: reloading / while signed in goes straight back to Search, not "Log in".
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/search$/, { timeout: 20_000 });
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
 
     // Search form (000 §2, §4, §9): presets, default 24 Hours, the three agency sections.
     await expect(page.getByRole("button", { name: "24 Hours" })).toHaveAttribute("aria-pressed", "true");
@@ -147,6 +151,19 @@ test.describe("persona: investigator", () => {
     ).toBeVisible();
     await screenshot(page, "results-table");
 
+    // Issue 20 item 9: at 1440 px every column shows without scrolling sideways; at 390 px, cards.
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    const scroller = await page.locator(".results-table__scroller").boundingBox();
+    const lastHeader = await page.getByRole("columnheader", { name: "Plate Image" }).boundingBox();
+    expect(lastHeader!.x + lastHeader!.width).toBeLessThanOrEqual(scroller!.x + scroller!.width + 1);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.locator(".results-table--cards")).toBeVisible();
+    await expect(rows.first().locator(".results-table__plate")).toBeVisible();
+    await expect(rows.first().locator(".results-table__body")).toBeHidden();
+    await screenshot(page, "results-cards");
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await expect(page.locator(".results-table--cards")).toHaveCount(0);
+
     // Selection: exports need at least one result.
     await expect(page.getByRole("button", { name: "Export Selected to PDF" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Export Selected to ZIP" })).toBeDisabled();
@@ -214,6 +231,15 @@ test.describe("persona: investigator", () => {
     await expect(dialog.locator(".result-detail__vehicle img")).toBeVisible();
     // Add Plate to Hotlist is for admins and hotlist users only.
     await expect(dialog.getByRole("button", { name: "Add Plate to Hotlist" })).toHaveCount(0);
+    // Issue 20 item 3: make, colour and body type in the detail, labelled as in the table.
+    for (const fact of ["Make", "Color", "Body Type"]) {
+      await expect(dialog.getByText(fact, { exact: true })).toBeVisible();
+    }
+    // Issue 20 item 5: Tab stays inside the modal.
+    for (let step = 0; step < 25; step++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
     await screenshot(page, "result-detail");
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);

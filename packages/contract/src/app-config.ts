@@ -33,6 +33,11 @@ export const ZAppConfig = z.object({
       maxZoom: z.number().int(),
     })
     .optional(),
+  /**
+   * Odin's own: the most records one export may hold (the API's EXPORT_MAX_RECORDS), so the results
+   * screen says the limit before an export is asked for. Absent (an older server): EXPORT_RECORDS_LIMIT.
+   */
+  exportMaxRecords: z.number().int().positive().optional(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 

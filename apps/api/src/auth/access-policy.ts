@@ -143,6 +143,7 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
 
   "GET /assets/*": rule("public", "none"),
   "GET /favicon.svg": rule("public", "none"),
+  "GET /favicon.ico": rule("public", "none"),
 
   // The web app's pages (both specs' route lists), served by the API in production.
   ...Object.fromEntries(WEB_ROUTES.map((route) => [`GET ${route}`, rule("public", "none")])),

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { apiError as body, ERROR_STATUS, type ErrorCode } from "@odin/contract";
 import { AppError } from "../lib/app-error";
+import { isPageLoad } from "./web-app";
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   isDatabaseUnavailable,
@@ -75,9 +76,14 @@ export const errorHandlerPlugin = fp(
       return reply.status(500).send(body("INTERNAL", `Internal server error (request ${request.id}).`));
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(body("NOT_FOUND", `No route ${request.method} ${request.url.split("?")[0]}.`)),
-    );
+    app.setNotFoundHandler((request, reply) => {
+      // A page a browser navigates to: the web app, whose not-found page says so (issue 20 item 2).
+      if (app.webAppPage && isPageLoad(request.method, request.headers.accept))
+        return app.webAppPage(reply.status(404));
+      return reply
+        .status(404)
+        .send(body("NOT_FOUND", `No route ${request.method} ${request.url.split("?")[0]}.`));
+    });
   },
   { name: "odin-error-handler" },
 );

@@ -2,13 +2,15 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { WEB_ROUTES } from "@odin/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
 /**
  * Serves the built web app: hashed files under /assets/ cached for a year, the favicon, and
- * index.html (revalidated on every load, so an upgrade reaches every browser at once) for exactly the
- * web routes of both specs, so an unknown path is still a 404 in the API's error shape.
+ * index.html (revalidated on every load, so an upgrade reaches every browser at once) for the web
+ * routes of both specs. Any other address a browser navigates to (a GET that accepts text/html) gets the
+ * web app too, with status 404, so it shows its own not-found page (issue 20 item 2); calls (JSON,
+ * anything else) still get a 404 in the API's error shape (plugins/error-handler.ts asks `webAppPage`).
  */
 export const webAppPlugin = fp<{ distDir: string }>(
   async (app: FastifyInstance, { distDir }) => {
@@ -29,6 +31,13 @@ export const webAppPlugin = fp<{ distDir: string }>(
         .header("cache-control", "public, max-age=86400")
         .sendFile("favicon.svg", distDir, { cacheControl: false }),
     );
+    // Browsers ask for /favicon.ico on pages that name no icon (the built-in provider's sign-in page).
+    app.get("/favicon.ico", (_request, reply) =>
+      reply.header("cache-control", "public, max-age=86400").redirect("/favicon.svg", 301),
+    );
+    app.decorate("webAppPage", (reply: FastifyReply) =>
+      reply.header("cache-control", "no-cache").sendFile("index.html", distDir, { cacheControl: false }),
+    );
     for (const route of WEB_ROUTES) {
       app.get(route, (_request, reply) =>
         reply.header("cache-control", "no-cache").sendFile("index.html", distDir, { cacheControl: false }),
@@ -37,3 +46,15 @@ export const webAppPlugin = fp<{ distDir: string }>(
   },
   { name: "odin-web-app" },
 );
+
+/** A browser's page load (not a call): a GET or HEAD whose Accept names text/html. */
+export function isPageLoad(method: string, accept: string | undefined): boolean {
+  return (method === "GET" || method === "HEAD") && /\btext\/html\b/.test(accept ?? "");
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Sends the web app's index.html (present only when the built web app is served). */
+    webAppPage?: (reply: FastifyReply) => FastifyReply;
+  }
+}

@@ -102,6 +102,16 @@ describe("screens", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Terms of Use" })).toBeInTheDocument();
   });
 
+  it.each(["/create-group", "/edit-alerts-permissions", "/groups/42/edit"])(
+    "%s: 'Access Denied' for a user who may not manage groups, before any form (issue 20 item 8)",
+    async (url) => {
+      renderAt(url);
+      expect(await screen.findByRole("heading", { level: 1, name: "Access Denied" })).toBeInTheDocument();
+      expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: /Create|Save/ })).not.toBeInTheDocument();
+    },
+  );
+
   it("shows the 404 page with a link to Search for an unknown address", async () => {
     renderAt("/no-such-page");
     expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { AlertGroupsScreen } from "@/features/alerts/components/alert-groups-scr
 import { CreateGroupScreen } from "@/features/alerts/components/create-group-screen";
 import { EditAlertsPermissionsScreen } from "@/features/alerts/components/edit-alerts-permissions-screen";
 import { EditGroupScreen } from "@/features/alerts/components/edit-group-screen";
+import { groupManagersOnly } from "@/features/alerts/components/groups-access-denied";
 import { GroupDetailsScreen } from "@/features/alerts/components/group-details-screen";
 import { AuditLogScreen } from "@/features/audit/components/audit-log-screen";
 import { VerifyExportScreen } from "@/features/exports/components/verify-export-screen";
@@ -43,9 +44,10 @@ export const SCREENS: Record<WebRoute, ComponentType> = {
   "/alert-history-detail/:alertId": AlertDetailScreen,
   "/groups/:groupId": GroupDetailsScreen,
   "/groups/:groupId/details": GroupDetailsScreen,
-  "/groups/:groupId/edit": EditGroupScreen,
-  "/create-group": CreateGroupScreen,
-  "/edit-alerts-permissions": EditAlertsPermissionsScreen,
+  // Issue 20 item 8: 'Access Denied' before a form the server would refuse.
+  "/groups/:groupId/edit": groupManagersOnly(EditGroupScreen),
+  "/create-group": groupManagersOnly(CreateGroupScreen),
+  "/edit-alerts-permissions": groupManagersOnly(EditAlertsPermissionsScreen),
   "/admin": AdminScreen,
   "/api-keys": IntegrationsScreen,
   "/integrations/rekor": RekorKeysScreen,

@@ -10,6 +10,11 @@ export const ZRekorCamera = z.object({
   corrected_longitude: ZLongitude.nullable(),
   agency_id: ZId.nullable(),
   is_manual: z.boolean(),
+  /** Odin's own: where the camera itself reports it stands (GPS), shown next to the correction. */
+  reported_latitude: ZLatitude.nullable().optional(),
+  reported_longitude: ZLongitude.nullable().optional(),
+  /** Odin's own: the camera's last read (ISO 8601), null before its first. */
+  last_read_at: z.string().nullable().optional(),
 });
 export type TRekorCamera = z.infer<typeof ZRekorCamera>;
 

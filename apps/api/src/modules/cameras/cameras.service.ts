@@ -16,6 +16,9 @@ function toRekorCamera(camera: RekorCamera): TRekorCamera {
     corrected_longitude: camera.correctedLongitude,
     agency_id: camera.agencyId,
     is_manual: camera.isManual,
+    reported_latitude: camera.latitude,
+    reported_longitude: camera.longitude,
+    last_read_at: camera.lastSeenAt?.toISOString() ?? null,
   };
 }
 
@@ -30,8 +33,12 @@ export async function listRekorCameras(prisma: PrismaClient): Promise<TRekorCame
   });
   const cameras = new Map<string, TRekorCamera>();
   for (const row of rows) {
-    if (REKOR_CAMERA_ID.test(row.cameraId) && !cameras.has(row.cameraId))
-      cameras.set(row.cameraId, toRekorCamera(row));
+    if (!REKOR_CAMERA_ID.test(row.cameraId)) continue;
+    const known = cameras.get(row.cameraId);
+    if (!known) cameras.set(row.cameraId, toRekorCamera(row));
+    // Seen through two keys: its last read is the later of the two.
+    else if (row.lastSeenAt && (!known.last_read_at || row.lastSeenAt.toISOString() > known.last_read_at))
+      known.last_read_at = row.lastSeenAt.toISOString();
   }
   return [...cameras.values()];
 }

@@ -1,11 +1,19 @@
 import { useId, useRef, useState } from "react";
 
-/** The CSV a person chose, and a way to empty the input after an upload so the same file can go again. */
-export function useCsvFile() {
+/**
+ * The CSV a person chose, and a way to empty the input after an upload so the same file can go again.
+ * `onChoose` runs when another file is chosen: the form drops the last upload's report then, so an old
+ * message never sits beside the new file (issue 20 item 10).
+ */
+export function useCsvFile(onChoose?: () => void) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setChosen] = useState<File | null>(null);
+  const setFile = (next: File | null) => {
+    setChosen(next);
+    onChoose?.();
+  };
   const clear = () => {
-    setFile(null);
+    setChosen(null);
     if (inputRef.current) inputRef.current.value = "";
   };
   return { file, setFile, clear, inputRef };

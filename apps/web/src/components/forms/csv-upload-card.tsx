@@ -34,8 +34,8 @@ export interface CsvUploadCardProps {
  */
 export function CsvUploadCard(props: CsvUploadCardProps) {
   const { children, actions, submitLabel, failedTitle, uploadedMessage, upload, onUploaded } = props;
-  const csv = useCsvFile();
   const [state, setState] = useState<UploadState>({ status: "idle" });
+  const csv = useCsvFile(() => setState({ status: "idle" }));
   const uploading = state.status === "uploading";
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

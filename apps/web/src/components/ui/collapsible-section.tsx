@@ -35,6 +35,8 @@ export function CollapsibleSection(props: CollapsibleSectionProps) {
           className="collapsible__toggle"
           aria-expanded={open}
           aria-controls={`${id}-body`}
+          // Named for its section, so the three agency toggles are not all "All agencies".
+          aria-label={typeof count === "string" ? `${label}, ${count}` : label}
           onClick={() => setOpen((value) => !value)}
         >
           <span className="collapsible__chevron" aria-hidden="true" />

@@ -15,12 +15,21 @@ export interface DataTableProps {
   children: ReactNode;
   /** Under the table, inside its frame (e.g. "No user matches"). */
   after?: ReactNode;
+  /** The scrolling frame's name (defaults to the caption, else "Table"). */
+  label?: string;
 }
 
 /** The app's plain data table: a scrolling frame, a header row of column headings and the rows. */
-export function DataTable({ columns, className, caption, busy, children, after }: DataTableProps) {
+export function DataTable({ columns, className, caption, busy, children, after, label }: DataTableProps) {
+  // The frame scrolls sideways on narrow screens: a named, focusable region, so keyboards can scroll it.
   return (
-    <div className="table-wrap" aria-busy={busy || undefined}>
+    <div
+      className="table-wrap"
+      aria-busy={busy || undefined}
+      role="region"
+      aria-label={label ?? caption ?? "Table"}
+      tabIndex={0}
+    >
       <table className={className ? `table ${className}` : "table"}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>

@@ -28,4 +28,36 @@ describe("Modal", () => {
     fireEvent.mouseDown(dialog.parentElement as HTMLElement);
     expect(onClose).toHaveBeenCalledTimes(3);
   });
+
+  it("keeps Tab inside: the page behind is inert while open, and given back when it closes", () => {
+    const { container, rerender } = render(
+      <Modal open title="Result detail" onClose={() => {}}>
+        body
+      </Modal>,
+    );
+    const page = container;
+    expect(page.inert).toBe(true);
+    expect(screen.getByRole("dialog").closest("[inert]")).toBeNull();
+    rerender(
+      <Modal open={false} title="Result detail" onClose={() => {}}>
+        body
+      </Modal>,
+    );
+    expect(page.inert).toBe(false);
+  });
+
+  it("Tab from the last control comes back to the first, Shift+Tab from the first goes to the last", () => {
+    render(
+      <Modal open title="Result detail" onClose={() => {}} footer={<button type="button">Save</button>}>
+        <input aria-label="Reason" />
+      </Modal>,
+    );
+    const close = screen.getByRole("button", { name: "Close" });
+    const save = screen.getByRole("button", { name: "Save" });
+    save.focus();
+    fireEvent.keyDown(document, { key: "Tab" });
+    expect(close).toHaveFocus();
+    fireEvent.keyDown(document, { key: "Tab", shiftKey: true });
+    expect(save).toHaveFocus();
+  });
 });

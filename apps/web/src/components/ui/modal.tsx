@@ -18,7 +18,8 @@ export interface ModalProps {
 
 /**
  * A dialog over the page: closes with ×, Escape or a click on the backdrop; takes focus when it opens
- * and gives it back when it closes; the page behind does not scroll.
+ * and gives it back when it closes; the page behind does not scroll and is `inert` meanwhile, so Tab
+ * stays inside the dialog (the browser's own focus trap; a dialog opened over it does the same to it).
  */
 export function Modal({
   open,
@@ -31,6 +32,7 @@ export function Modal({
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
   const closeOnEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === "Escape" && dismissible) onClose();
   });
@@ -40,11 +42,18 @@ export function Modal({
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
+    const madeInert = makeRestInert(overlayRef.current);
     dialogRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => closeOnEscape(event);
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog opened over this one has made it inert: that one handles the keys.
+      if (overlayRef.current?.inert) return;
+      closeOnEscape(event);
+      if (event.key === "Tab" && dialogRef.current) keepTabInside(event, dialogRef.current);
+    };
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
+      for (const element of madeInert) element.inert = false;
       document.body.style.overflow = previousOverflow;
       previouslyFocused?.focus();
     };
@@ -53,6 +62,7 @@ export function Modal({
   if (!open) return null;
   return createPortal(
     <div
+      ref={overlayRef}
       className="modal-overlay"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && dismissible) onClose();
@@ -82,4 +92,43 @@ export function Modal({
     </div>,
     document.body,
   );
+}
+
+/**
+ * Makes every other child of the body inert (unfocusable, unclickable, hidden from screen readers) and
+ * answers those it changed, so closing gives back exactly what opening took.
+ */
+function makeRestInert(overlay: HTMLElement | null): HTMLElement[] {
+  if (!overlay) return [];
+  const changed: HTMLElement[] = [];
+  for (const element of Array.from(document.body.children)) {
+    if (element === overlay || !(element instanceof HTMLElement) || element.inert) continue;
+    if (element.tagName === "SCRIPT") continue;
+    element.inert = true;
+    changed.push(element);
+  }
+  return changed;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last (issue 20 item 5). */
+function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {
+  const stops = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => !element.closest("[hidden], [inert]"),
+  );
+  const first = stops[0];
+  const last = stops.at(-1);
+  const active = document.activeElement;
+  if (!first || !last) {
+    event.preventDefault();
+    dialog.focus();
+  } else if (event.shiftKey && (active === first || active === dialog || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
 }

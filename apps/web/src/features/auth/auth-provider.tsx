@@ -5,6 +5,7 @@ import { registerTokenSource, type TokenSource } from "@/lib/api-client";
 import type { OidcConfig } from "@/lib/config";
 import { buildUserManagerSettings, CALLBACK_PATH, returnToFromState } from "./auth-settings";
 import { checkIdToken } from "./id-token";
+import { markSignedIn } from "./session-marker";
 
 export interface OdinAuthProviderProps {
   oidc: OidcConfig;
@@ -40,6 +41,7 @@ export function OdinAuthProvider({ oidc, onNavigate, children }: OdinAuthProvide
         await userManager.removeUser();
         throw new Error(problem);
       }
+      markSignedIn();
       onNavigate(returnToFromState(user?.state));
     },
     [userManager, onNavigate],

@@ -1,6 +1,7 @@
 import { use, useCallback, useRef } from "react";
 import { AuthContext } from "react-oidc-context";
 import { revokeSession } from "./api/revoke-session";
+import { clearSignedIn } from "./session-marker";
 
 /**
  * Ends the session (spec 000 §2): first POST /session/revoke so the API refuses this session's tokens at
@@ -14,6 +15,7 @@ export function useLogout(): (() => void) | undefined {
   const logout = useCallback(() => {
     if (!auth || running.current) return;
     running.current = true;
+    clearSignedIn();
     const origin = window.location.origin;
     void (async () => {
       try {

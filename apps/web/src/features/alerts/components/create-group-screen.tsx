@@ -55,7 +55,7 @@ export function CreateGroupScreen() {
         eyebrow="Alerts"
         description="Start a new hotlist group and choose who receives its alerts."
       />
-      <form className="group-form" onSubmit={(event) => void submit(event)}>
+      <form className="group-form" onSubmit={(event) => void submit(event)} noValidate>
         <Card title="Group">
           <GroupFields
             values={values}

@@ -227,10 +227,22 @@ describe("EditGroupScreen", () => {
     expect(callsTo(fetchMock, "POST /groups/7/remove-plate")).toHaveLength(0);
   });
 
-  it("removes a saved plate at once with POST remove-plate and the form field plate_id", async () => {
+  it("asks before removing a saved plate: Keep leaves it, nothing is sent (issue 20 item 10)", async () => {
     renderEdit();
     await loaded();
     fireEvent.click(screen.getByRole("button", { name: "Remove AK47281" }));
+    expect(callsTo(fetchMock, "POST /groups/7/remove-plate")).toHaveLength(0);
+    fireEvent.click(screen.getByRole("button", { name: "Keep AK47281" }));
+    expect(screen.getByRole("button", { name: "Remove AK47281" })).toBeInTheDocument();
+    expect(plateRow("AK47281")).toBeInTheDocument();
+    expect(callsTo(fetchMock, "POST /groups/7/remove-plate")).toHaveLength(0);
+  });
+
+  it("removes a saved plate once confirmed, with POST remove-plate and the form field plate_id", async () => {
+    renderEdit();
+    await loaded();
+    fireEvent.click(screen.getByRole("button", { name: "Remove AK47281" }));
+    fireEvent.click(screen.getByRole("button", { name: "Confirm removing AK47281" }));
     await waitFor(() => expect(screen.queryByRole("cell", { name: "AK47281" })).not.toBeInTheDocument());
     const body = sent("POST /groups/7/remove-plate");
     expect(body).toBeInstanceOf(URLSearchParams);
@@ -241,6 +253,7 @@ describe("EditGroupScreen", () => {
     renderEdit({ "POST /groups/7/remove-plate": failure(500, "boom") });
     await loaded();
     fireEvent.click(screen.getByRole("button", { name: "Remove AK47281" }));
+    fireEvent.click(screen.getByRole("button", { name: "Confirm removing AK47281" }));
     expect(await screen.findByText(MESSAGES.failedToRemovePlate)).toBeInTheDocument();
     expect(plateRow("AK47281")).toBeInTheDocument();
   });
@@ -319,6 +332,26 @@ describe("EditGroupScreen", () => {
       "Line 5: state must be one of the 50 US states.",
     ]);
     expect((sent("POST /groups/7/bulk-upload-plates") as FormData).get("mode")).toBe("add");
+  });
+
+  it("says a header error once (no rejected row repeating it) and drops the report when another file is chosen", async () => {
+    const header = "The CSV header must name plate_number.";
+    renderEdit({
+      "POST /groups/7/bulk-upload-plates": failure(400, header, [{ path: "csv_file", message: header }]),
+    });
+    await loaded();
+    const bulk = within(bulkForm());
+    fireEvent.change(bulk.getByLabelText("CSV file"), {
+      target: { files: [file("plates.csv", "text/csv")] },
+    });
+    fireEvent.click(bulk.getByRole("button", { name: "Upload CSV" }));
+    const alert = await bulk.findByRole("alert");
+    expect(alert.textContent?.split(header)).toHaveLength(2);
+    expect(within(alert).queryByRole("list", { name: "Rejected rows" })).not.toBeInTheDocument();
+    fireEvent.change(bulk.getByLabelText("CSV file"), {
+      target: { files: [file("fixed.csv", "text/csv")] },
+    });
+    expect(bulk.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("refuses a file that is not a CSV before sending it", async () => {

@@ -1,6 +1,7 @@
 import type { TAuditLogEntry } from "@odin/contract";
 import { DataTable } from "@/components/ui";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
+import { vehicleLabel } from "@/lib/vehicle-labels";
 import { formatAction, formatPrograms, parseQueryParameters } from "../audit-entry";
 
 const COLUMNS = [
@@ -23,7 +24,7 @@ const COLUMNS = [
  */
 export function AuditTable({ logs, busy }: { logs: TAuditLogEntry[]; busy: boolean }) {
   return (
-    <DataTable columns={COLUMNS} className="audit-table" busy={busy}>
+    <DataTable columns={COLUMNS} className="audit-table" busy={busy} label="Audit log entries">
       {logs.map((log, index) => {
         const query = parseQueryParameters(log.query_parameters);
         return (
@@ -34,12 +35,12 @@ export function AuditTable({ logs, busy }: { logs: TAuditLogEntry[]; busy: boole
             <td>{orNotAvailable(formatAction(query.action))}</td>
             <td className="audit-table__plate">{orNotAvailable(query.plate?.toUpperCase())}</td>
             <td>{orNotAvailable(query.plate_state)}</td>
-            <td>{orNotAvailable(query.vehicle_color)}</td>
-            <td>{orNotAvailable(query.vehicle_make)}</td>
-            <td>{orNotAvailable(query.vehicle_body_type)}</td>
+            <td>{vehicleLabel("color", query.vehicle_color)}</td>
+            <td>{vehicleLabel("make", query.vehicle_make)}</td>
+            <td>{vehicleLabel("body", query.vehicle_body_type)}</td>
             <td className="audit-table__justification">{orNotAvailable(query.justification)}</td>
             <td className="audit-table__time">{formatTimestamp(log.timestamp)}</td>
-            <td>{orNotAvailable(formatPrograms(log.programs_queried))}</td>
+            <td className="audit-table__programs">{orNotAvailable(formatPrograms(log.programs_queried))}</td>
           </tr>
         );
       })}

@@ -121,6 +121,31 @@ describe("LoginScreen", () => {
     await waitFor(() => expect(auth.signoutRedirect).toHaveBeenCalledOnce());
   });
 
+  it("a reload of / after signing in this tab: straight back through the provider to Search, no Log in button", async () => {
+    window.sessionStorage.setItem("odin.signed-in", "1");
+    try {
+      const auth = stubAuth();
+      renderLogin(auth);
+      await waitFor(() =>
+        expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: "/search" } }),
+      );
+      expect(screen.queryByRole("button", { name: LOGIN_BUTTON_LABEL })).not.toBeInTheDocument();
+      expect(screen.getByRole("status")).toHaveTextContent(MESSAGES.loading);
+    } finally {
+      window.sessionStorage.clear();
+    }
+  });
+
+  it("Log out forgets that this tab signed in, so / shows the Log in button again", async () => {
+    window.sessionStorage.setItem("odin.signed-in", "1");
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, message: "Session revoked." }));
+    const auth = signedInAuth();
+    renderLoginEverywhere(auth);
+    fireEvent.click(screen.getByRole("button", { name: "Log out" }));
+    await waitFor(() => expect(auth.signoutRedirect).toHaveBeenCalledOnce());
+    expect(window.sessionStorage.getItem("odin.signed-in")).toBeNull();
+  });
+
   it("keeps the footer: ownership and trademark pending", () => {
     renderLogin(stubAuth());
     expect(

@@ -1,10 +1,11 @@
 import { MESSAGES } from "@odin/contract";
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAuth } from "react-oidc-context";
 import { useNavigate } from "react-router-dom";
 import { useCurrentUser } from "@/app/current-user";
 import { Button, Notice, Spinner } from "@/components/ui";
 import { DEFAULT_RETURN_TO, signinState } from "../auth-settings";
+import { markSignedIn, wasSignedIn } from "../session-marker";
 import { useLogout } from "../use-logout";
 import { SignInFrame } from "./sign-in-frame";
 
@@ -20,14 +21,26 @@ export function LoginScreen() {
   const navigate = useNavigate();
   const logout = useLogout();
   const signedIn = auth.isAuthenticated;
+  // A reload of / by a user who signed in earlier in this tab: back through the provider to Search.
+  const [resuming] = useState(() => !signedIn && wasSignedIn());
+  const resumeStarted = useRef(false);
 
   useEffect(() => {
-    if (signedIn) void navigate(DEFAULT_RETURN_TO, { replace: true });
+    if (signedIn) {
+      markSignedIn();
+      void navigate(DEFAULT_RETURN_TO, { replace: true });
+    }
   }, [signedIn, navigate]);
+
+  useEffect(() => {
+    if (!resuming || auth.isLoading || signedIn || auth.error || resumeStarted.current) return;
+    resumeStarted.current = true;
+    void auth.signinRedirect({ state: signinState(DEFAULT_RETURN_TO) });
+  }, [resuming, auth, signedIn]);
 
   const login = () => void auth.signinRedirect({ state: signinState(DEFAULT_RETURN_TO) });
 
-  if (auth.isLoading) {
+  if (auth.isLoading || (resuming && !signedIn && !auth.error)) {
     return (
       <SignInFrame title="Welcome to Odin">
         <Spinner size="lg" label={MESSAGES.loading} />

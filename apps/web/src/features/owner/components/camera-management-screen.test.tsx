@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
+import { formatTimestamp } from "@/lib/format";
 import { LATITUDE_RANGE, LONGITUDE_RANGE } from "../camera-draft";
 import { CameraManagementScreen } from "./camera-management-screen";
 
@@ -15,6 +16,9 @@ const CAMERAS: TRekorCamera[] = [
     corrected_longitude: null,
     agency_id: null,
     is_manual: false,
+    reported_latitude: 41.7637,
+    reported_longitude: -72.6851,
+    last_read_at: "2026-11-20T15:04:05.000Z",
   },
   {
     camera_id: 102,
@@ -61,6 +65,36 @@ const longitude = () => screen.getByLabelText("Corrected longitude of Main St NB
 const saveButton = () => screen.getByRole("button", { name: "Save Main St NB" });
 
 describe("CameraManagementScreen", () => {
+  it("shows where the camera reports it stands next to the correction, and its last read (issue 20)", async () => {
+    answer();
+    renderCameras();
+    const row = (await screen.findByText("Main St NB")).closest("tr")!;
+    expect(within(row).getByText("41.76370, -72.68510")).toBeInTheDocument();
+    expect(within(row).getByText(formatTimestamp("2026-11-20T15:04:05.000Z"))).toBeInTheDocument();
+    const other = screen.getByText("102").closest("tr")!;
+    expect(within(other).getByText("Not reported")).toBeInTheDocument();
+    expect(within(other).getByText("No reads yet")).toBeInTheDocument();
+  });
+
+  it("picks the corrected location on a map: a click puts the point, 'Use this location' fills the row", async () => {
+    answer();
+    renderCameras();
+    await screen.findByText("Main St NB");
+    fireEvent.click(screen.getByRole("button", { name: "Pick the location of Main St NB on a map" }));
+    const dialog = screen.getByRole("dialog", { name: "Pick the location of Main St NB" });
+    // The map starts on the reported position, nothing picked yet.
+    expect(within(dialog).getByRole("button", { name: "Use this location" })).toBeDisabled();
+    fireEvent.click(dialog.querySelector(".leaflet-container")!, { clientX: 10, clientY: 10 });
+    const use = within(dialog).getByRole("button", { name: "Use this location" });
+    expect(use).toBeEnabled();
+    fireEvent.click(use);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(latitude()).not.toHaveValue("");
+    expect(Number((latitude() as HTMLInputElement).value)).toBeCloseTo(41.76, 1);
+    expect(screen.getByLabelText("Manual location for Main St NB")).toBeChecked();
+    expect(saveButton()).toBeEnabled();
+  });
+
   it("shows each camera with its corrected location, agency and manual flag", async () => {
     answer();
     renderCameras();

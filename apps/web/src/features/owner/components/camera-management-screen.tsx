@@ -15,10 +15,13 @@ const COLUMNS = [
   "Camera ID",
   "Name",
   "Site",
+  "Reported location",
   "Latitude",
   "Longitude",
+  { hidden: "Pick on map" },
   "Agency",
   "Manual",
+  "Last read",
   { hidden: "Save" },
 ];
 
@@ -35,7 +38,7 @@ export function CameraManagementScreen() {
       <PageHeader
         title="Rekor Camera Management"
         eyebrow="Owner"
-        description="Correct where Rekor cameras stand and which agency they belong to. A manual location is kept when the camera reports another; editing a location ticks Manual."
+        description="Correct where Rekor cameras stand and which agency they belong to: type the corrected latitude and longitude or pick them on a map, beside where the camera reports it stands. A manual location is kept when the camera reports another; editing a location ticks Manual."
         actions={<Link to="/owner">Owner Panel</Link>}
       />
       <Card title="Cameras">

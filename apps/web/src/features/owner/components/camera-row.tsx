@@ -2,6 +2,7 @@ import { MESSAGES, type TAgency, type TRekorCamera } from "@odin/contract";
 import { useState } from "react";
 import { Button } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
+import { formatTimestamp } from "@/lib/format";
 import { updateCamera } from "../api/cameras";
 import {
   checkCameraDraft,
@@ -10,6 +11,15 @@ import {
   type CameraDraft,
   type CameraDraftErrors,
 } from "../camera-draft";
+import { LocationPicker, pickedCoordinate } from "./location-picker";
+
+/** The position the camera reports, as the table shows it beside the correction. */
+export function reportedText(camera: Pick<TRekorCamera, "reported_latitude" | "reported_longitude">) {
+  const { reported_latitude: lat, reported_longitude: lon } = camera;
+  return lat === null || lat === undefined || lon === null || lon === undefined
+    ? "Not reported"
+    : `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
+}
 
 type RowState =
   | { status: "idle" }
@@ -26,6 +36,7 @@ export function CameraRow({ initial, agencies }: { initial: TRekorCamera; agenci
   const [draft, setDraft] = useState<CameraDraft>(() => draftOf(initial));
   const [errors, setErrors] = useState<CameraDraftErrors>({});
   const [state, setState] = useState<RowState>({ status: "idle" });
+  const [picking, setPicking] = useState(false);
   const saving = state.status === "saving";
   const label = camera.camera_name ?? `camera ${camera.camera_id}`;
   const errorId = (field: keyof CameraDraftErrors) => `camera-${camera.camera_id}-${field}-error`;
@@ -80,8 +91,43 @@ export function CameraRow({ initial, agencies }: { initial: TRekorCamera; agenci
       <td className="camera-table__id">{camera.camera_id}</td>
       <td>{camera.camera_name ?? "—"}</td>
       <td>{camera.site_name ?? "—"}</td>
+      <td className="camera-table__reported">{reportedText(camera)}</td>
       {coordinate("latitude", "-90 to 90")}
       {coordinate("longitude", "-180 to 180")}
+      <td>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={saving}
+          aria-label={`Pick the location of ${label} on a map`}
+          onClick={() => setPicking(true)}
+        >
+          Map
+        </Button>
+        {picking && (
+          <LocationPicker
+            open
+            label={label}
+            start={{
+              latitude: draft.latitude.trim() === "" ? null : Number(draft.latitude),
+              longitude: draft.longitude.trim() === "" ? null : Number(draft.longitude),
+            }}
+            reported={{
+              latitude: camera.reported_latitude ?? null,
+              longitude: camera.reported_longitude ?? null,
+            }}
+            onPick={(latitude, longitude) => {
+              edit({
+                latitude: pickedCoordinate(latitude),
+                longitude: pickedCoordinate(longitude),
+                isManual: true,
+              });
+              setPicking(false);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        )}
+      </td>
       <td>
         <select
           className="select"
@@ -106,6 +152,9 @@ export function CameraRow({ initial, agencies }: { initial: TRekorCamera; agenci
           aria-label={`Manual location for ${label}`}
           disabled={saving}
         />
+      </td>
+      <td className="camera-table__last-read">
+        {camera.last_read_at ? formatTimestamp(camera.last_read_at) : "No reads yet"}
       </td>
       <td>
         <div className="camera-table__save">

@@ -170,6 +170,16 @@ describe("AddToHotlistModal", () => {
     expect(onAdded).not.toHaveBeenCalled();
   });
 
+  it("falls back to 'Failed to add plate to hotlist.' on an empty 500, never '500 Internal Server Error'", async () => {
+    answer(() => Promise.resolve(new Response("", { status: 500, statusText: "Internal Server Error" })));
+    const { onAdded } = renderModal();
+    await fill("Warrants", "Warrant 25-118");
+    save();
+    expect(await screen.findByText(MESSAGES.failedToAddPlateToHotlist)).toBeInTheDocument();
+    expect(screen.queryByText(/Internal Server Error/)).not.toBeInTheDocument();
+    expect(onAdded).not.toHaveBeenCalled();
+  });
+
   it("says 'Failed to load groups.' when the groups cannot be loaded", async () => {
     fetchMock.mockResolvedValue(
       jsonResponse({ error: { code: "INTERNAL", message: "boom" } }, { status: 500 }),

@@ -11,6 +11,7 @@ import { FieldLabel } from "@/components/forms";
 import { getAlertGroups } from "@/features/alerts/api/alert-groups";
 import { Button, Modal, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
+import { errorReason } from "@/lib/error-reason";
 import { addPlateToHotlist } from "../api/add-plate-to-hotlist";
 
 export interface AddToHotlistModalProps {
@@ -86,10 +87,10 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
         groups.status === "ready" ? groups.groups.find((g) => g.id === Number(groupId)) : undefined;
       onAdded(MESSAGES.addedPlateToHotlist(checked.data.plate_number, group?.name || MESSAGES.unknownGroup));
     } catch (failure) {
+      // Odin's own message (a 409's, a 400's); a bare status such as an empty 500 gets the spec's fallback.
       setError(
-        isApiError(failure) && failure.status > 0 && failure.message
-          ? failure.message
-          : MESSAGES.failedToAddPlateToHotlist,
+        (isApiError(failure) && failure.status > 0 && errorReason(failure)) ||
+          MESSAGES.failedToAddPlateToHotlist,
       );
       setSaving(false);
     }

@@ -2,7 +2,7 @@ import { MESSAGES } from "@odin/contract";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
-import { ExportDialog } from "./export-dialog";
+import { ExportDialog, overLimitText } from "./export-dialog";
 import { mapResult } from "./results-map-fixtures";
 
 const fetchMock = stubFetchPerTest();
@@ -30,6 +30,29 @@ describe("ExportDialog", () => {
   });
   afterEach(() => {
     created.length = 0;
+  });
+
+  it("over the export limit: says so before sending, and exports the first N (issue 20 item 6)", async () => {
+    window.__ODIN_CONFIG__ = { oidc: null, ownerUsername: null, exportMaxRecords: 1 };
+    try {
+      fetchMock.mockResolvedValue(
+        new Response("%PDF", {
+          headers: {
+            "content-type": "application/pdf",
+            "content-disposition": 'attachment; filename="odin-report-2026-11-25.pdf"',
+          },
+        }),
+      );
+      renderDialog("pdf");
+      expect(screen.getByText(overLimitText(2, 1))).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Export 2" })).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole("button", { name: "Export first 1" }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+      const body = JSON.parse(fetchMock.mock.calls[0]![1]?.body as string) as { records: { id: string }[] };
+      expect(body.records.map((record) => record.id)).toEqual(["rekor-1-1"]);
+    } finally {
+      delete window.__ODIN_CONFIG__;
+    }
   });
 
   it("refuses a blank justification with the spec's message and sends nothing", async () => {

@@ -1,8 +1,9 @@
-import { MESSAGES, type TSearchResult } from "@odin/contract";
+import { EXPORT_RECORDS_LIMIT, MESSAGES, type TSearchResult } from "@odin/contract";
 import { useId, useState } from "react";
 import { FieldLabel } from "@/components/forms";
 import { Button, Modal, Notice, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
+import { getAppConfig } from "@/lib/config";
 import { exportResults, saveFile, type ExportKind } from "../api/export";
 
 export interface ExportDialogProps {
@@ -29,6 +30,15 @@ const LABELS: Record<ExportKind, { title: string; failed: string; crashed: strin
   },
 };
 
+/** The most records one export may hold, as the server says (issue 20 item 6). */
+export function exportLimit(): number {
+  return getAppConfig().exportMaxRecords ?? EXPORT_RECORDS_LIMIT;
+}
+
+/** What the dialog says when the selection is over the limit, before anything is sent. */
+export const overLimitText = (selected: number, limit: number) =>
+  `An export can hold at most ${limit.toLocaleString()} records; ${selected.toLocaleString()} are selected. Export the first ${limit.toLocaleString()} (newest first), or cancel and narrow the selection.`;
+
 type Phase = { status: "idle" } | { status: "busy" } | { status: "failed"; message: string; detail?: string };
 
 /**
@@ -36,12 +46,16 @@ type Phase = { status: "idle" } | { status: "busy" } | { status: "failed"; messa
  * search's), the overlay 'Please Wait While Odin Finishes Your Report' shows while the server works, the
  * file downloads when ready; failures keep the dialog open with the spec's message.
  */
-export function ExportDialog({ kind, selected, defaultJustification, onClose }: ExportDialogProps) {
+export function ExportDialog({ kind, selected: chosen, defaultJustification, onClose }: ExportDialogProps) {
   const id = useId();
   const [justification, setJustification] = useState(defaultJustification);
   const [phase, setPhase] = useState<Phase>({ status: "idle" });
   if (!kind) return null;
   const labels = LABELS[kind];
+  // Over the server's limit: say so now and offer the first N (the results' own order, newest first).
+  const limit = exportLimit();
+  const overLimit = chosen.length > limit;
+  const selected = overLimit ? chosen.slice(0, limit) : chosen;
 
   const submit = async () => {
     if (selected.length === 0)
@@ -91,7 +105,10 @@ export function ExportDialog({ kind, selected, defaultJustification, onClose }: 
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()}>Export {selected.length.toLocaleString()}</Button>
+          <Button onClick={() => void submit()}>
+            {overLimit ? "Export first " : "Export "}
+            {selected.length.toLocaleString()}
+          </Button>
         </>
       }
     >
@@ -102,10 +119,14 @@ export function ExportDialog({ kind, selected, defaultJustification, onClose }: 
           void submit();
         }}
       >
-        <p className="export-form__lead">
-          {selected.length.toLocaleString()} selected {selected.length === 1 ? "result" : "results"} as{" "}
-          {labels.file}.
-        </p>
+        {overLimit ? (
+          <Notice tone="warning">{overLimitText(chosen.length, limit)}</Notice>
+        ) : (
+          <p className="export-form__lead">
+            {selected.length.toLocaleString()} selected {selected.length === 1 ? "result" : "results"} as{" "}
+            {labels.file}.
+          </p>
+        )}
         <div className="field">
           <FieldLabel htmlFor={`${id}-justification`} required>
             Justification

@@ -6,6 +6,7 @@ import { addressText, useNearestAddress } from "@/components/map/nearest-address
 import { Button, EnlargeableImage, Modal, SourceLogo } from "@/components/ui";
 import { hasValidCoordinates } from "@/lib/coordinates";
 import { orNotAvailable } from "@/lib/format";
+import { vehicleLabel } from "@/lib/vehicle-labels";
 import { canAddToHotlist } from "../permissions";
 import { PlateImage } from "./plate-image";
 
@@ -87,6 +88,19 @@ function DetailBody({
           <div>
             <dt>Camera</dt>
             <dd>{orNotAvailable(result.camera_name)}</dd>
+          </div>
+          {/* Odin's own, after the spec's facts: the vehicle, labelled as everywhere else. */}
+          <div>
+            <dt>Make</dt>
+            <dd>{vehicleLabel("make", result.make)}</dd>
+          </div>
+          <div>
+            <dt>Color</dt>
+            <dd>{vehicleLabel("color", result.color)}</dd>
+          </div>
+          <div>
+            <dt>Body Type</dt>
+            <dd>{vehicleLabel("body", result.body_type)}</dd>
           </div>
         </dl>
         <div className="result-detail__actions">

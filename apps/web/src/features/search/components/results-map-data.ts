@@ -2,6 +2,7 @@ import type { TSearchResult } from "@odin/contract";
 import type { LatLngTuple } from "leaflet";
 import { projectToWorld, type ClusterablePoint } from "@/components/map/map-clustering";
 import { hasValidCoordinates } from "@/lib/coordinates";
+import { vehicleLabel } from "@/lib/vehicle-labels";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
 
 /** A result that can be put on the map, with what the map needs precomputed once per result list. */
@@ -127,9 +128,9 @@ export function popupFields(result: TSearchResult): PopupField[] {
   return [
     { label: "Plate", value: text(result.plate) },
     { label: "State", value: text(result.plate_state) },
-    { label: "Make", value: text(result.make) },
-    { label: "Color", value: text(result.color) },
-    { label: "Body", value: text(result.body_type) },
+    { label: "Make", value: vehicleLabel("make", result.make) },
+    { label: "Color", value: vehicleLabel("color", result.color) },
+    { label: "Body", value: vehicleLabel("body", result.body_type) },
     { label: "Agency", value: text(result.agency) },
     { label: "Camera", value: text(result.camera_name) },
     { label: "Time", value: formatTimestamp(result.timestamp) },

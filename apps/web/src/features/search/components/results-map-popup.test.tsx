@@ -35,6 +35,17 @@ describe("ResultsMapPopupContent", () => {
     expect(screen.getByRole("img", { name: "Rekor" })).toBeInTheDocument();
   });
 
+  it("labels vocabulary values as the table does (issue 20 item 3): sedan-standard is Sedan", () => {
+    render(
+      <ResultsMapPopupContent
+        result={mapResult({ body_type: "sedan-standard", color: "silver/gray", make: "bmw" })}
+      />,
+    );
+    expect(field("Body")).toBe("Sedan");
+    expect(field("Color")).toBe("Silver/Gray");
+    expect(field("Make")).toBe("BMW");
+  });
+
   it("shows N/A for missing fields", () => {
     render(<ResultsMapPopupContent result={mapResult({ make: null, color: "", camera_name: undefined })} />);
     expect(field("Make")).toBe("N/A");

@@ -6,7 +6,7 @@ import { formatTimestamp } from "@/lib/format";
 import { readResultsState, type RefineState } from "../search-params";
 import type { ExportKind } from "../api/export";
 import { AddToHotlistModal } from "./add-to-hotlist-modal";
-import { ExportDialog } from "./export-dialog";
+import { ExportDialog, exportLimit } from "./export-dialog";
 import { ResultDetailModal } from "./result-detail-modal";
 import { ResultsMap } from "./results-map";
 import { ResultsTable } from "./results-table";
@@ -116,7 +116,7 @@ export function ResultsScreen() {
         </div>
         <div className="results-toolbar__actions">
           <span className="results-toolbar__count" aria-live="polite">
-            {selected.size > 0 ? `${selected.size.toLocaleString()} selected` : "Select results to export"}
+            {selectedText(selected.size, exportLimit())}
           </span>
           <Button variant="secondary" disabled={selected.size === 0} onClick={() => setExporting("pdf")}>
             {MESSAGES.exportSelectedToPdf}
@@ -188,4 +188,11 @@ function sourceStatusText(status: TSourceStatus): string {
     case "failed":
       return "failed";
   }
+}
+
+/** The toolbar's count; over the export limit it says the limit before any export is asked for. */
+export function selectedText(count: number, limit: number): string {
+  if (count === 0) return "Select results to export";
+  const selected = `${count.toLocaleString()} selected`;
+  return count > limit ? `${selected} (an export holds at most ${limit.toLocaleString()})` : selected;
 }

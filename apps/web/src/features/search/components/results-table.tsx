@@ -1,17 +1,30 @@
-import { BODY_TYPES, MESSAGES, type TSearchResult } from "@odin/contract";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { MESSAGES, type TSearchResult } from "@odin/contract";
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
+import { vehicleLabel } from "@/lib/vehicle-labels";
 import { PlateImage } from "./plate-image";
 
 /** Rows are a fixed height so only those in view (plus OVERSCAN) are rendered: 5,000 rows scroll smoothly. */
 export const ROW_HEIGHT = 68;
+/** On narrow screens (NARROW_QUERY) each row is a card of this fixed height (issue 20 item 9). */
+export const CARD_HEIGHT = 148;
+export const NARROW_QUERY = "(max-width: 640px)";
+
+/** Whether the screen is narrow enough for result cards; follows the window as it is resized. */
+function useNarrowScreen(): boolean {
+  const query = typeof window !== "undefined" && window.matchMedia ? window.matchMedia(NARROW_QUERY) : null;
+  return useSyncExternalStore(
+    (onChange) => {
+      query?.addEventListener("change", onChange);
+      return () => query?.removeEventListener("change", onChange);
+    },
+    () => query?.matches ?? false,
+    () => false,
+  );
+}
 const OVERSCAN = 8;
 const VIEWPORT_FALLBACK = 720;
-
-const BODY_LABELS = new Map<string, string>(BODY_TYPES.map((type) => [type.value, type.label]));
-export const bodyTypeLabel = (value: string | null | undefined) =>
-  value ? (BODY_LABELS.get(value) ?? value) : MESSAGES.notAvailable;
 
 export interface ResultsTableProps {
   results: TSearchResult[];
@@ -38,6 +51,8 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(VIEWPORT_FALLBACK);
   const selectAll = useRef<HTMLInputElement>(null);
+  const narrow = useNarrowScreen();
+  const rowHeight = narrow ? CARD_HEIGHT : ROW_HEIGHT;
   const selectedCount = results.reduce((count, result) => count + (selected.has(result.id) ? 1 : 0), 0);
   const allSelected = results.length > 0 && selectedCount === results.length;
 
@@ -62,7 +77,7 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
     );
   }
 
-  const { first, last } = visibleRows(scrollTop, viewport, results.length);
+  const { first, last } = visibleRows(scrollTop, viewport, results.length, rowHeight);
   const openOnKey = (event: KeyboardEvent, result: TSearchResult) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
@@ -76,7 +91,10 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
       className="results-table__scroller"
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
-      <table className="results-table" aria-rowcount={results.length + 1}>
+      <table
+        className={narrow ? "results-table results-table--cards" : "results-table"}
+        aria-rowcount={results.length + 1}
+      >
         <thead>
           <tr>
             <th scope="col" className="results-table__check">
@@ -102,12 +120,12 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
           </tr>
         </thead>
         <tbody>
-          {first > 0 && <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }} />}
+          {first > 0 && <tr aria-hidden="true" style={{ height: first * rowHeight }} />}
           {results.slice(first, last).map((result, offset) => (
             <tr
               key={result.id}
               className={selected.has(result.id) ? "is-selected" : undefined}
-              style={{ height: ROW_HEIGHT }}
+              style={{ height: rowHeight }}
               aria-rowindex={first + offset + 2}
               tabIndex={0}
               onClick={() => onOpen(result)}
@@ -122,22 +140,25 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
                   onKeyDown={(event) => event.stopPropagation()}
                 />
               </td>
-              <td>
+              <td className="results-table__program">
                 <SourceLogo source={result.source_program} size="sm" />
               </td>
               <td className="results-table__plate">{result.plate}</td>
-              <td>{orNotAvailable(result.plate_state)}</td>
-              <td>{orNotAvailable(result.make)}</td>
-              <td>{orNotAvailable(result.color)}</td>
-              <td>{bodyTypeLabel(result.body_type)}</td>
-              <td className="results-table__long" title={result.agency ?? undefined}>
+              <td className="results-table__state">{orNotAvailable(result.plate_state)}</td>
+              <td className="results-table__make">{vehicleLabel("make", result.make)}</td>
+              <td className="results-table__color">{vehicleLabel("color", result.color)}</td>
+              <td className="results-table__body">{vehicleLabel("body", result.body_type)}</td>
+              <td className="results-table__long results-table__agency" title={result.agency ?? undefined}>
                 {orNotAvailable(result.agency)}
               </td>
-              <td className="results-table__long" title={result.camera_name ?? undefined}>
+              <td
+                className="results-table__long results-table__camera"
+                title={result.camera_name ?? undefined}
+              >
                 {orNotAvailable(result.camera_name)}
               </td>
               <td className="results-table__time">{formatTimestamp(result.timestamp)}</td>
-              <td>
+              <td className="results-table__vehicle-cell">
                 <ProxiedImage
                   src={result.vehicle_image_src}
                   alt={`Vehicle ${result.plate}`}
@@ -146,13 +167,13 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
                   fallback="No Image"
                 />
               </td>
-              <td>
+              <td className="results-table__plate-cell">
                 <PlateImage result={result} lazy className="results-table__plate-image" />
               </td>
             </tr>
           ))}
           {last < results.length && (
-            <tr aria-hidden="true" style={{ height: (results.length - last) * ROW_HEIGHT }} />
+            <tr aria-hidden="true" style={{ height: (results.length - last) * rowHeight }} />
           )}
         </tbody>
       </table>

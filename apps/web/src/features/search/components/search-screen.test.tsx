@@ -86,6 +86,28 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("SearchScreen", () => {
+  it("Tab order: plate, justification, then the spec's controls in its order, Search before Clear (issue 20 item 11)", async () => {
+    answer();
+    renderSearch();
+    await agenciesLoaded();
+    const form = screen.getByRole("form", { name: "Search LPR records" });
+    const stops = Array.from(form.querySelectorAll<HTMLElement>("input, select, button, textarea"));
+    const at = (element: HTMLElement) => stops.indexOf(element);
+    expect(at(screen.getByLabelText("License plate"))).toBe(0);
+    expect(at(justification())).toBe(1);
+    expect(at(screen.getByLabelText("State", { selector: "select" }))).toBe(2);
+    expect(at(preset("1 Hour"))).toBeGreaterThan(at(screen.getByLabelText("Body type")));
+    expect(at(screen.getByLabelText("End"))).toBeLessThan(
+      at(within(section("Rekor")).getAllByRole("checkbox")[0]!),
+    );
+    expect(at(within(section("RAVEN")).getAllByRole("checkbox").at(-1)!)).toBeLessThan(
+      at(screen.getByLabelText("Top rack")),
+    );
+    expect(at(screen.getByRole("button", { name: "Search" }))).toBeLessThan(
+      at(screen.getByRole("button", { name: "Clear" })),
+    );
+  });
+
   it("starts on the last 24 hours, with every control of the spec", async () => {
     answer();
     renderSearch();

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { CsvFileField, NoticeList, useCsvFile } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { describeRowIssue, isCsvFile } from "@/lib/csv-report";
+import { isCsvFile, rejectedRows } from "@/lib/csv-report";
 import { toError } from "@/lib/use-query";
 import { uploadPlatesCsv } from "../../api/groups";
 import { downloadPlateTemplate } from "./plate-template";
@@ -30,9 +30,9 @@ export function BulkPlateUpload({
   onUploaded: () => Promise<void>;
 }) {
   const id = useId();
-  const csv = useCsvFile();
-  const [mode, setMode] = useState<BulkPlateMode>("add");
   const [state, setState] = useState<UploadState>({ status: "idle" });
+  const csv = useCsvFile(() => setState({ status: "idle" }));
+  const [mode, setMode] = useState<BulkPlateMode>("add");
 
   const upload = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,7 +50,8 @@ export function BulkPlateUpload({
       csv.clear();
       await onUploaded();
     } catch (error) {
-      const rejected = isApiError(error) ? error.details.map(describeRowIssue) : [];
+      // A detail that only repeats the error's own message (a bad header) is not listed again.
+      const rejected = isApiError(error) ? rejectedRows(error) : [];
       setState({ status: "failed", message: MESSAGES.uploadFailed(toError(error).message), rejected });
     }
   };
@@ -72,7 +73,10 @@ export function BulkPlateUpload({
               name={`${id}-mode`}
               value={option.value}
               checked={mode === option.value}
-              onChange={() => setMode(option.value)}
+              onChange={() => {
+                setMode(option.value);
+                setState({ status: "idle" });
+              }}
             />
             <span>{option.label}</span>
           </label>

@@ -1,4 +1,5 @@
 import type { THotlistPlate } from "@odin/contract";
+import { useState } from "react";
 import { Button, DataTable, EmptyState, Notice } from "@/components/ui";
 import type { NewPlate } from "../../api/groups";
 import { formatDate } from "./group-format";
@@ -15,9 +16,14 @@ export interface EditPlatesListProps {
   disabled?: boolean;
 }
 
-/** The group's plates on the edit screen, each with Remove; new ones are marked until saved. */
+/**
+ * The group's plates on the edit screen, each with Remove; new ones are marked until saved. A saved
+ * plate leaves the server at once, so its Remove asks first (issue 20 item 10): "Confirm remove" or
+ * "Keep" in its row. A new plate is only dropped from the list, so it goes at once.
+ */
 export function EditPlatesList(props: EditPlatesListProps) {
   const { saved, added, removing, error, onRemoveSaved, onDropAdded, disabled = false } = props;
+  const [confirming, setConfirming] = useState<number | null>(null);
   return (
     <>
       {error && <Notice tone="danger">{error}</Notice>}
@@ -61,16 +67,42 @@ export function EditPlatesList(props: EditPlatesListProps) {
               <td className="plates-table__notes">{plate.notes || "—"}</td>
               <td>{formatDate(plate.created_at)}</td>
               <td className="plates-table__action">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  busy={removing === plate.id}
-                  disabled={disabled || removing !== null}
-                  aria-label={`Remove ${plate.plate_number}`}
-                  onClick={() => onRemoveSaved(plate)}
-                >
-                  Remove
-                </Button>
+                {confirming === plate.id || removing === plate.id ? (
+                  <div className="row-actions" role="group" aria-label={`Remove ${plate.plate_number}?`}>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      busy={removing === plate.id}
+                      disabled={disabled || removing !== null}
+                      aria-label={`Confirm removing ${plate.plate_number}`}
+                      onClick={() => {
+                        setConfirming(null);
+                        onRemoveSaved(plate);
+                      }}
+                    >
+                      Confirm remove
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={removing === plate.id}
+                      aria-label={`Keep ${plate.plate_number}`}
+                      onClick={() => setConfirming(null)}
+                    >
+                      Keep
+                    </Button>
+                  </div>
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={disabled || removing !== null}
+                    aria-label={`Remove ${plate.plate_number}`}
+                    onClick={() => setConfirming(plate.id)}
+                  >
+                    Remove
+                  </Button>
+                )}
               </td>
             </tr>
           ))}

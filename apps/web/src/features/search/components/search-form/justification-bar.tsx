@@ -6,54 +6,66 @@ import type { SubmitState } from "./use-search-submit";
 
 export const JUSTIFICATION_HINT = "Recorded in the audit log with this search.";
 
-export interface JustificationBarProps {
+export interface JustificationFieldProps {
   justification: string;
   onJustificationChange: (justification: string) => void;
   inputRef: Ref<HTMLInputElement>;
   state: SubmitState;
-  onClear: () => void;
 }
 
-/** The required reason for the search, the form's alert, and Search / Clear. */
-export function JustificationBar({
+/**
+ * The required reason for the search. It sits right after the plate (issue 20 item 11: the two things
+ * every search needs are the first two Tab stops), in the vehicle card.
+ */
+export function JustificationField({
   justification,
   onJustificationChange,
   inputRef,
   state,
-  onClear,
-}: JustificationBarProps) {
+}: JustificationFieldProps) {
   const id = useId();
-  const busy = state.status === "busy";
   const missing = state.status === "invalid" && !justification.trim();
   return (
-    <div className="search-submit">
-      <div className="field search-submit__justification">
-        <FieldLabel htmlFor={`${id}-justification`} required>
-          Justification
-        </FieldLabel>
-        <input
-          ref={inputRef}
-          id={`${id}-justification`}
-          className="input"
-          value={justification}
-          onChange={(event) => onJustificationChange(event.target.value)}
-          placeholder="Case number or reason for this search"
-          maxLength={2000}
-          autoComplete="off"
-          required
-          aria-invalid={missing || undefined}
-          aria-describedby={`${id}-hint`}
-        />
-      </div>
-      <span id={`${id}-hint`} className="field__hint search-submit__hint">
+    <div className="field search-justification">
+      <FieldLabel htmlFor={`${id}-justification`} required>
+        Justification
+      </FieldLabel>
+      <input
+        ref={inputRef}
+        id={`${id}-justification`}
+        className="input"
+        value={justification}
+        onChange={(event) => onJustificationChange(event.target.value)}
+        placeholder="Case number or reason for this search"
+        maxLength={2000}
+        autoComplete="off"
+        required
+        aria-invalid={missing || undefined}
+        aria-describedby={`${id}-hint`}
+      />
+      <span id={`${id}-hint`} className="field__hint">
         Required. {JUSTIFICATION_HINT}
       </span>
+    </div>
+  );
+}
+
+export interface SubmitBarProps {
+  state: SubmitState;
+  onClear: () => void;
+}
+
+/** The form's alert, and Search then Clear (the spec's order). */
+export function SubmitBar({ state, onClear }: SubmitBarProps) {
+  const busy = state.status === "busy";
+  return (
+    <div className="search-submit">
       <div className="search-submit__actions">
-        <Button variant="secondary" onClick={onClear} disabled={busy}>
-          Clear
-        </Button>
         <Button type="submit" busy={busy}>
           {busy ? "Searching..." : "Search"}
+        </Button>
+        <Button variant="secondary" onClick={onClear} disabled={busy}>
+          Clear
         </Button>
       </div>
       {state.status === "invalid" && (

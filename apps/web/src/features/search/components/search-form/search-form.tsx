@@ -3,7 +3,7 @@ import { Card } from "@/components/ui";
 import { defaultSearchForm, presetRange, type SearchForm } from "../../search-params";
 import { AgencySections } from "./agency-sections";
 import { FeatureFlags } from "./feature-flags";
-import { JustificationBar } from "./justification-bar";
+import { JustificationField, SubmitBar } from "./justification-bar";
 import { SearchLoadingModal } from "./search-loading-modal";
 import { TimeRangeFields } from "./time-range-fields";
 import { useSearchSubmit } from "./use-search-submit";
@@ -14,7 +14,10 @@ export interface SearchFormViewProps {
   initial: () => SearchForm;
 }
 
-/** The search form (000 §2, §4): vehicle, time range, features, agencies, justification, Search and Clear. */
+/**
+ * The search form (000 §2, §4), in the spec's order of controls (issue 20 item 11): plate, then the
+ * justification, state, colour, make, body type; time range; agencies; features; Search and Clear.
+ */
 export function SearchFormView({ initial }: SearchFormViewProps) {
   const [form, setForm] = useState<SearchForm>(initial);
   const { state, submit, reset } = useSearchSubmit();
@@ -43,25 +46,30 @@ export function SearchFormView({ initial }: SearchFormViewProps) {
   return (
     <form className="search-form" onSubmit={onSubmit} noValidate aria-label="Search LPR records">
       <Card title="Vehicle" className="search-form__vehicle">
-        <VehicleFields values={form} onChange={update} />
+        <VehicleFields
+          values={form}
+          onChange={update}
+          afterPlate={
+            <JustificationField
+              justification={form.justification}
+              onJustificationChange={(justification) => update({ justification })}
+              inputRef={justificationRef}
+              state={state}
+            />
+          }
+        />
       </Card>
       <Card title="Time range" className="search-form__time">
         <TimeRangeFields values={form} onChange={update} />
       </Card>
-      <Card title="Features" className="search-form__flags">
-        <FeatureFlags filters={form.filters} onChange={(filters) => update({ filters })} />
-      </Card>
       <Card title="Agencies" className="search-form__agencies">
         <AgencySections agencies={form.agencies} onChange={(agencies) => update({ agencies })} />
       </Card>
+      <Card title="Features" className="search-form__flags">
+        <FeatureFlags filters={form.filters} onChange={(filters) => update({ filters })} />
+      </Card>
       <Card className="search-form__submit">
-        <JustificationBar
-          justification={form.justification}
-          onJustificationChange={(justification) => update({ justification })}
-          inputRef={justificationRef}
-          state={state}
-          onClear={clear}
-        />
+        <SubmitBar state={state} onClear={clear} />
       </Card>
       <SearchLoadingModal open={state.status === "busy"} />
     </form>

@@ -1,5 +1,5 @@
 import { BODY_TYPES, US_STATES, VEHICLE_COLORS, VEHICLE_MAKES } from "@odin/contract";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import type { SearchForm } from "../../search-params";
 import { FieldLabel } from "@/components/forms";
 
@@ -27,10 +27,12 @@ export type VehicleValues = Pick<
 export interface VehicleFieldsProps {
   values: VehicleValues;
   onChange: (patch: Partial<VehicleValues>) => void;
+  /** Shown right after the plate, before state, colour, make and body type: the justification. */
+  afterPlate?: ReactNode;
 }
 
 /** Plate, state, colour, make and body type; everything is optional (000 §5). */
-export function VehicleFields({ values, onChange }: VehicleFieldsProps) {
+export function VehicleFields({ values, onChange, afterPlate }: VehicleFieldsProps) {
   const id = useId();
   return (
     <div className="search-vehicle">
@@ -50,6 +52,7 @@ export function VehicleFields({ values, onChange }: VehicleFieldsProps) {
           Partial plates and * ? wildcards work.
         </span>
       </div>
+      {afterPlate}
       <SelectField
         label="State"
         placeholder="Any state"
