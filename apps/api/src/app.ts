@@ -53,6 +53,7 @@ import { prismaPlugin } from "./plugins/prisma";
 import { securityPlugin } from "./plugins/security";
 import { textGuardPlugin } from "./plugins/text-guard";
 import { webAppPlugin } from "./plugins/web-app";
+import { setOutboundPolicy } from "./lib/outbound-http";
 
 export interface AppDependencies {
   config: Config;
@@ -83,6 +84,7 @@ export async function buildApp({
   databaseUrl = config.databaseUrl,
 }: AppDependencies): Promise<FastifyInstance> {
   if (!databaseUrl) throw new Error("buildApp needs the database URL (config or dependencies)");
+  setOutboundPolicy(config.outbound);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProduction,
