@@ -127,6 +127,7 @@ export async function buildApp({
   await app.register(accountRoutes, {
     mailer: mail,
     publicUrl: config.publicUrl,
+    passwordMinLength: config.passwords.minLength,
     builtInIdentity: identity.builtIn,
     ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
   });
@@ -216,7 +217,10 @@ export async function buildApp({
   app.addHook("onClose", async () => stopAxonPolling?.());
   if (provider) {
     await app.register(interactionRoutes, { provider, clientId: identity.clientId });
-    await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });
+    await app.register(passwordResetRoutes, {
+      publicUrl: config.publicUrl,
+      passwordMinLength: config.passwords.minLength,
+    });
     await app.register(mountOidcProvider, { provider });
   }
 

@@ -102,6 +102,7 @@ const ZEnv = z.object({
   OIDC_AUDIENCE: z.string().trim().min(1).default("urn:odin:api"),
   OIDC_BUILT_IN: booleanFlag.optional(),
   OWNER_USERNAME: z.string().trim().min(1).default("owner"),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(64).default(12),
   IDP_ADMIN: z.enum(["built-in", "auth0", "none"]).optional(),
   AUTH0_DOMAIN: z
     .string()
@@ -201,6 +202,8 @@ export interface Config {
    * the simulators'.
    */
   outbound: { allowedPrivateHosts: string[] };
+  /** Password policy (identity/password-policy.ts): the least length of a new password (NIST: 8 or more). */
+  passwords: { minLength: number };
   /** The Rekor Scout host given to keys added on the Integrations page (the form has no field for it). */
   rekor: { defaultBaseUrl: string };
   search: { sourceTimeoutMs: number; maxResultsPerSource: number };
@@ -385,6 +388,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     identityAdmin: identityAdminConfig(env, builtIn),
     ownerUsername: env.OWNER_USERNAME,
     outbound: { allowedPrivateHosts: ownerAllowedHosts(env) },
+    passwords: { minLength: env.PASSWORD_MIN_LENGTH },
     rekor: { defaultBaseUrl: (env.REKOR_BASE_URL ?? DEFAULT_REKOR_BASE_URL).replace(/\/+$/, "") },
     search: {
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,

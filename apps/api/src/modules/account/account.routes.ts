@@ -18,6 +18,8 @@ import {
 export interface AccountRoutesOptions {
   mailer: Mailer;
   publicUrl: string;
+  /** PASSWORD_MIN_LENGTH. */
+  passwordMinLength: number;
   builtInIdentity: boolean;
   /** Ends the built-in provider's session and refresh tokens (absent with an external provider). */
   endProviderSession?: (sid: string) => Promise<void>;
@@ -82,7 +84,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       if (!options.builtInIdentity || !user.passwordHash) {
         throw new AppError("CONFLICT", "Passwords are managed by your identity provider: change it there.");
       }
-      await setPassword(app.prisma, user.id, request.body.new_password);
+      await setPassword(
+        { prisma: app.prisma, passwordMinLength: options.passwordMinLength },
+        user,
+        request.body.new_password,
+        {
+          change: {
+            currentPassword: request.body.current_password,
+            keepSid: requireAuth(request).sessionId,
+          },
+        },
+      );
       return successMessage(PASSWORD_UPDATED);
     },
   );
