@@ -103,6 +103,18 @@ const ZEnv = z.object({
   OIDC_BUILT_IN: booleanFlag.optional(),
   OWNER_USERNAME: z.string().trim().min(1).default("owner"),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(64).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(12),
   IDP_ADMIN: z.enum(["built-in", "auth0", "none"]).optional(),
   AUTH0_DOMAIN: z
     .string()
@@ -204,6 +216,11 @@ export interface Config {
   outbound: { allowedPrivateHosts: string[] };
   /** Password policy (identity/password-policy.ts): the least length of a new password (NIST: 8 or more). */
   passwords: { minLength: number };
+  /**
+   * Session limits (CJIS 5.5.5, issue 18 item 3): without activity for idleMs the web app locks and
+   * refresh tokens are refused; after maxMs from sign-in the session ends whatever the activity.
+   */
+  sessions: { idleMs: number; maxMs: number };
   /** The Rekor Scout host given to keys added on the Integrations page (the form has no field for it). */
   rekor: { defaultBaseUrl: string };
   search: { sourceTimeoutMs: number; maxResultsPerSource: number };
@@ -389,6 +406,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     ownerUsername: env.OWNER_USERNAME,
     outbound: { allowedPrivateHosts: ownerAllowedHosts(env) },
     passwords: { minLength: env.PASSWORD_MIN_LENGTH },
+    sessions: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxMs: env.SESSION_MAX_HOURS * 3_600_000 },
     rekor: { defaultBaseUrl: (env.REKOR_BASE_URL ?? DEFAULT_REKOR_BASE_URL).replace(/\/+$/, "") },
     search: {
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
