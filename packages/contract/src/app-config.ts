@@ -33,6 +33,11 @@ export const ZAppConfig = z.object({
       maxZoom: z.number().int(),
     })
     .optional(),
+  /**
+   * Session lock (CJIS 5.5.5, issue 18 item 3): after this many minutes without user activity the web
+   * app locks its screen and asks for the password again. Absent (an older server): 30.
+   */
+  session: z.object({ idleMinutes: z.number().int().positive() }).optional(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 
@@ -43,6 +48,8 @@ export const DEFAULT_MAP_SETTINGS: NonNullable<TAppConfig["map"]> = {
   attribution: "&copy; OpenStreetMap contributors &copy; CARTO",
   maxZoom: MAP_MAX_TILE_ZOOM,
 };
+
+export const DEFAULT_IDLE_LOCK_MINUTES = 30;
 
 export const APP_CONFIG_GLOBAL = "__ODIN_CONFIG__";
 export const APP_CONFIG_PATH = "/app-config.js";

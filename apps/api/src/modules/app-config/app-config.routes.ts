@@ -13,6 +13,7 @@ export function appConfigFor(config: Config): TAppConfig {
     },
     ownerUsername: config.ownerUsername,
     map: { ...config.map },
+    session: { idleMinutes: Math.round(config.sessions.idleMs / 60_000) },
   };
 }
 
