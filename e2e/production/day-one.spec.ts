@@ -7,6 +7,7 @@ import { installState, odinCli, serverLog } from "./production-install";
 
 const OWNER_PASSWORD = "First-Owner-2026!";
 const ADMIN_PASSWORD = "Springfield-Admin-2026!";
+const ADMIN_OWN_PASSWORD = "Springfield-Own-Choice-2026!";
 const AGENCY = "Springfield Police Department";
 /** A plate on the agency's first hotlist, read by its first camera. */
 const PLATE = "SPD4821";
@@ -91,8 +92,14 @@ test.describe("a production install, from nothing to an alert", () => {
     await expect(page.getByText("User added successfully.")).toBeVisible();
     await signOut(page);
 
-    // The agency's admin connects its first camera.
+    // The agency's admin replaces the password the owner chose (issue 18 item 4), then connects its
+    // first camera.
     await signInAs(page, "spd.admin", ADMIN_PASSWORD);
+    await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible({ timeout: 15_000 });
+    await page.getByLabel("Current password").fill(ADMIN_PASSWORD);
+    await page.getByRole("textbox", { name: "New password", exact: true }).fill(ADMIN_OWN_PASSWORD);
+    await page.getByRole("textbox", { name: "Confirm new password" }).fill(ADMIN_OWN_PASSWORD);
+    await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 15_000 });
     await openFromNav(page, "Integrations", "Integrations");
     await page.getByRole("link", { name: "Manage RAVEN" }).click();

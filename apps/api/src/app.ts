@@ -58,6 +58,7 @@ import { prismaPlugin } from "./plugins/prisma";
 import { securityPlugin } from "./plugins/security";
 import { textGuardPlugin } from "./plugins/text-guard";
 import { webAppPlugin } from "./plugins/web-app";
+import { setOutboundPolicy } from "./lib/outbound-http";
 
 export interface AppDependencies {
   config: Config;
@@ -88,6 +89,7 @@ export async function buildApp({
   databaseUrl = config.databaseUrl,
 }: AppDependencies): Promise<FastifyInstance> {
   if (!databaseUrl) throw new Error("buildApp needs the database URL (config or dependencies)");
+  setOutboundPolicy(config.outbound);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProduction,
@@ -133,6 +135,7 @@ export async function buildApp({
   await app.register(accountRoutes, {
     mailer: mail,
     publicUrl: config.publicUrl,
+    passwordMinLength: config.passwords.minLength,
     builtInIdentity: identity.builtIn,
     ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
   });
@@ -239,7 +242,10 @@ export async function buildApp({
   });
   if (provider) {
     await app.register(interactionRoutes, { provider, clientId: identity.clientId });
-    await app.register(passwordResetRoutes, { publicUrl: config.publicUrl });
+    await app.register(passwordResetRoutes, {
+      publicUrl: config.publicUrl,
+      passwordMinLength: config.passwords.minLength,
+    });
     await app.register(mountOidcProvider, { provider });
   }
 

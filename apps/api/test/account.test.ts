@@ -57,7 +57,10 @@ describe("account calls (spec 001 §7 Account)", () => {
     const weak = await call("investigator", "POST", "/user/reset-password", { new_password: "short" });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.code).toBe("VALIDATION_FAILED");
-    const ok = await call("investigator", "POST", "/user/reset-password", { new_password: "New-pass-2026!" });
+    const ok = await call("investigator", "POST", "/user/reset-password", {
+      new_password: "New-pass-2026!",
+      current_password: DEMO_PASSWORD,
+    });
     expect(ok.json()).toEqual({ success: true, message: "Password updated successfully" });
     expect((await signIn(t.baseUrl, "hartford.investigator", "New-pass-2026!")).tokens).toBeDefined();
     expect((await signIn(t.baseUrl, "hartford.investigator", DEMO_PASSWORD)).tokens).toBeUndefined();

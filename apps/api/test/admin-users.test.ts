@@ -64,7 +64,7 @@ describe("user administration (spec 001 §7 Admin)", () => {
       approved: true,
       deletedAt: null,
       idpSubject: null,
-      mustChangePassword: false,
+      mustChangePassword: true, // issue 18 item 4: the admin chose it, the user replaces it
     });
     expect(user.agency?.name).toBe(HARTFORD);
     expect(user.passwordHash).toMatch(/^scrypt\$/);

@@ -122,6 +122,7 @@ test.describe("persona: owner", () => {
     await signInAs(page, NEWCOMER, TEMPORARY);
     await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
     await expect(page.getByText("Choose a new password to continue")).toBeVisible();
+    await page.getByLabel("Current password").fill(TEMPORARY);
     await page.getByRole("textbox", { name: "New password", exact: true }).fill(CHOSEN);
     await page.getByRole("textbox", { name: "Confirm new password" }).fill(CHOSEN);
     await page.getByRole("button", { name: "Change password" }).click();

@@ -38,6 +38,11 @@ export const ZAppConfig = z.object({
    * screen says the limit before an export is asked for. Absent (an older server): EXPORT_RECORDS_LIMIT.
    */
   exportMaxRecords: z.number().int().positive().optional(),
+  /**
+   * Session lock (CJIS 5.5.5, issue 18 item 3): after this many minutes without user activity the web
+   * app locks its screen and asks for the password again. Absent (an older server): 30.
+   */
+  session: z.object({ idleMinutes: z.number().int().positive() }).optional(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 
@@ -48,6 +53,8 @@ export const DEFAULT_MAP_SETTINGS: NonNullable<TAppConfig["map"]> = {
   attribution: "&copy; OpenStreetMap contributors &copy; CARTO",
   maxZoom: MAP_MAX_TILE_ZOOM,
 };
+
+export const DEFAULT_IDLE_LOCK_MINUTES = 30;
 
 export const APP_CONFIG_GLOBAL = "__ODIN_CONFIG__";
 export const APP_CONFIG_PATH = "/app-config.js";

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { DEFAULT_MAP_SETTINGS, EXPORT_RECORDS_LIMIT, type TAppConfig } from "@odin/contract";
 import { z } from "zod";
+import { isAllowanceEntry, parseAllowedHosts } from "../lib/outbound-http";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -102,6 +103,19 @@ const ZEnv = z.object({
   OIDC_AUDIENCE: z.string().trim().min(1).default("urn:odin:api"),
   OIDC_BUILT_IN: booleanFlag.optional(),
   OWNER_USERNAME: z.string().trim().min(1).default("owner"),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(64).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(12),
   IDP_ADMIN: z.enum(["built-in", "auth0", "none"]).optional(),
   AUTH0_DOMAIN: z
     .string()
@@ -113,6 +127,14 @@ const ZEnv = z.object({
   AUTH0_MGMT_CLIENT_SECRET: z.string().trim().min(1).optional(),
   AUTH0_CONNECTION: z.string().trim().min(1).default("Username-Password-Authentication"),
   REKOR_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ODIN_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .transform(parseAllowedHosts)
+    .refine(
+      (entries) => entries.every(isAllowanceEntry),
+      "must list host names, addresses or CIDR ranges, separated by commas (e.g. axon.pd.local,10.20.0.0/16)",
+    )
+    .optional(),
   SEARCH_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   SEARCH_MAX_RESULTS_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(5000),
   AXIS_INGEST_MAX_BYTES: z.coerce
@@ -191,6 +213,20 @@ export interface Config {
   /** Who creates accounts and sets passwords for the admin and owner screens (identity/idp-admin). */
   identityAdmin: IdentityAdminConfig;
   ownerUsername: string;
+  /**
+   * Outbound HTTP (lib/outbound-http.ts): the hosts that may resolve to loopback, private, link-local
+   * or other non-public addresses. ODIN_ALLOWED_PRIVATE_HOSTS, plus the hosts of the URLs the owner
+   * set in the environment (REKOR_BASE_URL, REVERSE_GEOCODE_URL, MAP_TILE_URL_*), plus in demo mode
+   * the simulators'.
+   */
+  outbound: { allowedPrivateHosts: string[] };
+  /** Password policy (identity/password-policy.ts): the least length of a new password (NIST: 8 or more). */
+  passwords: { minLength: number };
+  /**
+   * Session limits (CJIS 5.5.5, issue 18 item 3): without activity for idleMs the web app locks and
+   * refresh tokens are refused; after maxMs from sign-in the session ends whatever the activity.
+   */
+  sessions: { idleMs: number; maxMs: number };
   /** The Rekor Scout host given to keys added on the Integrations page (the form has no field for it). */
   rekor: { defaultBaseUrl: string };
   search: { sourceTimeoutMs: number; maxResultsPerSource: number };
@@ -297,6 +333,26 @@ function identityAdminConfig(env: Env, builtIn: boolean): IdentityAdminConfig {
   };
 }
 
+/** Hosts the owner named: the explicit allowance and the hosts of the service URLs set in the environment. */
+function ownerAllowedHosts(env: Env): string[] {
+  const urls = [
+    env.REKOR_BASE_URL,
+    env.REVERSE_GEOCODE_URL ?? undefined,
+    env.MAP_TILE_URL_DARK,
+    env.MAP_TILE_URL_LIGHT,
+  ];
+  const hosts = urls.flatMap((value) => (value ? urlHost(value) : []));
+  return [...new Set([...(env.ODIN_ALLOWED_PRIVATE_HOSTS ?? []), ...hosts])];
+}
+
+function urlHost(value: string): string[] {
+  try {
+    return /^https?:\/\//i.test(value) ? [new URL(value.replace(/[{}]/g, "")).hostname] : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The process environment; server.ts passes it to loadConfig (tests pass their own). */
 export function processEnv(): NodeJS.ProcessEnv {
   return process.env;
@@ -358,6 +414,9 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     },
     identityAdmin: identityAdminConfig(env, builtIn),
     ownerUsername: env.OWNER_USERNAME,
+    outbound: { allowedPrivateHosts: ownerAllowedHosts(env) },
+    passwords: { minLength: env.PASSWORD_MIN_LENGTH },
+    sessions: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxMs: env.SESSION_MAX_HOURS * 3_600_000 },
     rekor: { defaultBaseUrl: (env.REKOR_BASE_URL ?? DEFAULT_REKOR_BASE_URL).replace(/\/+$/, "") },
     search: {
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
@@ -408,11 +467,16 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
  */
 export function withDemoServices(
   config: Config,
-  { mapsUrl, rekorUrl }: { mapsUrl: string; rekorUrl?: string },
+  { mapsUrl, rekorUrl, axonUrl }: { mapsUrl: string; rekorUrl?: string; axonUrl?: string },
 ): Config {
   const use = config.serviceDefaults;
+  const simulatorHosts = [mapsUrl, rekorUrl, axonUrl].flatMap((url) => (url ? urlHost(url) : []));
   return {
     ...config,
+    // The simulators listen on this machine: the demo's integrations reach them by the owner's leave.
+    outbound: {
+      allowedPrivateHosts: [...new Set([...config.outbound.allowedPrivateHosts, ...simulatorHosts])],
+    },
     map: {
       ...config.map,
       darkTileUrl: use.darkTileUrl ? `${mapsUrl}/tiles/dark/{z}/{x}/{y}.png` : config.map.darkTileUrl,

@@ -20,3 +20,51 @@ export function endBuiltInSession(prisma: PrismaClient) {
     ]);
   };
 }
+
+/**
+ * Ends every session of a user but `keepSid` (the caller's own, on a password change; none on a reset):
+ * Odin's session rows are revoked, so their access tokens are refused at once, and the built-in
+ * provider's sessions and grants are deleted, so their refresh tokens stop working. Without a session
+ * to keep, tokens without a `sid` are cut off too (tokensNotBefore).
+ */
+export async function endOtherSessions(
+  prisma: PrismaClient,
+  user: { id: number; idpSubject: string | null },
+  keepSid: string | null,
+): Promise<void> {
+  const now = new Date();
+  const providerSessions = user.idpSubject
+    ? await prisma.oidcArtifact.findMany({
+        where: { kind: "Session", payload: { path: ["accountId"], equals: user.idpSubject } },
+        select: { uid: true },
+      })
+    : [];
+  const ending = providerSessions.flatMap((row) => (row.uid && row.uid !== keepSid ? [row.uid] : []));
+  const endProvider = endBuiltInSession(prisma);
+  for (const sid of ending) await endProvider(sid);
+  await prisma.$transaction(async (tx) => {
+    await tx.session.updateMany({
+      where: { userId: user.id, revokedAt: null, ...(keepSid ? { NOT: { idpSessionId: keepSid } } : {}) },
+      data: { revokedAt: now },
+    });
+    for (const sid of ending) {
+      await tx.session.upsert({
+        where: { idpSessionId: sid },
+        create: {
+          idpSessionId: sid,
+          userId: user.id,
+          expiresAt: new Date(now.getTime() + 86_400_000),
+          revokedAt: now,
+        },
+        update: { revokedAt: now },
+      });
+    }
+    if (!keepSid) {
+      // Whole seconds, as token `iat` has none (see account.service revokeSession).
+      await tx.user.update({
+        where: { id: user.id },
+        data: { tokensNotBefore: new Date(Math.ceil(now.getTime() / 1000) * 1000) },
+      });
+    }
+  });
+}

@@ -2,14 +2,17 @@ import { checkPasswordStrength, PASSWORD_RULES } from "@odin/contract";
 import { hashToken } from "@odin/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { setPassword } from "../modules/account/account.service";
+import { passwordPolicyProblems, policyRuleList } from "./password-policy";
 import { acceptFormPosts, sendHtml } from "./html-forms";
 import { escapeHtml, renderIdentityPage } from "./identity-page";
 
 const EXPIRED =
   "This reset link has expired or was already used. Ask for a new one from your profile or your admin.";
 
-function resetPage(token: string, error?: string) {
-  const rules = PASSWORD_RULES.map((rule) => `<li>${escapeHtml(rule.message)}</li>`).join("");
+function resetPage(token: string, minLength: number, error?: string) {
+  const rules = [...PASSWORD_RULES.map((rule) => rule.message), ...policyRuleList(minLength)]
+    .map((rule) => `<li>${escapeHtml(rule)}</li>`)
+    .join("");
   return renderIdentityPage({
     title: "Choose a new password",
     body: `<p class="lead">Your new password must have:</p><ul class="rules">${rules}</ul>
@@ -22,7 +25,10 @@ ${error ? `<p class="error" role="alert" style="margin-top:16px">${escapeHtml(er
 }
 
 /** The page behind an e-mailed reset link (built-in provider): single use, valid for one hour. */
-export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
+export async function passwordResetRoutes(
+  app: FastifyInstance,
+  { publicUrl, passwordMinLength }: { publicUrl: string; passwordMinLength: number },
+) {
   const findValid = (token: string) =>
     app.prisma.passwordResetToken.findFirst({
       where: {
@@ -37,7 +43,9 @@ export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: {
 
   app.get("/reset-password", async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply) => {
     const token = String(request.query.token ?? "");
-    return (await findValid(token)) ? sendHtml(reply, resetPage(token)) : sendHtml(reply, expiredPage(), 410);
+    return (await findValid(token))
+      ? sendHtml(reply, resetPage(token, passwordMinLength))
+      : sendHtml(reply, expiredPage(), 410);
   });
 
   app.register(async (forms) => {
@@ -53,10 +61,24 @@ export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: {
         } = request.body ?? {};
         const record = await findValid(token);
         if (!record) return sendHtml(reply, expiredPage(), 410);
-        if (password !== confirm) return sendHtml(reply, resetPage(token, "Passwords do not match!"), 400);
+        if (password !== confirm)
+          return sendHtml(reply, resetPage(token, passwordMinLength, "Passwords do not match!"), 400);
         const unmet = checkPasswordStrength(password);
         if (unmet.length)
-          return sendHtml(reply, resetPage(token, `Missing: ${unmet.join(", ").toLowerCase()}.`), 400);
+          return sendHtml(
+            reply,
+            resetPage(token, passwordMinLength, `Missing: ${unmet.join(", ").toLowerCase()}.`),
+            400,
+          );
+        // Odin's own rules (length, breached list, username, the last 5) before the link is used up.
+        const user = await app.prisma.user.findUniqueOrThrow({ where: { id: record.userId } });
+        const problems = await passwordPolicyProblems(app.prisma, passwordMinLength, user, password);
+        if (problems.length)
+          return sendHtml(
+            reply,
+            resetPage(token, passwordMinLength, `Missing: ${problems.join(", ").toLowerCase()}.`),
+            400,
+          );
         // Claim the link first, so two submissions cannot both use it.
         const claimed = await app.prisma.passwordResetToken.updateMany({
           where: { id: record.id, usedAt: null },
@@ -64,8 +86,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { publicUrl }: {
         });
         if (claimed.count !== 1) return sendHtml(reply, expiredPage(), 410);
         // The link proves the mailbox: the owner of the account is back, so a lockout ends too.
-        const user = await app.prisma.user.findUniqueOrThrow({ where: { id: record.userId } });
-        await setPassword(app.prisma, record.userId, password, {
+        // Every session of the account ends: whoever held it is signed out.
+        await setPassword({ prisma: app.prisma, passwordMinLength }, user, password, {
           unlock: true,
           audit: {
             action: "password_reset",

@@ -5,13 +5,12 @@ import type { Config } from "../config/env";
 import { AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page";
 import { createOidcAdapterFactory } from "./oidc-adapter";
 import { loadSigningKeys } from "./signing-keys";
+import { createSessionLimits } from "./session-limits";
 
 /** The subject of a built-in account: stable, opaque, independent of the username. */
 export const builtInSubject = (userId: number) => `odin|${userId}`;
 
 const ACCESS_TOKEN_TTL = 10 * 60;
-// The spec's client keeps a one-day session; refresh tokens and the sign-in session last as long.
-const SESSION_TTL = 24 * 60 * 60;
 
 /**
  * Odin's built-in OpenID provider (oidc-provider, certified), for agencies without an identity
@@ -23,6 +22,9 @@ export async function createOidcProvider(deps: { config: Config; prisma: PrismaC
   const { default: Provider, errors } = await importOidcProvider();
   const { issuer, clientId, audience } = config.identity;
   const keys = await loadSigningKeys(prisma, secrets);
+  // The sign-in session, its grant and refresh tokens last at most SESSION_MAX_HOURS (default 12 h).
+  const SESSION_TTL = Math.floor(config.sessions.maxMs / 1000);
+  const sessionLimits = createSessionLimits(prisma, config.sessions);
   // Outside production, localhost and 127.0.0.1 are the same machine: accept either in the browser.
   const origins = [config.publicUrl];
   if (!config.isProduction && /\/\/localhost[:/]/.test(`${config.publicUrl}/`)) {
@@ -104,8 +106,16 @@ export async function createOidcProvider(deps: { config: Config; prisma: PrismaC
       },
     },
     // The API revokes per session: the access token names its sign-in session.
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       const sessionUid = (token as { sessionUid?: string }).sessionUid;
+      // A refresh is refused once the session was idle too long or is older than the absolute limit.
+      if (sessionUid && ctx.oidc.params?.grant_type === "refresh_token") {
+        const refusal = await sessionLimits.refusal(sessionUid);
+        if (refusal) {
+          await sessionLimits.end(sessionUid);
+          throw new errors.InvalidGrant(refusal);
+        }
+      }
       return sessionUid ? { sid: sessionUid } : undefined;
     },
     // Odin's own web app is first-party: no consent screen, the grant is made on sign-in.

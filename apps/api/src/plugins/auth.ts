@@ -1,3 +1,4 @@
+import { ACTIVITY_WRITE_INTERVAL_MS } from "../identity/session-limits";
 import { MESSAGES } from "@odin/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -86,9 +87,16 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
               expiresAt: new Date((token.exp + 24 * 60 * 60) * 1000),
               userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null,
               ip: request.ip,
+              lastSeenAt: new Date(),
             },
             update: {},
           });
+        } else if (
+          Date.now() - (session.lastSeenAt ?? session.createdAt).getTime() >
+          ACTIVITY_WRITE_INTERVAL_MS
+        ) {
+          // The session's last activity, which the refresh of an idle session is judged by (session-limits.ts).
+          await app.prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date() } });
         }
       }
       const { agency: _agency, ...account } = user;

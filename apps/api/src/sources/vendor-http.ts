@@ -1,9 +1,13 @@
 import type { z } from "zod";
+import { outboundFetch } from "../lib/outbound-http";
 
 /**
  * Every call Odin makes to a vendor goes through here: redirects are never followed (a vendor host
- * cannot bounce Odin to an internal address), each call has a time limit and a size limit, and
- * failures become a VendorError whose message an investigator can read in the search's source status.
+ * cannot bounce Odin to an internal address), connections to non-public addresses are refused after
+ * DNS resolution unless the owner allowed the host (lib/outbound-http.ts), each call has a time limit
+ * and a size limit, and failures become a VendorError whose message an investigator can read in the
+ * search's source status. A refused address, a closed port, a reset and a DNS failure all read the
+ * same ("could not be reached"), so the text never maps a network for whoever typed the URL.
  */
 export type VendorErrorKind = "refused" | "not_found" | "failed" | "timeout" | "unreachable" | "bad_payload";
 
@@ -31,6 +35,9 @@ export interface VendorRequest {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** The one text for every refusal and connect failure. */
+export const unreachableMessage = (label: string) => `${label} could not be reached`;
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 
 export async function vendorFetch(url: URL, request: VendorRequest): Promise<Response> {
@@ -38,18 +45,18 @@ export async function vendorFetch(url: URL, request: VendorRequest): Promise<Res
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await outboundFetch(url, {
       method: request.method ?? "GET",
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.body !== undefined ? { body: request.body } : {}),
       redirect: "manual",
       signal,
     });
-  } catch (error) {
+  } catch {
+    // Time is observable anyway, so a time-out keeps its own words; every other failure reads the same.
     if (timeout.aborted) throw new VendorError("timeout", `${request.label} did not answer in time`);
     if (request.signal?.aborted) throw new VendorError("timeout", `${request.label}: the search was stopped`);
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-    throw new VendorError("unreachable", `${request.label} could not be reached${cause}`);
+    throw new VendorError("unreachable", unreachableMessage(request.label));
   }
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel();

@@ -1,6 +1,7 @@
 import {
   APP_CONFIG_GLOBAL,
   APP_CONFIG_PATH,
+  DEFAULT_IDLE_LOCK_MINUTES,
   DEFAULT_MAP_SETTINGS,
   ZAppConfig,
   type TAppConfig,
@@ -96,4 +97,9 @@ export const APP_CONFIG_URL = APP_CONFIG_PATH;
 /** The map tile settings the server gave, or the public defaults. */
 export function getMapSettings(): NonNullable<AppConfig["map"]> {
   return getAppConfig().map ?? DEFAULT_MAP_SETTINGS;
+}
+
+/** Minutes without user activity before the screen locks (the server's SESSION_IDLE_MINUTES). */
+export function getIdleLockMinutes(): number {
+  return getAppConfig().session?.idleMinutes ?? DEFAULT_IDLE_LOCK_MINUTES;
 }

@@ -11,7 +11,14 @@ export const ZSendPasswordResetResponse = z.object({
 export type TSendPasswordResetResponse = z.infer<typeof ZSendPasswordResetResponse>;
 
 /** POST /user/reset-password. The screen's confirmation field stays in the browser. */
-export const ZResetOwnPasswordRequest = z.object({ new_password: ZNewPassword });
+/**
+ * The spec's body is new_password alone; Odin adds current_password beside it (issue 18 item 4): the
+ * server refuses a change without the right current password.
+ */
+export const ZResetOwnPasswordRequest = z.object({
+  new_password: ZNewPassword,
+  current_password: z.string().max(128).optional(),
+});
 export type TResetOwnPasswordRequest = z.infer<typeof ZResetOwnPasswordRequest>;
 
 /**

@@ -19,6 +19,8 @@ import {
 export interface AccountRoutesOptions {
   mailer: Mailer;
   publicUrl: string;
+  /** PASSWORD_MIN_LENGTH. */
+  passwordMinLength: number;
   builtInIdentity: boolean;
   /** Ends the built-in provider's session and refresh tokens (absent with an external provider). */
   endProviderSession?: (sid: string) => Promise<void>;
@@ -85,18 +87,27 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       if (!options.builtInIdentity || !user.passwordHash) {
         throw new AppError("CONFLICT", "Passwords are managed by your identity provider: change it there.");
       }
-      await setPassword(app.prisma, user.id, request.body.new_password, {
-        audit: {
-          action: "password_changed",
-          subject: {
-            userId: user.id,
-            username: user.username,
-            agencyId: user.agencyId,
-            ip: actor.ip,
-            requestId: actor.requestId,
+      await setPassword(
+        { prisma: app.prisma, passwordMinLength: options.passwordMinLength },
+        user,
+        request.body.new_password,
+        {
+          change: {
+            currentPassword: request.body.current_password,
+            keepSid: actor.sessionId,
+          },
+          audit: {
+            action: "password_changed",
+            subject: {
+              userId: user.id,
+              username: user.username,
+              agencyId: user.agencyId,
+              ip: actor.ip,
+              requestId: actor.requestId,
+            },
           },
         },
-      });
+      );
       return successMessage(PASSWORD_UPDATED);
     },
   );

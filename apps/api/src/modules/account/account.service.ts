@@ -1,5 +1,14 @@
 import { MESSAGES, type TCurrentUser, type TProfile } from "@odin/contract";
-import { generateToken, hashPassword, hashToken, type PrismaClient, type User } from "@odin/db";
+import {
+  generateToken,
+  hashPassword,
+  hashToken,
+  verifyPassword,
+  type PrismaClient,
+  type User,
+} from "@odin/db";
+import { endOtherSessions } from "../../identity/end-session";
+import { assertPasswordPolicy, POLICY_MESSAGES, recordPasswordHistory } from "../../identity/password-policy";
 import type { Mailer } from "../../mail/mailer";
 import type { Actor, AuthContext } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
@@ -106,27 +115,62 @@ export async function togglePushAlerts(prisma: PrismaClient, user: User): Promis
   return row.push_alerts;
 }
 
+export interface PasswordDeps {
+  prisma: PrismaClient;
+  /** PASSWORD_MIN_LENGTH (config.passwords.minLength). */
+  passwordMinLength: number;
+}
+
+export interface SetPasswordOptions {
+  /** A reset through the e-mailed link also lifts a sign-in lockout. */
+  unlock?: boolean;
+  /**
+   * A change by the signed-in user: the current password must be given and right, and the session
+   * making the change (its `sid`) stays signed in. Without it (a reset link) every session ends.
+   */
+  change?: { currentPassword: string | undefined; keepSid: string | null };
+  /** Audited with the change (issue 17): who did it, from where, and how. */
+  audit?: { subject: AuditSubject; action: string };
+}
+
 /**
- * Sets a new password; `unlock` (a reset through the e-mailed link) also lifts a sign-in lockout.
- * Audited with the change (issue 17): `audit` says who did it, from where, and how.
+ * Sets a user's own new password (a change on /change-password or a reset link), held to the
+ * password policy (identity/password-policy.ts); the previous hash joins the history and the user's
+ * other sessions end, their refresh tokens included.
  */
 export async function setPassword(
-  prisma: PrismaClient,
-  userId: number,
+  deps: PasswordDeps,
+  user: Pick<User, "id" | "username" | "passwordHash" | "idpSubject">,
   newPassword: string,
-  { unlock = false, audit }: { unlock?: boolean; audit?: { subject: AuditSubject; action: string } } = {},
+  { unlock = false, change, audit }: SetPasswordOptions = {},
 ): Promise<void> {
-  const lockout = unlock ? { lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null } : {};
+  if (change) {
+    if (!change.currentPassword)
+      throw new AppError("VALIDATION_FAILED", POLICY_MESSAGES.currentRequired, [
+        { path: "current_password", message: POLICY_MESSAGES.currentRequired },
+      ]);
+    if (!user.passwordHash || !(await verifyPassword(change.currentPassword, user.passwordHash)))
+      throw new AppError("VALIDATION_FAILED", POLICY_MESSAGES.currentWrong, [
+        { path: "current_password", message: POLICY_MESSAGES.currentWrong },
+      ]);
+  }
+  await assertPasswordPolicy(deps.prisma, deps.passwordMinLength, user, newPassword);
   const passwordHash = await hashPassword(newPassword);
-  await prisma.$transaction(async (tx) => {
-    const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { lockedAt: true } });
+  const lockout = unlock ? { lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null } : {};
+  await deps.prisma.$transaction(async (tx) => {
+    const before = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { lockedAt: true } });
     await tx.user.update({
-      where: { id: userId },
+      where: { id: user.id },
       data: { passwordHash, mustChangePassword: false, ...lockout },
     });
+    await recordPasswordHistory(tx, user.id, passwordHash, user.passwordHash);
     if (audit) {
       const unlocked = unlock && before.lockedAt !== null;
-      await writeAuditFor(tx, audit.subject, { action: audit.action, detail: { user_id: userId, unlocked } });
+      await writeAuditFor(tx, audit.subject, {
+        action: audit.action,
+        detail: { user_id: user.id, unlocked },
+      });
     }
   });
+  await endOtherSessions(deps.prisma, user, change?.keepSid ?? null);
 }

@@ -78,7 +78,9 @@ export async function addUser(
     agencyId,
     approved: true,
     passwordHash: account.passwordHash,
-    mustChangePassword: false,
+    // The admin or owner chose this password: with Odin's own provider the user replaces it at the
+    // first sign-in (issue 18 item 4). An external provider's password is changed there.
+    mustChangePassword: deps.identityAdmin.odinKeepsPasswords,
   };
   try {
     await deps.prisma.$transaction(async (tx) => {

@@ -14,6 +14,7 @@ export function appConfigFor(config: Config): TAppConfig {
     ownerUsername: config.ownerUsername,
     map: { ...config.map },
     exportMaxRecords: config.exports.maxRecords,
+    session: { idleMinutes: Math.round(config.sessions.idleMs / 60_000) },
   };
 }
 

@@ -10,8 +10,14 @@ export type ResetPasswordOutcome = { ok: true; message: string } | { ok: false; 
  * 'Password updated successfully' (001 §4); any other reply is a failure. Failing HTTP answers throw
  * (ApiError with the server's message).
  */
-export async function resetPassword(newPassword: string): Promise<ResetPasswordOutcome> {
-  const reply = await apiFetch(endpoint.path, jsonRequest(endpoint.method, { new_password: newPassword }));
+export async function resetPassword(
+  newPassword: string,
+  currentPassword: string,
+): Promise<ResetPasswordOutcome> {
+  const reply = await apiFetch(
+    endpoint.path,
+    jsonRequest(endpoint.method, { new_password: newPassword, current_password: currentPassword }),
+  );
   const { success, message } = readReply(reply);
   if (message === MESSAGES.passwordUpdated) return { ok: true, message };
   // A refusal the server explains ({ success: false, message }) shows its words; anything else the generic text.

@@ -34,6 +34,7 @@ function renderScreen(currentUser: CurrentUserValue = currentUserValue({ user: I
   return router;
 }
 
+const currentPassword = () => screen.getByLabelText("Current password");
 const newPassword = () => screen.getByLabelText("New password");
 const confirmation = () => screen.getByLabelText("Confirm new password");
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
@@ -91,6 +92,7 @@ describe("ChangePasswordScreen", () => {
     fetchMock.mockResolvedValue(jsonResponse({ success: true, message: MESSAGES.passwordUpdated }));
     const currentUser = currentUserValue({ user: { ...INVESTIGATOR, must_change_password: true } });
     const router = renderScreen(currentUser);
+    type(currentPassword(), "Old-pass-2025!");
     type(newPassword(), STRONG);
     type(confirmation(), STRONG);
     submit();
@@ -99,7 +101,10 @@ describe("ChangePasswordScreen", () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/user/reset-password");
     expect(init?.method).toBe("POST");
-    expect(JSON.parse(init?.body as string)).toEqual({ new_password: STRONG });
+    expect(JSON.parse(init?.body as string)).toEqual({
+      new_password: STRONG,
+      current_password: "Old-pass-2025!",
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe("/search"), { timeout: 3000 });
   });
 

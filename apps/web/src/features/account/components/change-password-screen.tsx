@@ -28,6 +28,7 @@ export function ChangePasswordScreen() {
   const id = useId();
   const navigate = useNavigate();
   const { user, refresh } = useCurrentUserState();
+  const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [state, setState] = useState<SubmitState>({ status: "idle" });
@@ -51,7 +52,7 @@ export function ChangePasswordScreen() {
     }
     setState({ status: "saving" });
     try {
-      const outcome = await resetPassword(password);
+      const outcome = await resetPassword(password, current);
       if (!outcome.ok) {
         setState({ status: "failed", message: outcome.message, details: [] });
         return;
@@ -92,6 +93,20 @@ export function ChangePasswordScreen() {
             readOnly
             hidden
           />
+          {/* Odin asks for the current password too (issue 18 item 4): a change needs it. */}
+          <div className="field">
+            <FieldLabel htmlFor={`${id}-current`}>Current password</FieldLabel>
+            <input
+              id={`${id}-current`}
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={current}
+              onChange={(event) => setCurrent(event.target.value)}
+              disabled={saving || done}
+            />
+          </div>
           <NewPasswordField
             id={`${id}-new`}
             label="New password"
@@ -101,6 +116,10 @@ export function ChangePasswordScreen() {
             disabled={saving || done}
           />
           <PasswordRequirements id={`${id}-rules`} password={password} />
+          <p className="text-muted" id={`${id}-policy`}>
+            Odin also refuses a password shorter than 12 characters (or your agency&apos;s minimum), one found
+            in lists of common or breached passwords, your username and your last 5 passwords.
+          </p>
           <NewPasswordField
             id={`${id}-confirm`}
             label="Confirm new password"

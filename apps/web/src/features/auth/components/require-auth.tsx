@@ -5,7 +5,9 @@ import { useCurrentUserState } from "@/app/current-user";
 import { LoadingScreen } from "@/components/layouts/loading-screen";
 import { isApiError } from "@/lib/api-client";
 import { signinState } from "../auth-settings";
+import { getIdleLockMinutes } from "@/lib/config";
 import { useLogout } from "../use-logout";
+import { IdleLock } from "./idle-lock";
 import {
   AccountLoadFailedPage,
   AccountPendingPage,
@@ -62,5 +64,12 @@ export function RequireAuth() {
   if (current.user.must_change_password && pathname !== CHANGE_PASSWORD_PATH)
     return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
 
-  return <Outlet />;
+  // CJIS 5.5.5: idle for the server's limit, the screen locks until the password is given again.
+  const unlock = () => void auth.signinRedirect({ state: signinState(returnTo), prompt: "login" });
+  return (
+    <>
+      <IdleLock idleMinutes={getIdleLockMinutes()} onUnlock={unlock} onSignOut={logout} />
+      <Outlet />
+    </>
+  );
 }
