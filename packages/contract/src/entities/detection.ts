@@ -55,6 +55,11 @@ export const ZSearchResult = z.object({
    */
   vehicle_image_src: text,
   plate_image_src: text,
+  /**
+   * Odin's addition (issue 19): why a Similar search returned this read when its plate is not the one
+   * typed, e.g. "O read as 0 at position 6" or "one character missing". Absent on exact matches.
+   */
+  match_reason: z.string().optional(),
 });
 
 export type TSearchResult = z.infer<typeof ZSearchResult>;

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { toPlatePattern } from "../../sources/plate-pattern";
+import { rankSimilar } from "./similar-ranking";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { writeAudit } from "../audit/audit.repository";
 
@@ -17,7 +18,7 @@ class SourceTimeout extends Error {}
 
 function toSourceQuery(body: TSearchRequest, limit: number): SourceQuery {
   return {
-    plate: toPlatePattern(body.plate),
+    plate: toPlatePattern(body.plate, body.match),
     plateState: body.plate_state,
     color: body.vehicle_color,
     make: body.vehicle_make,
@@ -109,6 +110,7 @@ export async function searchDetections(
     action: "search",
     queryParameters: {
       plate: body.plate ?? null,
+      ...(body.match ? { match: body.match } : {}),
       plate_state: body.plate_state ?? null,
       vehicle_color: body.vehicle_color ?? null,
       vehicle_make: body.vehicle_make ?? null,
@@ -132,8 +134,10 @@ export async function searchDetections(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
   );
   const [outcomes] = await Promise.all([searching, audited]);
-  const results = outcomes
-    .flatMap((outcome) => outcome.results)
-    .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
+  const merged = outcomes.flatMap((outcome) => outcome.results);
+  const results =
+    query.plate?.kind === "similar"
+      ? rankSimilar(query.plate.value, merged)
+      : merged.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
   return { results, statuses: outcomes.map((outcome) => outcome.status) };
 }

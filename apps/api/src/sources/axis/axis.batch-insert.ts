@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@odin/db";
+import { recordDistinctPlatesCte } from "../distinct-plates-sql";
 import {
   entryPreference,
   joinActiveGroup,
@@ -117,6 +118,7 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
       RETURNING id, axis_integration_id, vendor_event_id, agency_id, plate, plate_normalized, plate_state,
         timestamp, camera_name, latitude, longitude, image_path
     ),
+    ${recordDistinctPlatesCte("inserted", "axis_reads")},
     ${matchingPlatesCte("m", "inserted", "plate_state")},
     alerted AS (
       INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
