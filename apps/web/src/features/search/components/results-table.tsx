@@ -125,7 +125,10 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
               <td>
                 <SourceLogo source={result.source_program} size="sm" />
               </td>
-              <td className="results-table__plate">{result.plate}</td>
+              <td className="results-table__plate">
+                {result.plate}
+                {result.match_reason && <span className="results-table__reason">{result.match_reason}</span>}
+              </td>
               <td>{orNotAvailable(result.plate_state)}</td>
               <td>{orNotAvailable(result.make)}</td>
               <td>{orNotAvailable(result.color)}</td>
