@@ -13,7 +13,7 @@ test.describe("Similar plate search", () => {
   test("finds the demo's planted misreads, with the reason shown", async ({ page }) => {
     test.setTimeout(120_000);
     await signInAs(page, "hartford.investigator");
-    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByLabel("Match", { exact: true })).toHaveValue("similar");
     await page.getByLabel("License plate").fill("ak47281");
     await page.getByLabel("Justification").fill("Case 2026-301: witness plate, camera misreads");
