@@ -74,15 +74,9 @@ export function collectGroupPlateFields(body: Readonly<Record<string, unknown>>)
 }
 
 /** Columns of the plate CSV (template and upload): Odin's choice, the plate fields of a hotlist. */
-export const PLATE_CSV_COLUMNS = [
-  "plate_number",
-  "state",
-  "reason",
-  "notes",
-  // Rekor's own header for it, as Odin reads headers (lower case); the snake_case name too.
-  "match strategy",
-  "match_strategy",
-] as const;
+export const PLATE_CSV_COLUMNS = ["plate_number", "state", "reason", "notes", "match_strategy"] as const;
+/** What an upload may hold: the template's columns, and Rekor's "Match Strategy" (headers are read in lower case). */
+export const PLATE_CSV_ACCEPTED_COLUMNS = [...PLATE_CSV_COLUMNS, "match strategy"] as const;
 
 export const ZBulkUploadPlatesFields = z.looseObject({
   mode: z.enum(["add", "replace"]).default("add"),

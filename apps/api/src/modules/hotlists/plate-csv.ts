@@ -1,4 +1,4 @@
-import { PLATE_CSV_COLUMNS, type TFieldIssue } from "@odin/contract";
+import { PLATE_CSV_ACCEPTED_COLUMNS, type TFieldIssue } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import { CsvError, readCsvTable } from "../../lib/csv";
 import { parsePlateFields, type PlateRow } from "./plate-input";
@@ -31,7 +31,7 @@ export function readPlateCsv(file: Buffer, field = "csv_file"): CsvPlateRow[] {
   try {
     table = readCsvTable(file, {
       required: ["plate_number"],
-      allowed: PLATE_CSV_COLUMNS,
+      allowed: PLATE_CSV_ACCEPTED_COLUMNS,
       maxRows: PLATE_CSV_MAX_ROWS,
     });
   } catch (error) {
