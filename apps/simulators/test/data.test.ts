@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildAxisEvent } from "../src/axis/axis.event";
 import { toAxonRead } from "../src/axon/axon.payload";
 import { CT_BOUNDS } from "../src/data/cameras";
-import { createDataset } from "../src/data/dataset";
+import { createDataset, DEMO_MISREADS } from "../src/data/dataset";
 import { compilePlateQuery } from "../src/data/plate-query";
 import { HISTORY_MS, type SimRead } from "../src/data/reads";
 import { DEMO_HOTLIST_PLATES, DEMO_REKOR_AGENTS } from "../src/demo-credentials";
@@ -91,6 +91,10 @@ describe("generated data", () => {
     const hotlist = DEMO_HOTLIST_PLATES.map((entry) => entry.plate.replace(/[\s-]/g, ""));
     expect(dataset.sharedPlates.map((entry) => entry.plate)).toEqual(expect.arrayContaining(hotlist));
     expect(dataset.sharedPlates.length).toBeGreaterThanOrEqual(20);
+    // Planted misreads of hotlist plates, for the search's Similar match (issue 19).
+    expect(dataset.sharedPlates.map((entry) => entry.plate)).toEqual(
+      expect.arrayContaining(DEMO_MISREADS.map((entry) => entry.read)),
+    );
     for (const { plate } of dataset.sharedPlates) {
       for (const agent of DEMO_REKOR_AGENTS)
         expect(

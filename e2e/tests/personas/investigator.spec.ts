@@ -100,6 +100,8 @@ test.describe("persona: investigator", () => {
 
     // No justification: the spec's alert, and nothing is sent.
     await page.getByLabel("License plate").fill(SHARED_PLATE.toLowerCase());
+    // Exact: the spec's newest-first list (Similar ranks misreads by difference; tests/similar-search.spec.ts).
+    await page.getByLabel("Match", { exact: true }).selectOption("exact");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Justification and date range are required.");
 

@@ -132,6 +132,7 @@ export const MESSAGES = {
   endBeforeStart: "The end of the date range must not be before its start.",
   invalidDateTime: "Must be an ISO 8601 date-time with a time zone.",
   plateNumberRequired: "Plate number is required.",
+  matchStrategyInvalid: "Match strategy must be Exact or Lenient.",
   usernameRequired: "Username is required.",
   nameRequired: "Full name is required.",
   emailInvalid: "A valid email address is required.",

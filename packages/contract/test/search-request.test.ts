@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES, ZSearchRequest, parseSearchSourcesHeader, SEARCH_SOURCES_HEADER } from "../src/index";
+import {
+  MESSAGES,
+  ZSearchRequest,
+  defaultPlateMatch,
+  parseSearchSourcesHeader,
+  SEARCH_SOURCES_HEADER,
+} from "../src/index";
 
 const valid = {
   justification: "Case 24-1187",
@@ -93,6 +99,17 @@ describe("ZSearchRequest", () => {
     const agencies = ["12", "https://ct.evidence.com", "axis-7"];
     expect(ZSearchRequest.parse({ ...valid, agencies }).agencies).toEqual(agencies);
     expect(ZSearchRequest.safeParse({ ...valid, agencies: [12] }).success).toBe(false);
+  });
+});
+
+describe("the plate match (Odin's addition)", () => {
+  it("is optional, one of exact, partial and similar, and defaults by what was typed", () => {
+    expect(ZSearchRequest.parse(valid).match).toBeUndefined();
+    expect(ZSearchRequest.parse({ ...valid, match: "similar" }).match).toBe("similar");
+    expect(ZSearchRequest.safeParse({ ...valid, match: "fuzzy" }).success).toBe(false);
+    expect(defaultPlateMatch("MU1217O")).toBe("similar");
+    expect(defaultPlateMatch("MU12*")).toBe("partial");
+    expect(defaultPlateMatch("MU1?17O")).toBe("partial");
   });
 });
 

@@ -70,10 +70,10 @@ export async function insertAlertsForReads(
     ${matchingPlatesCte("m", "r", "state")},
     inserted AS (
       INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
-        camera, agency_name, reason, notes, date_added, image_path, latitude, longitude)
+        camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, match_rule)
       SELECT ${onePerGroup("m.source_read_id")} g.id, m.hotlist_plate_id, ${source}, m.source_read_id, m.plate,
         m.state, m.captured_at, m.camera, m.agency_name, m.reason, m.notes, m.date_added, m.image_path,
-        m.latitude, m.longitude
+        m.latitude, m.longitude, m.match_rule
       FROM m
       ${joinActiveGroup("m")}
       WHERE g.agency_id = ANY(${[...agencyIds]}::int[])

@@ -9,19 +9,28 @@ const IDS_PER_NOTIFICATION = 500;
 /**
  * The matcher's rule, part one: a CTE `name` pairing each read of `reads` (a CTE with `plate_normalized`
  * and the read's state in `stateColumn`) with every hotlist plate that matches it: the same normalised
- * plate, and the plate has no state or the read's state. Removed plates are deleted rows, so they
- * cannot match. Columns: the read's, plus hotlist_plate_id, group_id, reason, notes, date_added,
- * listed_state.
- * MATERIALIZED, so the plates' index is probed once per read: joined in one query with the groups, the
+ * plate, or, for a lenient entry (issue 19), the same confusable skeleton; and the plate has no state
+ * or the read's state. Removed plates are deleted rows, so they cannot match. Columns: the read's, plus
+ * hotlist_plate_id, group_id, reason, notes, date_added, listed_state and match_rule ("exact" or
+ * "lenient: same skeleton"), the rule that fired.
+ * MATERIALIZED, so the plates' indexes are probed once per read: joined in one query with the groups, the
  * planner may start from an agency's groups it believes few and probe every read once per group.
  */
 export function matchingPlatesCte(name: string, reads: string, stateColumn: string): Prisma.Sql {
   const state = Prisma.raw(`r.${stateColumn}`);
+  const from = Prisma.raw(reads);
   return Prisma.sql`${Prisma.raw(name)} AS MATERIALIZED (
     SELECT r.*, p.id AS hotlist_plate_id, p.group_id, p.reason, p.notes, p.created_at AS date_added,
-      p.state AS listed_state
-    FROM ${Prisma.raw(reads)} r
+      p.state AS listed_state, 'exact'::text AS match_rule
+    FROM ${from} r
     JOIN hotlist_plates p ON p.plate_normalized = r.plate_normalized
+      AND (p.state IS NULL OR upper(p.state) = upper(${state}))
+    UNION ALL
+    SELECT r.*, p.id AS hotlist_plate_id, p.group_id, p.reason, p.notes, p.created_at AS date_added,
+      p.state AS listed_state, 'lenient: same skeleton'::text AS match_rule
+    FROM ${from} r
+    JOIN hotlist_plates p ON p.plate_skeleton = odin_plate_skeleton(r.plate_normalized)
+      AND p.match_strategy = 'lenient' AND p.plate_normalized <> r.plate_normalized
       AND (p.state IS NULL OR upper(p.state) = upper(${state}))
   )`;
 }
@@ -35,7 +44,7 @@ export function joinActiveGroup(pairs: string): Prisma.Sql {
  * Part three: one alert per read and group, whatever the group lists. A group may hold a no-state and a
  * CT entry of one plate (both match a CT read), or rows from before entries were unique: the insert's
  * SELECT takes `DISTINCT ON (readKey, g.id)` ordered by `entryPreference(readKey)`, which puts the most
- * specific entry first (a state match, then the oldest), so a replay picks the same entry and its
+ * specific entry first (an exact match before a lenient one, a state match, then the oldest), so a replay picks the same entry and its
  * ON CONFLICT holds.
  */
 export function onePerGroup(readKey: string): Prisma.Sql {
@@ -43,7 +52,9 @@ export function onePerGroup(readKey: string): Prisma.Sql {
 }
 
 export function entryPreference(readKey: string): Prisma.Sql {
-  return Prisma.raw(`ORDER BY ${readKey}, g.id, m.listed_state IS NULL, m.date_added, m.hotlist_plate_id`);
+  return Prisma.raw(
+    `ORDER BY ${readKey}, g.id, m.match_rule <> 'exact', m.listed_state IS NULL, m.date_added, m.hotlist_plate_id`,
+  );
 }
 
 /**

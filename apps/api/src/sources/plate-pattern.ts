@@ -1,11 +1,17 @@
+import { defaultPlateMatch, type TPlateMatch } from "@odin/contract";
+import { compareSimilar } from "./plate-skeleton";
+
 /**
- * How a searched plate matches: normalised like stored plates (upper case, no spaces or dashes);
- * `*` (any run) and `?` (one character) are wildcards; without wildcards, 3 or more characters also
- * find plates that contain them (partial plates from witnesses), fewer must match exactly.
+ * How a searched plate matches: normalised like stored plates (upper case, no spaces or dashes).
+ * Partial: `*` (any run) and `?` (one character) are wildcards; without wildcards, 3 or more
+ * characters also find plates that contain them (partial plates from witnesses), fewer must match
+ * exactly. Similar (issue 19): what Partial finds, plus plates within one or two edits of the typed
+ * one on the confusable skeleton (plate-skeleton.ts). Exact: the plate as typed.
  */
 export type PlatePattern =
   | { kind: "exact"; value: string }
   | { kind: "contains"; value: string }
+  | { kind: "similar"; value: string }
   | { kind: "wildcard"; value: string; like: string; regex: RegExp };
 
 export const MIN_PARTIAL_PLATE = 3;
@@ -14,7 +20,10 @@ export function normalizePlate(plate: string): string {
   return plate.toUpperCase().replace(/[\s\-–·.]/g, "");
 }
 
-export function toPlatePattern(input: string | undefined): PlatePattern | undefined {
+export function toPlatePattern(
+  input: string | undefined,
+  match: TPlateMatch = defaultPlateMatch(input),
+): PlatePattern | undefined {
   if (!input) return undefined;
   const value = normalizePlate(input);
   if (!value) return undefined;
@@ -29,7 +38,8 @@ export function toPlatePattern(input: string | undefined): PlatePattern | undefi
     );
     return { kind: "wildcard", value, like, regex };
   }
-  return value.length >= MIN_PARTIAL_PLATE ? { kind: "contains", value } : { kind: "exact", value };
+  if (match === "exact" || value.length < MIN_PARTIAL_PLATE) return { kind: "exact", value };
+  return match === "similar" ? { kind: "similar", value } : { kind: "contains", value };
 }
 
 /** The same rule in memory, for sources whose vendor cannot express it (checked after fetching). */
@@ -41,6 +51,8 @@ export function plateMatches(pattern: PlatePattern | undefined, plate: string): 
       return normalized === pattern.value;
     case "contains":
       return normalized.includes(pattern.value);
+    case "similar":
+      return normalized.includes(pattern.value) || compareSimilar(pattern.value, normalized) !== null;
     case "wildcard":
       return pattern.regex.test(normalized);
   }

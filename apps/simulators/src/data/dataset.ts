@@ -169,8 +169,23 @@ function buildSharedPlates(seed: number): PlatedVehicle[] {
     const rng = Rng.for(seed, "shared", index);
     return { ...generatePlate(rng), vehicle: generateVehicle(rng) };
   });
-  return [...hotlist, ...generated];
+  // Cameras misread plates (issue 19): a few demo hotlist plates are also read slightly wrong, on the
+  // listed vehicle, so the search's Similar match has something to find. After the others, so their
+  // random streams stay as they were.
+  const misread = DEMO_MISREADS.flatMap(({ of, read }) => {
+    const listed = hotlist.find((entry) => entry.plate === of);
+    return listed ? [{ ...listed, display: read, plate: normalizePlate(read) }] : [];
+  });
+  return [...hotlist, ...generated, ...misread];
 }
+
+/** Misreads of demo hotlist plates: a confusion, a dropped character, a confusion plus an edit. */
+export const DEMO_MISREADS: readonly { of: string; read: string }[] = [
+  { of: "AK47281", read: "AK4728I" },
+  { of: "AK47281", read: "AK4728" },
+  { of: "KGL4821", read: "K6L4B21" },
+  { of: "AD31964", read: "A031964" },
+];
 
 /** The seed's hotlist notes describe two of the vehicles; the pictures agree with them. */
 const HOTLIST_VEHICLES: Record<string, Vehicle> = {

@@ -30,6 +30,10 @@ export type TGroupFormFields = z.infer<typeof ZGroupFormFields>;
 export const GROUP_PLATE_FIELD_PATTERN = /^plates\[(\d{1,4})\]\[(number|reason|notes|state|file)\]$/;
 
 /** One plate added in the edit form: a plate number is all it needs (001 section 5). */
+/** How a hotlist entry matches reads (issue 19). */
+export const HOTLIST_MATCH_STRATEGIES = ["exact", "lenient"] as const;
+export type THotlistMatchStrategy = (typeof HOTLIST_MATCH_STRATEGIES)[number];
+
 export const ZGroupPlateFields = z.object({
   number: z
     .string({ error: MESSAGES.plateNumberRequired })
@@ -40,6 +44,17 @@ export const ZGroupPlateFields = z.object({
   reason: optionalText(500),
   notes: optionalText(2000),
   state: optionalText(40),
+  /**
+   * Odin's addition (issue 19): "exact" (the default) or "lenient" (also alerts on the same confusable
+   * skeleton, e.g. a camera's 0 for O). Any case; Rekor's CSV writes "Exact" / "Lenient".
+   */
+  match_strategy: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((value) => value || undefined)
+    .pipe(z.enum(HOTLIST_MATCH_STRATEGIES, { error: MESSAGES.matchStrategyInvalid }).optional())
+    .optional(),
 });
 export type TGroupPlateFields = z.infer<typeof ZGroupPlateFields>;
 
@@ -59,7 +74,9 @@ export function collectGroupPlateFields(body: Readonly<Record<string, unknown>>)
 }
 
 /** Columns of the plate CSV (template and upload): Odin's choice, the plate fields of a hotlist. */
-export const PLATE_CSV_COLUMNS = ["plate_number", "state", "reason", "notes"] as const;
+export const PLATE_CSV_COLUMNS = ["plate_number", "state", "reason", "notes", "match_strategy"] as const;
+/** What an upload may hold: the template's columns, and Rekor's "Match Strategy" (headers are read in lower case). */
+export const PLATE_CSV_ACCEPTED_COLUMNS = [...PLATE_CSV_COLUMNS, "match strategy"] as const;
 
 export const ZBulkUploadPlatesFields = z.looseObject({
   mode: z.enum(["add", "replace"]).default("add"),

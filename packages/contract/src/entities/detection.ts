@@ -60,6 +60,11 @@ export const ZSearchResult = z.object({
    * bound to the user who searched. Exports print only what the server finds under it.
    */
   ref: z.string().max(2000).optional(),
+  /**
+   * Odin's addition (issue 19): why a Similar search returned this read when its plate is not the one
+   * typed, e.g. "O read as 0 at position 6" or "one character missing". Absent on exact matches.
+   */
+  match_reason: z.string().optional(),
 });
 
 export type TSearchResult = z.infer<typeof ZSearchResult>;

@@ -25,6 +25,20 @@ export const ZSearchFilters = z
 export type TSearchFilters = z.infer<typeof ZSearchFilters>;
 
 /**
+ * How the plate is compared (Odin's addition, issue 19): exact; partial (contains, or `*` / `?`
+ * wildcards); similar (the same confusable skeleton, or one or two edits, for OCR misreads). Absent:
+ * similar for a full plate, partial when it has wildcards (see `defaultPlateMatch`).
+ */
+export const PLATE_MATCHES = ["exact", "partial", "similar"] as const;
+export const ZPlateMatch = z.enum(PLATE_MATCHES);
+export type TPlateMatch = z.infer<typeof ZPlateMatch>;
+
+/** The match a search uses when the request names none. */
+export function defaultPlateMatch(plate: string | undefined | null): TPlateMatch {
+  return plate && /[*?]/.test(plate) ? "partial" : "similar";
+}
+
+/**
  * The body of POST /search-data (000 section 3). The plate is trimmed then lower-cased, as the spec's
  * client does, so old and new clients search alike; blank optional fields mean "not set".
  * `agencies` holds Rekor key ids as strings, Axon base URLs and Axis integration identifiers.
@@ -38,6 +52,7 @@ export const ZSearchRequest = z
       .max(20)
       .nullish()
       .transform((plate) => (plate ? plate : undefined)),
+    match: ZPlateMatch.optional(),
     plate_state: optionalText(40),
     vehicle_color: optionalText(40),
     vehicle_make: optionalText(60),

@@ -1,4 +1,4 @@
-import { PLATE_CSV_COLUMNS, type TFieldIssue } from "@odin/contract";
+import { PLATE_CSV_ACCEPTED_COLUMNS, type TFieldIssue } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import { CsvError, readCsvTable } from "../../lib/csv";
 import { parsePlateFields, type PlateRow } from "./plate-input";
@@ -6,10 +6,17 @@ import { parsePlateFields, type PlateRow } from "./plate-input";
 /** Odin's limit (the spec shows none): a large agency list fits, one upload stays one quick transaction. */
 export const PLATE_CSV_MAX_ROWS = 20_000;
 
-const COLUMN_OF_FIELD = { number: "plate_number", state: "state", reason: "reason", notes: "notes" } as const;
+const COLUMN_OF_FIELD = {
+  number: "plate_number",
+  state: "state",
+  reason: "reason",
+  notes: "notes",
+  match_strategy: "match strategy",
+} as const;
 
 /**
- * The rows of a plate CSV (columns plate_number, state, reason, notes; only plate_number is required,
+ * The rows of a plate CSV (columns plate_number, state, reason, notes, and Rekor's "Match Strategy"
+ * (Exact or Lenient, issue 19); only plate_number is required,
  * as in the edit form), every row checked with the rules of a plate added by hand. A file with any bad
  * row is refused whole: the 400 lists every bad row by its line in the file ("line 7") and reason, so
  * the person fixes the file once and uploads it again.
@@ -24,7 +31,7 @@ export function readPlateCsv(file: Buffer, field = "csv_file"): CsvPlateRow[] {
   try {
     table = readCsvTable(file, {
       required: ["plate_number"],
-      allowed: PLATE_CSV_COLUMNS,
+      allowed: PLATE_CSV_ACCEPTED_COLUMNS,
       maxRows: PLATE_CSV_MAX_ROWS,
     });
   } catch (error) {
@@ -42,6 +49,7 @@ export function readPlateCsv(file: Buffer, field = "csv_file"): CsvPlateRow[] {
       state: values.state,
       reason: values.reason,
       notes: values.notes,
+      match_strategy: values["match strategy"] ?? values.match_strategy,
     });
     if ("row" in result) rows.push({ ...result.row, line });
     else {

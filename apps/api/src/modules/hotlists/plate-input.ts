@@ -1,5 +1,11 @@
-import { US_STATES, ZGroupPlateFields, type TGroupPlateFields } from "@odin/contract";
+import {
+  US_STATES,
+  ZGroupPlateFields,
+  type TGroupPlateFields,
+  type THotlistMatchStrategy,
+} from "@odin/contract";
 import { normalizePlate } from "../../sources/plate-pattern";
+import { plateSkeleton } from "../../sources/plate-skeleton";
 
 /**
  * One rule for a plate however it arrives (add from a search result, the edit form, a CSV row):
@@ -13,10 +19,13 @@ export interface PlateRow {
   state: string | null;
   reason: string;
   notes: string | null;
+  /** Exact unless the entry says lenient (issue 19); lenient entries match on `plateSkeleton`. */
+  matchStrategy: THotlistMatchStrategy;
+  plateSkeleton: string;
 }
 
 export interface PlateIssue {
-  field: "number" | "state" | "reason" | "notes";
+  field: "number" | "state" | "reason" | "notes" | "match_strategy";
   message: string;
 }
 
@@ -52,6 +61,8 @@ export function toPlateRow(fields: TGroupPlateFields): { row: PlateRow } | { iss
       state,
       reason: fields.reason ?? "",
       notes: fields.notes ?? null,
+      matchStrategy: fields.match_strategy ?? "exact",
+      plateSkeleton: plateSkeleton(plateNormalized),
     },
   };
 }

@@ -54,7 +54,13 @@ export async function addPlateDirect(
     notes: body.notes,
   });
   if ("issues" in result) {
-    const fieldName = { number: "plate_number", state: "state", reason: "reason", notes: "notes" } as const;
+    const fieldName = {
+      number: "plate_number",
+      state: "state",
+      reason: "reason",
+      notes: "notes",
+      match_strategy: "match_strategy",
+    } as const;
     const details = result.issues.map((issue) => ({ path: fieldName[issue.field], message: issue.message }));
     throw new AppError("VALIDATION_FAILED", details[0]!.message, details);
   }
@@ -216,6 +222,7 @@ export async function openAttachment(
 }
 
 /** A CSV row as the table stores it (without its line). */
-function plateFields({ plateNumber, plateNormalized, state, reason, notes }: CsvPlateRow) {
-  return { plateNumber, plateNormalized, state, reason, notes };
+function plateFields(row: CsvPlateRow) {
+  const { plateNumber, plateNormalized, state, reason, notes, matchStrategy, plateSkeleton } = row;
+  return { plateNumber, plateNormalized, state, reason, notes, matchStrategy, plateSkeleton };
 }

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { toPlatePattern } from "../../sources/plate-pattern";
+import { rankSimilar } from "./similar-ranking";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { AppError } from "../../lib/app-error";
 import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
@@ -22,7 +23,7 @@ class SourceTimeout extends Error {}
 
 function toSourceQuery(body: TSearchRequest, limit: number): SourceQuery {
   return {
-    plate: toPlatePattern(body.plate),
+    plate: toPlatePattern(body.plate, body.match),
     plateState: body.plate_state,
     color: body.vehicle_color,
     make: body.vehicle_make,
@@ -115,6 +116,7 @@ export async function searchDetections(
       action: "search",
       queryParameters: {
         plate: body.plate ?? null,
+        ...(body.match ? { match: body.match } : {}),
         plate_state: body.plate_state ?? null,
         vehicle_color: body.vehicle_color ?? null,
         vehicle_make: body.vehicle_make ?? null,
@@ -141,10 +143,12 @@ export async function searchDetections(
   const outcomes = await Promise.all(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
   );
-  const merged = outcomes
-    .flatMap((outcome) => outcome.results)
-    .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
+  const merged = outcomes.flatMap((outcome) => outcome.results);
+  const ranked =
+    query.plate?.kind === "similar"
+      ? rankSimilar(query.plate.value, merged)
+      : merged.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
   // Every result carries a signed reference an export can be made from (the one place refs are added).
-  const results = deps.refs ? await deps.refs.attach(auth, merged) : merged;
+  const results = deps.refs ? await deps.refs.attach(auth, ranked) : ranked;
   return { results, statuses: outcomes.map((outcome) => outcome.status) };
 }

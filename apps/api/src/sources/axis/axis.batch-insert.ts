@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@odin/db";
+import { recordDistinctPlatesCte } from "../distinct-plates-sql";
 import {
   entryPreference,
   joinActiveGroup,
@@ -117,13 +118,15 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
       RETURNING id, axis_integration_id, vendor_event_id, agency_id, plate, plate_normalized, plate_state,
         timestamp, camera_name, latitude, longitude, image_path
     ),
+    ${recordDistinctPlatesCte("inserted", "axis_reads")},
     ${matchingPlatesCte("m", "inserted", "plate_state")},
     alerted AS (
       INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
         camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, axis_detection_id,
-        axis_is_cloud)
+        axis_is_cloud, match_rule)
       SELECT ${onePerGroup("m.id")} g.id, m.hotlist_plate_id, 'Axis', m.id::text, m.plate, m.plate_state, m.timestamp, m.camera_name,
-        aa.agency_name, m.reason, m.notes, m.date_added, m.image_path, m.latitude, m.longitude, m.id, ai.is_cloud
+        aa.agency_name, m.reason, m.notes, m.date_added, m.image_path, m.latitude, m.longitude, m.id, ai.is_cloud,
+        m.match_rule
       FROM m
       ${joinActiveGroup("m")}
       JOIN axis_integrations ai ON ai.id = m.axis_integration_id

@@ -2,6 +2,7 @@ import type { TSearchResult } from "@odin/contract";
 import { Prisma, type PrismaClient } from "@odin/db";
 import type { DetectionSource, SourceContext, SourceQuery } from "../detection-source";
 import { findSearchableAxisIntegrations } from "../search-scope.repository";
+import { findSimilarPlates } from "../similar-plates.repository";
 
 interface AxisTarget {
   integrationId: number;
@@ -74,7 +75,9 @@ export function mapAxisDetection(row: DetectionRow): TSearchResult {
   };
 }
 
-function plateCondition(query: SourceQuery): Prisma.Sql {
+const containing = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+function plateCondition(query: SourceQuery, similarPlates: string[]): Prisma.Sql {
   const plate = query.plate;
   if (!plate) return Prisma.sql`TRUE`;
   switch (plate.kind) {
@@ -82,7 +85,11 @@ function plateCondition(query: SourceQuery): Prisma.Sql {
       return Prisma.sql`d.plate_normalized = ${plate.value}`;
     case "contains":
       // LIKE '%…%' is served by the pg_trgm GIN index on plate_normalized.
-      return Prisma.sql`d.plate_normalized LIKE ${`%${plate.value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`}`;
+      return Prisma.sql`d.plate_normalized LIKE ${containing(plate.value)}`;
+    case "similar":
+      // The trigram index for the contained plate, the (plate, timestamp) index for the similar ones.
+      return Prisma.sql`(d.plate_normalized LIKE ${containing(plate.value)}
+        OR d.plate_normalized = ANY(${similarPlates}::text[]))`;
     case "wildcard":
       return Prisma.sql`d.plate_normalized LIKE ${plate.like}`;
   }
@@ -126,13 +133,15 @@ export function createAxisSource(prisma: PrismaClient): DetectionSource<AxisTarg
     },
     async search(query, targets) {
       if (targets.length === 0) return [];
+      const similarPlates =
+        query.plate?.kind === "similar" ? await findSimilarPlates(prisma, query.plate.value) : [];
       const rows = await prisma.$queryRaw<DetectionRow[]>`
         SELECT d.id, d.plate, d.plate_state, d.make, d.color, d.body_type, d.camera_name, a.name AS agency_name,
                d.timestamp, d.latitude, d.longitude, d.image_path, d.plate_image_path,
                d.plate_x1, d.plate_x2, d.plate_x3, d.plate_x4, d.plate_y1, d.plate_y2, d.plate_y3, d.plate_y4
         FROM detections d JOIN agencies a ON a.id = d.agency_id
         WHERE ${scopeCondition(query, targets)}
-          AND ${plateCondition(query)}
+          AND ${plateCondition(query, similarPlates)}
           AND ${query.plateState ? Prisma.sql`upper(d.plate_state) = upper(${query.plateState})` : Prisma.sql`TRUE`}
           AND ${equalsIgnoringCase(Prisma.sql`d.color`, query.color)}
           AND ${equalsIgnoringCase(Prisma.sql`d.make`, query.make)}

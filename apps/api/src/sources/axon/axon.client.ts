@@ -69,7 +69,8 @@ export class AxonClient {
       end: params.end.toISOString(),
       limit: String(PAGE_SIZE),
     });
-    if (params.plate) query.set("plate", toAxonPlateParam(params.plate));
+    // Similar has no vendor syntax: the widest question (no plate) is asked and Odin filters the answer.
+    if (params.plate && params.plate.kind !== "similar") query.set("plate", toAxonPlateParam(params.plate));
     if (params.state) query.set("state", params.state.toUpperCase());
     const label = axonLabel(integration);
     const selected: T[] = [];

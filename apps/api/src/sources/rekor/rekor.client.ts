@@ -36,7 +36,10 @@ export async function searchPlates(
   const url = rekorUrl(key, ["api", "search", "plate"]);
   url.searchParams.set("start", params.start.toISOString());
   url.searchParams.set("end", params.end.toISOString());
-  if (params.plate) url.searchParams.set("plate", toRekorPlateParam(params.plate));
+  // Similar has no vendor syntax: the widest question (no plate) is asked and Odin filters the answer.
+  if (params.plate && params.plate.kind !== "similar") {
+    url.searchParams.set("plate", toRekorPlateParam(params.plate));
+  }
   url.searchParams.set("topn", String(Math.max(1, Math.min(Math.floor(params.topn), REKOR_MAX_TOPN))));
   url.searchParams.set("order", "desc");
   return withoutKey(key, () => fetchVendorJson(url, ZRekorSearchAnswer, { label: key.label, signal }));

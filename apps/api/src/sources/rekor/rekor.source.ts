@@ -33,7 +33,7 @@ function openKey(deps: SourceDeps, target: RekorTarget): RekorKey {
 }
 
 const needsVehicleFilter = (query: SourceQuery) =>
-  Boolean(query.plateState || query.color || query.make || query.bodyType);
+  Boolean(query.plateState || query.color || query.make || query.bodyType || query.plate?.kind === "similar");
 
 /**
  * Rekor Scout: searched live, one call per key, all keys at once. Rows carry no camera name or

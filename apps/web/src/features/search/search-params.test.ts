@@ -52,6 +52,16 @@ describe("the search form's parameters", () => {
     expect(new Date(request.end_time).getTime()).toBe(now.getTime() + 59_999);
   });
 
+  it("sends the match choice with a plate (Similar unless changed) and refills it", () => {
+    const now = new Date(2025, 0, 15, 10, 0);
+    const form = { ...defaultSearchForm(now), justification: "x", plate: "MU1217O" };
+    expect(toSearchRequest(form).match).toBe("similar");
+    const exact = toSearchRequest({ ...form, match: "exact" });
+    expect(exact.match).toBe("exact");
+    expect(fromSearchRequest(exact).match).toBe("exact");
+    expect(toSearchRequest({ ...form, plate: " " })).not.toHaveProperty("match");
+  });
+
   it("refills the form from the previous search and re-marks a preset of the same length", () => {
     const sent = toSearchRequest({
       ...defaultSearchForm(now),

@@ -7,6 +7,7 @@ import {
   type TSearchResult,
   type TSourceStatus,
   type TimePresetLabel,
+  type TPlateMatch,
 } from "@odin/contract";
 
 /** The four flags of the search form (000 §3). */
@@ -19,6 +20,8 @@ export type FilterFlag = (typeof FILTER_FLAGS)[number];
  */
 export interface SearchForm {
   plate: string;
+  /** How the plate is compared (Odin's addition): Similar by default; wildcards always act as wildcards. */
+  match: TPlateMatch;
   justification: string;
   plate_state: string;
   vehicle_color: string;
@@ -58,6 +61,7 @@ export function presetRange(preset: TimePresetLabel, now: Date = new Date()): { 
 export function defaultSearchForm(now: Date = new Date()): SearchForm {
   return {
     plate: "",
+    match: "similar",
     justification: "",
     plate_state: "",
     vehicle_color: "",
@@ -111,6 +115,7 @@ const floorToMinute = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
 export function toSearchRequest(form: SearchForm): SearchParams {
   return {
     plate: optional(form.plate)?.toLowerCase(),
+    ...(optional(form.plate) ? { match: form.match } : {}),
     plate_state: optional(form.plate_state),
     vehicle_color: optional(form.vehicle_color),
     vehicle_make: optional(form.vehicle_make),
@@ -129,6 +134,7 @@ export function fromSearchRequest(params: SearchParams): SearchForm {
   const end = new Date(params.end_time);
   return {
     plate: params.plate ?? "",
+    match: params.match ?? "similar",
     justification: params.justification,
     plate_state: params.plate_state ?? "",
     vehicle_color: params.vehicle_color ?? "",

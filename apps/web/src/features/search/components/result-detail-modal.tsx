@@ -69,6 +69,12 @@ function DetailBody({
               {MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}
             </dd>
           </div>
+          {result.match_reason && (
+            <div>
+              <dt>Why it matched</dt>
+              <dd className="result-detail__reason">{result.match_reason}</dd>
+            </div>
+          )}
           <div>
             <dt>State</dt>
             <dd>{orNotAvailable(result.plate_state)}</dd>

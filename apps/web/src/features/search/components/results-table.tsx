@@ -143,7 +143,10 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
               <td className="results-table__program">
                 <SourceLogo source={result.source_program} size="sm" />
               </td>
-              <td className="results-table__plate">{result.plate}</td>
+              <td className="results-table__plate">
+                {result.plate}
+                {result.match_reason && <span className="results-table__reason">{result.match_reason}</span>}
+              </td>
               <td className="results-table__state">{orNotAvailable(result.plate_state)}</td>
               <td className="results-table__make">{vehicleLabel("make", result.make)}</td>
               <td className="results-table__color">{vehicleLabel("color", result.color)}</td>

@@ -252,6 +252,7 @@ describe("SearchScreen", () => {
     await screen.findByTestId("results-state");
     expect(sentBody()).toEqual({
       plate: "ak47281",
+      match: "similar",
       vehicle_body_type: "SUV",
       justification: "Case 2026-114",
       start_time: new Date(2026, 10, 20, 14, 30).toISOString(),

@@ -1,4 +1,4 @@
-import { BODY_TYPES, US_STATES, VEHICLE_COLORS, VEHICLE_MAKES } from "@odin/contract";
+import { BODY_TYPES, US_STATES, VEHICLE_COLORS, VEHICLE_MAKES, type TPlateMatch } from "@odin/contract";
 import { useId, type ReactNode } from "react";
 import type { SearchForm } from "../../search-params";
 import { FieldLabel } from "@/components/forms";
@@ -17,11 +17,16 @@ const COLOR_OPTIONS: Option[] = VEHICLE_COLORS.map(({ name, rekorOnly }) => ({
   label: rekorOnly ? `${name} (Rekor only)` : name,
 }));
 const MAKE_OPTIONS: Option[] = VEHICLE_MAKES.map((make) => ({ value: make, label: make }));
+const MATCH_OPTIONS: { value: TPlateMatch; label: string }[] = [
+  { value: "similar", label: "Similar" },
+  { value: "partial", label: "Partial" },
+  { value: "exact", label: "Exact" },
+];
 const BODY_TYPE_OPTIONS: Option[] = BODY_TYPES.map(({ value, label }) => ({ value, label }));
 
 export type VehicleValues = Pick<
   SearchForm,
-  "plate" | "plate_state" | "vehicle_color" | "vehicle_make" | "vehicle_body_type"
+  "plate" | "match" | "plate_state" | "vehicle_color" | "vehicle_make" | "vehicle_body_type"
 >;
 
 export interface VehicleFieldsProps {
@@ -50,6 +55,25 @@ export function VehicleFields({ values, onChange, afterPlate }: VehicleFieldsPro
         />
         <span id={`${id}-plate-hint`} className="field__hint">
           Partial plates and * ? wildcards work.
+        </span>
+      </div>
+      <div className="field search-vehicle__match">
+        <FieldLabel htmlFor={`${id}-match`}>Match</FieldLabel>
+        <select
+          id={`${id}-match`}
+          className="select"
+          value={values.match}
+          onChange={(event) => onChange({ match: event.target.value as TPlateMatch })}
+          aria-describedby={`${id}-match-hint`}
+        >
+          {MATCH_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <span id={`${id}-match-hint`} className="field__hint">
+          Similar also finds misreads (O/0, B/8, a missing character).
         </span>
       </div>
       {afterPlate}

@@ -1,0 +1,280 @@
+/**
+ * Similar search against ALPR-Database's fuzzy query (issue 19). 1,000,000 Axis reads over 90 days;
+ * 500 misreads of plates read in the last 30 days, in five classes (one confusable, two confusables,
+ * a confusable plus an edit, one dropped character, two edits). Each misread is searched, interleaved,
+ * by the peer's query ported to Odin's table (fuzzystrmatch:
+ * `plate ILIKE '%q%' OR levenshtein(plate, q) <= GREATEST(2, CEIL(length(q) * 0.25))`, 30-day range)
+ * and by Odin's Similar search through the real Axis source (distinct plates + symmetric-delete
+ * variants). Reported: p95 of each and the ratio; recall (the true plate among the answers) per class;
+ * mean noise (other distinct plates returned). The distinct plates are backfilled by the migration's
+ * own SQL after the bulk load (ingest keeps them the same way, test/similar-search.test.ts).
+ *
+ *   pnpm --filter @odin/api exec tsx bench/similar.ts
+ *   BENCH_SIMILAR_ROWS=20000 BENCH_SIMILAR_MISREADS=50 …   (a quick check)
+ */
+import { randomBytes } from "node:crypto";
+import { createPrismaClient, createSecretBox, Prisma } from "@odin/db";
+import { seedDemoData } from "@odin/db/seed";
+import { loadConfig } from "../src/config/env";
+import { createAxisSource } from "../src/sources/axis/axis.source";
+import { toPlatePattern } from "../src/sources/plate-pattern";
+import { projectRoot } from "./lib/app";
+import { log, mean, printTable, prng, round, runBench, summarize, type BenchRun } from "./lib/harness";
+
+const ROWS = Number(process.env.BENCH_SIMILAR_ROWS ?? 1_000_000);
+const MISREADS = Number(process.env.BENCH_SIMILAR_MISREADS ?? 500);
+const DAY = 86_400_000;
+const HISTORY_DAYS = 90;
+const RANGE_DAYS = 30;
+const BATCH = 50_000;
+const TARGET_RATIO = 100;
+const TARGET_RECALL = 0.95;
+
+const LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ";
+const DIGITS = "0123456789";
+const CONFUSABLE: Record<string, string> = {
+  "0": "O",
+  O: "0",
+  D: "0",
+  Q: "O",
+  "1": "I",
+  I: "1",
+  L: "1",
+  "2": "Z",
+  Z: "2",
+  "5": "S",
+  S: "5",
+  "6": "G",
+  G: "6",
+  "8": "B",
+  B: "8",
+};
+const CLASSES = [
+  "one confusable",
+  "two confusables",
+  "confusable + edit",
+  "one dropped",
+  "two edits",
+] as const;
+type MisreadClass = (typeof CLASSES)[number];
+
+function makePlate(rand: () => number): string {
+  const pick = (from: string) => from[Math.floor(rand() * from.length)]!;
+  const run = (from: string, n: number) => Array.from({ length: n }, () => pick(from)).join("");
+  // Connecticut-like shapes: AB12345, 1AB234, ABC1234.
+  const shape = rand();
+  if (shape < 0.4) return pick(LETTERS) + pick(LETTERS) + run(DIGITS, 5);
+  if (shape < 0.7) return pick(DIGITS) + pick(LETTERS) + pick(LETTERS) + run(DIGITS, 3);
+  return run(LETTERS, 3) + run(DIGITS, 4);
+}
+
+/** A misread of `plate` in the class, or null when the plate offers no way to make it. */
+function misread(plate: string, kind: MisreadClass, rand: () => number): string | null {
+  const chars = [...plate];
+  const confusable = chars.flatMap((c, i) => (CONFUSABLE[c] ? [i] : []));
+  const at = (n: number) => Math.floor(rand() * n);
+  const confuse = (count: number) => {
+    if (confusable.length < count) return false;
+    const picked = [...confusable].sort(() => rand() - 0.5).slice(0, count);
+    for (const i of picked) chars[i] = CONFUSABLE[chars[i]!]!;
+    return true;
+  };
+  const substitute = () => {
+    const i = at(chars.length);
+    const pool = /\d/.test(chars[i]!) ? "3479" : "AHKMNPRTUVWXY";
+    chars[i] = pool[at(pool.length)]!;
+  };
+  switch (kind) {
+    case "one confusable":
+      return confuse(1) ? chars.join("") : null;
+    case "two confusables":
+      return confuse(2) ? chars.join("") : null;
+    case "confusable + edit":
+      if (!confuse(1)) return null;
+      substitute();
+      return chars.join("");
+    case "one dropped":
+      // At the plate's edge, where readers lose characters.
+      return rand() < 0.5 ? plate.slice(1) : plate.slice(0, -1);
+    case "two edits": {
+      substitute();
+      if (rand() < 0.5) substitute();
+      else chars.splice(at(chars.length), 1);
+      return chars.join("");
+    }
+  }
+}
+
+async function main({ db, writeResult }: BenchRun): Promise<void> {
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url }, projectRoot);
+  const prisma = createPrismaClient(db.url, { poolSize: config.databasePoolSize });
+  try {
+    await seedDemoData(prisma, { encryptSecret: createSecretBox(randomBytes(32)).encrypt });
+    const integrations = await prisma.axisIntegration.findMany({ include: { axisAgency: true } });
+    const now = Date.now();
+    const rand = prng(19);
+    const pool = Array.from({ length: Math.max(100, Math.round(ROWS * 0.4)) }, () => makePlate(rand));
+
+    const t0 = performance.now();
+    for (let start = 0; start < ROWS; start += BATCH) {
+      const count = Math.min(BATCH, ROWS - start);
+      const plates: string[] = [];
+      const times: string[] = [];
+      const ints: number[] = [];
+      const agencies: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const integration = integrations[Math.floor(rand() * integrations.length)]!;
+        plates.push(pool[Math.floor(pool.length * rand() ** 1.5)]!);
+        times.push(new Date(now - rand() * HISTORY_DAYS * DAY).toISOString());
+        ints.push(integration.id);
+        agencies.push(integration.axisAgency.agencyId);
+      }
+      await prisma.$executeRaw(Prisma.sql`
+        INSERT INTO detections (plate, plate_normalized, agency_id, axis_integration_id, timestamp, vendor_event_id)
+        SELECT t.p, t.p, t.a, t.i, t.ts, 'bench-' || (${start}::int + t.n)
+        FROM unnest(${plates}::text[], ${agencies}::int[], ${ints}::int[], ${times}::timestamptz[])
+          WITH ORDINALITY AS t(p, a, i, ts, n)`);
+    }
+    await prisma.$executeRawUnsafe(`
+      INSERT INTO distinct_plates (plate_normalized, skeleton, first_seen, last_seen, axis_reads)
+      SELECT plate_normalized, odin_plate_skeleton(plate_normalized), min(timestamp), max(timestamp), count(*)::int
+      FROM detections GROUP BY plate_normalized`);
+    await prisma.$executeRawUnsafe(`
+      INSERT INTO skeleton_variants (variant, skeleton)
+      SELECT DISTINCT v, s.skeleton FROM (SELECT DISTINCT skeleton FROM distinct_plates) s,
+        odin_skeleton_variants(s.skeleton) v`);
+    await prisma.$executeRawUnsafe("ANALYZE");
+    const distinct = await prisma.distinctPlate.count();
+    const variants = await prisma.skeletonVariant.count();
+    const loadSeconds = round((performance.now() - t0) / 1000);
+    log(`${ROWS} reads, ${distinct} distinct plates, ${variants} variants in ${loadSeconds} s`);
+
+    // Misreads of plates read within the searched 30 days.
+    const start = new Date(now - RANGE_DAYS * DAY);
+    const end = new Date(now);
+    const recent = await prisma.$queryRaw<{ plate: string }[]>(Prisma.sql`
+      SELECT DISTINCT plate_normalized AS plate FROM detections WHERE timestamp >= ${start} LIMIT 20000`);
+    const cases: { kind: MisreadClass; truth: string; typed: string }[] = [];
+    for (let i = 0; cases.length < MISREADS && i < MISREADS * 50; i++) {
+      const kind = CLASSES[cases.length % CLASSES.length]!;
+      const truth = recent[Math.floor(rand() * recent.length)]!.plate;
+      const typed = misread(truth, kind, rand);
+      if (typed && typed !== truth) cases.push({ kind, truth, typed });
+    }
+
+    const source = createAxisSource(prisma);
+    const targets = [...(await source.searchable({ agency: "all" })).values()];
+    const peer = (q: string) =>
+      prisma.$queryRaw<{ plate: string }[]>(Prisma.sql`
+        SELECT DISTINCT plate_normalized AS plate FROM detections
+        WHERE timestamp >= ${start} AND timestamp <= ${end}
+          AND (plate_normalized ILIKE ${`%${q}%`}
+            OR levenshtein(plate_normalized, ${q}) <= GREATEST(2, CEIL(length(${q}) * 0.25)))`);
+    const odin = async (q: string) => {
+      const results = await source.search(
+        {
+          plate: toPlatePattern(q, "similar"),
+          plateState: undefined,
+          color: undefined,
+          make: undefined,
+          bodyType: undefined,
+          start,
+          end,
+          limit: config.search.maxResultsPerSource,
+        },
+        targets,
+        new AbortController().signal,
+      );
+      return [...new Set(results.map((result) => result.plate))].map((plate) => ({ plate }));
+    };
+
+    // Interleaved: each misread by the peer, then by Odin, so both see the same machine load.
+    const measured = { peer: [] as number[], odin: [] as number[] };
+    const found: Record<"peer" | "odin", Record<MisreadClass, number[]>> = {
+      peer: Object.fromEntries(CLASSES.map((c) => [c, []])) as unknown as Record<MisreadClass, number[]>,
+      odin: Object.fromEntries(CLASSES.map((c) => [c, []])) as unknown as Record<MisreadClass, number[]>,
+    };
+    const noise = { peer: [] as number[], odin: [] as number[] };
+    for (const [index, c] of cases.entries()) {
+      for (const who of ["peer", "odin"] as const) {
+        const started = performance.now();
+        const plates = await (who === "peer" ? peer(c.typed) : odin(c.typed));
+        measured[who].push(performance.now() - started);
+        const hit = plates.some((row) => row.plate === c.truth);
+        found[who][c.kind].push(hit ? 1 : 0);
+        noise[who].push(plates.filter((row) => row.plate !== c.truth).length);
+      }
+      if ((index + 1) % 50 === 0) log(`${index + 1}/${cases.length} misreads searched`);
+    }
+
+    const peerP95 = summarize(measured.peer).p95;
+    const odinP95 = summarize(measured.odin).p95;
+    const ratio = round(peerP95 / Math.max(odinP95, 0.001));
+    const recall = (who: "peer" | "odin", kind?: MisreadClass) => {
+      const hits = kind ? found[who][kind] : CLASSES.flatMap((k) => found[who][k]);
+      return hits.length ? hits.reduce((a, b) => a + b, 0) / hits.length : 0;
+    };
+    const table = CLASSES.map((kind) => ({
+      class: kind,
+      cases: found.odin[kind].length,
+      "peer recall": `${round(recall("peer", kind) * 100)}%`,
+      "Odin recall": `${round(recall("odin", kind) * 100)}%`,
+    }));
+    printTable(`Similar vs the peer on ${ROWS.toLocaleString("en-US")} reads, ${RANGE_DAYS}-day range`, [
+      ...table,
+      {
+        class: "all",
+        cases: cases.length,
+        "peer recall": `${round(recall("peer") * 100)}%`,
+        "Odin recall": `${round(recall("odin") * 100)}%`,
+      },
+    ]);
+    printTable("Latency (ms) and noise (other plates returned)", [
+      {
+        who: "peer",
+        p50: summarize(measured.peer).p50,
+        p95: peerP95,
+        "mean noise": round(mean(noise.peer), 2),
+      },
+      {
+        who: "Odin Similar",
+        p50: summarize(measured.odin).p50,
+        p95: odinP95,
+        "mean noise": round(mean(noise.odin), 2),
+      },
+    ]);
+
+    const everyClass = CLASSES.every((kind) => recall("odin", kind) >= recall("peer", kind));
+    await writeResult({
+      targets: [
+        {
+          name: "Similar p95 vs the peer's fuzzy query p95",
+          target: `≥ ${TARGET_RATIO}× faster`,
+          measured: `${ratio}× (${round(odinP95)} ms vs ${round(peerP95)} ms)`,
+          met: ratio >= TARGET_RATIO,
+        },
+        {
+          name: "Similar recall on misreads (overall, and ≥ the peer in every class)",
+          target: `> ${TARGET_RECALL * 100}%, every class ≥ peer`,
+          measured: `${round(recall("odin") * 100)}% (peer ${round(recall("peer") * 100)}%)${everyClass ? "" : ", a class below the peer"}`,
+          met: recall("odin") > TARGET_RECALL && everyClass,
+        },
+      ],
+      store: {
+        rows: ROWS,
+        historyDays: HISTORY_DAYS,
+        distinctPlates: distinct,
+        skeletonVariants: variants,
+        loadSeconds,
+      },
+      method: { misreads: cases.length, rangeDays: RANGE_DAYS, interleaved: true },
+      recall: table,
+      latency: { peer: summarize(measured.peer), odin: summarize(measured.odin) },
+      meanNoise: { peer: mean(noise.peer), odin: mean(noise.odin) },
+    });
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+runBench("similar", main);

@@ -1,0 +1,34 @@
+import { Prisma } from "@odin/db";
+
+/**
+ * CTEs `seen_plates` and `seen_skeletons` keeping `distinct_plates` (and the new skeletons' symmetric-
+ * delete variants in `skeleton_variants`) up to date with the reads of the CTE `reads` (columns
+ * `plate_normalized`, `timestamp`), counted in `countColumn`. Part of the statement that stores the
+ * reads, so a read and its distinct plate are committed together. Plates are upserted in order, so
+ * concurrent batches lock them in the same order.
+ */
+export function recordDistinctPlatesCte(
+  reads: string,
+  countColumn: "axis_reads" | "rekor_reads",
+): Prisma.Sql {
+  const count = Prisma.raw(countColumn);
+  return Prisma.sql`seen_plates AS (
+    INSERT INTO distinct_plates AS p (plate_normalized, skeleton, first_seen, last_seen, ${count})
+    SELECT r.plate_normalized, odin_plate_skeleton(r.plate_normalized), min(r.timestamp), max(r.timestamp), count(*)::int
+    FROM ${Prisma.raw(reads)} r
+    GROUP BY r.plate_normalized
+    ORDER BY r.plate_normalized
+    ON CONFLICT (plate_normalized) DO UPDATE SET
+      first_seen = LEAST(p.first_seen, EXCLUDED.first_seen),
+      last_seen = GREATEST(p.last_seen, EXCLUDED.last_seen),
+      ${count} = p.${count} + EXCLUDED.${count}
+    RETURNING p.skeleton, (xmax = 0) AS created
+  ),
+  seen_skeletons AS (
+    INSERT INTO skeleton_variants (variant, skeleton)
+    SELECT DISTINCT v.variant, s.skeleton
+    FROM seen_plates s, odin_skeleton_variants(s.skeleton) AS v(variant)
+    WHERE s.created
+    ON CONFLICT DO NOTHING
+  )`;
+}

@@ -1,0 +1,118 @@
+import type { TSearchResult } from "@odin/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDetectionWriter } from "../src/sources/axis/axis.batch-insert";
+import { buildTestApp, type TestApp } from "./helpers";
+import { mintToken, seedPersonas, type Persona } from "./tokens";
+
+const HOUR = 3_600_000;
+
+describe("Similar plate search (issue 19)", () => {
+  let t: TestApp;
+  let subjects: Record<Persona, string>;
+  const now = Date.now();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    subjects = await seedPersonas(t);
+    const integration = await t.prisma.axisIntegration.findFirstOrThrow({
+      where: { identifier: "hfd-lpv-01" },
+      include: { axisAgency: true },
+    });
+    const writer = createDetectionWriter(t.prisma);
+    const read = (plate: string, hoursAgo: number) =>
+      writer.insert({
+        vendorEventId: `${plate}-${hoursAgo}`,
+        plate,
+        plateNormalized: plate,
+        plateState: "CT",
+        make: null,
+        color: null,
+        bodyType: null,
+        cameraName: "hfd-lpv-01 camera",
+        timestamp: new Date(now - hoursAgo * HOUR),
+        latitude: null,
+        longitude: null,
+        confidence: null,
+        direction: null,
+        plateX1: null,
+        plateX2: null,
+        plateX3: null,
+        plateX4: null,
+        plateY1: null,
+        plateY2: null,
+        plateY3: null,
+        plateY4: null,
+        agencyId: integration.axisAgency.agencyId,
+        axisIntegrationId: integration.id,
+        imagePath: null,
+        plateImagePath: null,
+        raw: {},
+      });
+    // Ingested through the real writer, so the distinct plates come from ingest, not from the test.
+    await Promise.all([
+      read("MU12170", 1),
+      read("MU12170", 3),
+      read("MU1217", 2), // a character dropped at the edge
+      read("MV12I70", 4), // a confusion plus an edit
+      read("XMU12170Q", 5), // contains what was typed
+      read("AK47123", 1),
+    ]);
+  });
+  afterAll(() => t?.close());
+
+  const search = async (body: Record<string, unknown>) => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/search-data",
+      headers: { authorization: `Bearer ${await mintToken(t, subjects.investigator)}` },
+      payload: {
+        justification: "Case 2026-201: witness plate",
+        start_time: new Date(now - 24 * HOUR).toISOString(),
+        end_time: new Date(now).toISOString(),
+        agencies: ["hfd-lpv-01"],
+        ...body,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<TSearchResult[]>();
+  };
+
+  it("keeps one distinct plate per plate, with its skeleton and reads, from ingest", async () => {
+    const plate = await t.prisma.distinctPlate.findUniqueOrThrow({ where: { plateNormalized: "MU12170" } });
+    expect(plate).toMatchObject({ skeleton: "MU12170", axisReads: 2, rekorReads: 0 });
+    expect(plate.lastSeen.getTime() - plate.firstSeen.getTime()).toBe(2 * HOUR);
+    expect(await t.prisma.distinctPlate.count()).toBe(5);
+    expect(await t.prisma.skeletonVariant.count({ where: { variant: "MU121", skeleton: "MU12170" } })).toBe(
+      1,
+    );
+  });
+
+  it("finds the misreads of a typed plate by default, the typed plate first, each with its reason", async () => {
+    const results = await search({ plate: "mu12170" });
+    expect(results.map((result) => [result.plate, result.match_reason])).toEqual([
+      ["MU12170", undefined],
+      ["MU12170", undefined],
+      ["MU1217", "one character missing"],
+      ["MV12I70", "U read as V at position 2, 1 read as I at position 5"],
+      ["XMU12170Q", "contains MU12170"],
+    ]);
+  });
+
+  it("finds the stored plate from what the witness saw (MU1217O finds MU12170)", async () => {
+    const results = await search({ plate: "MU1217O", match: "similar" });
+    expect(results[0]).toMatchObject({ plate: "MU12170", match_reason: "O read as 0 at position 7" });
+    expect(results.map((result) => result.plate)).not.toContain("AK47123");
+  });
+
+  it("keeps Exact and Partial as they were", async () => {
+    expect(await search({ plate: "MU1217O", match: "exact" })).toEqual([]);
+    const partial = await search({ plate: "MU1217", match: "partial" });
+    expect(partial.map((result) => result.plate).sort()).toEqual([
+      "MU1217",
+      "MU12170",
+      "MU12170",
+      "XMU12170Q",
+    ]);
+    expect(partial.every((result) => result.match_reason === undefined)).toBe(true);
+  });
+});
