@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router-dom";
 import { Button, OdinWordmark } from "@/components/ui";
+import { useUnreadAlerts } from "@/features/alerts/hooks/use-unread-alerts";
 import { getAppConfig } from "@/lib/config";
 import { useCurrentUser } from "./current-user";
 import { isNavItemActive, visibleNavLinks } from "./nav-links";
@@ -15,6 +16,7 @@ export function NavBar({ onLogout }: NavBarProps) {
   const items = visibleNavLinks(user, getAppConfig().ownerUsername);
   const links = items.filter((item) => item.kind === "link");
   const canLogout = items.some((item) => item.kind === "logout");
+  const unread = useUnreadAlerts(links.some((item) => item.id === "alerts"));
 
   return (
     <nav className="navbar" aria-label="Main">
@@ -30,6 +32,12 @@ export function NavBar({ onLogout }: NavBarProps) {
               aria-current={isNavItemActive(item, pathname) ? "page" : undefined}
             >
               {item.label}
+              {item.id === "alerts" && unread !== null && unread > 0 && (
+                <span className="navbar__badge" data-testid="unread-alerts">
+                  {unread > 99 ? "99+" : unread}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              )}
             </Link>
           </li>
         ))}
