@@ -199,6 +199,7 @@ export async function buildApp({
       prisma,
       images,
       retentionDays: config.detections.retentionDays,
+      alertRetentionDays: config.alerts.retentionDays,
       log: app.log,
     });
   });

@@ -22,3 +22,6 @@ CREATE INDEX "alerts_group_id_unacknowledged_idx" ON "alerts" ("group_id") WHERE
 -- Retention: the Axis reads alerts point at are kept (a probe per purged read), and alerts expire by the read's time.
 CREATE INDEX "alerts_axis_detection_id_idx" ON "alerts" ("axis_detection_id");
 CREATE INDEX "alerts_timestamp_idx" ON "alerts" ("timestamp");
+
+-- Alert retention removes a crop only when no remaining alert shows it (a read alerting several groups shares one).
+CREATE INDEX "alerts_image_path_idx" ON "alerts" ("image_path");

@@ -1,12 +1,15 @@
 import type { PrismaClient } from "@odin/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { ImageStore } from "../storage/image-store";
+import { purgeExpiredAlerts } from "./alert-retention";
 
 export interface RetentionOptions {
   prisma: PrismaClient;
   images: ImageStore;
   /** DETECTION_RETENTION_DAYS: for agencies without a retention of their own (agencies.retention_days). */
   retentionDays: number;
+  /** ALERT_RETENTION_DAYS: when set, the scheduled run purges expired alerts first (jobs/alert-retention.ts). */
+  alertRetentionDays?: number;
   /** Rows deleted per statement, so a large purge never holds long locks. */
   batchSize?: number;
   now?: () => number;
@@ -14,7 +17,8 @@ export interface RetentionOptions {
 
 /**
  * Deletes stored Axis reads older than their agency's retention period (or the default), with their
- * pictures. Rows go first (in
+ * pictures, except the reads an alert points at (issue 17.6: evidence keeps its read and pictures
+ * while the alert exists; alerts have their own retention). Rows go first (in
  * batches, oldest first), then their files: a crash in between leaves orphan files at worst, never a
  * row pointing at a missing picture. Answers how many reads were purged.
  */
@@ -30,6 +34,7 @@ export async function purgeExpiredDetections(options: RetentionOptions): Promise
         SELECT d.id FROM detections d JOIN agencies a ON a.id = d.agency_id
         WHERE d.timestamp < ${now}::timestamptz
                              - make_interval(days => coalesce(a.retention_days, ${options.retentionDays}::int))
+          AND NOT EXISTS (SELECT 1 FROM alerts al WHERE al.axis_detection_id = d.id)
         ORDER BY d.timestamp LIMIT ${batchSize}
       )
       RETURNING image_path, plate_image_path`;
@@ -52,11 +57,20 @@ export function scheduleDetectionRetention(
     if (running) return;
     running = true;
     try {
+      if (options.alertRetentionDays !== undefined) {
+        const alerts = await purgeExpiredAlerts({ ...options, retentionDays: options.alertRetentionDays });
+        if (alerts > 0) {
+          options.log.info(
+            { purged: alerts, retentionDays: options.alertRetentionDays },
+            "purged expired alerts",
+          );
+        }
+      }
       const purged = await purgeExpiredDetections(options);
       if (purged > 0)
         options.log.info({ purged, retentionDays: options.retentionDays }, "purged expired Axis reads");
     } catch (error) {
-      options.log.error({ err: error }, "the Axis retention purge failed; it will run again");
+      options.log.error({ err: error }, "the retention purge failed; it will run again");
     } finally {
       running = false;
     }
