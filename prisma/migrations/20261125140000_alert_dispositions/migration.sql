@@ -16,8 +16,8 @@ ALTER TABLE "alerts"
 -- The alert history, newest first by the read's time (ties by id): its pages and filters.
 CREATE INDEX "alerts_group_id_timestamp_id_idx" ON "alerts" ("group_id", "timestamp" DESC, "id" DESC);
 
--- The unread count: a group's alerts nobody has acknowledged yet.
-CREATE INDEX "alerts_group_id_unacknowledged_idx" ON "alerts" ("group_id") WHERE "acknowledged_at" IS NULL;
+-- The unread count: a group's alerts nobody has acknowledged yet (acknowledged_at IS NULL).
+CREATE INDEX "alerts_group_id_acknowledged_at_idx" ON "alerts" ("group_id", "acknowledged_at");
 
 -- Retention: the Axis reads alerts point at are kept (a probe per purged read), and alerts expire by the read's time.
 CREATE INDEX "alerts_axis_detection_id_idx" ON "alerts" ("axis_detection_id");
