@@ -7,6 +7,9 @@ import { parseAlertStreamEvent } from "./use-live-alerts";
 /** Dispatched on window after this tab acknowledged alerts: the count is read again. */
 export const ALERTS_ACKNOWLEDGED_EVENT = "odin:alerts-acknowledged";
 
+/** Dispatched on window when sign-out starts: the live count stops before the session is revoked. */
+export const SIGNING_OUT_EVENT = "odin:signing-out";
+
 export function announceAlertsAcknowledged(): void {
   window.dispatchEvent(new Event(ALERTS_ACKNOWLEDGED_EVENT));
 }
@@ -26,7 +29,10 @@ export function useUnreadAlerts(enabled: boolean): number | null {
       // A failure keeps the last figure.
       getUnreadAlertCount(controller.signal).then(setCount, () => undefined);
     };
+    const stop = () => controller.abort();
     window.addEventListener(ALERTS_ACKNOWLEDGED_EVENT, reload);
+    // Otherwise the revoked session's stream would reconnect and refresh tokens during the logout.
+    window.addEventListener(SIGNING_OUT_EVENT, stop);
     apiStream(ALERT_STREAM_PATH, {
       signal: controller.signal,
       onEvent: (event) => {
@@ -35,10 +41,13 @@ export function useUnreadAlerts(enabled: boolean): number | null {
       },
       // Read at every (re)open: alerts written while the stream was closed were not sent.
       onOpen: reload,
-    }).catch(reload);
+    }).catch(() => {
+      if (!controller.signal.aborted) reload();
+    });
     return () => {
       controller.abort();
       window.removeEventListener(ALERTS_ACKNOWLEDGED_EVENT, reload);
+      window.removeEventListener(SIGNING_OUT_EVENT, stop);
     };
   }, [enabled]);
 
