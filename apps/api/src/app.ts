@@ -218,7 +218,12 @@ export async function buildApp({
   await app.register(alertStreamRoutes, { databaseUrl });
   // Background jobs, each run once per interval across every replica (jobs/scheduler.ts).
   const jobs: JobDefinition[] = [
-    detectionRetentionJob({ prisma, images, retentionDays: config.detections.retentionDays }),
+    detectionRetentionJob({
+      prisma,
+      images,
+      retentionDays: config.detections.retentionDays,
+      alertRetentionDays: config.alerts.retentionDays,
+    }),
     expiredRowsPurgeJob(prisma),
     {
       // Search snapshots (the Rekor and Axon answers exports are printed from) live a few hours.

@@ -45,7 +45,39 @@ test.describe("persona: hotlist viewer", () => {
     const alert = page.getByRole("dialog", { name: "Alert details" });
     await expect(alert).toContainText(`Plate: ${LISTED_PLATE}`);
     await expect(alert).toContainText("Added to Hotlist");
+
+    // The alert desk (Odin's own): the unread count in the navigation, acknowledge, a disposition.
+    const unread = page.getByTestId("unread-alerts");
+    await expect(unread).toBeVisible();
+    const before = Number((await unread.innerText()).replace(/\D/g, ""));
+    const acknowledge = alert.getByRole("button", { name: "Acknowledge" });
+    if ((await acknowledge.count()) > 0) {
+      await acknowledge.click();
+      await expect(alert.getByText(/Acknowledged by .* at /)).toBeVisible();
+      await expect
+        .poll(async () =>
+          (await unread.count()) ? Number((await unread.innerText()).replace(/\D/g, "")) : 0,
+        )
+        .toBe(before - 1);
+    }
+    await alert.getByLabel("Disposition", { exact: true }).selectOption("incorrect_read");
+    await alert.getByLabel("Disposition note").fill("Camera read a 1 as 4");
+    await alert.getByRole("button", { name: "Save disposition" }).click();
+    await expect(alert.getByText("Disposition saved.")).toBeVisible();
+    await expect(alert).toContainText("Incorrect read (misread) by");
     await page.keyboard.press("Escape");
+    await expect(row).toContainText("Incorrect read (misread)");
+
+    // The history's filters: by disposition, and a plate that matches nothing.
+    const filters = page.getByRole("form", { name: "Alert history filters" });
+    await filters.getByLabel("Disposition").selectOption("incorrect_read");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("row").filter({ hasText: LISTED_PLATE }).first()).toBeVisible();
+    await filters.getByLabel("Plate").fill("ZZZ999");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("No alerts found for this group.")).toBeVisible();
+    await filters.getByRole("button", { name: "Clear" }).click();
+    await expect(row).toBeVisible();
 
     // Group details: plates and members, but no Edit Group; the edit screen says 'Access Denied' before
     // any form, and so do the create and permissions screens (issue 20 item 8).

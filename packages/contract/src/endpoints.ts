@@ -1,4 +1,5 @@
 import { ACCOUNT_ENDPOINTS } from "./calls/account";
+import { ALERT_DESK_ENDPOINTS } from "./calls/alert-desk";
 import { ALERT_STREAM_ENDPOINTS } from "./calls/alert-stream";
 import { ADMIN_ENDPOINTS } from "./calls/admin";
 import { AUDIT_ENDPOINTS } from "./calls/audit";
@@ -27,6 +28,7 @@ export const ENDPOINTS = [
   ...EXPORT_ENDPOINTS,
   ...HOTLIST_ENDPOINTS,
   ...ALERT_STREAM_ENDPOINTS,
+  ...ALERT_DESK_ENDPOINTS,
   ...GROUP_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
   ...INTEGRATION_ENDPOINTS,

@@ -1,8 +1,8 @@
-import type { SourceProgram, TAlert } from "@odin/contract";
+import type { SourceProgram, TAlert, TAlertDisposition } from "@odin/contract";
 import type { Alert } from "@odin/db";
 
-/** How many alerts a group's history answers: the latest ones, newest first. */
-export const ALERT_HISTORY_LIMIT = 500;
+/** How many alerts a page of a group's history answers when the caller asks no size (the spec's client). */
+export { ALERT_HISTORY_MAX_PAGE as ALERT_HISTORY_LIMIT } from "@odin/contract";
 
 /** The alert image proxy's URL for an alert's picture (the proxy checks the caller again). */
 export function alertImageUrl(imagePath: string): string {
@@ -41,5 +41,11 @@ export function toContractAlert(alert: Alert): TAlert {
     longitude: alert.longitude,
     date_added: alert.dateAdded.toISOString(),
     notes: alert.notes,
+    disposition: (alert.disposition as TAlertDisposition | null) ?? null,
+    disposition_note: alert.dispositionNote,
+    disposition_by: alert.dispositionBy,
+    disposition_at: alert.dispositionAt?.toISOString() ?? null,
+    acknowledged_by: alert.acknowledgedBy,
+    acknowledged_at: alert.acknowledgedAt?.toISOString() ?? null,
   };
 }

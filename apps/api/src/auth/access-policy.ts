@@ -83,6 +83,11 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /groups/:groupId/image": rule("hotlist_viewer", "group"), // Odin's own: the groups' image_url
   "GET /alerts/proxy-alert-image": rule("hotlist_viewer", "group"),
   "GET /alerts/stream": rule("hotlist_viewer", "group"), // Odin's own: live alerts (SSE)
+  // Odin's own alert desk (issues 17, 20): anyone who may see the alert's group judges and acknowledges it.
+  "POST /api/alerts/:id/disposition": rule("hotlist_viewer", "group"),
+  "POST /api/alerts/:id/acknowledge": rule("hotlist_viewer", "group"),
+  "GET /alerts/unread-count": rule("hotlist_viewer", "group"),
+  "GET /alerts/misreads-by-camera": rule("hotlist_admin", "agency"),
   "GET /groups/:groupId/edit-data": rule("hotlist_admin", "group"),
   "POST /groups/:groupId/edit-mobile": rule("hotlist_admin", "group"),
   "POST /groups/:groupId/bulk-upload-plates": rule("hotlist_admin", "group"),

@@ -144,6 +144,8 @@ const ZEnv = z.object({
     .max(64 * 1024 * 1024)
     .default(4 * 1024 * 1024),
   DETECTION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Issue 17.6: alerts, their dispositions and crops (and the reads they point at) are kept this long. */
+  ALERT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   CAMERA_SILENT_AFTER_MINUTES: z.coerce
     .number()
     .int()
@@ -234,8 +236,8 @@ export interface Config {
   detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
   /** Camera health: a camera that reported before and has sent nothing for this long is "silent". */
   cameras: { silentAfterMinutes: number };
-  /** Hotlist alerts: how often each Axon integration's new reads are fetched and matched (0: never). */
-  alerts: { axonPollIntervalMs: number };
+  /** Hotlist alerts: how often each Axon integration's new reads are fetched and matched (0: never), and how long alerts are kept (ALERT_RETENTION_DAYS). */
+  alerts: { axonPollIntervalMs: number; retentionDays: number };
   /** Uploaded files (CSVs, hotlist attachments, group images): the largest file part accepted. */
   uploads: { maxFileBytes: number };
   /**
@@ -428,7 +430,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       imagesDir: path.join(dataDir, "images"),
     },
     cameras: { silentAfterMinutes: env.CAMERA_SILENT_AFTER_MINUTES },
-    alerts: { axonPollIntervalMs: env.AXON_POLL_INTERVAL_MS },
+    alerts: { axonPollIntervalMs: env.AXON_POLL_INTERVAL_MS, retentionDays: env.ALERT_RETENTION_DAYS },
     uploads: { maxFileBytes: env.UPLOAD_MAX_BYTES },
     demoSimulators: {
       enabled: env.ODIN_DEMO_SIMULATORS ?? (seedDemo && !isProduction),

@@ -1,12 +1,15 @@
 import type { PrismaClient } from "@odin/db";
 import type { ImageStore } from "../storage/image-store";
 import type { JobDefinition } from "./scheduler";
+import { purgeExpiredAlerts } from "./alert-retention";
 
 export interface RetentionOptions {
   prisma: PrismaClient;
   images: ImageStore;
   /** DETECTION_RETENTION_DAYS: for agencies without a retention of their own (agencies.retention_days). */
   retentionDays: number;
+  /** ALERT_RETENTION_DAYS: when set, the scheduled run purges expired alerts first (jobs/alert-retention.ts). */
+  alertRetentionDays?: number;
   /** Rows deleted per statement, so a large purge never holds long locks. */
   batchSize?: number;
   now?: () => number;
@@ -14,7 +17,8 @@ export interface RetentionOptions {
 
 /**
  * Deletes stored Axis reads older than their agency's retention period (or the default), with their
- * pictures. Rows go first (in
+ * pictures, except the reads an alert points at (issue 17.6: evidence keeps its read and pictures
+ * while the alert exists; alerts have their own retention). Rows go first (in
  * batches, oldest first), then their files: a crash in between leaves orphan files at worst, never a
  * row pointing at a missing picture. Answers how many reads were purged.
  */
@@ -30,6 +34,7 @@ export async function purgeExpiredDetections(options: RetentionOptions): Promise
         SELECT d.id FROM detections d JOIN agencies a ON a.id = d.agency_id
         WHERE d.timestamp < ${now}::timestamptz
                              - make_interval(days => coalesce(a.retention_days, ${options.retentionDays}::int))
+          AND NOT EXISTS (SELECT 1 FROM alerts al WHERE al.axis_detection_id = d.id)
         ORDER BY d.timestamp LIMIT ${batchSize}
       )
       RETURNING image_path, plate_image_path`;
@@ -43,14 +48,23 @@ export async function purgeExpiredDetections(options: RetentionOptions): Promise
   }
 }
 
-/** The purge as a background job (jobs/scheduler.ts: once per interval across replicas). */
+/**
+ * The purge as a background job (jobs/scheduler.ts: once per interval across replicas): alerts past
+ * ALERT_RETENTION_DAYS first (so the reads and pictures they kept are free to go), then the reads.
+ */
 export function detectionRetentionJob(options: RetentionOptions & { intervalMs?: number }): JobDefinition {
   return {
     name: "detection-retention",
     intervalMs: options.intervalMs ?? 3_600_000,
     async run() {
+      const alerts =
+        options.alertRetentionDays === undefined
+          ? 0
+          : await purgeExpiredAlerts({ ...options, retentionDays: options.alertRetentionDays });
       const purged = await purgeExpiredDetections(options);
-      return purged > 0 ? { purged, retentionDays: options.retentionDays } : undefined;
+      return alerts > 0 || purged > 0
+        ? { purgedAlerts: alerts, purged, retentionDays: options.retentionDays }
+        : undefined;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router-dom";
 import { Button, OdinWordmark } from "@/components/ui";
+import { useUnreadAlerts } from "@/features/alerts/hooks/use-unread-alerts";
 import { getAppConfig } from "@/lib/config";
 import { useCurrentUser } from "./current-user";
 import { isNavItemActive, visibleNavLinks } from "./nav-links";
@@ -15,6 +16,7 @@ export function NavBar({ onLogout }: NavBarProps) {
   const items = visibleNavLinks(user, getAppConfig().ownerUsername);
   const links = items.filter((item) => item.kind === "link");
   const canLogout = items.some((item) => item.kind === "logout");
+  const unread = useUnreadAlerts(links.some((item) => item.id === "alerts"));
 
   return (
     <nav className="navbar" aria-label="Main">
@@ -23,7 +25,7 @@ export function NavBar({ onLogout }: NavBarProps) {
       </Link>
       <ul className="navbar__links">
         {links.map((item) => (
-          <li key={item.id}>
+          <li key={item.id} className="navbar__item">
             <Link
               to={item.to}
               className="navbar__link"
@@ -31,6 +33,13 @@ export function NavBar({ onLogout }: NavBarProps) {
             >
               {item.label}
             </Link>
+            {/* Beside the link, not in it: the link keeps its spec name "Alerts". */}
+            {item.id === "alerts" && unread !== null && unread > 0 && (
+              <span className="navbar__badge" data-testid="unread-alerts">
+                {unread > 99 ? "99+" : unread}
+                <span className="visually-hidden"> unread alerts</span>
+              </span>
+            )}
           </li>
         ))}
       </ul>

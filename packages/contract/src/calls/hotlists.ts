@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZIdInput, ZIdParams, ZSuccessMessage } from "../common";
 import { IMAGE_TYPES, type Endpoint } from "../endpoint";
 import { ZAlert } from "../entities/alerts";
+import { ZGroupAlertsQuery } from "./alert-desk";
 import {
   ZAlertGroupListItem,
   ZGroupMember,
@@ -21,6 +22,8 @@ export type TAlertsDataResponse = z.infer<typeof ZAlertsDataResponse>;
 export const ZGroupAlertsResponse = z.object({
   group: ZHotlistGroup,
   alerts: z.array(ZAlert),
+  /** Odin's own: pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable().optional(),
 });
 export type TGroupAlertsResponse = z.infer<typeof ZGroupAlertsResponse>;
 
@@ -87,6 +90,8 @@ export const HOTLIST_ENDPOINTS = [
     spec: "001",
     summary: "Alert history of one group",
     params: ZGroupIdParams,
+    // Odin's own, all optional: filters and pages (newest first by the read's time)
+    query: ZGroupAlertsQuery,
     response: ZGroupAlertsResponse,
   },
   {

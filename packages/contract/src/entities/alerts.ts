@@ -2,6 +2,36 @@ import { z } from "zod";
 import { ZId, ZIsoDateTime, ZSourceProgram, ZUtcNaiveDateTime } from "../common";
 
 /**
+ * Issue 17: how a person judged an alert's read. `incorrect_read` is a misread (the camera read the
+ * plate wrong): misreads are counted per camera.
+ */
+export const ALERT_DISPOSITIONS = ["correct_read", "wrong_state", "incorrect_read", "dismissed"] as const;
+export const ZAlertDisposition = z.enum(ALERT_DISPOSITIONS);
+export type TAlertDisposition = z.infer<typeof ZAlertDisposition>;
+
+/** What the screens show for each disposition. */
+export const ALERT_DISPOSITION_LABELS: Record<TAlertDisposition, string> = {
+  correct_read: "Correct read",
+  wrong_state: "Wrong state",
+  incorrect_read: "Incorrect read (misread)",
+  dismissed: "Dismissed",
+};
+
+/**
+ * Odin's own fields beside the spec's (all optional, so the spec's clients are unaffected): the
+ * disposition with its note, who set it and when, and the acknowledgement (one per alert: who and when).
+ * Names, not ids: the desk shows "acknowledged by X at T".
+ */
+export const ZAlertDesk = z.object({
+  disposition: ZAlertDisposition.nullable().optional(),
+  disposition_note: z.string().nullable().optional(),
+  disposition_by: z.string().nullable().optional(),
+  disposition_at: ZIsoDateTime.nullable().optional(),
+  acknowledged_by: z.string().nullable().optional(),
+  acknowledged_at: ZIsoDateTime.nullable().optional(),
+});
+
+/**
  * An alert: a detection of a hotlisted plate (001 section 3). `timestamp` is UTC WITHOUT a zone
  * marker, as existing clients expect; `justification` is shown as the reason; `date_added` and `notes`
  * come from the hotlist plate that matched.
@@ -23,5 +53,6 @@ export const ZAlert = z.object({
   longitude: z.number().nullable(),
   date_added: ZIsoDateTime.nullable(),
   notes: z.string().nullable(),
+  ...ZAlertDesk.shape,
 });
 export type TAlert = z.infer<typeof ZAlert>;

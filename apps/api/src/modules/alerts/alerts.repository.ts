@@ -1,15 +1,75 @@
-import type { Alert, PrismaClient, User } from "@odin/db";
+import { Prisma, type Alert, type PrismaClient, type User } from "@odin/db";
 import { visibleGroupsWhere } from "../hotlists/group-access";
 
 type Viewer = { user: User };
 
-/** A group's latest alerts, newest first (the (group_id, created_at) index). */
-export function findGroupAlerts(prisma: PrismaClient, groupId: number, limit: number): Promise<Alert[]> {
+/** What the history may be narrowed to; `after` is the last alert of the previous page. */
+export interface AlertHistoryFilter {
+  plate?: string;
+  camera?: string;
+  from?: Date;
+  to?: Date;
+  disposition?: string;
+  after?: { timestamp: Date; id: number };
+}
+
+/**
+ * A page of a group's alerts, newest first by the read's time, then id (the (group_id, timestamp, id)
+ * index): keyset paging, so a page costs the same however far back it is, and alerts arriving meanwhile
+ * never shift the next page.
+ */
+export function findGroupAlerts(
+  prisma: PrismaClient,
+  groupId: number,
+  limit: number,
+  filter: AlertHistoryFilter = {},
+): Promise<Alert[]> {
+  const where: Prisma.AlertWhereInput[] = [{ groupId }];
+  if (filter.plate) where.push({ plate: { contains: filter.plate, mode: "insensitive" } });
+  if (filter.camera) where.push({ camera: { contains: filter.camera, mode: "insensitive" } });
+  if (filter.from) where.push({ timestamp: { gte: filter.from } });
+  if (filter.to) where.push({ timestamp: { lte: filter.to } });
+  if (filter.disposition) {
+    where.push({ disposition: filter.disposition === "none" ? null : filter.disposition });
+  }
+  if (filter.after) {
+    const { timestamp, id } = filter.after;
+    where.push({ OR: [{ timestamp: { lt: timestamp } }, { timestamp, id: { lt: id } }] });
+  }
   return prisma.alert.findMany({
-    where: { groupId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    where: { AND: where },
+    orderBy: [{ timestamp: "desc" }, { id: "desc" }],
     take: limit,
   });
+}
+
+/** How many alerts of these groups nobody has acknowledged (the partial index on group_id). */
+export function countUnacknowledged(prisma: PrismaClient, groupIds: readonly number[]): Promise<number> {
+  if (groupIds.length === 0) return Promise.resolve(0);
+  return prisma.alert.count({ where: { groupId: { in: [...groupIds] }, acknowledgedAt: null } });
+}
+
+export interface CameraMisreadRow {
+  source_program: string;
+  camera: string | null;
+  misreads: number;
+  judged: number;
+  last_misread_at: Date;
+}
+
+/** Per camera of the agency's groups' alerts: how many were judged, and how many of them misreads. */
+export function findMisreadsByCamera(prisma: PrismaClient, agencyId: number | "all") {
+  const agency = agencyId === "all" ? Prisma.empty : Prisma.sql`AND g.agency_id = ${agencyId}`;
+  return prisma.$queryRaw<CameraMisreadRow[]>`
+    SELECT a.source_program, a.camera,
+      count(*) FILTER (WHERE a.disposition = 'incorrect_read')::int AS misreads,
+      count(*)::int AS judged,
+      max(a.timestamp) FILTER (WHERE a.disposition = 'incorrect_read') AS last_misread_at
+    FROM alerts a JOIN hotlist_groups g ON g.id = a.group_id
+    WHERE a.disposition IS NOT NULL ${agency}
+    GROUP BY a.source_program, a.camera
+    HAVING count(*) FILTER (WHERE a.disposition = 'incorrect_read') > 0
+    ORDER BY misreads DESC, a.camera`;
 }
 
 /** The alert, when its group is one the viewer may see. */

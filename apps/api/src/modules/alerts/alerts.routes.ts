@@ -4,11 +4,24 @@ import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { sendImage } from "../images/send-image";
-import { getAlert, getGroupAlerts, openAlertImage, type AlertImageDeps } from "./alerts.service";
+import {
+  acknowledgeAlert,
+  getAlert,
+  getGroupAlerts,
+  getMisreadsByCamera,
+  getUnreadCount,
+  openAlertImage,
+  setAlertDisposition,
+  type AlertImageDeps,
+} from "./alerts.service";
 
 const groupAlerts = findEndpoint("GET", "/alerts/group/:groupId/data");
 const oneAlert = findEndpoint("GET", "/api/alerts/:id");
 const alertImage = findEndpoint("GET", "/alerts/proxy-alert-image");
+const disposition = findEndpoint("POST", "/api/alerts/:id/disposition");
+const acknowledge = findEndpoint("POST", "/api/alerts/:id/acknowledge");
+const unreadCount = findEndpoint("GET", "/alerts/unread-count");
+const misreads = findEndpoint("GET", "/alerts/misreads-by-camera");
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -21,8 +34,41 @@ export const alertRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     groupAlerts.path,
-    { schema: { params: groupAlerts.params, response: { 200: groupAlerts.response, ...errors } } },
-    (request) => getGroupAlerts(app.prisma, requireAuth(request), request.params.groupId),
+    {
+      schema: {
+        params: groupAlerts.params,
+        querystring: groupAlerts.query,
+        response: { 200: groupAlerts.response, ...errors },
+      },
+    },
+    (request) => getGroupAlerts(app.prisma, requireAuth(request), request.params.groupId, request.query),
+  );
+
+  // Odin's own alert desk (issues 17, 20).
+  app.post(
+    disposition.path,
+    {
+      schema: {
+        params: disposition.params,
+        body: disposition.body,
+        response: { 200: disposition.response, ...errors },
+      },
+    },
+    (request) => setAlertDisposition(app.prisma, requireAuth(request), request.params.id, request.body),
+  );
+
+  app.post(
+    acknowledge.path,
+    { schema: { params: acknowledge.params, response: { 200: acknowledge.response, ...errors } } },
+    (request) => acknowledgeAlert(app.prisma, requireAuth(request), request.params.id),
+  );
+
+  app.get(unreadCount.path, { schema: { response: { 200: unreadCount.response, ...errors } } }, (request) =>
+    getUnreadCount(app.prisma, requireAuth(request)),
+  );
+
+  app.get(misreads.path, { schema: { response: { 200: misreads.response, ...errors } } }, (request) =>
+    getMisreadsByCamera(app.prisma, requireAuth(request)),
   );
 
   app.get(

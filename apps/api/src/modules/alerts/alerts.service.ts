@@ -1,6 +1,15 @@
-import type { TAlert, TGroupAlertsResponse } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
+import type {
+  TAlert,
+  TAlertDispositionRequest,
+  TCameraMisreadsResponse,
+  TGroupAlertsQuery,
+  TGroupAlertsResponse,
+  TUnreadAlertsResponse,
+} from "@odin/contract";
+import type { Alert, PrismaClient } from "@odin/db";
 import { ALERT_HISTORY_LIMIT, toContractAlert } from "../../alerts/alert-view";
+import { administeredAgency } from "../admin/admin-deps";
+import { writeAudit } from "../audit/audit.repository";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { openAxonImage } from "../../sources/axon/axon.source";
@@ -8,20 +17,69 @@ import type { SourceDeps } from "../../sources/detection-source";
 import type { VendorImage } from "../../sources/vendor-http";
 import { parseStoredImagePath, type ImageStore } from "../../storage/image-store";
 import { findAccessibleGroup } from "../hotlists/group-access";
-import { findGroupAlerts, findVisibleAlert, findVisibleAlertByImage } from "./alerts.repository";
+import {
+  countUnacknowledged,
+  findGroupAlerts,
+  findMisreadsByCamera,
+  findVisibleAlert,
+  findVisibleAlertByImage,
+  findVisibleGroupIds,
+} from "./alerts.repository";
 
 export const ALERT_NOT_FOUND = "Alert not found.";
 export const ALERT_IMAGE_NOT_FOUND = "Image not found.";
 
-/** GET /alerts/group/{id}/data: the group and its latest ALERT_HISTORY_LIMIT alerts, newest first. */
+export const INVALID_CURSOR = "Invalid cursor: load the alert history again.";
+
+/** The opaque `next_cursor`: the last alert's read time and id (base64url), where the next page starts. */
+export function encodeCursor(alert: Pick<Alert, "timestamp" | "id">): string {
+  return Buffer.from(`${alert.timestamp.toISOString()}|${alert.id}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { timestamp: Date; id: number } {
+  const [time, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const timestamp = new Date(time ?? "");
+  const alertId = Number(id);
+  if (Number.isNaN(timestamp.getTime()) || !Number.isSafeInteger(alertId) || alertId < 1) {
+    throw new AppError("VALIDATION_FAILED", INVALID_CURSOR);
+  }
+  return { timestamp, id: alertId };
+}
+
+/** Spaces and dashes are not part of a plate: "AK-472" finds AK47281. */
+function normalisePlateFilter(plate: string): string {
+  return plate.toUpperCase().replace(/[\s-]+/g, "");
+}
+
+/**
+ * GET /alerts/group/{id}/data: the group and a page of its alerts, newest first by the read's time
+ * (ALERT_HISTORY_LIMIT when no size is asked, as the spec's client expects), narrowed by the query's
+ * filters; `next_cursor` fetches the next, older page.
+ */
 export async function getGroupAlerts(
   prisma: PrismaClient,
   auth: Actor,
   groupId: number,
+  query: Partial<TGroupAlertsQuery> = {},
 ): Promise<TGroupAlertsResponse> {
   const group = await findAccessibleGroup(prisma, auth, groupId);
-  const alerts = await findGroupAlerts(prisma, group.id, ALERT_HISTORY_LIMIT);
-  return { group: { id: group.id, name: group.name }, alerts: alerts.map(toContractAlert) };
+  const limit = query.limit ?? ALERT_HISTORY_LIMIT;
+  const plate = query.plate ? normalisePlateFilter(query.plate) : undefined;
+  const alerts = await findGroupAlerts(prisma, group.id, limit + 1, {
+    plate: plate || undefined,
+    camera: query.camera,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    disposition: query.disposition,
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+  });
+  const page = alerts.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    group: { id: group.id, name: group.name },
+    alerts: page.map(toContractAlert),
+    next_cursor: alerts.length > limit && last ? encodeCursor(last) : null,
+  };
 }
 
 /** GET /api/alerts/{id}: another agency's alert, or one of a group the caller may not see, is a 404. */
@@ -29,6 +87,100 @@ export async function getAlert(prisma: PrismaClient, auth: Actor, id: number): P
   const alert = await findVisibleAlert(prisma, auth, id);
   if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
   return toContractAlert(alert);
+}
+
+/**
+ * POST /api/alerts/{id}/disposition: anyone who may see the alert's group marks it (or clears it with
+ * null). The audit row (before and after) is written first, in the transaction of the change.
+ * Another agency's alert, or one of a group the caller may not see, is a 404.
+ */
+export async function setAlertDisposition(
+  prisma: PrismaClient,
+  auth: Actor,
+  id: number,
+  input: TAlertDispositionRequest,
+): Promise<TAlert> {
+  const saved = await prisma.$transaction(async (tx) => {
+    const alert = await findVisibleAlert(tx as PrismaClient, auth, id);
+    if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
+    const note = input.disposition === null ? null : (input.note ?? null);
+    await writeAudit(tx, auth, {
+      action: "alert_disposition_set",
+      plate: alert.plate,
+      detail: {
+        alert_id: alert.id,
+        group_id: alert.groupId,
+        camera: alert.camera,
+        before: { disposition: alert.disposition, note: alert.dispositionNote },
+        after: { disposition: input.disposition, note },
+      },
+    });
+    const set = input.disposition !== null;
+    return tx.alert.update({
+      where: { id: alert.id },
+      data: {
+        disposition: input.disposition,
+        dispositionNote: note,
+        dispositionById: set ? auth.user.id : null,
+        dispositionBy: set ? auth.user.name || auth.user.username : null,
+        dispositionAt: set ? new Date() : null,
+      },
+    });
+  });
+  return toContractAlert(saved);
+}
+
+/**
+ * POST /api/alerts/{id}/acknowledge: once per alert (the desk shows "acknowledged by X at T"); the
+ * first acknowledgement stands, a later one answers the alert unchanged and writes nothing.
+ */
+export async function acknowledgeAlert(prisma: PrismaClient, auth: Actor, id: number): Promise<TAlert> {
+  const saved = await prisma.$transaction(async (tx) => {
+    const alert = await findVisibleAlert(tx as PrismaClient, auth, id);
+    if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
+    if (alert.acknowledgedAt) return alert;
+    await writeAudit(tx, auth, {
+      action: "alert_acknowledged",
+      plate: alert.plate,
+      detail: { alert_id: alert.id, group_id: alert.groupId },
+    });
+    // Only if still unacknowledged: of two at once, the first one's name stays.
+    await tx.alert.updateMany({
+      where: { id: alert.id, acknowledgedAt: null },
+      data: {
+        acknowledgedAt: new Date(),
+        acknowledgedById: auth.user.id,
+        acknowledgedBy: auth.user.name || auth.user.username,
+      },
+    });
+    return tx.alert.findUniqueOrThrow({ where: { id: alert.id } });
+  });
+  return toContractAlert(saved);
+}
+
+/** GET /alerts/unread-count: unacknowledged alerts of every group the caller may see. */
+export async function getUnreadCount(prisma: PrismaClient, auth: Actor): Promise<TUnreadAlertsResponse> {
+  const groupIds = await findVisibleGroupIds(prisma, auth);
+  return { unread: await countUnacknowledged(prisma, groupIds) };
+}
+
+/** GET /alerts/misreads-by-camera: cameras of the agency (the owner's: all) with misreads, most first. */
+export async function getMisreadsByCamera(
+  prisma: PrismaClient,
+  auth: Actor,
+): Promise<TCameraMisreadsResponse> {
+  const scope = administeredAgency(auth);
+  if (scope === null) return { cameras: [] };
+  const rows = await findMisreadsByCamera(prisma, scope);
+  return {
+    cameras: rows.map((row) => ({
+      source_program: row.source_program,
+      camera: row.camera,
+      misreads: row.misreads,
+      judged: row.judged,
+      last_misread_at: row.last_misread_at.toISOString(),
+    })),
+  };
 }
 
 export interface AlertImageDeps {

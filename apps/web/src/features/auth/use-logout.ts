@@ -15,6 +15,8 @@ export function useLogout(): (() => void) | undefined {
   const logout = useCallback(() => {
     if (!auth || running.current) return;
     running.current = true;
+    // Live streams (the navigation's unread count) stop first (features/alerts/hooks/use-unread-alerts.ts).
+    window.dispatchEvent(new Event("odin:signing-out"));
     clearSignedIn();
     const origin = window.location.origin;
     void (async () => {

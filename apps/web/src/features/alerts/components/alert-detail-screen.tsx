@@ -44,7 +44,7 @@ function AlertPage({ alertId }: { alertId: number | null }) {
       {state.status === "error" && <Notice tone="danger">{ALERT_NOT_FOUND}</Notice>}
       {state.status === "success" && (
         <Card>
-          <AlertDetails alert={state.alert} />
+          <AlertDetails alert={state.alert} onChange={(alert) => setState({ status: "success", alert })} />
         </Card>
       )}
     </>

@@ -22,7 +22,7 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
   fetchMock.mockImplementation(async (input, init) => {
     const path = urlOf(input);
-    if (path === "/alerts/group/3/data") return jsonResponse(history);
+    if (path.startsWith("/alerts/group/3/data")) return jsonResponse(history);
     if (path === "/alerts/stream") {
       const stream = eventStreamResponse(init?.signal);
       streams.push(stream);
@@ -68,6 +68,8 @@ describe("AlertGroupHistoryScreen", () => {
       "Timestamp",
       "Vehicle Image",
       "Reason",
+      "Disposition",
+      "Acknowledged",
     ]);
     const cells = within(rows()[0]!).getAllByRole("cell");
     expect(within(cells[0]!).getByRole("img", { name: "Rekor" })).toBeInTheDocument();

@@ -1,11 +1,13 @@
 import { MESSAGES, type TAlert } from "@odin/contract";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { buttonClassName, Notice, PageHeader, Spinner } from "@/components/ui";
-import { parseRouteId } from "../api/alerts";
+import { Button, buttonClassName, Notice, PageHeader, Spinner } from "@/components/ui";
+import { NO_ALERT_FILTERS, parseRouteId, type AlertHistoryFilters } from "../api/alerts";
 import { useLiveAlerts, type LiveAlertsStatus } from "../hooks/use-live-alerts";
 import { describeLiveAlert } from "./history/alert-format";
+import { AlertHistoryFiltersForm } from "./history/alert-history-filters";
 import { AlertModal } from "./history/alert-modal";
+import { AlertSoundToggle, useAlertSound } from "./history/alert-sound";
 import { AlertsTable } from "./history/alerts-table";
 import { NotificationsControl, useBrowserNotifications } from "./history/browser-notifications";
 import { useAlertHistory } from "./history/use-alert-history";
@@ -28,8 +30,10 @@ export function AlertGroupHistoryScreen() {
 }
 
 function GroupHistory({ groupId }: { groupId: number | null }) {
-  const history = useAlertHistory(groupId);
+  const [filters, setFilters] = useState<AlertHistoryFilters>(NO_ALERT_FILTERS);
+  const history = useAlertHistory(groupId, filters);
   const notifications = useBrowserNotifications();
+  const sound = useAlertSound();
   const [opened, setOpened] = useState<TAlert | null>(null);
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
   const [announcement, setAnnouncement] = useState("");
@@ -42,6 +46,7 @@ function GroupHistory({ groupId }: { groupId: number | null }) {
       setFresh((current) => new Set(current).add(alert.id));
       setAnnouncement(describeLiveAlert(alert));
       notifications.notify(alert, groupName);
+      sound.play();
     },
     // Alerts written while the stream was closed were not sent: the first open catches up if the
     // history had already loaded, every reopen does.
@@ -80,15 +85,31 @@ function GroupHistory({ groupId }: { groupId: number | null }) {
           <div className="alert-history__toolbar">
             <p className={`alert-live alert-live--${live}`}>{LIVE_LABELS[live]}</p>
             <NotificationsControl notifications={notifications} />
+            <AlertSoundToggle sound={sound} />
           </div>
+          <AlertHistoryFiltersForm applied={filters} onApply={setFilters} />
           <AlertsTable alerts={state.alerts} freshIds={fresh} onOpen={setOpened} />
+          {state.nextCursor && (
+            <p className="alert-history__more">
+              <Button variant="secondary" busy={state.loadingMore} onClick={history.loadMore}>
+                Load older alerts
+              </Button>
+            </p>
+          )}
         </>
       )}
       <div className="visually-hidden" aria-live="polite">
         {announcement}
       </div>
 
-      <AlertModal alert={opened} onClose={() => setOpened(null)} />
+      <AlertModal
+        alert={opened}
+        onClose={() => setOpened(null)}
+        onChange={(alert) => {
+          setOpened(alert);
+          history.replace(alert);
+        }}
+      />
     </>
   );
 }

@@ -3,10 +3,11 @@ import { LoadFailed } from "@/components/layouts/load-failed";
 import { Card, DataTable, EmptyState, Notice, SourceLogo, Spinner } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
 import { useQuery } from "@/lib/use-query";
+import { getMisreadsByCamera } from "@/features/alerts/api/alerts";
 import { getCameraHealth } from "../api/axis-integrations";
 import { CameraStateBadge } from "./camera-state-badge";
 
-const COLUMNS = ["Program", "Camera", "Agency", "State", "Last read", "Reads (24 h)"];
+const COLUMNS = ["Program", "Camera", "Agency", "State", "Last read", "Reads (24 h)", "Misreads"];
 
 /**
  * The compact "Camera health" section of the vendor screens: each camera's last read, reads in the
@@ -17,6 +18,11 @@ export function CameraHealthSection({ source }: { source?: TCameraHealth["source
   const query = useQuery(getCameraHealth);
   const cameras = query.data?.cameras.filter((camera) => !source || camera.source === source) ?? [];
   const silent = cameras.filter((camera) => camera.state === "silent").length;
+  // Alerts judged Incorrect read, by the camera's name as alerts carry it (Odin's own, issue 17).
+  const misreadQuery = useQuery(getMisreadsByCamera);
+  const misreads = new Map(
+    (misreadQuery.data?.cameras ?? []).map((row) => [`${row.source_program}|${row.camera ?? ""}`, row]),
+  );
   return (
     <Card
       title={MESSAGES.cameraHealth}
@@ -47,6 +53,9 @@ export function CameraHealthSection({ source }: { source?: TCameraHealth["source
                   </td>
                   <td>{camera.last_read_at ? formatTimestamp(camera.last_read_at) : "Never"}</td>
                   <td>{camera.reads_24h ?? "—"}</td>
+                  <td>
+                    <MisreadCount row={misreads.get(`${camera.source}|${camera.name}`)} />
+                  </td>
                 </tr>
               ))}
             </DataTable>
@@ -54,5 +63,18 @@ export function CameraHealthSection({ source }: { source?: TCameraHealth["source
         </>
       )}
     </Card>
+  );
+}
+
+/** "2 of 3 judged" for a camera with misreads; "—" otherwise. */
+function MisreadCount({ row }: { row?: { misreads: number; judged: number } }) {
+  if (!row) return <>—</>;
+  return (
+    <span
+      className="badge badge--warning"
+      title="Alerts judged Incorrect read (misread), of the alerts judged"
+    >
+      {row.misreads} of {row.judged} judged
+    </span>
   );
 }

@@ -5,6 +5,7 @@ import { addressText, useNearestAddress } from "@/components/map/nearest-address
 import { EnlargeableImage, SourceLogo } from "@/components/ui";
 import { hasValidCoordinates } from "@/lib/coordinates";
 import { formatTimestamp, formatUtcNaive, orNotAvailable } from "@/lib/format";
+import { AlertDeskActions } from "./alert-desk-actions";
 import { alertImageSrc } from "./alert-format";
 
 /**
@@ -12,7 +13,7 @@ import { alertImageSrc } from "./alert-format";
  * picture (click to enlarge) or 'No Image', the read's facts with the nearest address, the hotlist
  * entry that matched ('Added to Hotlist', Notes), and a small map at zoom 16 with Open in Google Maps.
  */
-export function AlertDetails({ alert }: { alert: TAlert }) {
+export function AlertDetails({ alert, onChange }: { alert: TAlert; onChange?: (alert: TAlert) => void }) {
   const hotlistTitle = useId();
   const address = useNearestAddress(alert.latitude, alert.longitude);
   const located = hasValidCoordinates(alert.latitude, alert.longitude);
@@ -51,6 +52,7 @@ export function AlertDetails({ alert }: { alert: TAlert }) {
             <Fact term="Notes" value={orNotAvailable(alert.notes)} />
           </dl>
         </section>
+        {onChange && <AlertDeskActions key={alert.id} alert={alert} onChange={onChange} />}
       </div>
 
       <div className="alert-detail__map">

@@ -6,10 +6,12 @@ import { AlertDetails } from "./alert-details";
 export interface AlertModalProps {
   alert: TAlert | null;
   onClose: () => void;
+  /** The alert as the server saved it after a disposition or an acknowledgement. */
+  onChange?: (alert: TAlert) => void;
 }
 
 /** The alert modal of the group history (001 §2); closes with ×, Escape or a click outside. */
-export function AlertModal({ alert, onClose }: AlertModalProps) {
+export function AlertModal({ alert, onClose, onChange }: AlertModalProps) {
   if (!alert) return null;
   return (
     <Modal
@@ -23,7 +25,7 @@ export function AlertModal({ alert, onClose }: AlertModalProps) {
         </Link>
       }
     >
-      <AlertDetails alert={alert} />
+      <AlertDetails alert={alert} onChange={onChange} />
     </Modal>
   );
 }

@@ -1,10 +1,22 @@
-import { MESSAGES, type TAlert } from "@odin/contract";
+import { ALERT_DISPOSITION_LABELS, MESSAGES, type TAlert } from "@odin/contract";
 import type { KeyboardEvent } from "react";
 import { DataTable, EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
 import { formatUtcNaive, orNotAvailable } from "@/lib/format";
 import { alertImageSrc } from "./alert-format";
 
-const COLUMNS = ["Source", "Plate", "State", "Agency", "Camera", "Timestamp", "Vehicle Image", "Reason"];
+/** The spec's columns, then Odin's own: the disposition and whether someone acknowledged the alert. */
+const COLUMNS = [
+  "Source",
+  "Plate",
+  "State",
+  "Agency",
+  "Camera",
+  "Timestamp",
+  "Vehicle Image",
+  "Reason",
+  "Disposition",
+  "Acknowledged",
+];
 
 export interface AlertsTableProps {
   alerts: TAlert[];
@@ -37,7 +49,11 @@ export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
       {alerts.map((alert) => (
         <tr
           key={alert.id}
-          className={freshIds.has(alert.id) ? "is-new" : undefined}
+          className={
+            [freshIds.has(alert.id) ? "is-new" : "", alert.acknowledged_at ? "" : "is-unread"]
+              .filter(Boolean)
+              .join(" ") || undefined
+          }
           tabIndex={0}
           onClick={() => onOpen(alert)}
           onKeyDown={(event) => openOnKey(event, alert)}
@@ -60,6 +76,10 @@ export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
             />
           </td>
           <td className="alerts-table__reason">{orNotAvailable(alert.justification)}</td>
+          <td className="alerts-table__disposition">
+            {alert.disposition ? ALERT_DISPOSITION_LABELS[alert.disposition] : "—"}
+          </td>
+          <td className="alerts-table__ack">{alert.acknowledged_by ?? "Unread"}</td>
         </tr>
       ))}
     </DataTable>

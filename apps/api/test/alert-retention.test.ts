@@ -1,0 +1,138 @@
+import { access, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeExpiredAlerts } from "../src/jobs/alert-retention";
+import { purgeExpiredDetections } from "../src/jobs/detection-retention";
+import { ALERT_IMAGE_AREA } from "../src/sources/rekor/rekor.webhook";
+import { createImageStore, type ImageStore } from "../src/storage/image-store";
+import { buildTestApp, type TestApp } from "./helpers";
+import { seedPersonas } from "./tokens";
+
+const DAY = 86_400_000;
+const JPEG = { contentType: "image/jpeg" as const, body: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) };
+
+/**
+ * Issue 17.6 with real retention runs on a real database and image folder: the read and pictures an
+ * alert points at outlive the reads' retention while the alert exists; alerts and their crops go after
+ * ALERT_RETENTION_DAYS, a crop shared with a remaining alert stays.
+ */
+describe("retention keeps what alerts point at; alerts have their own retention", () => {
+  let t: TestApp;
+  let dataDir: string;
+  let images: ImageStore;
+  let agencyId: number;
+  let integrationId: number;
+  let groupId: number;
+  const now = Date.now();
+  const exists = (relative: string) =>
+    access(path.join(images.root, relative)).then(
+      () => true,
+      () => false,
+    );
+
+  const detection = async (name: string, ageDays: number) => {
+    const at = new Date(now - ageDays * DAY);
+    const imagePath = await images.put("axis", integrationId, at, JPEG);
+    const plateImagePath = await images.put("axis", integrationId, at, JPEG, "plate");
+    return t.prisma.detection.create({
+      data: {
+        plate: name,
+        plateNormalized: name,
+        agencyId,
+        axisIntegrationId: integrationId,
+        timestamp: at,
+        imagePath,
+        plateImagePath,
+        vendorEventId: `retention-${name}`,
+      },
+    });
+  };
+  const alert = (name: string, ageDays: number, extra: { imagePath?: string; axisDetectionId?: bigint }) =>
+    t.prisma.alert.create({
+      data: {
+        groupId,
+        sourceProgram: extra.axisDetectionId ? "Axis" : "Rekor",
+        sourceReadId: `read-${name}`,
+        plate: name,
+        timestamp: new Date(now - ageDays * DAY),
+        reason: "Stolen vehicle",
+        dateAdded: new Date(now - 500 * DAY),
+        ...extra,
+      },
+    });
+  const purgeReads = () =>
+    purgeExpiredDetections({ prisma: t.prisma, images, retentionDays: 30, now: () => now });
+  const purgeAlerts = () =>
+    purgeExpiredAlerts({ prisma: t.prisma, images, retentionDays: 365, now: () => now });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "odin-alert-retention-"));
+    t = await buildTestApp({ ODIN_DATA_DIR: dataDir });
+    await seedPersonas(t);
+    images = createImageStore(t.config.detections.imagesDir);
+    const integration = await t.prisma.axisIntegration.findFirstOrThrow({ include: { axisAgency: true } });
+    integrationId = integration.id;
+    agencyId = integration.axisAgency.agencyId;
+    groupId = (await t.prisma.hotlistGroup.create({ data: { agencyId, name: "Retention" } })).id;
+    await t.prisma.agency.update({ where: { id: agencyId }, data: { retentionDays: null } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("never purges an expired read (or its pictures) that an alert or its disposition points at", async () => {
+    const kept = await detection("KEPT001", 100);
+    const gone = await detection("GONE001", 100);
+    const judged = await detection("JUDGED1", 100);
+    await alert("KEPT001", 100, { axisDetectionId: kept.id, imagePath: kept.plateImagePath! });
+    await alert("JUDGED1", 100, { axisDetectionId: judged.id });
+    await t.prisma.alert.updateMany({
+      where: { plate: "JUDGED1" },
+      data: { disposition: "correct_read", dispositionAt: new Date(now) },
+    });
+
+    await purgeReads();
+
+    expect(await t.prisma.detection.findUnique({ where: { id: gone.id } })).toBeNull();
+    expect(await exists(gone.imagePath!)).toBe(false);
+    for (const read of [kept, judged]) {
+      expect(await t.prisma.detection.findUnique({ where: { id: read.id } })).not.toBeNull();
+      expect(await exists(read.imagePath!)).toBe(true);
+      expect(await exists(read.plateImagePath!)).toBe(true);
+    }
+  });
+
+  it("purges alerts after ALERT_RETENTION_DAYS with their own crops, keeping a crop a remaining alert shows", async () => {
+    const at = new Date(now - 400 * DAY);
+    const shared = await images.put(ALERT_IMAGE_AREA, 1, at, JPEG, "plate");
+    const own = await images.put(ALERT_IMAGE_AREA, 1, at, JPEG, "plate");
+    const read = await detection("OLDREAD", 400);
+    await alert("SHARED1", 400, { imagePath: shared });
+    await alert("SHARED2", 10, { imagePath: shared });
+    await alert("OWNCROP", 400, { imagePath: own });
+    await alert("OLDREAD", 400, { axisDetectionId: read.id, imagePath: read.plateImagePath! });
+
+    // While its alert exists the old read stays.
+    await purgeReads();
+    expect(await t.prisma.detection.findUnique({ where: { id: read.id } })).not.toBeNull();
+
+    expect(await purgeAlerts()).toBe(3);
+    const left = (await t.prisma.alert.findMany({ where: { groupId }, select: { plate: true } })).map(
+      (row) => row.plate,
+    );
+    expect(left.sort()).toEqual(["JUDGED1", "KEPT001", "SHARED2"]);
+    expect(await exists(own)).toBe(false);
+    expect(await exists(shared)).toBe(true);
+    // The read's own pictures are the read's: the alert purge leaves them to the reads' retention...
+    expect(await exists(read.plateImagePath!)).toBe(true);
+    // ...which now removes the read and its pictures.
+    await purgeReads();
+    expect(await t.prisma.detection.findUnique({ where: { id: read.id } })).toBeNull();
+    expect(await exists(read.plateImagePath!)).toBe(false);
+    expect(await exists(read.imagePath!)).toBe(false);
+    // A second run finds nothing more.
+    expect(await purgeAlerts()).toBe(0);
+  });
+});
