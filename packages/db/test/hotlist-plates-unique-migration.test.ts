@@ -79,7 +79,9 @@ describe(`migration ${MIGRATION} on planted duplicates`, () => {
 
   it("keeps the oldest entry, merges the others into it, keeps every alert, then refuses duplicates", async () => {
     const agency = (
-      await one(`INSERT INTO agencies (name, code, updated_at) VALUES ('Dupes PD', 'DPD', now()) RETURNING id`)
+      await one(
+        `INSERT INTO agencies (name, code, updated_at) VALUES ('Dupes PD', 'DPD', now()) RETURNING id`,
+      )
     ).id as number;
     const group = async (name: string) =>
       (
