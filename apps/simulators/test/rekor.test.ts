@@ -65,7 +65,8 @@ describe("Rekor search", () => {
     const exact = await rows({ plate });
     expect(exact.length).toBeGreaterThan(0);
     expect(await rows({ plate: "ak 47281" })).toEqual(exact);
-    expect(await rows({ plate: "AK4728" })).toEqual([]);
+    // Exact, not a prefix: "AK472" is no plate (AK4728 is: a planted misread of AK47281).
+    expect(await rows({ plate: "AK472" })).toEqual([]);
     const partial = await rows({ plate: "*4728*" });
     expect(partial.map((row) => row.fields.best_uuid)).toEqual(
       expect.arrayContaining(exact.map((r) => r.fields.best_uuid)),
