@@ -672,7 +672,7 @@ async function explain(
   url: string,
   session: PrismaClient,
   measured: Measured,
-  targets: { integrationId: number }[],
+  targets: { integrationId: number; retentionDays: number }[],
 ): Promise<ExplainedQuery> {
   const logging = new PrismaClient({
     adapter: new PrismaPg({ connectionString: url, max: 1 }),

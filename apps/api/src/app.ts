@@ -166,6 +166,7 @@ export async function buildApp({
     prisma,
     secrets,
     handles: createImageHandles(secrets.derive("image-handles")),
+    defaultRetentionDays: config.detections.retentionDays,
   };
   const recordRefs = createRecordRefs({
     prisma,

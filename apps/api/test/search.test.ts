@@ -1,4 +1,4 @@
-import { SEARCH_SOURCES_HEADER, type TSearchResult } from "@odin/contract";
+import { SEARCH_SOURCES_HEADER, type TSearchResult, type TSourceStatus } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchDetections } from "../src/modules/search/search.service";
 import type { DetectionSource } from "../src/sources/detection-source";
@@ -117,6 +117,33 @@ describe("POST /search-data", () => {
       TSearchResult[]
     >();
     expect(red.map((result) => result.camera_name)).toEqual(["hfd-lpv-02 camera"]);
+  });
+
+  it("says when the range starts before what RAVEN keeps (issue 17), with the agency's own retention", async () => {
+    const noticeOf = async (days: number, body: Record<string, unknown> = {}) => {
+      const res = await search("investigator", {
+        start_time: new Date(now - days * 24 * HOUR).toISOString(),
+        ...body,
+      });
+      expect(res.statusCode).toBe(200);
+      const statuses = JSON.parse(res.headers[SEARCH_SOURCES_HEADER] as string) as TSourceStatus[];
+      return statuses.find((status) => status.source === "Axis")!.notice;
+    };
+    expect(await noticeOf(10)).toBeUndefined();
+    const cut = new Date(now - 30 * 24 * HOUR).toISOString().slice(0, 10);
+    expect(await noticeOf(40)).toBe(
+      `RAVEN keeps 30 days of reads: reads before ${cut} are no longer stored, so this search cannot find them.`,
+    );
+    // Hartford keeps 90 days: on its own cameras a 40-day range is covered, a 100-day one is not.
+    const hartford = await t.prisma.agency.findFirstOrThrow({ where: { name: { contains: "Hartford" } } });
+    await t.prisma.agency.update({ where: { id: hartford.id }, data: { retentionDays: 90 } });
+    try {
+      const own = { agencies: ["hfd-lpv-01", "hfd-lpv-02"] };
+      expect(await noticeOf(40, own)).toBeUndefined();
+      expect(await noticeOf(100, own)).toMatch(/^RAVEN keeps 90 days of reads/);
+    } finally {
+      await t.prisma.agency.update({ where: { id: hartford.id }, data: { retentionDays: null } });
+    }
   });
 
   it("ignores agencies the caller may not search, even when named", async () => {

@@ -8,6 +8,8 @@ export interface SourceDeps {
   prisma: PrismaClient;
   secrets: SecretBox;
   handles: ImageHandles;
+  /** DETECTION_RETENTION_DAYS: how long RAVEN reads are kept for agencies without their own figure. */
+  defaultRetentionDays?: number;
 }
 
 /** One search as every source receives it: already validated, normalised and scoped. */
@@ -43,6 +45,11 @@ export interface DetectionSource<Target = unknown> {
     signal: AbortSignal,
     warn?: (message: string) => void,
   ): Promise<TSearchResult[]>;
+  /**
+   * What the source cannot answer for this query although its targets were searched, in a sentence
+   * for the results screen (issue 17: a range longer than what the source keeps). Undefined: nothing.
+   */
+  coverage?(query: SourceQuery, targets: Target[], now: Date): string | undefined;
 }
 
 export interface SourceContext {

@@ -10,5 +10,9 @@ import type { DetectionSource, SourceDeps } from "./detection-source";
  * searched in Odin's own detections table.
  */
 export function createSources(deps: SourceDeps): DetectionSource[] {
-  return [createRekorSource(deps), createAxonSource(deps), createAxisSource(deps.prisma)];
+  return [
+    createRekorSource(deps),
+    createAxonSource(deps),
+    createAxisSource(deps.prisma, deps.defaultRetentionDays),
+  ];
 }

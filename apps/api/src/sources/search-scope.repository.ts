@@ -50,7 +50,7 @@ export async function findSearchableAxisIntegrations(prisma: PrismaClient, { age
         ? {}
         : { OR: [{ axisAgency: { agencyId: agency } }, { shares: { some: { agencyId: agency } } }] }),
     },
-    include: { axisAgency: true },
+    include: { axisAgency: { include: { agency: { select: { retentionDays: true } } } } },
     orderBy: [{ axisAgency: { agencyName: "asc" } }, { identifier: "asc" }],
   });
 }

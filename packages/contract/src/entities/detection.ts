@@ -82,6 +82,11 @@ export const ZSourceStatus = z.object({
   status: z.enum(["ok", "partial", "failed", "timeout", "skipped"]),
   count: z.number().int().nonnegative(),
   error: z.string().optional(),
+  /**
+   * Odin's addition (issue 17): what the source could not cover although it answered, e.g. a range
+   * longer than the reads it keeps ("RAVEN keeps 30 days of reads: …").
+   */
+  notice: z.string().optional(),
   elapsed_ms: z.number().nonnegative(),
 });
 export type TSourceStatus = z.infer<typeof ZSourceStatus>;

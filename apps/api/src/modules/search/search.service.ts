@@ -60,12 +60,14 @@ async function runSource(
       source.search(query, targets, controller.signal, (message) => warnings.push(message)),
       deadline,
     ]);
+    const notice = source.coverage?.(query, targets, new Date());
     return {
       status: {
         source: source.program,
         status: warnings.length ? "partial" : "ok",
         count: results.length,
         ...(warnings.length ? { error: warnings.join("; ") } : {}),
+        ...(notice ? { notice } : {}),
         elapsed_ms: elapsed(),
       },
       results,

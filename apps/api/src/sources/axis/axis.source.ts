@@ -6,7 +6,11 @@ import { findSimilarPlates } from "../similar-plates.repository";
 
 interface AxisTarget {
   integrationId: number;
+  /** How many days of this integration's reads are kept (its agency's figure, else the default). */
+  retentionDays: number;
 }
+
+const DAY_MS = 86_400_000;
 
 interface DetectionRow {
   id: bigint;
@@ -122,14 +126,31 @@ const equalsIgnoringCase = (column: Prisma.Sql, value: string | undefined) =>
  * Axis (RAVEN): cameras push their reads to Odin, so searching is a query of Odin's own `detections`
  * table by the selected integrations, time range (index on integration + timestamp) and plate.
  */
-export function createAxisSource(prisma: PrismaClient): DetectionSource<AxisTarget> {
+export function createAxisSource(
+  prisma: PrismaClient,
+  defaultRetentionDays = 30,
+): DetectionSource<AxisTarget> {
   return {
     program: "Axis",
     async searchable(context: SourceContext) {
       const integrations = await findSearchableAxisIntegrations(prisma, context);
       return new Map(
-        integrations.map((integration) => [integration.identifier, { integrationId: integration.id }]),
+        integrations.map((integration) => [
+          integration.identifier,
+          {
+            integrationId: integration.id,
+            retentionDays: integration.axisAgency.agency.retentionDays ?? defaultRetentionDays,
+          },
+        ]),
       );
+    },
+    coverage(query, targets, now) {
+      // The shortest retention among the searched integrations decides where reads may be missing.
+      const days = Math.min(...targets.map((target) => target.retentionDays));
+      if (!Number.isFinite(days)) return undefined;
+      const keptFrom = new Date(now.getTime() - days * DAY_MS);
+      if (query.start >= keptFrom) return undefined;
+      return `RAVEN keeps ${days} days of reads: reads before ${keptFrom.toISOString().slice(0, 10)} are no longer stored, so this search cannot find them.`;
     },
     async search(query, targets) {
       if (targets.length === 0) return [];

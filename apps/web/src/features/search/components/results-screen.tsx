@@ -91,6 +91,14 @@ export function ResultsScreen() {
       </ul>
       {hotlistNotice && <Notice tone="success">{hotlistNotice}</Notice>}
       {flagsTicked && <Notice title={MESSAGES.featuresNotAppliedTitle}>{MESSAGES.featuresNotApplied}</Notice>}
+      {sourceStatuses.some((status) => status.notice) && (
+        <Notice title="Some reads are older than a source keeps">
+          {sourceStatuses
+            .map((status) => status.notice)
+            .filter(Boolean)
+            .join(" ")}
+        </Notice>
+      )}
       {problems && (
         <Notice tone="warning" title="Some sources did not answer fully">
           {problems} The results below come from the sources that answered.
