@@ -86,7 +86,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("SearchScreen", () => {
-  it("Tab order: plate, justification, then the spec's controls in its order, Search before Clear (issue 20 item 11)", async () => {
+  it("Tab order: plate, justification, match, then the spec's controls in its order, Search before Clear (issue 20 item 11)", async () => {
     answer();
     renderSearch();
     await agenciesLoaded();
@@ -95,7 +95,9 @@ describe("SearchScreen", () => {
     const at = (element: HTMLElement) => stops.indexOf(element);
     expect(at(screen.getByLabelText("License plate"))).toBe(0);
     expect(at(justification())).toBe(1);
-    expect(at(screen.getByLabelText("State", { selector: "select" }))).toBe(2);
+    // The match choice qualifies the plate (issue 19): right after the justification.
+    expect(at(screen.getByLabelText("Match"))).toBe(2);
+    expect(at(screen.getByLabelText("State", { selector: "select" }))).toBe(3);
     expect(at(preset("1 Hour"))).toBeGreaterThan(at(screen.getByLabelText("Body type")));
     expect(at(screen.getByLabelText("End"))).toBeLessThan(
       at(within(section("Rekor")).getAllByRole("checkbox")[0]!),

@@ -57,6 +57,7 @@ export function VehicleFields({ values, onChange, afterPlate }: VehicleFieldsPro
           Partial plates and * ? wildcards work.
         </span>
       </div>
+      {afterPlate}
       <div className="field search-vehicle__match">
         <FieldLabel htmlFor={`${id}-match`}>Match</FieldLabel>
         <select
@@ -76,7 +77,6 @@ export function VehicleFields({ values, onChange, afterPlate }: VehicleFieldsPro
           Similar also finds misreads (O/0, B/8, a missing character).
         </span>
       </div>
-      {afterPlate}
       <SelectField
         label="State"
         placeholder="Any state"
