@@ -209,7 +209,7 @@ describe("matchesAxonFilters", () => {
 describe("toAxonPlateParam", () => {
   it("sends exact plates as they are, partial ones as *value*, wildcards as typed", () => {
     expect(toAxonPlateParam(toPlatePattern("ab")!)).toBe("AB");
-    expect(toAxonPlateParam(toPlatePattern("ak 47")!)).toBe("*AK47*");
+    expect(toAxonPlateParam(toPlatePattern("ak 47", "partial")!)).toBe("*AK47*");
     expect(toAxonPlateParam(toPlatePattern("ak?7*")!)).toBe("AK?7*");
   });
 });

@@ -271,7 +271,7 @@ describe("matchesRekorQuery", () => {
 describe("the plate Odin sends to Rekor", () => {
   it("sends exact plates as they are, partial ones as *…*, wildcards as typed", () => {
     expect(toRekorPlateParam(toPlatePattern("ak")!)).toBe("AK");
-    expect(toRekorPlateParam(toPlatePattern("ak-4728")!)).toBe("*AK4728*");
+    expect(toRekorPlateParam(toPlatePattern("ak-4728", "partial")!)).toBe("*AK4728*");
     expect(toRekorPlateParam(toPlatePattern("ak?72*")!)).toBe("AK?72*");
   });
 });
