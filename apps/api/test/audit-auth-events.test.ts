@@ -68,6 +68,7 @@ describe("auditing of sign-in, session and password events", () => {
   it("audits a password change and a sign-out", async () => {
     const token = await mintToken(t, subjects.investigator);
     const changed = await call({ token }, "POST", "/user/reset-password", {
+      current_password: DEMO_PASSWORD,
       new_password: "N3w-Passw0rd!x",
       confirm_password: "N3w-Passw0rd!x",
     });

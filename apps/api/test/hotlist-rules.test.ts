@@ -8,7 +8,15 @@ import { AppError } from "../src/lib/app-error";
 describe("plate rules", () => {
   it("keeps the plate as entered (trimmed, upper case) and normalises it for the matcher", () => {
     expect(parsePlateFields({ number: "  ab-12 3 ", state: "ct" })).toEqual({
-      row: { plateNumber: "AB-12 3", plateNormalized: "AB123", state: "CT", reason: "", notes: null },
+      row: {
+        plateNumber: "AB-12 3",
+        plateNormalized: "AB123",
+        plateSkeleton: "A8123",
+        matchStrategy: "exact",
+        state: "CT",
+        reason: "",
+        notes: null,
+      },
     });
   });
 
