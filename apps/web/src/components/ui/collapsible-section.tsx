@@ -35,11 +35,12 @@ export function CollapsibleSection(props: CollapsibleSectionProps) {
           className="collapsible__toggle"
           aria-expanded={open}
           aria-controls={`${id}-body`}
-          // Named for its section, so the three agency toggles are not all "All agencies".
-          aria-label={typeof count === "string" ? `${label}, ${count}` : label}
           onClick={() => setOpen((value) => !value)}
         >
           <span className="collapsible__chevron" aria-hidden="true" />
+          {/* Named for its section, so the three agency toggles are not all "All agencies"; the
+              visible title and count follow, so the name contains what is seen (WCAG 2.5.3). */}
+          <span className="visually-hidden">{label}: </span>
           {title}
           {count !== undefined && <span className="collapsible__count">{count}</span>}
         </button>

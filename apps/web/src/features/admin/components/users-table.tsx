@@ -72,7 +72,7 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
           {flash.text && <p>{flash.text}</p>}
         </Notice>
       )}
-      <DataTable columns={columns}>
+      <DataTable columns={columns} label="Users of your agency">
         {users.map((user) => {
           const isSelf = user.username === currentUsername;
           return (

@@ -38,7 +38,7 @@ export function ApiKeysTable({ keys, onChanged }: { keys: TRekorApiKey[]; onChan
           {flash.text && <p>{flash.text}</p>}
         </Notice>
       )}
-      <DataTable columns={COLUMNS}>
+      <DataTable columns={COLUMNS} label="Rekor API keys">
         {keys.map((key) => (
           <tr key={key.id}>
             <td>{key.agency}</td>

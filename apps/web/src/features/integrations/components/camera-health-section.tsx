@@ -40,7 +40,12 @@ export function CameraHealthSection({ source }: { source?: TCameraHealth["source
           {cameras.length === 0 ? (
             <EmptyState title="No cameras yet" description="Cameras appear here once they are connected." />
           ) : (
-            <DataTable columns={COLUMNS} caption={MESSAGES.cameraHealth} className="camera-health-table">
+            <DataTable
+              columns={COLUMNS}
+              caption={MESSAGES.cameraHealth}
+              label="Cameras and their last reads"
+              className="camera-health-table"
+            >
               {cameras.map((camera) => (
                 <tr key={camera.id} data-state={camera.state}>
                   <td>

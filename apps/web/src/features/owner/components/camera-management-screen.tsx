@@ -55,7 +55,7 @@ export function CameraManagementScreen() {
           />
         )}
         {query.status === "success" && query.data.cameras.length > 0 && (
-          <DataTable columns={COLUMNS} className="camera-table">
+          <DataTable columns={COLUMNS} className="camera-table" label="Cameras">
             {query.data.cameras.map((camera) => (
               <CameraRow key={camera.camera_id} initial={camera} agencies={query.data.agencies} />
             ))}

@@ -45,7 +45,7 @@ export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
     }
   };
   return (
-    <DataTable columns={COLUMNS} className="table--clickable alerts-table">
+    <DataTable columns={COLUMNS} className="table--clickable alerts-table" label="Alerts">
       {alerts.map((alert) => (
         <tr
           key={alert.id}
