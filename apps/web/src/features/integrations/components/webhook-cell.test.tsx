@@ -39,14 +39,14 @@ describe("Rekor keys: each key's webhook URL and token", () => {
     const bristol = within(await rowOf("Bristol PD"));
     expect(bristol.getByLabelText("Webhook URL of Bristol PD")).toHaveTextContent(URL_OF(3));
     expect(
-      bristol.getByRole("button", { name: "Rotate the webhook token of Bristol PD" }),
+      bristol.getByRole("button", { name: "Rotate token: the webhook token of Bristol PD" }),
     ).toBeInTheDocument();
     fireEvent.click(bristol.getByRole("button", { name: "Copy the webhook URL of Bristol PD" }));
     expect(writeText).toHaveBeenCalledWith(URL_OF(3));
 
     const hartford = within(await rowOf("Hartford PD"));
     expect(
-      hartford.getByRole("button", { name: "Issue the webhook token of Hartford PD" }),
+      hartford.getByRole("button", { name: "Issue token: the webhook token of Hartford PD" }),
     ).toBeInTheDocument();
     expect(hartford.getByText(/No webhook token yet/)).toBeInTheDocument();
   });
@@ -64,7 +64,7 @@ describe("Rekor keys: each key's webhook URL and token", () => {
     });
     renderAs(<RekorKeysScreen />);
     const hartford = within(await rowOf("Hartford PD"));
-    fireEvent.click(hartford.getByRole("button", { name: "Issue the webhook token of Hartford PD" }));
+    fireEvent.click(hartford.getByRole("button", { name: "Issue token: the webhook token of Hartford PD" }));
 
     expect(await hartford.findByLabelText("New webhook token of Hartford PD")).toHaveTextContent(
       "new-token-abc",
@@ -74,7 +74,7 @@ describe("Rekor keys: each key's webhook URL and token", () => {
       hartford.getByRole("button", { name: "Copy the webhook token of Hartford PD" }),
     ).toBeInTheDocument();
     expect(
-      hartford.getByRole("button", { name: "Rotate the webhook token of Hartford PD" }),
+      hartford.getByRole("button", { name: "Rotate token: the webhook token of Hartford PD" }),
     ).toBeInTheDocument();
     expect(callsTo(fetchMock, "POST", "/rekor-keys/4/rotate-webhook-token")).toHaveLength(1);
   });
@@ -87,7 +87,7 @@ describe("Rekor keys: each key's webhook URL and token", () => {
     });
     renderAs(<RekorKeysScreen />);
     const bristol = within(await rowOf("Bristol PD"));
-    fireEvent.click(bristol.getByRole("button", { name: "Rotate the webhook token of Bristol PD" }));
+    fireEvent.click(bristol.getByRole("button", { name: "Rotate token: the webhook token of Bristol PD" }));
     expect(await bristol.findByText(MESSAGES.webhookTokenFailed)).toBeInTheDocument();
     expect(bristol.getByText("API key not found.")).toBeInTheDocument();
   });

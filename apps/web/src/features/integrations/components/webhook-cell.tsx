@@ -38,7 +38,7 @@ export function WebhookCell({ apiKey, onIssued }: { apiKey: TRekorApiKey; onIssu
         variant="secondary"
         size="sm"
         busy={busy}
-        aria-label={`${hasToken ? "Rotate" : "Issue"} the webhook token of ${apiKey.agency}`}
+        aria-label={`${hasToken ? "Rotate token" : "Issue token"}: the webhook token of ${apiKey.agency}`}
         onClick={() => void rotate()}
       >
         {hasToken ? "Rotate token" : "Issue token"}

@@ -75,7 +75,7 @@ export function AgenciesCard({ onAddFirstAdmin, onChanged, version = 0 }: Agenci
         />
       )}
       {query.status !== "error" && data && data.agencies.length > 0 && (
-        <DataTable columns={COLUMNS} busy={query.status === "loading"} label="Agencies">
+        <DataTable columns={COLUMNS} busy={query.status === "loading"} label="Agency list">
           {data.agencies.map((agency) => (
             <tr key={agency.id}>
               <td>{agency.name}</td>

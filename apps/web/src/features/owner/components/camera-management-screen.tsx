@@ -55,7 +55,7 @@ export function CameraManagementScreen() {
           />
         )}
         {query.status === "success" && query.data.cameras.length > 0 && (
-          <DataTable columns={COLUMNS} className="camera-table" label="Cameras">
+          <DataTable columns={COLUMNS} className="camera-table" label="Camera list">
             {query.data.cameras.map((camera) => (
               <CameraRow key={camera.camera_id} initial={camera} agencies={query.data.agencies} />
             ))}

@@ -53,7 +53,7 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
       {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
       <DataTable
         columns={COLUMNS}
-        label="Users of every agency"
+        label="User list of every agency"
         after={shown.length === 0 && <p className="table-empty">No user matches “{filter.trim()}”.</p>}
       >
         {shown.map((user) => (

@@ -57,9 +57,9 @@ export function AlertDeskActions({ alert, onChange }: { alert: TAlert; onChange:
 
   return (
     <section className="alert-desk" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="alert-desk__title">
+      <h2 id={`${id}-title`} className="alert-desk__title">
         Alert desk
-      </h3>
+      </h2>
       <div className="alert-desk__ack">
         {alert.acknowledged_at ? (
           <p>

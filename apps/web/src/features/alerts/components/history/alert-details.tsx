@@ -44,9 +44,9 @@ export function AlertDetails({ alert, onChange }: { alert: TAlert; onChange?: (a
         </dl>
 
         <section className="alert-detail__hotlist" aria-labelledby={hotlistTitle}>
-          <h3 id={hotlistTitle} className="visually-hidden">
+          <h2 id={hotlistTitle} className="visually-hidden">
             Hotlist entry
-          </h3>
+          </h2>
           <dl className="details-list">
             <Fact term={MESSAGES.addedToHotlist} value={formatTimestamp(alert.date_added)} />
             <Fact term="Notes" value={orNotAvailable(alert.notes)} />
