@@ -167,7 +167,7 @@ test.describe("persona: admin", () => {
     await page.getByRole("button", { name: "Copy the push URL" }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pushUrl);
     await page.getByRole("button", { name: "Copy the ingest token" }).click();
-    await expect(page.getByRole("button", { name: "Copy the ingest token" })).toHaveText("Copied");
+    await expect(page.getByRole("button", { name: "Copied the ingest token" })).toHaveText("Copied");
     const token = await page.evaluate(() => navigator.clipboard.readText());
     expect(token).toBe((await page.getByLabel("Ingest token", { exact: true }).textContent())!.trim());
     await screenshot(page, "integrations-raven");

@@ -13,7 +13,13 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     }
   };
   return (
-    <Button variant="secondary" size="sm" aria-label={label} onClick={() => void copy()}>
+    // The name starts with the visible word (WCAG 2.5.3): "Copy the push URL", then "Copied the push URL".
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={copied ? label.replace(/^Copy\b/, "Copied") : label}
+      onClick={() => void copy()}
+    >
       {copied ? "Copied" : "Copy"}
     </Button>
   );

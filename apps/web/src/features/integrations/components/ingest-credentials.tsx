@@ -23,7 +23,7 @@ function CopyableValue({ label, value }: { label: string; value: string }) {
         variant="secondary"
         size="sm"
         onClick={() => void copy()}
-        aria-label={`Copy the ${label.toLowerCase()}`}
+        aria-label={`${copied ? "Copied" : "Copy"} the ${label.toLowerCase()}`}
       >
         {copied ? "Copied" : "Copy"}
       </Button>

@@ -108,7 +108,9 @@ describe("RavenIntegrationsScreen", () => {
     expect(screen.getByText(MESSAGES.copyTokenNow)).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Copy the ingest token" }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(CREDENTIALS.ingest_token));
-    expect(await screen.findByRole("button", { name: "Copy the ingest token" })).toHaveTextContent("Copied");
+    expect(await screen.findByRole("button", { name: "Copied the ingest token" })).toHaveTextContent(
+      "Copied",
+    );
 
     fireEvent.click(screen.getByRole("button", { name: "I have copied it" }));
     expect(screen.queryByText(CREDENTIALS.ingest_token)).not.toBeInTheDocument();

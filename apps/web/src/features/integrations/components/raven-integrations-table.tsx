@@ -64,7 +64,7 @@ export function RavenIntegrationsTable({
   return (
     <>
       {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
-      <DataTable columns={COLUMNS} caption="RAVEN integrations">
+      <DataTable columns={COLUMNS} caption="RAVEN integrations" label="RAVEN integration list">
         {integrations.map((item) => (
           <tr key={item.id} data-state={item.health.state}>
             <td>{item.name}</td>
