@@ -179,7 +179,9 @@ test.describe("persona: admin", () => {
     const health = page.getByRole("region", { name: "Camera health" });
     const healthRow = health.getByRole("row").filter({ hasText: cameraName });
     await expect(healthRow).toContainText("Reporting");
-    await expect(healthRow.getByRole("cell").last()).toHaveText("1");
+    // Reads (24 h) is the sixth column (Misreads follows it).
+    await expect(healthRow.getByRole("cell").nth(5)).toHaveText("1");
+    await expect(healthRow.getByRole("cell").last()).toHaveText("—");
     await screenshot(page, "camera-health", { fullPage: true });
 
     // Alerts: an admin sees the agency's groups and may edit alert permissions (popup for 3 s).
