@@ -50,6 +50,7 @@ import { createImageHandles } from "./sources/image-handle";
 import { lazyExportSigner } from "./modules/exports/export-signing";
 import { createRecordRefs } from "./modules/exports/record-refs";
 import { createImageStore } from "./storage/image-store";
+import { createBlobStore, createS3Client } from "./storage/blob-store";
 import { createSources, type SourceDeps } from "./sources/registry";
 import { authPlugin } from "./plugins/auth";
 import { errorHandlerPlugin } from "./plugins/error-handler";
@@ -111,6 +112,9 @@ export async function buildApp({
   });
 
   const identity = config.identity;
+  // One S3 client (one connection pool) for every file area, when the files are in a bucket.
+  const s3Client = config.storage.kind === "s3" ? createS3Client(config.storage) : undefined;
+  app.addHook("onClose", async () => s3Client?.destroy());
   const provider = identity.builtIn ? await createOidcProvider({ config, prisma, secrets }) : undefined;
   // The built-in provider's keys come from the database, reloaded when a token names a key rotated on
   // another replica; an external issuer's from its JWKS.
@@ -184,7 +188,7 @@ export async function buildApp({
   await app.register(geocodeRoutes, { geocoder });
   await app.register(rekorImageRoutes, { deps: sourceDeps });
   await app.register(axonImageRoutes, { deps: sourceDeps });
-  const images = createImageStore(config.detections.imagesDir);
+  const images = createImageStore(createBlobStore(config.storage, "images", s3Client));
   await app.register(axisImageRoutes, { images });
   await app.register(exportRoutes, {
     images: { sources: sourceDeps, images },
@@ -194,7 +198,7 @@ export async function buildApp({
     signer: lazyExportSigner(prisma, secrets),
   });
   await app.register(hotlistRoutes, {
-    filesDir: path.join(config.dataDir, "hotlists"),
+    files: createBlobStore(config.storage, "hotlists", s3Client),
     publicUrl: config.publicUrl,
     attachmentKey: secrets.derive("hotlist-attachments"),
   });
