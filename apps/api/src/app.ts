@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import type { PrismaClient, SecretBox } from "@odin/db";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "./config/env";
+import type { Config, OdinRole } from "./config/env";
 import { endBuiltInSession } from "./identity/end-session";
 import { interactionRoutes } from "./identity/interactions.routes";
 import { mountOidcProvider } from "./identity/oidc-mount";
@@ -50,6 +50,7 @@ import { createImageHandles } from "./sources/image-handle";
 import { lazyExportSigner } from "./modules/exports/export-signing";
 import { createRecordRefs } from "./modules/exports/record-refs";
 import { createImageStore } from "./storage/image-store";
+import { createBlobStore, createS3Client } from "./storage/blob-store";
 import { createSources, type SourceDeps } from "./sources/registry";
 import { authPlugin } from "./plugins/auth";
 import { errorHandlerPlugin } from "./plugins/error-handler";
@@ -76,6 +77,13 @@ export interface AppDependencies {
   databaseUrl?: string;
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The background jobs this process takes part in (none unless ODIN_ROLE is all or worker). */
+    scheduledJobs: readonly string[];
+  }
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Builds the whole API from its dependencies; server.ts listens, tests call app.inject() or listen. */
@@ -89,6 +97,7 @@ export async function buildApp({
   databaseUrl = config.databaseUrl,
 }: AppDependencies): Promise<FastifyInstance> {
   if (!databaseUrl) throw new Error("buildApp needs the database URL (config or dependencies)");
+  const listenUrl: string = databaseUrl;
   setOutboundPolicy(config.outbound);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -111,10 +120,19 @@ export async function buildApp({
   });
 
   const identity = config.identity;
-  const provider = identity.builtIn ? await createOidcProvider({ config, prisma, secrets }) : undefined;
+  // One S3 client (one connection pool) for every file area, when the files are in a bucket.
+  const s3Client = config.storage.kind === "s3" ? createS3Client(config.storage) : undefined;
+  app.addHook("onClose", async () => s3Client?.destroy());
+  const runs = roleRuns(config.role);
+  // The sign-in pages belong to the screens' role; an ingest or worker process signs nobody in.
+  const provider =
+    identity.builtIn && runs.api ? await createOidcProvider({ config, prisma, secrets }) : undefined;
   // The built-in provider's keys come from the database, reloaded when a token names a key rotated on
   // another replica; an external issuer's from its JWKS.
-  const verifyToken = createTokenVerifier(identity, provider ? () => loadPublicJwks(prisma) : undefined);
+  const verifyToken = createTokenVerifier(
+    identity,
+    identity.builtIn ? () => loadPublicJwks(prisma) : undefined,
+  );
 
   await app.register(errorHandlerPlugin);
   await app.register(textGuardPlugin);
@@ -130,38 +148,6 @@ export async function buildApp({
   await app.register(authPlugin, { verifyToken, ownerUsername: config.ownerUsername });
 
   await app.register(healthRoutes);
-  await app.register(appConfigRoutes, { config });
-  const mail = mailer ?? createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, "outbox") });
-  await app.register(accountRoutes, {
-    mailer: mail,
-    publicUrl: config.publicUrl,
-    passwordMinLength: config.passwords.minLength,
-    builtInIdentity: identity.builtIn,
-    ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
-  });
-  const userAdmin = {
-    prisma,
-    identityAdmin,
-    ownerUsername: config.ownerUsername,
-    mailer: mail,
-    publicUrl: config.publicUrl,
-  };
-  await app.register(adminRoutes, { deps: userAdmin });
-  await app.register(ownerRoutes, { deps: userAdmin });
-  await app.register(setupRoutes, {
-    deps: {
-      prisma,
-      ownerUsername: config.ownerUsername,
-      odinKeepsPasswords: identityAdmin.odinKeepsPasswords,
-    },
-  });
-  await app.register(ownerAgencyRoutes, {
-    deps: { prisma, defaultRetentionDays: config.detections.retentionDays },
-  });
-  await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
-  await app.register(cameraRoutes);
-  await app.register(auditRoutes, { timeZone: config.exports.timeZone });
-  await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
   const sourceDeps: SourceDeps = {
     prisma,
     secrets,
@@ -173,72 +159,125 @@ export async function buildApp({
     key: secrets.derive("record-refs"),
     handles: sourceDeps.handles,
   });
-  await app.register(searchRoutes, {
-    refs: recordRefs,
-    sources: createSources(sourceDeps),
-    sourceTimeoutMs: config.search.sourceTimeoutMs,
-    maxResultsPerSource: config.search.maxResultsPerSource,
-  });
-  // One geocoder (one cache, one limit on calls to the service) for the detail view and the reports.
-  const geocoder = createReverseGeocoder({ ...config.geocode, log: app.log });
-  await app.register(geocodeRoutes, { geocoder });
-  await app.register(rekorImageRoutes, { deps: sourceDeps });
-  await app.register(axonImageRoutes, { deps: sourceDeps });
-  const images = createImageStore(config.detections.imagesDir);
-  await app.register(axisImageRoutes, { images });
-  await app.register(exportRoutes, {
-    images: { sources: sourceDeps, images },
-    config,
-    geocoder,
-    refs: recordRefs,
-    signer: lazyExportSigner(prisma, secrets),
-  });
-  await app.register(hotlistRoutes, {
-    filesDir: path.join(config.dataDir, "hotlists"),
-    publicUrl: config.publicUrl,
-    attachmentKey: secrets.derive("hotlist-attachments"),
-  });
+  const images = createImageStore(createBlobStore(config.storage, "images", s3Client));
   const axisIngest = createAxisIngest({ prisma, images });
-  await app.register(axisIngestRoutes, {
-    ingest: axisIngest,
-    maxEventBytes: config.detections.ingestMaxBytes,
-  });
-  await app.register(axisIntegrationRoutes, {
-    deps: {
-      prisma,
+
+  // ODIN_ROLE=ingest (or all): the cameras' and vendors' pushes.
+  if (runs.ingest) {
+    await app.register(axisIngestRoutes, {
+      ingest: axisIngest,
+      maxEventBytes: config.detections.ingestMaxBytes,
+    });
+    await app.register(rekorWebhookRoutes, { webhook: createRekorWebhook({ prisma, images }) });
+  }
+  // ODIN_ROLE=api (or all): everything the screens and users call.
+  if (runs.api) await registerApiRoutes();
+  async function registerApiRoutes(): Promise<void> {
+    await app.register(appConfigRoutes, { config });
+    const mail = mailer ?? createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, "outbox") });
+    await app.register(accountRoutes, {
+      mailer: mail,
       publicUrl: config.publicUrl,
-      silentAfterMinutes: config.cameras.silentAfterMinutes,
-      forgetIntegration: axisIngest.forget,
-    },
-  });
-  await app.register(cameraHealthRoutes, {
-    deps: { prisma, silentAfterMinutes: config.cameras.silentAfterMinutes },
-  });
-  await app.register(rekorWebhookRoutes, { webhook: createRekorWebhook({ prisma, images }) });
-  await app.register(alertRoutes, { images, sources: sourceDeps });
-  await app.register(alertStreamRoutes, { databaseUrl });
-  // Background jobs, each run once per interval across every replica (jobs/scheduler.ts).
-  const jobs: JobDefinition[] = [
-    detectionRetentionJob({
+      passwordMinLength: config.passwords.minLength,
+      builtInIdentity: identity.builtIn,
+      ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
+    });
+    const userAdmin = {
       prisma,
-      images,
-      retentionDays: config.detections.retentionDays,
-      alertRetentionDays: config.alerts.retentionDays,
-    }),
-    expiredRowsPurgeJob(prisma),
-    {
-      // Search snapshots (the Rekor and Axon answers exports are printed from) live a few hours.
-      name: "search-snapshot-purge",
-      intervalMs: 15 * 60_000,
-      run: async () => {
-        const purged = await recordRefs.purge();
-        return purged > 0 ? { purged } : undefined;
+      identityAdmin,
+      ownerUsername: config.ownerUsername,
+      mailer: mail,
+      publicUrl: config.publicUrl,
+    };
+    await app.register(adminRoutes, { deps: userAdmin });
+    await app.register(ownerRoutes, { deps: userAdmin });
+    await app.register(setupRoutes, {
+      deps: {
+        prisma,
+        ownerUsername: config.ownerUsername,
+        odinKeepsPasswords: identityAdmin.odinKeepsPasswords,
       },
-    },
-    ...(config.alerts.axonPollIntervalMs > 0
-      ? [axonPollingJob({ deps: sourceDeps, intervalMs: config.alerts.axonPollIntervalMs, log: app.log })]
-      : []),
-  ];
+    });
+    await app.register(ownerAgencyRoutes, {
+      deps: { prisma, defaultRetentionDays: config.detections.retentionDays },
+    });
+    await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
+    await app.register(cameraRoutes);
+    await app.register(auditRoutes, { timeZone: config.exports.timeZone });
+    await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
+    await app.register(searchRoutes, {
+      refs: recordRefs,
+      sources: createSources(sourceDeps),
+      sourceTimeoutMs: config.search.sourceTimeoutMs,
+      maxResultsPerSource: config.search.maxResultsPerSource,
+    });
+    // One geocoder (one cache, one limit on calls to the service) for the detail view and the reports.
+    const geocoder = createReverseGeocoder({ ...config.geocode, log: app.log });
+    await app.register(geocodeRoutes, { geocoder });
+    await app.register(rekorImageRoutes, { deps: sourceDeps });
+    await app.register(axonImageRoutes, { deps: sourceDeps });
+    await app.register(axisImageRoutes, { images });
+    await app.register(exportRoutes, {
+      images: { sources: sourceDeps, images },
+      config,
+      geocoder,
+      refs: recordRefs,
+      signer: lazyExportSigner(prisma, secrets),
+    });
+    await app.register(hotlistRoutes, {
+      files: createBlobStore(config.storage, "hotlists", s3Client),
+      publicUrl: config.publicUrl,
+      attachmentKey: secrets.derive("hotlist-attachments"),
+    });
+    await app.register(axisIntegrationRoutes, {
+      deps: {
+        prisma,
+        publicUrl: config.publicUrl,
+        silentAfterMinutes: config.cameras.silentAfterMinutes,
+        forgetIntegration: axisIngest.forget,
+      },
+    });
+    await app.register(cameraHealthRoutes, {
+      deps: { prisma, silentAfterMinutes: config.cameras.silentAfterMinutes },
+    });
+    await app.register(alertRoutes, { images, sources: sourceDeps });
+    await app.register(alertStreamRoutes, { databaseUrl: listenUrl });
+    if (provider) {
+      await app.register(interactionRoutes, { provider, clientId: identity.clientId });
+      await app.register(passwordResetRoutes, {
+        publicUrl: config.publicUrl,
+        passwordMinLength: config.passwords.minLength,
+      });
+      await app.register(mountOidcProvider, { provider });
+    }
+    await app.register(webAppPlugin, { distDir: config.webDistDir });
+  }
+  // ODIN_ROLE=worker (or all): background jobs, each run once per interval across every replica
+  // (jobs/scheduler.ts).
+  const jobs: JobDefinition[] = !runs.jobs
+    ? []
+    : [
+        detectionRetentionJob({
+          prisma,
+          images,
+          retentionDays: config.detections.retentionDays,
+          alertRetentionDays: config.alerts.retentionDays,
+        }),
+        expiredRowsPurgeJob(prisma),
+        {
+          // Search snapshots (the Rekor and Axon answers exports are printed from) live a few hours.
+          name: "search-snapshot-purge",
+          intervalMs: 15 * 60_000,
+          run: async () => {
+            const purged = await recordRefs.purge();
+            return purged > 0 ? { purged } : undefined;
+          },
+        },
+        ...(config.alerts.axonPollIntervalMs > 0
+          ? [axonPollingJob({ deps: sourceDeps, intervalMs: config.alerts.axonPollIntervalMs, log: app.log })]
+          : []),
+      ];
+  app.decorate("scheduledJobs", Object.freeze(jobs.map((job) => job.name)));
   let scheduled: ScheduledJob[] = [];
   app.addHook("onReady", async () => {
     scheduled = jobs.map((job) => scheduleJob(prisma, job, app.log));
@@ -246,15 +285,14 @@ export async function buildApp({
   app.addHook("onClose", async () => {
     await Promise.all(scheduled.map((job) => job.stop()));
   });
-  if (provider) {
-    await app.register(interactionRoutes, { provider, clientId: identity.clientId });
-    await app.register(passwordResetRoutes, {
-      publicUrl: config.publicUrl,
-      passwordMinLength: config.passwords.minLength,
-    });
-    await app.register(mountOidcProvider, { provider });
-  }
-
-  await app.register(webAppPlugin, { distDir: config.webDistDir });
   return app;
+}
+
+/** What a process of each ODIN_ROLE runs (README, docs/self-hosting.md "More than one API process"). */
+export function roleRuns(role: OdinRole): { api: boolean; ingest: boolean; jobs: boolean } {
+  return {
+    api: role === "all" || role === "api",
+    ingest: role === "all" || role === "ingest",
+    jobs: role === "all" || role === "worker",
+  };
 }

@@ -26,7 +26,7 @@ describe("retention keeps what alerts point at; alerts have their own retention"
   let groupId: number;
   const now = Date.now();
   const exists = (relative: string) =>
-    access(path.join(images.root, relative)).then(
+    access(path.join(t.config.detections.imagesDir, relative)).then(
       () => true,
       () => false,
     );

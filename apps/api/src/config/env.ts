@@ -6,6 +6,7 @@ import path from "node:path";
 import { DEFAULT_MAP_SETTINGS, EXPORT_RECORDS_LIMIT, type TAppConfig } from "@odin/contract";
 import { z } from "zod";
 import { isAllowanceEntry, parseAllowedHosts } from "../lib/outbound-http";
+import type { BlobStoreConfig } from "../storage/blob-store";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -92,6 +93,27 @@ const ZEnv = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   ODIN_DATA_DIR: z.string().trim().min(1).optional(),
   ODIN_SECRETS_KEY: secretsKey.optional(),
+  ODIN_ROLE: z.enum(["all", "api", "ingest", "worker"]).default("all"),
+  ODIN_FILE_STORE: z.enum(["filesystem", "s3"]).default("filesystem"),
+  ODIN_FILES_DIR: z.string().trim().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)",
+    )
+    .optional(),
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^(?:[A-Za-z0-9_-]+\/)*$/, "must be empty or folder names each ending in /, e.g. odin/")
+    .default(""),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   ODIN_PUBLIC_URL: z.url().optional(),
   ODIN_WEB_DIST: z.string().trim().min(1).optional(),
   ODIN_SEED_DEMO: booleanFlag.optional(),
@@ -178,6 +200,33 @@ const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
+export type OdinRole = Env["ODIN_ROLE"];
+
+function storageConfig(env: Env, dataDir: string, projectRoot: string): BlobStoreConfig {
+  if (env.ODIN_FILE_STORE === "filesystem") {
+    return { kind: "filesystem", root: path.resolve(projectRoot, env.ODIN_FILES_DIR ?? dataDir) };
+  }
+  if (!env.S3_BUCKET) throw new ConfigError("S3_BUCKET", "is required when ODIN_FILE_STORE=s3");
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(
+      env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID",
+      "must be set together with its pair (or neither, for the SDK's default credentials)",
+    );
+  }
+  return {
+    kind: "s3",
+    bucket: env.S3_BUCKET,
+    prefix: env.S3_PREFIX,
+    ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT.replace(/\/+$/, "") } : {}),
+    region: env.S3_REGION,
+    // A self-hosted service (an endpoint given) is path-style unless told otherwise; AWS itself is not.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? !!env.S3_ENDPOINT,
+    ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } }
+      : {}),
+  };
+}
+
 export class ConfigError extends Error {
   constructor(
     readonly variable: string,
@@ -202,6 +251,17 @@ export interface Config {
   databaseMigrationUrl: string | undefined;
   databasePoolSize: number;
   dataDir: string;
+  /**
+   * ODIN_ROLE: what this process runs. `all` (default) everything; `api` the screens' calls without the
+   * camera pushes and jobs; `ingest` the camera pushes only (Axis events, Rekor webhook); `worker` the
+   * background jobs only. Every role answers /health.
+   */
+  role: OdinRole;
+  /**
+   * Where Odin's own files go (storage/blob-store.ts): a folder (ODIN_FILES_DIR, by default the data
+   * folder; a volume every replica mounts) or an S3-compatible bucket (ODIN_FILE_STORE=s3).
+   */
+  storage: BlobStoreConfig;
   /** Key for secrets at rest; in development generated once and kept in dataDir (see secrets-key.ts). */
   secretsKey: Buffer | undefined;
   /** Where users reach Odin (no trailing slash): sign-in redirects, links in e-mails. */
@@ -232,7 +292,7 @@ export interface Config {
   /** The Rekor Scout host given to keys added on the Integrations page (the form has no field for it). */
   rekor: { defaultBaseUrl: string };
   search: { sourceTimeoutMs: number; maxResultsPerSource: number };
-  /** Odin's own store of pushed reads (Axis): pictures live in dataDir/images. */
+  /** Odin's own store of pushed reads (Axis): pictures under the file store's `images/` (imagesDir when a folder). */
   detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
   /** Camera health: a camera that reported before and has sent nothing for this long is "silent". */
   cameras: { silentAfterMinutes: number };
@@ -382,6 +442,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     throw new ConfigError("DATABASE_MIGRATION_URL", "needs DATABASE_URL (the role Odin runs as) set too");
   }
   const dataDir = path.resolve(projectRoot, env.ODIN_DATA_DIR ?? ".data");
+  const storage = storageConfig(env, dataDir, projectRoot);
   const seedDemo = env.ODIN_SEED_DEMO ?? !env.DATABASE_URL;
   const publicUrl = (env.ODIN_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const builtIn = env.OIDC_BUILT_IN ?? !env.OIDC_ISSUER;
@@ -400,6 +461,8 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir,
+    role: env.ODIN_ROLE,
+    storage,
     secretsKey: env.ODIN_SECRETS_KEY,
     publicUrl,
     webDistDir: path.resolve(projectRoot, env.ODIN_WEB_DIST ?? "apps/web/dist"),
@@ -427,7 +490,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     detections: {
       ingestMaxBytes: env.AXIS_INGEST_MAX_BYTES,
       retentionDays: env.DETECTION_RETENTION_DAYS,
-      imagesDir: path.join(dataDir, "images"),
+      imagesDir: path.join(storage.kind === "filesystem" ? storage.root : dataDir, "images"),
     },
     cameras: { silentAfterMinutes: env.CAMERA_SILENT_AFTER_MINUTES },
     alerts: { axonPollIntervalMs: env.AXON_POLL_INTERVAL_MS, retentionDays: env.ALERT_RETENTION_DAYS },

@@ -1,21 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { createFileBlobStore, type BlobStore } from "./blob-store";
 import { sniffImageType, type VendorImage } from "../sources/vendor-http";
 
 /**
- * Pictures Odin keeps itself (Axis reads; later hotlist attachments and group images), on disk under
- * the data folder, outside anything served statically. A stored picture is named by a relative path
+ * Pictures Odin keeps itself (Axis reads, Rekor alert crops), in a BlobStore (blob-store.ts: a shared
+ * folder or an S3 bucket), never anywhere served statically. A stored picture is named by a key
  * `{area}/{owner id}/{yyyy}/{mm}/{dd}/{uuid}[-plate].{ext}`: the owner id (for Axis the integration)
- * lets a proxy check access without a database lookup, and the date folders keep directories small.
+ * lets a proxy check access without a database lookup, and the date prefixes keep folders small.
  */
 export interface ImageStore {
-  readonly root: string;
-  /** Writes atomically (temporary file, then rename) and answers the relative path. */
+  /** Stores the picture (whole or not at all) and answers its key. */
   put(area: string, ownerId: number, at: Date, image: VendorImage, suffix?: string): Promise<string>;
-  get(relativePath: string): Promise<VendorImage | null>;
-  /** Removes files; missing ones are fine (a purge may be repeated). */
-  remove(relativePaths: Iterable<string>): Promise<void>;
+  get(key: string): Promise<VendorImage | null>;
+  /** Removes pictures; missing ones are fine (a purge may be repeated). */
+  remove(keys: Iterable<string>): Promise<void>;
 }
 
 const EXTENSIONS: Record<VendorImage["contentType"], string> = {
@@ -34,39 +32,30 @@ export function parseStoredImagePath(relativePath: string): { area: string; owne
   return { area: match.groups.area!, ownerId: Number(match.groups.owner) };
 }
 
-export function createImageStore(root: string): ImageStore {
-  const absolute = (relativePath: string) => {
-    if (!STORED_IMAGE_PATH.test(relativePath)) throw new Error(`not a stored image path: ${relativePath}`);
-    return path.join(root, relativePath);
+/** Pictures in the given store; a folder path is a filesystem store rooted there (tests, tools). */
+export function createImageStore(store: BlobStore | string): ImageStore {
+  const blobs = typeof store === "string" ? createFileBlobStore(store) : store;
+  const checked = (key: string) => {
+    if (!STORED_IMAGE_PATH.test(key)) throw new Error(`not a stored image path: ${key}`);
+    return key;
   };
   return {
-    root,
     async put(area, ownerId, at, image, suffix) {
       const day = at.toISOString().slice(0, 10).split("-");
       const name = `${randomUUID()}${suffix ? `-${suffix}` : ""}.${EXTENSIONS[image.contentType]}`;
-      const relativePath = [area, String(ownerId), ...day, name].join("/");
-      const target = absolute(relativePath);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, image.body);
-      await rename(temporary, target);
-      return relativePath;
+      const key = checked([area, String(ownerId), ...day, name].join("/"));
+      await blobs.put(key, image.body, image.contentType);
+      return key;
     },
-    async get(relativePath) {
-      if (!STORED_IMAGE_PATH.test(relativePath)) return null;
-      try {
-        const body = await readFile(absolute(relativePath));
-        const contentType = sniffImageType(body);
-        return contentType ? { body, contentType } : null;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw error;
-      }
+    async get(key) {
+      if (!STORED_IMAGE_PATH.test(key)) return null;
+      const body = await blobs.get(key);
+      if (!body) return null;
+      const contentType = sniffImageType(body);
+      return contentType ? { body, contentType } : null;
     },
-    async remove(relativePaths) {
-      await Promise.all(
-        [...relativePaths].map((relativePath) => rm(absolute(relativePath), { force: true })),
-      );
+    async remove(keys) {
+      await blobs.remove([...keys].map(checked));
     },
   };
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { RequestLog } from "../../auth/actor";
+import { createFileBlobStore, type BlobStore } from "../../storage/blob-store";
 
 /**
- * Files of the hotlists, under the data folder (never under the web root): plate attachments in
- * `attachments/`, re-encoded group pictures in `groups/`. Each file gets a random name, which is all
- * the database stores, so no name a user chose ever reaches the disk or a path.
+ * Files of the hotlists, in a BlobStore (storage/blob-store.ts: a shared folder or an S3 bucket, never
+ * the web root): plate attachments under `attachments/`, re-encoded group pictures under `groups/`.
+ * Each file gets a random name, which is all the database stores, so no name a user chose ever
+ * reaches a disk path or an object key.
  */
 export interface FileArea {
   /** Writes atomically (temporary file, then rename) and answers the new file's name. */
@@ -26,41 +26,41 @@ export interface HotlistFiles {
 export const STORED_FILE_NAME =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:pdf|png|jpg|webp)$/;
 
-function createFileArea(directory: string): FileArea {
-  const absolute = (name: string) => {
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: "application/pdf",
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+};
+
+function createFileArea(blobs: BlobStore, folder: string): FileArea {
+  const key = (name: string) => {
     if (!STORED_FILE_NAME.test(name)) throw new Error(`not a stored hotlist file name: ${name}`);
-    return path.join(directory, name);
+    return `${folder}/${name}`;
   };
   return {
     async put(body, extension) {
       const name = `${randomUUID()}.${extension}`;
-      const target = absolute(name);
-      await mkdir(directory, { recursive: true });
-      const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, body);
-      await rename(temporary, target);
+      await blobs.put(key(name), body, CONTENT_TYPES[extension] ?? "application/octet-stream");
       return name;
     },
     async get(name) {
       if (!STORED_FILE_NAME.test(name)) return null;
-      try {
-        return await readFile(absolute(name));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw error;
-      }
+      return blobs.get(key(name));
     },
     async remove(names) {
       const stored = [...names].filter((name): name is string => !!name && STORED_FILE_NAME.test(name));
-      await Promise.all(stored.map((name) => rm(absolute(name), { force: true })));
+      await blobs.remove(stored.map(key));
     },
   };
 }
 
-export function createHotlistFiles(root: string): HotlistFiles {
+/** The hotlists' files in their store (a folder path: a filesystem store rooted there). */
+export function createHotlistFiles(store: BlobStore | string): HotlistFiles {
+  const blobs = typeof store === "string" ? createFileBlobStore(store) : store;
   return {
-    attachments: createFileArea(path.join(root, "attachments")),
-    groupImages: createFileArea(path.join(root, "groups")),
+    attachments: createFileArea(blobs, "attachments"),
+    groupImages: createFileArea(blobs, "groups"),
   };
 }
 

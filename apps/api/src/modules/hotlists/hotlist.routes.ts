@@ -7,14 +7,15 @@ import { requireAuth } from "../../plugins/auth";
 import { createAttachmentLinks } from "./attachment-links";
 import { groupEditRoutes } from "./group-edit.routes";
 import { getGroupDetails, listGroupCards } from "./group-queries";
+import type { BlobStore } from "../../storage/blob-store";
 import { createHotlistFiles } from "./hotlist-files";
 import { hotlistFileRoutes } from "./hotlist-files.routes";
 import { permissionRoutes } from "./permissions.routes";
 import { addPlateDirect, type PlateDeps } from "./plates.service";
 
 export interface HotlistRoutesOptions {
-  /** Where attachments and group pictures are kept (config.dataDir/hotlists), outside the web root. */
-  filesDir: string;
+  /** Where attachments and group pictures are kept (the file store's `hotlists/`), outside the web root. */
+  files: BlobStore;
   publicUrl: string;
   /** HMAC key of the attachment links (secrets.derive("hotlist-attachments")). */
   attachmentKey: string;
@@ -34,7 +35,7 @@ export const hotlistRoutes: FastifyPluginAsyncZod<HotlistRoutesOptions> = async 
   acceptFormPosts(app);
   const deps: PlateDeps = {
     prisma: app.prisma,
-    files: createHotlistFiles(options.filesDir),
+    files: createHotlistFiles(options.files),
     links: createAttachmentLinks(options.attachmentKey),
     publicUrl: options.publicUrl,
   };
