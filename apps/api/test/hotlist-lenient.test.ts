@@ -123,4 +123,81 @@ describe("hotlist match strategy (issue 19)", () => {
       [group.id, "lenient: same skeleton"],
     ]);
   });
+
+  describe("OCR candidates (OpenALPR)", () => {
+    const pushRekorGroup = async (
+      best: string,
+      candidates: { plate: string; confidence: number }[],
+      shape: "group" | "best_plate" = "best_plate",
+    ) => {
+      const read = dataset.addRead("rekor", {
+        plate: best,
+        state: "CT",
+        cameraKey: "rekor:demo-agent-hartford:1101",
+      });
+      const body = buildRekorGroup(read);
+      const payload =
+        shape === "best_plate"
+          ? { ...body, candidates: undefined, best_plate: { ...body.best_plate, candidates } }
+          : { ...body, candidates, best_plate: { ...body.best_plate, candidates: undefined } };
+      const key = await t.prisma.rekorApiKey.findFirstOrThrow({ where: { agencyName: hartford.name } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/ingest/rekor/${key.id}`,
+        headers: { authorization: `Bearer ${hartford.rekor.webhookToken}` },
+        payload,
+      });
+      expect(res.json()).toEqual({ status: "received" });
+      return t.prisma.alert.findMany({ where: { sourceProgram: "Rekor", sourceReadId: read.id } });
+    };
+
+    it("a lenient entry alerts on a candidate the best plate does not match, naming it; an exact entry does not", async () => {
+      const lenient = await addGroup(hartford.name, "Candidate watch", [
+        { plate: "KX4471", strategy: "lenient" },
+      ]);
+      await addGroup(hartford.name, "Candidate exact", [{ plate: "KX4471", strategy: "exact" }]);
+      const candidates = [
+        { plate: "KH4471", confidence: 91.5 },
+        { plate: "KX447I", confidence: 80.25 },
+        { plate: "KX4471", confidence: 74 },
+      ];
+      const alerts = await pushRekorGroup("KH4471", candidates);
+      // The first candidate whose skeleton is the entry's names the rule (KX447I: I read as 1).
+      expect(alerts.map((alert) => [alert.groupId, alert.matchRule])).toEqual([
+        [lenient.id, "lenient: OCR candidate KX447I"],
+      ]);
+      // The alert keeps every candidate with its confidence.
+      expect(alerts[0]!.ocrCandidates).toEqual(candidates);
+    });
+
+    it("reads the group's own candidates list too, and a candidate alerts once per group", async () => {
+      const group = await addGroup(hartford.name, "Two candidates", [
+        { plate: "PQ7781", strategy: "lenient" },
+        { plate: "PQ7782", strategy: "lenient" },
+      ]);
+      const alerts = await pushRekorGroup(
+        "PW7789",
+        [
+          { plate: "PQ7781", confidence: 88 },
+          { plate: "PQ7782", confidence: 70 },
+        ],
+        "group",
+      );
+      expect(alerts.map((alert) => [alert.groupId, alert.hotlistPlateId, alert.matchRule])).toEqual([
+        [group.id, group.plates[0]!.id, "lenient: OCR candidate PQ7781"],
+      ]);
+    });
+
+    it("prefers the best plate's own skeleton to a candidate within a group", async () => {
+      const group = await addGroup(hartford.name, "Skeleton first", [
+        { plate: "RT5597", strategy: "lenient" },
+        { plate: "RT5590", strategy: "lenient" },
+      ]);
+      // The best plate RT559O has RT5590's skeleton; its candidate RT5597 is the older entry's plate.
+      const alerts = await pushRekorGroup("RT559O", [{ plate: "RT5597", confidence: 60 }]);
+      expect(alerts.map((alert) => [alert.hotlistPlateId, alert.matchRule])).toEqual([
+        [group.plates[1]!.id, "lenient: same skeleton"],
+      ]);
+    });
+  });
 });

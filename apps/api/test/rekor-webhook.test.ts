@@ -160,6 +160,8 @@ describe("Rekor webhook: POST /ingest/rekor/{keyId}", () => {
       agencyName: hartford.name,
       latitude: 41.7775,
       longitude: -72.698,
+      // The agent's OCR candidates with their confidences, best first.
+      candidates: group.best_plate.candidates.map(({ plate, confidence }) => ({ plate, confidence })),
     });
     const uncorrected = { ...camera, correctedLatitude: null, correctedLongitude: null };
     expect(mapRekorGroup(group, { key, camera: uncorrected })).toMatchObject({
@@ -185,5 +187,43 @@ describe("Rekor webhook: POST /ingest/rekor/{keyId}", () => {
       latitude: null,
       longitude: null,
     });
+  });
+
+  it("keeps distinct_plates and skeleton variants like Axis ingest: a group counts, its frames only widen the dates", async () => {
+    const read = dataset.addRead("rekor", {
+      plate: "KW 3O71",
+      state: "CT",
+      cameraKey: "rekor:demo-agent-hartford:1101",
+    });
+    const group = buildRekorGroup(read);
+    expect((await post(group)).json()).toEqual({ status: "received" });
+    const frame = {
+      data_type: "alpr_results",
+      agent_uid: "demo-agent-hartford",
+      camera_id: 1101,
+      uuid: `${read.id}-frame`,
+      epoch_time: read.capturedAt + 60_000,
+      results: [
+        { plate: "KW 3O71", region: "us-ct" },
+        { plate: "ZX8812", region: "us-ct" },
+      ],
+    };
+    expect((await post(frame)).json()).toEqual({ status: "received" });
+
+    const plates = await t.prisma.distinctPlate.findMany({
+      where: { plateNormalized: { in: ["KW3O71", "ZX8812"] } },
+      orderBy: { plateNormalized: "asc" },
+    });
+    expect(
+      plates.map((plate) => [plate.plateNormalized, plate.skeleton, plate.rekorReads, plate.axisReads]),
+    ).toEqual([
+      ["KW3O71", "KW3071", 1, 0],
+      ["ZX8812", "2X8812", 0, 0],
+    ]);
+    expect(plates[0]!.firstSeen.getTime()).toBe(read.capturedAt);
+    expect(plates[0]!.lastSeen.getTime()).toBe(read.capturedAt + 60_000);
+    // The symmetric-delete neighbourhood: the skeleton itself, and with one or two characters removed.
+    expect(await t.prisma.skeletonVariant.count({ where: { skeleton: "KW3071" } })).toBe(1 + 6 + 15);
+    expect(await t.prisma.skeletonVariant.count({ where: { variant: "KW307", skeleton: "KW3071" } })).toBe(1);
   });
 });

@@ -133,6 +133,9 @@ export const MESSAGES = {
   invalidDateTime: "Must be an ISO 8601 date-time with a time zone.",
   plateNumberRequired: "Plate number is required.",
   matchStrategyInvalid: "Match strategy must be Exact or Lenient.",
+  /** Issue 19: a read dated before 2000 or more than a day ahead (results table and detail). */
+  absurdDateWarning: "Implausible date: the camera's clock may be wrong. This read raised no alert.",
+  absurdDateShort: "Implausible date",
   usernameRequired: "Username is required.",
   nameRequired: "Full name is required.",
   emailInvalid: "A valid email address is required.",

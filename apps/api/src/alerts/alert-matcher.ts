@@ -1,4 +1,6 @@
 import { Prisma, type PrismaClient } from "@odin/db";
+import { isAbsurdReadTime } from "../sources/read-time";
+import { normalizePlate } from "../sources/plate-pattern";
 import {
   entryPreference,
   groupNotYetAlerted,
@@ -29,6 +31,33 @@ export interface RemoteRead {
   imagePath: string | null;
   latitude: number | null;
   longitude: number | null;
+  /**
+   * The OCR candidates the source sent beside the best plate (OpenALPR `candidates`, best first, the
+   * best plate itself usually among them), kept on the alert; lenient entries also match them.
+   */
+  candidates?: readonly OcrCandidate[];
+}
+
+/** One OCR reading of a plate as the vendor sent it, with its confidence (0-100 for OpenALPR). */
+export interface OcrCandidate {
+  plate: string;
+  confidence: number | null;
+}
+
+/** Most candidates kept per read: OpenALPR's default top-n is 10; more only grows the row. */
+export const MAX_OCR_CANDIDATES = 20;
+
+/**
+ * The candidates the matcher compares besides the best plate: normalised, distinct, not the best plate
+ * itself, in the vendor's order, comma-separated (normalised plates hold no comma); null when none.
+ */
+export function candidatePlates(read: Pick<RemoteRead, "plateNormalized" | "candidates">): string | null {
+  const plates = new Set<string>();
+  for (const candidate of (read.candidates ?? []).slice(0, MAX_OCR_CANDIDATES)) {
+    const plate = normalizePlate(candidate.plate);
+    if (plate && plate !== read.plateNormalized && !plate.includes(",")) plates.add(plate);
+  }
+  return plates.size > 0 ? [...plates].join(",") : null;
 }
 
 export type RemoteSource = "Rekor" | "Axon";
@@ -54,8 +83,11 @@ export async function insertAlertsForReads(
   reads: readonly RemoteRead[],
   agencyIds: readonly number[],
 ): Promise<WrittenAlert[]> {
-  if (reads.length === 0 || agencyIds.length === 0) return [];
-  const column = <T>(pick: (read: RemoteRead) => T) => reads.map(pick);
+  // A read with an absurd date raises no alert (sources/read-time.ts), whichever source sent it.
+  const now = new Date();
+  const matchable = reads.filter((read) => !isAbsurdReadTime(read.timestamp, now));
+  if (matchable.length === 0 || agencyIds.length === 0) return [];
+  const column = <T>(pick: (read: RemoteRead) => T) => matchable.map(pick);
   const rows = await db.$queryRaw<{ id: number | null; group_id: number | null }[]>`
     WITH r AS (
       SELECT * FROM unnest(
@@ -63,17 +95,19 @@ export async function insertAlertsForReads(
         ${column((read) => read.plateNormalized)}::text[], ${column((read) => read.state)}::text[],
         ${column((read) => read.timestamp.toISOString())}::timestamptz[], ${column((read) => read.camera)}::text[],
         ${column((read) => read.agencyName)}::text[], ${column((read) => read.imagePath)}::text[],
-        ${column((read) => read.latitude)}::float8[], ${column((read) => read.longitude)}::float8[]
+        ${column((read) => read.latitude)}::float8[], ${column((read) => read.longitude)}::float8[],
+        ${column(candidatePlates)}::text[], ${column(candidatesJson)}::jsonb[]
       ) AS t(source_read_id, plate, plate_normalized, state, captured_at, camera, agency_name, image_path,
-             latitude, longitude)
+             latitude, longitude, candidates, ocr_candidates)
     ),
-    ${matchingPlatesCte("m", "r", "state")},
+    ${matchingPlatesCte("m", "r", "state", "candidates")},
     inserted AS (
       INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
-        camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, match_rule)
+        camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, match_rule,
+        ocr_candidates)
       SELECT ${onePerGroup("m.source_read_id")} g.id, m.hotlist_plate_id, ${source}, m.source_read_id, m.plate,
         m.state, m.captured_at, m.camera, m.agency_name, m.reason, m.notes, m.date_added, m.image_path,
-        m.latitude, m.longitude, m.match_rule
+        m.latitude, m.longitude, m.match_rule, m.ocr_candidates
       FROM m
       ${joinActiveGroup("m")}
       WHERE g.agency_id = ANY(${[...agencyIds]}::int[])
@@ -91,6 +125,14 @@ export async function insertAlertsForReads(
     .map((row) => ({ id: row.id, groupId: row.group_id }));
 }
 
+/** The candidates as the alert keeps them (`alerts.ocr_candidates`), or null when the source sent none. */
+function candidatesJson(read: RemoteRead): string | null {
+  const kept = (read.candidates ?? []).slice(0, MAX_OCR_CANDIDATES);
+  return kept.length > 0
+    ? JSON.stringify(kept.map(({ plate, confidence }) => ({ plate, confidence })))
+    : null;
+}
+
 /**
  * Whether a read would write at least one new alert: checked before work that only a match needs
  * (storing a picture), so the many reads of plates nobody watches, and replays, cost one indexed query.
@@ -98,13 +140,16 @@ export async function insertAlertsForReads(
 export async function hasNewMatch(
   db: Db,
   source: RemoteSource,
-  read: Pick<RemoteRead, "sourceReadId" | "plateNormalized" | "state">,
+  read: Pick<RemoteRead, "sourceReadId" | "plateNormalized" | "state" | "timestamp" | "candidates">,
   agencyIds: readonly number[],
 ): Promise<boolean> {
-  if (agencyIds.length === 0 || !read.plateNormalized) return false;
+  if (agencyIds.length === 0 || !read.plateNormalized || isAbsurdReadTime(read.timestamp)) return false;
   const [row] = await db.$queryRaw<{ found: boolean }[]>`
-    WITH r AS (SELECT ${read.plateNormalized}::text AS plate_normalized, ${read.state}::text AS state),
-    ${matchingPlatesCte("m", "r", "state")}
+    WITH r AS (
+      SELECT ${read.plateNormalized}::text AS plate_normalized, ${read.state}::text AS state,
+        ${candidatePlates(read)}::text AS candidates
+    ),
+    ${matchingPlatesCte("m", "r", "state", "candidates")}
     SELECT EXISTS (
       SELECT 1 FROM m
       ${joinActiveGroup("m")}

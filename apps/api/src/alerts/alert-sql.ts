@@ -11,14 +11,37 @@ const IDS_PER_NOTIFICATION = 500;
  * and the read's state in `stateColumn`) with every hotlist plate that matches it: the same normalised
  * plate, or, for a lenient entry (issue 19), the same confusable skeleton; and the plate has no state
  * or the read's state. Removed plates are deleted rows, so they cannot match. Columns: the read's, plus
- * hotlist_plate_id, group_id, reason, notes, date_added, listed_state and match_rule ("exact" or
- * "lenient: same skeleton"), the rule that fired.
+ * hotlist_plate_id, group_id, reason, notes, date_added, listed_state and match_rule, the rule that
+ * fired: "exact", "lenient: same skeleton", or "lenient: OCR candidate {plate}" when `candidates` names
+ * a column of the reads holding the read's other OCR candidates (normalised plates, comma-separated,
+ * best first; OpenALPR sends them) and a lenient entry's skeleton is one candidate's although not the
+ * best plate's (the first such candidate names the rule, so a replay writes the same words).
  * MATERIALIZED, so the plates' indexes are probed once per read: joined in one query with the groups, the
  * planner may start from an agency's groups it believes few and probe every read once per group.
  */
-export function matchingPlatesCte(name: string, reads: string, stateColumn: string): Prisma.Sql {
+export function matchingPlatesCte(
+  name: string,
+  reads: string,
+  stateColumn: string,
+  candidatesColumn?: string,
+): Prisma.Sql {
   const state = Prisma.raw(`r.${stateColumn}`);
   const from = Prisma.raw(reads);
+  const byCandidate = candidatesColumn
+    ? Prisma.sql`
+    UNION ALL
+    SELECT r.*, p.id AS hotlist_plate_id, p.group_id, p.reason, p.notes, p.created_at AS date_added,
+      p.state AS listed_state, 'lenient: OCR candidate ' || p.candidate AS match_rule
+    FROM ${from} r
+    CROSS JOIN LATERAL (
+      SELECT DISTINCT ON (p.id) p.*, c.plate AS candidate
+      FROM unnest(string_to_array(${Prisma.raw(`r.${candidatesColumn}`)}, ',')) WITH ORDINALITY AS c(plate, rank)
+      JOIN hotlist_plates p ON p.plate_skeleton = odin_plate_skeleton(c.plate)
+      WHERE p.match_strategy = 'lenient' AND p.plate_skeleton <> odin_plate_skeleton(r.plate_normalized)
+        AND (p.state IS NULL OR upper(p.state) = upper(${state}))
+      ORDER BY p.id, c.rank
+    ) p`
+    : Prisma.empty;
   return Prisma.sql`${Prisma.raw(name)} AS MATERIALIZED (
     SELECT r.*, p.id AS hotlist_plate_id, p.group_id, p.reason, p.notes, p.created_at AS date_added,
       p.state AS listed_state, 'exact'::text AS match_rule
@@ -31,7 +54,7 @@ export function matchingPlatesCte(name: string, reads: string, stateColumn: stri
     FROM ${from} r
     JOIN hotlist_plates p ON p.plate_skeleton = odin_plate_skeleton(r.plate_normalized)
       AND p.match_strategy = 'lenient' AND p.plate_normalized <> r.plate_normalized
-      AND (p.state IS NULL OR upper(p.state) = upper(${state}))
+      AND (p.state IS NULL OR upper(p.state) = upper(${state}))${byCandidate}
   )`;
 }
 
@@ -44,7 +67,7 @@ export function joinActiveGroup(pairs: string): Prisma.Sql {
  * Part three: one alert per read and group, whatever the group lists. A group may hold a no-state and a
  * CT entry of one plate (both match a CT read), or rows from before entries were unique: the insert's
  * SELECT takes `DISTINCT ON (readKey, g.id)` ordered by `entryPreference(readKey)`, which puts the most
- * specific entry first (an exact match before a lenient one, a state match, then the oldest), so a replay picks the same entry and its
+ * specific entry first (an exact match, then the best plate's skeleton, then an OCR candidate; a state match, then the oldest), so a replay picks the same entry and its
  * ON CONFLICT holds.
  */
 export function onePerGroup(readKey: string): Prisma.Sql {
@@ -53,7 +76,8 @@ export function onePerGroup(readKey: string): Prisma.Sql {
 
 export function entryPreference(readKey: string): Prisma.Sql {
   return Prisma.raw(
-    `ORDER BY ${readKey}, g.id, m.match_rule <> 'exact', m.listed_state IS NULL, m.date_added, m.hotlist_plate_id`,
+    `ORDER BY ${readKey}, g.id, m.match_rule <> 'exact', m.match_rule LIKE 'lenient: OCR candidate%', ` +
+      `m.listed_state IS NULL, m.date_added, m.hotlist_plate_id`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { Prisma } from "@odin/db";
+import { Prisma, type PrismaClient } from "@odin/db";
 
 /**
  * CTEs `seen_plates` and `seen_skeletons` keeping `distinct_plates` (and the new skeletons' symmetric-
@@ -10,11 +10,13 @@ import { Prisma } from "@odin/db";
 export function recordDistinctPlatesCte(
   reads: string,
   countColumn: "axis_reads" | "rekor_reads",
+  { counted = true }: { counted?: boolean } = {},
 ): Prisma.Sql {
   const count = Prisma.raw(countColumn);
+  const added = counted ? Prisma.sql`count(*)::int` : Prisma.sql`0`;
   return Prisma.sql`seen_plates AS (
     INSERT INTO distinct_plates AS p (plate_normalized, skeleton, first_seen, last_seen, ${count})
-    SELECT r.plate_normalized, odin_plate_skeleton(r.plate_normalized), min(r.timestamp), max(r.timestamp), count(*)::int
+    SELECT r.plate_normalized, odin_plate_skeleton(r.plate_normalized), min(r.timestamp), max(r.timestamp), ${added}
     FROM ${Prisma.raw(reads)} r
     GROUP BY r.plate_normalized
     ORDER BY r.plate_normalized
@@ -31,4 +33,29 @@ export function recordDistinctPlatesCte(
     WHERE s.created
     ON CONFLICT DO NOTHING
   )`;
+}
+
+/**
+ * Records plates of reads Odin does not store (the Rekor webhook's groups and frames) in
+ * `distinct_plates` and `skeleton_variants`, as Axis ingest does in its insert: one statement. Only
+ * `counted` reads add to `countColumn` (a webhook group is one vehicle pass; its frames are the same
+ * pass again, so they only make the plate known and widen first/last seen).
+ */
+export async function recordRemotePlates(
+  db: Pick<PrismaClient, "$queryRaw">,
+  reads: readonly { plateNormalized: string; timestamp: Date }[],
+  countColumn: "rekor_reads",
+  options: { counted: boolean },
+): Promise<void> {
+  const usable = reads.filter((read) => read.plateNormalized !== "");
+  if (usable.length === 0) return;
+  await db.$queryRaw`
+    WITH reads AS (
+      SELECT * FROM unnest(
+        ${usable.map((read) => read.plateNormalized)}::text[],
+        ${usable.map((read) => read.timestamp.toISOString())}::timestamptz[]
+      ) AS t(plate_normalized, timestamp)
+    ),
+    ${recordDistinctPlatesCte("reads", countColumn, options)}
+    SELECT count(*)::int AS plates FROM seen_plates`;
 }

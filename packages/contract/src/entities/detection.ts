@@ -65,6 +65,12 @@ export const ZSearchResult = z.object({
    * typed, e.g. "O read as 0 at position 6" or "one character missing". Absent on exact matches.
    */
   match_reason: z.string().optional(),
+  /**
+   * Odin's addition (issue 19): true when the read's date is absurd (before 2000, or more than a day in
+   * the future: a camera with a wrong clock). Such a read is kept and shown with a warning, and raises
+   * no hotlist alert. Absent otherwise.
+   */
+  absurd_date: z.boolean().optional(),
 });
 
 export type TSearchResult = z.infer<typeof ZSearchResult>;

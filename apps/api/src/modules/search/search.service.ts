@@ -3,6 +3,7 @@ import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { toPlatePattern } from "../../sources/plate-pattern";
+import { isAbsurdReadTime } from "../../sources/read-time";
 import { rankSimilar } from "./similar-ranking";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { AppError } from "../../lib/app-error";
@@ -145,7 +146,7 @@ export async function searchDetections(
   const outcomes = await Promise.all(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
   );
-  const merged = outcomes.flatMap((outcome) => outcome.results);
+  const merged = flagAbsurdDates(outcomes.flatMap((outcome) => outcome.results));
   const ranked =
     query.plate?.kind === "similar"
       ? rankSimilar(query.plate.value, merged)
@@ -153,4 +154,17 @@ export async function searchDetections(
   // Every result carries a signed reference an export can be made from (the one place refs are added).
   const results = deps.refs ? await deps.refs.attach(auth, ranked) : ranked;
   return { results, statuses: outcomes.map((outcome) => outcome.status) };
+}
+
+/**
+ * Marks every read whose date is absurd (sources/read-time.ts), whichever source answered: Axis stores
+ * the flag at ingest, Rekor and Axon reads are judged here against the present.
+ */
+function flagAbsurdDates(results: TSearchResult[]): TSearchResult[] {
+  const now = new Date();
+  return results.map((result) =>
+    result.absurd_date || !isAbsurdReadTime(new Date(result.timestamp), now)
+      ? result
+      : { ...result, absurd_date: true },
+  );
 }

@@ -7,6 +7,7 @@ import {
   notifiedCte,
   onePerGroup,
 } from "../../alerts/alert-sql";
+import { isAbsurdReadTime } from "../read-time";
 import type { AxisDetectionFields } from "./axis.mapper";
 
 /** One read ready for the detections table: the mapped fields plus where it came from and its pictures. */
@@ -86,6 +87,7 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
   // One array per column, unnested server-side: a statement of 26 parameters whatever the batch size,
   // cheaper to build, send, parse and plan than a VALUES list of 26 parameters per row.
   const column = <T>(pick: (row: DetectionInsert) => T) => rows.map(pick);
+  const now = new Date();
   // The read and its alerts in one statement (one round trip, one commit): the alerts CTE matches the
   // reads just inserted (a repeated read inserts nothing, so it alerts nobody twice) against the plates of
   // the groups of the agencies that may search the camera (its own and those it is shared with), one alert
@@ -97,7 +99,7 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
       INSERT INTO detections (source_program, plate, plate_normalized, plate_state, make, color, body_type,
         camera_name, agency_id, axis_integration_id, timestamp, latitude, longitude, image_path, plate_image_path,
         plate_x1, plate_x2, plate_x3, plate_x4, plate_y1, plate_y2, plate_y3, plate_y4, confidence, direction,
-        raw, vendor_event_id)
+        raw, vendor_event_id, absurd_date)
       SELECT 'Axis', r.* FROM unnest(
         ${column((row) => row.plate)}::text[], ${column((row) => row.plateNormalized)}::text[],
         ${column((row) => row.plateState)}::text[], ${column((row) => row.make)}::text[],
@@ -112,14 +114,17 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
         ${column((row) => row.plateY1)}::int[], ${column((row) => row.plateY2)}::int[],
         ${column((row) => row.plateY3)}::int[], ${column((row) => row.plateY4)}::int[],
         ${column((row) => row.confidence)}::float8[], ${column((row) => row.direction)}::text[],
-        ${column((row) => JSON.stringify(row.raw))}::jsonb[], ${column((row) => row.vendorEventId)}::text[]
+        ${column((row) => JSON.stringify(row.raw))}::jsonb[], ${column((row) => row.vendorEventId)}::text[],
+        ${column((row) => isAbsurdReadTime(row.timestamp, now))}::boolean[]
       ) AS r
       ON CONFLICT (axis_integration_id, vendor_event_id) DO NOTHING
       RETURNING id, axis_integration_id, vendor_event_id, agency_id, plate, plate_normalized, plate_state,
-        timestamp, camera_name, latitude, longitude, image_path
+        timestamp, camera_name, latitude, longitude, image_path, absurd_date
     ),
+    -- A read with an absurd date is stored (flagged) but raises no alert (sources/read-time.ts).
+    matchable AS (SELECT * FROM inserted WHERE NOT absurd_date),
     ${recordDistinctPlatesCte("inserted", "axis_reads")},
-    ${matchingPlatesCte("m", "inserted", "plate_state")},
+    ${matchingPlatesCte("m", "matchable", "plate_state")},
     alerted AS (
       INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
         camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, axis_detection_id,

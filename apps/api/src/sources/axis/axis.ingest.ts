@@ -118,12 +118,11 @@ export function createAxisIngest(deps: AxisIngestDeps) {
   ): Promise<{ created: boolean; answer: TAxisIngestResponse }> {
     const integration = await authenticate(identifier, authorization);
     const fields = mapAxisEvent(event, integration);
-    if (
-      Number.isNaN(fields.timestamp.getTime()) ||
-      fields.timestamp.getTime() > Date.now() + 24 * 3_600_000
-    ) {
-      throw new AppError("VALIDATION_FAILED", "capture_timestamp is not a plausible time.", [
-        { path: "capture_timestamp", message: "must be epoch milliseconds, not in the future" },
+    // An absurd time (a camera clock in 1970 or next year) is stored, flagged, and alerts nobody
+    // (sources/read-time.ts); only a time that is no time at all is refused.
+    if (Number.isNaN(fields.timestamp.getTime())) {
+      throw new AppError("VALIDATION_FAILED", "capture_timestamp is not a time.", [
+        { path: "capture_timestamp", message: "must be epoch milliseconds" },
       ]);
     }
     if (!fields.plateNormalized) {

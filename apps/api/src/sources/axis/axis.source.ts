@@ -34,6 +34,8 @@ interface DetectionRow {
   plate_y2: number | null;
   plate_y3: number | null;
   plate_y4: number | null;
+  /** Stored by ingest (sources/read-time.ts); absent where a caller does not select it. */
+  absurd_date?: boolean;
 }
 
 const proxied = (path: string | null) =>
@@ -76,6 +78,7 @@ export function mapAxisDetection(row: DetectionRow): TSearchResult {
     plate_y4: row.plate_y4,
     vehicle_image_src: proxied(row.image_path),
     plate_image_src: proxied(row.plate_image_path),
+    ...(row.absurd_date ? { absurd_date: true } : {}),
   };
 }
 
@@ -159,7 +162,8 @@ export function createAxisSource(
       const rows = await prisma.$queryRaw<DetectionRow[]>`
         SELECT d.id, d.plate, d.plate_state, d.make, d.color, d.body_type, d.camera_name, a.name AS agency_name,
                d.timestamp, d.latitude, d.longitude, d.image_path, d.plate_image_path,
-               d.plate_x1, d.plate_x2, d.plate_x3, d.plate_x4, d.plate_y1, d.plate_y2, d.plate_y3, d.plate_y4
+               d.plate_x1, d.plate_x2, d.plate_x3, d.plate_x4, d.plate_y1, d.plate_y2, d.plate_y3, d.plate_y4,
+               d.absurd_date
         FROM detections d JOIN agencies a ON a.id = d.agency_id
         WHERE ${scopeCondition(query, targets)}
           AND ${plateCondition(query, similarPlates)}

@@ -1,9 +1,17 @@
 import { US_STATES } from "@odin/contract";
-import type { RemoteRead } from "../../alerts/alert-matcher";
+import type { OcrCandidate, RemoteRead } from "../../alerts/alert-matcher";
 import { normalizePlate } from "../plate-pattern";
 import type { RekorMapContext } from "./rekor.mapper";
 import { toPlateState } from "./rekor.mapper";
-import type { TRekorAlprGroup, TRekorAlprResults } from "./rekor.webhook.payload";
+import type { TRekorAlprGroup, TRekorAlprResults, TRekorCandidate } from "./rekor.webhook.payload";
+
+/** The agent's OCR candidates with their confidences, as Odin keeps them. */
+function ocrCandidates(candidates: readonly TRekorCandidate[] | null | undefined): OcrCandidate[] {
+  return (candidates ?? []).map((candidate) => ({
+    plate: candidate.plate,
+    confidence: candidate.confidence ?? null,
+  }));
+}
 
 const STATE_CODES: ReadonlySet<string> = new Set(US_STATES.map((state) => state.abbreviation));
 
@@ -64,6 +72,10 @@ export function mapRekorGroup(
     camera: cameraLabel(group, camera),
     agencyName: key.agencyName,
     ...position(group, camera),
+    // The best plate's own list, else the group's (agents send both, alike; older ones one of them).
+    candidates: ocrCandidates(
+      group.best_plate?.candidates?.length ? group.best_plate.candidates : group.candidates,
+    ),
   };
 }
 
@@ -100,5 +112,6 @@ export function mapRekorFrame(
       camera: name,
       agencyName: key.agencyName,
       ...where,
+      candidates: ocrCandidates(result.candidates),
     }));
 }

@@ -24,6 +24,28 @@ const coordinate = ZRekorNumber.nullish().catch(null);
 /** The plate crop, base64; a placeholder or an empty string is simply not a picture. */
 const plateCrop = z.string().max(2_000_000).nullish();
 
+/**
+ * The OCR candidates an agent lists beside its best read (`candidates[{plate, confidence,
+ * matches_template}]`, best first). One unreadable entry is dropped, an unreadable list is no list:
+ * candidates only widen lenient matching, so a read is never refused for them.
+ */
+const ZRekorCandidate = z.looseObject({
+  plate: z.string().trim().min(1).max(20),
+  confidence: ZRekorNumber.nullish().catch(null),
+});
+const candidates = z
+  .array(z.unknown())
+  .max(1000)
+  .transform((entries) =>
+    entries.flatMap((entry) => {
+      const parsed = ZRekorCandidate.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  )
+  .nullish()
+  .catch(null);
+export type TRekorCandidate = z.infer<typeof ZRekorCandidate>;
+
 /** Who sent it: the agent, else the company and site (old agents), and the camera. */
 const ZRekorOrigin = {
   agent_uid: z.string().trim().min(1).max(200).nullish(),
@@ -42,7 +64,8 @@ export const ZRekorAlprGroup = z.looseObject({
   uuids: z.array(z.string().max(200)).max(1000).nullish(),
   gps_latitude: coordinate,
   gps_longitude: coordinate,
-  best_plate: z.looseObject({ region: label, plate_crop_jpeg: plateCrop }).nullish(),
+  candidates,
+  best_plate: z.looseObject({ region: label, plate_crop_jpeg: plateCrop, candidates }).nullish(),
   web_server_config: z.looseObject({ camera_label: label, agent_label: label }).nullish(),
 });
 export type TRekorAlprGroup = z.infer<typeof ZRekorAlprGroup>;
@@ -52,6 +75,7 @@ const ZRekorFramePlate = z.looseObject({
   plate: z.string().trim().max(20),
   region: label,
   plate_crop_jpeg: plateCrop,
+  candidates,
 });
 
 export const ZRekorAlprResults = z.looseObject({

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { hasNewMatch, insertAlertsForReads, type RemoteRead } from "../../alerts/alert-matcher";
 import { AppError } from "../../lib/app-error";
 import type { ImageStore } from "../../storage/image-store";
+import { recordRemotePlates } from "../distinct-plates-sql";
 import { sniffImageType, type VendorImage } from "../vendor-http";
 import { learnCamera } from "./rekor-cameras.repository";
 import { mapRekorFrame, mapRekorGroup } from "./rekor.webhook.mapper";
@@ -37,7 +38,8 @@ const RECEIVED: TRekorWebhookResponse = { status: "received" };
 
 /**
  * Rekor webhooks: a Rekor agent POSTs each vehicle pass (`alpr_group`) to its key's URL with the key's
- * webhook token. Rekor reads are searched remotely, so nothing of the read is stored: it is matched
+ * webhook token. Rekor reads are searched remotely, so the read is not stored (its plate is recorded
+ * in distinct_plates, as Axis ingest records its reads', for Similar search): it is matched
  * against the hotlists of the key's agency and a match writes alerts (with the plate crop, when the
  * agent sent one). Replays write nothing (the alert's unique read key), and the answer is the same
  * whether or not the plate matched.
@@ -98,6 +100,8 @@ export function createRekorWebhook(deps: RekorWebhookDeps) {
       label: group.web_server_config?.camera_label ?? null,
     });
     const read = mapRekorGroup(group, { key, camera: camera ?? undefined });
+    // Similar search finds its candidates among the distinct plates: Rekor's count as Axis's do.
+    await recordRemotePlates(deps.prisma, [read], "rekor_reads", { counted: true });
     // The frames (alpr_results) that make up this pass may already have raised the alert.
     const frames = (group.uuids ?? []).filter((uuid) => uuid !== group.best_uuid);
     await alertOnce(key, read, group.best_plate?.plate_crop_jpeg, { frames });
@@ -106,6 +110,7 @@ export function createRekorWebhook(deps: RekorWebhookDeps) {
   async function receiveFrame(key: KnownKey, frame: TRekorAlprResults): Promise<void> {
     const camera = await learnCamera(deps.prisma, key, frame, { label: null });
     const reads = mapRekorFrame(frame, { key, camera: camera ?? undefined });
+    await recordRemotePlates(deps.prisma, reads, "rekor_reads", { counted: false });
     for (const [index, read] of reads.entries()) {
       // An agent sends a frame many times a second while a car passes: one sighting, one alert.
       await alertOnce(key, read, frame.results[index]?.plate_crop_jpeg, { windowMs: SIGHTING_WINDOW_MS });

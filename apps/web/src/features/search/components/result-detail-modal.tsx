@@ -89,7 +89,14 @@ function DetailBody({
           </div>
           <div>
             <dt>Timestamp</dt>
-            <dd>{localTime(result.timestamp)}</dd>
+            <dd>
+              {localTime(result.timestamp)}
+              {result.absurd_date && (
+                <span className="result-detail__date-warning" role="note">
+                  {MESSAGES.absurdDateWarning}
+                </span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Camera</dt>

@@ -160,7 +160,14 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
               >
                 {orNotAvailable(result.camera_name)}
               </td>
-              <td className="results-table__time">{formatTimestamp(result.timestamp)}</td>
+              <td className="results-table__time">
+                {formatTimestamp(result.timestamp)}
+                {result.absurd_date && (
+                  <span className="results-table__date-warning" title={MESSAGES.absurdDateWarning}>
+                    {MESSAGES.absurdDateShort}
+                  </span>
+                )}
+              </td>
               <td className="results-table__vehicle-cell">
                 <ProxiedImage
                   src={result.vehicle_image_src}
