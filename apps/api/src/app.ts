@@ -15,6 +15,7 @@ import { createTokenVerifier } from "./identity/token-verifier";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
+import { mfaRoutes } from "./modules/account/mfa.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { cameraHealthRoutes } from "./modules/camera-health/camera-health.routes";
 import { cameraRoutes } from "./modules/cameras/cameras.routes";
@@ -145,7 +146,11 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxFileBytes });
   await app.register(prismaPlugin, { prisma });
-  await app.register(authPlugin, { verifyToken, ownerUsername: config.ownerUsername });
+  await app.register(authPlugin, {
+    verifyToken,
+    ownerUsername: config.ownerUsername,
+    builtIn: identity.builtIn,
+  });
 
   await app.register(healthRoutes);
   const sourceDeps: SourceDeps = {
@@ -190,6 +195,7 @@ export async function buildApp({
       publicUrl: config.publicUrl,
     };
     await app.register(adminRoutes, { deps: userAdmin });
+    await app.register(mfaRoutes, { deps: { prisma, secrets, builtIn: identity.builtIn } });
     await app.register(ownerRoutes, { deps: userAdmin });
     await app.register(setupRoutes, {
       deps: {
@@ -243,7 +249,7 @@ export async function buildApp({
     await app.register(alertRoutes, { images, sources: sourceDeps });
     await app.register(alertStreamRoutes, { databaseUrl: listenUrl });
     if (provider) {
-      await app.register(interactionRoutes, { provider, clientId: identity.clientId });
+      await app.register(interactionRoutes, { provider, clientId: identity.clientId, secrets });
       await app.register(passwordResetRoutes, {
         publicUrl: config.publicUrl,
         passwordMinLength: config.passwords.minLength,

@@ -26,6 +26,9 @@ describe("administration routes: agency scoping and refusals", () => {
         t.prisma.axonIntegration.findMany({ orderBy: { id: "asc" } }),
         t.prisma.axonIntegrationAgency.findMany({ orderBy: [{ integrationId: "asc" }, { agencyId: "asc" }] }),
         t.prisma.passwordResetToken.count(),
+        t.prisma.agency.findMany({ orderBy: { id: "asc" } }),
+        t.prisma.instanceSetting.findMany(),
+        t.prisma.mfaRecoveryCode.count(),
         t.prisma.auditLog.count(),
       ]),
     );
@@ -43,6 +46,10 @@ describe("administration routes: agency scoping and refusals", () => {
       ["PUT", `/admin/toggle-role/${hartfordUser}`, { new_role: "admin" }],
       ["POST", `/admin/send-password-reset/${hartfordUser}`],
       ["POST", `/admin/unlock-user/${hartfordUser}`],
+      ["GET", "/admin/mfa-policy"],
+      ["PUT", "/admin/mfa-policy", { required: true }],
+      ["PUT", "/owner/mfa-policy", { required: true }],
+      ["POST", `/admin/reset-mfa/${hartfordUser}`],
       ["DELETE", `/admin/delete-user/${hartfordUser}`],
       ["GET", "/download-template"],
       [
@@ -141,7 +148,9 @@ describe("administration routes: agency scoping and refusals", () => {
   it("New Haven's admin reaches none of Hartford's users, keys or Axon lists (404)", async () => {
     const before = await state();
     for (const [method, url, body] of requests.filter(([, url]) =>
-      /^\/(admin\/(toggle-role|send-password-reset|unlock-user|delete-user)|delete-api-key)\//.test(url),
+      /^\/(admin\/(toggle-role|send-password-reset|unlock-user|reset-mfa|delete-user)|delete-api-key)\//.test(
+        url,
+      ),
     )) {
       expect((await call("otherAgencyAdmin", method, url, body)).statusCode, `${method} ${url}`).toBe(404);
     }

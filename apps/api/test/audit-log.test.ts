@@ -205,6 +205,9 @@ describe("audit rows are append-only", () => {
       ["admin", "PUT", `/admin/toggle-role/${hartfordUser}`, { new_role: "admin" }],
       ["admin", "POST", `/admin/send-password-reset/${hartfordUser}`],
       ["admin", "POST", `/admin/unlock-user/${hartfordUser}`],
+      ["admin", "PUT", "/admin/mfa-policy", { required: false }],
+      ["owner", "PUT", "/owner/mfa-policy", { required: false }],
+      ["admin", "POST", `/admin/reset-mfa/${await userId(t, "hartford.investigator")}`],
       ["admin", "DELETE", `/admin/delete-user/${hartfordUser}`],
       [
         "admin",
@@ -259,6 +262,8 @@ describe("audit rows are append-only", () => {
         "role_changed",
         "reset_sent",
         "user_unlocked",
+        "mfa_policy_changed",
+        "mfa_reset",
         "user_deleted",
         "users_uploaded",
         "api_key_deleted",

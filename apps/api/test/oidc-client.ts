@@ -32,14 +32,21 @@ export interface SignInOutcome {
   status: number;
 }
 
+/**
+ * Answers the pages after the password (the second factor): the fields to post, or undefined to stop
+ * there and hand the page back (status 200) to the test.
+ */
+export type NextStep = (page: string, action: string) => Record<string, string> | undefined;
+
 export async function signIn(
   baseUrl: string,
   username: string,
   password: string,
   clientId = "odin-web",
+  steps?: NextStep,
 ): Promise<SignInOutcome> {
   const form = await openSignInForm(baseUrl, clientId);
-  return form.page !== undefined ? form.page : form.submit(username, password);
+  return form.page !== undefined ? form.page : form.submit(username, password, steps);
 }
 
 /**
@@ -49,7 +56,10 @@ export async function signIn(
 export async function openSignInForm(
   baseUrl: string,
   clientId = "odin-web",
-): Promise<{ page?: SignInOutcome; submit(username: string, password: string): Promise<SignInOutcome> }> {
+): Promise<{
+  page?: SignInOutcome;
+  submit(username: string, password: string, steps?: NextStep): Promise<SignInOutcome>;
+}> {
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
@@ -80,7 +90,7 @@ export async function openSignInForm(
 
   let response = await go(authorize.toString());
   // Follows redirects until the callback (tokens) or a page; answers the form's action on a form.
-  const follow = async (): Promise<SignInOutcome | { action: string }> => {
+  const follow = async (): Promise<SignInOutcome | { action: string; page: string }> => {
     for (let hop = 0; hop < 12; hop++) {
       const location = response.headers.get("location");
       if (location?.startsWith(redirectUri)) {
@@ -107,18 +117,22 @@ export async function openSignInForm(
       const page = await response.text();
       const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
       if (response.status !== 200 || !action) return { page, status: response.status };
-      return { action };
+      return { action, page };
     }
     throw new Error("too many redirects");
   };
 
   let state = await follow();
-  const submit = async (username: string, password: string): Promise<SignInOutcome> => {
+  const submit = async (username: string, password: string, steps?: NextStep): Promise<SignInOutcome> => {
     while ("action" in state) {
+      const fields = state.action.endsWith("/login")
+        ? { username, password }
+        : steps?.(state.page, state.action);
+      if (!fields) return { page: state.page, status: 200 };
       response = await go(new URL(state.action, baseUrl).toString(), {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ username, password }).toString(),
+        body: new URLSearchParams(fields).toString(),
       });
       if (response.status >= 400) return { page: await response.text(), status: response.status };
       state = await follow();

@@ -14,6 +14,7 @@ import { INGEST_ENDPOINTS } from "./calls/ingest";
 import { INTEGRATION_ENDPOINTS } from "./calls/integrations";
 import { OWNER_ENDPOINTS } from "./calls/owner";
 import { OWNER_AGENCY_ENDPOINTS } from "./calls/owner-agencies";
+import { MFA_ENDPOINTS } from "./calls/mfa";
 import { SEARCH_ENDPOINTS } from "./calls/search";
 
 /**
@@ -39,6 +40,7 @@ export const ENDPOINTS = [
   ...GEOCODE_ENDPOINTS,
   ...AXIS_INTEGRATION_ENDPOINTS,
   ...CAMERA_HEALTH_ENDPOINTS,
+  ...MFA_ENDPOINTS,
 ] as const;
 
 export type AnyEndpoint = (typeof ENDPOINTS)[number];

@@ -35,6 +35,7 @@ export * from "./calls/admin";
 export * from "./calls/integrations";
 export * from "./calls/owner";
 export * from "./calls/owner-agencies";
+export * from "./calls/mfa";
 export * from "./calls/audit";
 export * from "./calls/ingest";
 export * from "./calls/geocode";

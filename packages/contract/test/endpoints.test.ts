@@ -139,6 +139,14 @@ describe("ENDPOINTS", () => {
       "GET /admin-audit-chain",
       "GET /export-keys",
       "POST /verify-export",
+      "GET /account/mfa",
+      "POST /account/mfa/enrol",
+      "POST /account/mfa/confirm",
+      "POST /account/mfa/disable",
+      "GET /admin/mfa-policy",
+      "PUT /admin/mfa-policy",
+      "PUT /owner/mfa-policy",
+      "POST /admin/reset-mfa/:id",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {

@@ -51,6 +51,12 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "POST /auth0/send-password-reset": rule("user", "self"),
   "POST /session/revoke": rule("user", "self"),
   "POST /user/reset-password": rule("user", "self"),
+  // Odin's own (issue 18 item 5): two-step sign-in set up from the profile
+  "GET /account/mfa": rule("user", "self"),
+  "POST /account/mfa/enrol": rule("user", "self"),
+  "POST /account/mfa/confirm": rule("user", "self"),
+  "POST /account/mfa/disable": rule("user", "self"),
+  "POST /oidc/interaction/:uid/mfa": rule("public", "none"),
 
   // Search, sources, images, exports (000 §7)
   "GET /api-keys-data": rule("user", "agency"),
@@ -110,6 +116,10 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /admin-audit-logs-api": rule("admin", "agency"),
   // Odin's own: the audit log's hash chains checked (issue 17), the admin's agency, every chain for the owner
   "GET /admin-audit-chain": rule("admin", "agency"),
+  // Odin's own: the agency requires two-step sign-in; a user's is reset (an admin's: by the owner only)
+  "GET /admin/mfa-policy": rule("admin", "agency"),
+  "PUT /admin/mfa-policy": rule("admin", "agency"),
+  "POST /admin/reset-mfa/:id": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),
@@ -145,6 +155,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "PATCH /owner/agencies/:id": rule("owner", "all agencies"),
   "POST /owner/agencies/:id/deactivate": rule("owner", "all agencies"),
   "POST /owner/agencies/:id/reactivate": rule("owner", "all agencies"),
+  // Odin's own: two-step sign-in required of every user
+  "PUT /owner/mfa-policy": rule("owner", "all agencies"),
 
   "GET /assets/*": rule("public", "none"),
   "GET /favicon.svg": rule("public", "none"),

@@ -124,6 +124,8 @@ const ZEnv = z.object({
   OIDC_CLIENT_ID: z.string().trim().min(1).default("odin-web"),
   OIDC_AUDIENCE: z.string().trim().min(1).default("urn:odin:api"),
   OIDC_BUILT_IN: booleanFlag.optional(),
+  OIDC_REQUIRED_AMR: z.string().trim().optional(),
+  OIDC_REQUIRED_ACR: z.string().trim().optional(),
   OWNER_USERNAME: z.string().trim().min(1).default("owner"),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(64).default(12),
   SESSION_IDLE_MINUTES: z.coerce
@@ -353,7 +355,19 @@ export interface IdentityConfig {
   issuer: string;
   clientId: string;
   audience: string;
+  /**
+   * OIDC_REQUIRED_AMR / OIDC_REQUIRED_ACR (issue 18 item 5): tokens must name one of these `amr`
+   * methods (e.g. mfa, otp, hwk) and carry one of these `acr` values; empty lists require nothing.
+   * For external issuers, which do their own MFA; the built-in provider sets amr ["pwd","otp"].
+   */
+  requiredMfa?: { amr: string[]; acr: string[] };
 }
+
+const listOf = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /**
  * built-in: Odin's own provider, passwords hashed in Odin. auth0: accounts are created and passwords
@@ -476,6 +490,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       issuer: builtIn ? `${publicUrl}/oidc` : env.OIDC_ISSUER!, // exact, trailing slash included (Auth0 has one)
       clientId: env.OIDC_CLIENT_ID,
       audience: env.OIDC_AUDIENCE,
+      requiredMfa: { amr: listOf(env.OIDC_REQUIRED_AMR), acr: listOf(env.OIDC_REQUIRED_ACR) },
     },
     identityAdmin: identityAdminConfig(env, builtIn),
     ownerUsername: env.OWNER_USERNAME,

@@ -1,8 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { SecretBox } from "@odin/db";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { enrolmentInProgress } from "./mfa/mfa.service";
+import { mfaCodePage, mfaEnrolPage, mfaRecoveryCodesPage } from "./mfa/mfa-pages";
+import { enrolAtSignIn, finishEnrolledSignIn, signInWithCode } from "./mfa/mfa-sign-in";
+import { MFA_ACR, MFA_AMR } from "./mfa/totp";
 import type { OidcProvider as Provider } from "./provider";
 import { acceptFormPosts, sendHtml } from "./html-forms";
 import { AUTOSUBMIT_JS, AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page";
-import { signInWithPassword } from "./password-sign-in";
+import { SIGN_IN_MESSAGES, signInWithPassword } from "./password-sign-in";
 
 function signInPage(uid: string, options: { error?: string; username?: string } = {}) {
   const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : "";
@@ -19,20 +24,64 @@ function signInPage(uid: string, options: { error?: string; username?: string } 
 }
 
 /**
- * The built-in provider's interaction pages: the sign-in form (login prompt); the consent prompt is
- * granted at once for Odin's own web app (first-party) and refused for any other client.
+ * Where a sign-in stands between the password and the second factor, kept in the interaction (server
+ * side, bound to the browser's interaction cookie): the code is asked ("verify"), a required set-up is
+ * under way ("enrol"), or its recovery codes were shown ("codes").
+ */
+interface PendingMfa {
+  userId: number;
+  subject: string;
+  stage: "verify" | "enrol" | "codes";
+}
+type Interaction = Awaited<ReturnType<Provider["interactionDetails"]>>;
+const pendingOf = (details: Interaction): PendingMfa | undefined =>
+  (details.result as { odinMfa?: PendingMfa } | undefined)?.odinMfa;
+async function keepPending(details: Interaction, pending: PendingMfa) {
+  details.result = { odinMfa: pending };
+  await details.persist();
+}
+
+/**
+ * The built-in provider's interaction pages: the sign-in form (login prompt), then the second factor
+ * (issue 18 item 5) when the user has one or must set one up; the consent prompt is granted at once
+ * for Odin's own web app (first-party) and refused for any other client.
  */
 export async function interactionRoutes(
   app: FastifyInstance,
-  { provider, clientId }: { provider: Provider; clientId: string },
+  { provider, clientId, secrets }: { provider: Provider; clientId: string; secrets: SecretBox },
 ) {
+  const mfaDeps = { prisma: app.prisma, secrets, builtIn: true };
+  const enrolPage = async (uid: string, userId: number, error?: string) =>
+    mfaEnrolPage(
+      uid,
+      await enrolmentInProgress(mfaDeps, await app.prisma.user.findUniqueOrThrow({ where: { id: userId } })),
+      error,
+    );
+  const finish = async (request: FastifyRequest, reply: FastifyReply, subject: string, withMfa: boolean) => {
+    reply.hijack();
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      // The tokens tell how the user signed in (RFC 8176 amr); Odin's API and any relying party can require it.
+      {
+        login: { accountId: subject, amr: withMfa ? MFA_AMR : ["pwd"], ...(withMfa ? { acr: MFA_ACR } : {}) },
+      },
+      { mergeWithLastSubmission: false },
+    );
+  };
   app.get(AUTOSUBMIT_PATH, (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(AUTOSUBMIT_JS),
   );
 
   app.get("/oidc/interaction/:uid", async (request: FastifyRequest<{ Params: { uid: string } }>, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
-    if (details.prompt.name === "login") return sendHtml(reply, signInPage(details.uid));
+    if (details.prompt.name === "login") {
+      const pending = pendingOf(details);
+      if (pending?.stage === "verify") return sendHtml(reply, mfaCodePage(details.uid));
+      if (pending?.stage === "enrol") return sendHtml(reply, await enrolPage(details.uid, pending.userId));
+      // Recovery codes are shown once: a reload after them starts the sign-in again.
+      return sendHtml(reply, signInPage(details.uid));
+    }
     reply.hijack();
     if (details.params.client_id !== clientId || !details.session?.accountId) {
       await provider.interactionFinished(
@@ -106,13 +155,65 @@ export async function interactionRoutes(
           request.log.info({ username }, "built-in sign-in refused");
           return sendHtml(reply, signInPage(details.uid, { error: result.message, username }), 401);
         }
-        reply.hijack();
-        await provider.interactionFinished(
-          request.raw,
-          reply.raw,
-          { login: { accountId: result.subject } },
-          { mergeWithLastSubmission: false },
-        );
+        if (result.next === "mfa") {
+          await keepPending(details, { userId: result.userId, subject: result.subject, stage: "verify" });
+          return sendHtml(reply, mfaCodePage(details.uid));
+        }
+        if (result.next === "enrol") {
+          await keepPending(details, { userId: result.userId, subject: result.subject, stage: "enrol" });
+          return sendHtml(reply, await enrolPage(details.uid, result.userId));
+        }
+        return finish(request, reply, result.subject, false);
+      },
+    );
+
+    // The second step: a code (or a recovery code), the first code of a required set-up, or the
+    // "continue" after the recovery codes. Only reached with a pending step of this interaction.
+    forms.post(
+      "/oidc/interaction/:uid/mfa",
+      {
+        config: {
+          // Per address and sign-in: each wrong code also counts toward the account's lockout.
+          rateLimit: {
+            max: 10,
+            timeWindow: "1 minute",
+            keyGenerator: (request: FastifyRequest) =>
+              `${request.ip}|mfa|${(request.params as { uid?: string } | undefined)?.uid ?? ""}`,
+          },
+        },
+      },
+      async (request: FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> }>, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const pending = pendingOf(details);
+        if (!pending) return sendHtml(reply, signInPage(details.uid), 400);
+        const from = { ip: request.ip, requestId: request.id };
+        const code = String(request.body?.code ?? "");
+        if (pending.stage === "codes") {
+          await finishEnrolledSignIn(app.prisma, pending.userId, from);
+          return finish(request, reply, pending.subject, true);
+        }
+        // Locked meanwhile (wrong codes count toward the lockout): back to the neutral sign-in refusal.
+        const refusedPage = (message: string) =>
+          message === SIGN_IN_MESSAGES.invalid ? signInPage(details.uid, { error: message }) : undefined;
+        if (pending.stage === "verify") {
+          const outcome = await signInWithCode(mfaDeps, pending.userId, code, from);
+          if (!outcome.ok)
+            return sendHtml(
+              reply,
+              refusedPage(outcome.message) ?? mfaCodePage(details.uid, outcome.message),
+              401,
+            );
+          return finish(request, reply, pending.subject, true);
+        }
+        const outcome = await enrolAtSignIn(mfaDeps, pending.userId, code, from);
+        if (!outcome.ok)
+          return sendHtml(
+            reply,
+            refusedPage(outcome.message) ?? (await enrolPage(details.uid, pending.userId, outcome.message)),
+            401,
+          );
+        await keepPending(details, { ...pending, stage: "codes" });
+        return sendHtml(reply, mfaRecoveryCodesPage(details.uid, outcome.codes));
       },
     );
   });

@@ -1,6 +1,7 @@
 import { MESSAGES } from "@odin/contract";
 import { verifyPassword, type PrismaClient } from "@odin/db";
 import { writeAuditFor, type AuditSubject } from "../modules/audit/audit.repository";
+import { isMfaRequired } from "./mfa/mfa.service";
 import { builtInSubject } from "./provider";
 import { recordFailedSignIn } from "./sign-in-failures.repository";
 
@@ -13,7 +14,14 @@ export const SIGN_IN_MESSAGES = {
   agencyDeactivated: MESSAGES.agencyAccessDeactivated,
 } as const;
 
-export type SignInResult = { ok: true; subject: string } | { ok: false; message: string };
+/**
+ * `next` says what the sign-in still needs: nothing ("done"), the second factor of a user who has
+ * one ("mfa"), or the set-up of one that the agency or owner requires ("enrol"). Until it is given
+ * the sign-in is not complete: no session, no reset of the failure count.
+ */
+export type SignInResult =
+  | { ok: true; subject: string; userId: number; next: "done" | "mfa" | "enrol" }
+  | { ok: false; message: string };
 
 // Verified against when the username is unknown, so a miss costs as much time as a wrong password.
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$" + "A".repeat(86);
@@ -65,10 +73,29 @@ export async function signInWithPassword(
   if (user.agency?.deactivatedAt) return refuse("agency_deactivated", SIGN_IN_MESSAGES.agencyDeactivated);
 
   const subject = user.idpSubject ?? builtInSubject(user.id);
+  if (user.mfaSecret) return { ok: true, subject, userId: user.id, next: "mfa" };
+  if (await isMfaRequired(prisma, user)) return { ok: true, subject, userId: user.id, next: "enrol" };
+  await completeSignIn(prisma, user.id, "password", now, from && who);
+  return { ok: true, subject, userId: user.id, next: "done" };
+}
+
+/**
+ * The sign-in is complete (after the password, and the second factor when there is one): the
+ * failure count restarts, the subject is kept, and the audit row says how the user signed in.
+ */
+export async function completeSignIn(
+  prisma: PrismaClient,
+  userId: number,
+  method: "password" | "password+otp" | "password+recovery_code",
+  now = new Date(),
+  who?: AuditSubject,
+): Promise<string> {
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+  const subject = user.idpSubject ?? builtInSubject(user.id);
   await prisma.user.update({
     where: { id: user.id },
     data: { idpSubject: subject, failedLoginCount: 0, firstFailedLoginAt: null, lastLoginAt: now },
   });
-  await audit("sign_in", { method: "password" });
-  return { ok: true, subject };
+  if (who) await writeAuditFor(prisma, who, { action: "sign_in", detail: { method } });
+  return subject;
 }

@@ -116,7 +116,15 @@ export async function createOidcProvider(deps: { config: Config; prisma: PrismaC
           throw new errors.InvalidGrant(refusal);
         }
       }
-      return sessionUid ? { sid: sessionUid } : undefined;
+      // How the user signed in (issue 18 item 5): amr ["pwd","otp"] and the multi-factor acr after a
+      // second factor, carried from the sign-in through the code and every refresh.
+      const { AuthorizationCode: code, RefreshToken: refresh } = ctx.oidc.entities;
+      const source = (code ?? refresh) as { amr?: string[]; acr?: string } | undefined;
+      return {
+        ...(sessionUid ? { sid: sessionUid } : {}),
+        ...(source?.amr ? { amr: source.amr } : {}),
+        ...(source?.acr ? { acr: source.acr } : {}),
+      };
     },
     // Odin's own web app is first-party: no consent screen, the grant is made on sign-in.
     async loadExistingGrant(ctx: KoaContextWithOIDC) {

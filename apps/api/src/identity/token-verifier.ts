@@ -15,11 +15,30 @@ export interface VerifiedToken {
   iat: number;
   exp: number;
   email: string | undefined;
+  /** How the user signed in (RFC 8176), when the issuer says: ["pwd","otp"] after a second factor. */
+  amr: string[];
+  acr: string | undefined;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 
 export class InvalidTokenError extends Error {}
+
+/**
+ * A valid token whose `amr`/`acr` do not show the multi-factor sign-in that OIDC_REQUIRED_AMR /
+ * OIDC_REQUIRED_ACR ask for (issue 18 item 5): refused with 403 and a reason, not as an expired session.
+ */
+export class MfaNotShownError extends Error {}
+
+/** Whether a token's sign-in meets the configured requirement (each list empty: no requirement). */
+export function meetsMfaRequirement(
+  token: Pick<VerifiedToken, "amr" | "acr">,
+  required: { amr: string[]; acr: string[] },
+): boolean {
+  if (required.amr.length && !token.amr.some((method) => required.amr.includes(method))) return false;
+  if (required.acr.length && !(token.acr && required.acr.includes(token.acr))) return false;
+  return true;
+}
 
 type KeySource = Parameters<typeof jwtVerify>[1];
 
@@ -141,12 +160,17 @@ export function createTokenVerifier(
       }
       throw error;
     }
-    return {
+    const verified: VerifiedToken = {
       sub: payload.sub!,
       sid: typeof payload.sid === "string" ? payload.sid : undefined,
       iat: payload.iat!,
       exp: payload.exp!,
       email: typeof payload.email === "string" ? payload.email : undefined,
+      amr: Array.isArray(payload.amr) ? payload.amr.filter((m): m is string => typeof m === "string") : [],
+      acr: typeof payload.acr === "string" ? payload.acr : undefined,
     };
+    if (identity.requiredMfa && !meetsMfaRequirement(verified, identity.requiredMfa))
+      throw new MfaNotShownError(`amr ${JSON.stringify(verified.amr)}, acr ${verified.acr ?? "none"}`);
+    return verified;
   };
 }

@@ -5,10 +5,19 @@ import fp from "fastify-plugin";
 import { accessRuleFor } from "../auth/access-policy";
 import { permits } from "../auth/permits";
 import type { AuthContext } from "../auth/actor";
-import { InvalidTokenError, type TokenVerifier, type VerifiedToken } from "../identity/token-verifier";
+import {
+  InvalidTokenError,
+  MfaNotShownError,
+  type TokenVerifier,
+  type VerifiedToken,
+} from "../identity/token-verifier";
 import { AppError } from "../lib/app-error";
+import { readInstanceMfaRequired } from "../identity/mfa/mfa.repository";
 
 export type { AuthContext } from "../auth/actor";
+
+/** How long the owner's "MFA for all" rule is cached per process. */
+const INSTANCE_RULE_TTL_MS = 5_000;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -25,6 +34,10 @@ export const AUTH_MESSAGES = {
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
   forbidden: "You do not have permission to do this.",
   agencyDeactivated: MESSAGES.agencyAccessDeactivated,
+  mfaRequired:
+    "Two-step sign-in is required for your account. Sign out, then sign in again to set it up or use it.",
+  mfaNotShown:
+    "Odin requires multi-factor sign-in, and your identity provider's sign-in did not show it. Ask your agency's admin.",
 } as const;
 
 /**
@@ -33,9 +46,18 @@ export const AUTH_MESSAGES = {
  * subject, and refused when the user is deleted or unapproved or their agency deactivated (403), or the
  * session revoked (401).
  */
-export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string }>(
-  async (app: FastifyInstance, { verifyToken, ownerUsername }) => {
+export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string; builtIn?: boolean }>(
+  async (app: FastifyInstance, { verifyToken, ownerUsername, builtIn = false }) => {
     app.decorateRequest("auth", null);
+    const requireBuiltInMfa = builtIn;
+    // The owner's rule for all, read at most every few seconds: every call would otherwise pay a query.
+    let instanceRule: { value: boolean; readAt: number } | undefined;
+    const instanceMfaRequired = async () => {
+      if (!instanceRule || Date.now() - instanceRule.readAt > INSTANCE_RULE_TTL_MS) {
+        instanceRule = { value: await readInstanceMfaRequired(app.prisma), readAt: Date.now() };
+      }
+      return instanceRule.value;
+    };
 
     app.addHook("onRoute", (route) => {
       for (const method of [route.method].flat()) {
@@ -52,6 +74,10 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
       try {
         token = await verifyToken(bearer);
       } catch (error) {
+        if (error instanceof MfaNotShownError) {
+          request.log.info({ reason: error.message }, "bearer token without multi-factor sign-in refused");
+          throw new AppError("FORBIDDEN", AUTH_MESSAGES.mfaNotShown);
+        }
         if (error instanceof InvalidTokenError) {
           request.log.info({ reason: error.message }, "bearer token refused");
           throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.invalid);
@@ -62,7 +88,7 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
       const [user, session] = await Promise.all([
         app.prisma.user.findUnique({
           where: { idpSubject: token.sub },
-          include: { agency: { select: { deactivatedAt: true } } },
+          include: { agency: { select: { deactivatedAt: true, mfaRequired: true } } },
         }),
         token.sid ? app.prisma.session.findUnique({ where: { idpSessionId: token.sid } }) : null,
       ]);
@@ -72,6 +98,15 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
       // The owner is never locked out by an agency: they are the one who can reactivate it.
       if (user.agency?.deactivatedAt && !isOwner) {
         throw new AppError("FORBIDDEN", AUTH_MESSAGES.agencyDeactivated);
+      }
+      // Two-step sign-in required (the agency's or the owner's rule, built-in provider): a token from a
+      // sign-in without it is refused, so a session begun before the rule ends at the next call.
+      if (
+        requireBuiltInMfa &&
+        !token.amr.includes("otp") &&
+        (user.agency?.mfaRequired || (await instanceMfaRequired()))
+      ) {
+        throw new AppError("FORBIDDEN", AUTH_MESSAGES.mfaRequired);
       }
       if (user.tokensNotBefore && token.iat * 1000 < user.tokensNotBefore.getTime()) {
         throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.revoked);

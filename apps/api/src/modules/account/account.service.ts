@@ -30,6 +30,7 @@ export function toCurrentUser({ user, isOwner }: Actor): TCurrentUser {
     is_owner: isOwner,
     push_alerts: user.pushAlerts,
     must_change_password: user.mustChangePassword,
+    mfa_enabled: user.mfaSecret !== null,
   };
 }
 

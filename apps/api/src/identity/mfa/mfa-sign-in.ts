@@ -1,0 +1,103 @@
+import type { PrismaClient, SecretBox } from "@odin/db";
+import { writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
+import { completeSignIn, SIGN_IN_MESSAGES } from "../password-sign-in";
+import { recordFailedSignIn } from "../sign-in-failures.repository";
+import { confirmEnrolment, verifySecondFactor } from "./mfa.service";
+
+export const MFA_SIGN_IN_MESSAGES = {
+  wrongCode:
+    "That code is not valid. Enter the current 6-digit code from your authenticator app, or an unused recovery code.",
+  wrongFirstCode: "That code is not valid. Enter the 6-digit code your authenticator app shows now.",
+} as const;
+
+type Outcome<T> = ({ ok: true } & T) | { ok: false; message: string };
+type From = { ip: string | null; requestId: string | null };
+
+/** The second step of a built-in sign-in: the user proved the password and now gives a code. */
+async function signInStep<T>(
+  deps: { prisma: PrismaClient; secrets: SecretBox },
+  userId: number,
+  from: From,
+  check: (
+    user: NonNullable<Awaited<ReturnType<PrismaClient["user"]["findFirst"]>>>,
+    who: AuditSubject,
+  ) => Promise<T | null>,
+  now = new Date(),
+): Promise<Outcome<{ value: T }>> {
+  const user = await deps.prisma.user.findFirst({ where: { id: userId, deletedAt: null } });
+  const who: AuditSubject = {
+    userId,
+    username: user?.username ?? "",
+    agencyId: user?.agencyId ?? null,
+    ...from,
+  };
+  const refuse = async (reason: string, message: string) => {
+    await writeAuditFor(deps.prisma, who, { action: "sign_in_failed", detail: { reason } });
+    return { ok: false as const, message };
+  };
+  // Locked meanwhile (wrong codes count like wrong passwords): the same neutral refusal as a password's.
+  if (!user || user.lockedAt) return refuse("account_locked", SIGN_IN_MESSAGES.invalid);
+  const value = await check(user, who);
+  if (value === null) {
+    const { lockedNow, failedCount } = await recordFailedSignIn(deps.prisma, user.id, now);
+    const refused = await refuse(
+      "wrong_mfa_code",
+      lockedNow ? SIGN_IN_MESSAGES.invalid : MFA_SIGN_IN_MESSAGES.wrongCode,
+    );
+    if (lockedNow)
+      await writeAuditFor(deps.prisma, who, {
+        action: "account_locked",
+        detail: { failed_attempts: failedCount },
+      });
+    return refused;
+  }
+  return { ok: true, value };
+}
+
+/** A TOTP or recovery code after the password; the sign-in completes when it is right. */
+export async function signInWithCode(
+  deps: { prisma: PrismaClient; secrets: SecretBox; builtIn?: boolean },
+  userId: number,
+  code: string,
+  from: From,
+): Promise<Outcome<{ method: "otp" | "recovery" }>> {
+  const result = await signInStep(deps, userId, from, (user, who) =>
+    verifySecondFactor({ ...deps, builtIn: true }, user, code, who),
+  );
+  if (!result.ok) return result;
+  await completeSignIn(
+    deps.prisma,
+    userId,
+    result.value === "otp" ? "password+otp" : "password+recovery_code",
+    new Date(),
+    await subjectOf(deps.prisma, userId, from),
+  );
+  return { ok: true, method: result.value };
+}
+
+/** The set-up required at sign-in: the first code confirms it and answers the recovery codes. */
+export async function enrolAtSignIn(
+  deps: { prisma: PrismaClient; secrets: SecretBox },
+  userId: number,
+  code: string,
+  from: From,
+): Promise<Outcome<{ codes: string[] }>> {
+  const result = await signInStep(deps, userId, from, (user, who) =>
+    confirmEnrolment({ ...deps, builtIn: true }, user, code, who),
+  );
+  if (!result.ok)
+    return result.message === MFA_SIGN_IN_MESSAGES.wrongCode
+      ? { ok: false, message: MFA_SIGN_IN_MESSAGES.wrongFirstCode }
+      : result;
+  return { ok: true, codes: result.value };
+}
+
+/** After the recovery codes were shown: the sign-in completes with the factor just set up. */
+export async function finishEnrolledSignIn(prisma: PrismaClient, userId: number, from: From) {
+  return completeSignIn(prisma, userId, "password+otp", new Date(), await subjectOf(prisma, userId, from));
+}
+
+async function subjectOf(prisma: PrismaClient, userId: number, from: From): Promise<AuditSubject> {
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+  return { userId, username: user.username, agencyId: user.agencyId, ...from };
+}

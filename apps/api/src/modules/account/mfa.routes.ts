@@ -1,0 +1,76 @@
+import { findEndpoint } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  confirmOwnEnrolment,
+  disableOwnMfa,
+  mfaStatus,
+  readMfaPolicy,
+  resetUserMfa,
+  setAgencyMfaPolicy,
+  setInstanceMfaPolicy,
+  startEnrolment,
+  type MfaDeps,
+} from "../../identity/mfa/mfa.service";
+import { errorResponses } from "../../lib/error-responses";
+import { successMessage } from "../../lib/success-message";
+import { requireAuth } from "../../plugins/auth";
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const status = findEndpoint("GET", "/account/mfa");
+const enrol = findEndpoint("POST", "/account/mfa/enrol");
+const confirm = findEndpoint("POST", "/account/mfa/confirm");
+const disable = findEndpoint("POST", "/account/mfa/disable");
+const adminPolicy = findEndpoint("GET", "/admin/mfa-policy");
+const setAdminPolicy = findEndpoint("PUT", "/admin/mfa-policy");
+const setOwnerPolicy = findEndpoint("PUT", "/owner/mfa-policy");
+const reset = findEndpoint("POST", "/admin/reset-mfa/:id");
+
+// Codes are guessable in a million tries: every call that checks one is held to a few per minute.
+const codeLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
+
+/** Odin's own calls for two-step sign-in (issue 18 item 5): the profile's set-up, the admin's rule and reset. */
+export const mfaRoutes: FastifyPluginAsyncZod<{ deps: MfaDeps }> = async (app, { deps }) => {
+  app.get(status.path, { schema: { response: { 200: status.response, ...errors } } }, (request) =>
+    mfaStatus(deps, requireAuth(request)),
+  );
+
+  app.post(enrol.path, { schema: { response: { 200: enrol.response, ...errors } } }, (request) =>
+    startEnrolment(deps, requireAuth(request).user),
+  );
+
+  app.post(
+    confirm.path,
+    { schema: { body: confirm.body, response: { 200: confirm.response, ...errors } }, config: codeLimit },
+    async (request) => ({
+      recovery_codes: await confirmOwnEnrolment(deps, requireAuth(request), request.body.code),
+    }),
+  );
+
+  app.post(
+    disable.path,
+    { schema: { body: disable.body, response: { 200: disable.response, ...errors } }, config: codeLimit },
+    async (request) => successMessage(await disableOwnMfa(deps, requireAuth(request), request.body.code)),
+  );
+
+  app.get(adminPolicy.path, { schema: { response: { 200: adminPolicy.response, ...errors } } }, (request) =>
+    readMfaPolicy(deps, requireAuth(request)),
+  );
+
+  app.put(
+    setAdminPolicy.path,
+    { schema: { body: setAdminPolicy.body, response: { 200: setAdminPolicy.response, ...errors } } },
+    (request) => setAgencyMfaPolicy(deps, requireAuth(request), request.body.required),
+  );
+
+  app.put(
+    setOwnerPolicy.path,
+    { schema: { body: setOwnerPolicy.body, response: { 200: setOwnerPolicy.response, ...errors } } },
+    (request) => setInstanceMfaPolicy(deps, requireAuth(request), request.body.required),
+  );
+
+  app.post(
+    reset.path,
+    { schema: { params: reset.params, response: { 200: reset.response, ...errors } } },
+    async (request) => successMessage(await resetUserMfa(deps, requireAuth(request), request.params.id)),
+  );
+};
