@@ -233,7 +233,10 @@ describe("POST /search-data", () => {
       expect(res.statusCode, res.body).toBe(200);
       return res
         .json<TSearchResult[]>()
-        .map((result) => [result.plate, result.hotlists?.map((listed) => listed.group_name) ?? []]);
+        .map((result): [string, string[]] => [
+          result.plate,
+          result.hotlists?.map((listed) => listed.group_name) ?? [],
+        ]);
     };
     const member = await badges("hotlistViewer");
     expect(member).toContainEqual(["AK47123", ["Hartford Stolen Vehicles"]]);
