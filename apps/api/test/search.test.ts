@@ -203,4 +203,48 @@ describe("POST /search-data", () => {
     ]);
     expect(statuses[1]!.error).toBe("401 from the vendor: bad client secret");
   });
+
+  it("marks results whose plate is on a hotlist group the caller may see, by the matcher's rule (issue 20)", async () => {
+    const group = await t.prisma.hotlistGroup.findFirstOrThrow({
+      where: { name: "Hartford Stolen Vehicles" },
+    });
+    await t.prisma.hotlistPlate.createMany({
+      data: [
+        // No state: matches a read from any state.
+        {
+          groupId: group.id,
+          plateNumber: "AK-47123",
+          plateNormalized: "AK47123",
+          state: null,
+          reason: "Stolen",
+        },
+        // Another state than the read's: no match.
+        {
+          groupId: group.id,
+          plateNumber: "ZZ99999",
+          plateNormalized: "ZZ99999",
+          state: "NY",
+          reason: "Stolen",
+        },
+      ],
+    });
+    const badges = async (persona: Persona) => {
+      const res = await search(persona, { plate: "", agencies: AXIS_CAMERAS });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<TSearchResult[]>()
+        .map((result): [string, string[]] => [
+          result.plate,
+          result.hotlists?.map((listed) => listed.group_name) ?? [],
+        ]);
+    };
+    const member = await badges("hotlistViewer");
+    expect(member).toContainEqual(["AK47123", ["Hartford Stolen Vehicles"]]);
+    expect(member).toContainEqual(["ZZ99999", []]);
+    // An admin of the agency sees every group of it; a user who is no member sees none.
+    expect(await badges("admin")).toContainEqual(["AK47123", ["Hartford Stolen Vehicles"]]);
+    expect((await badges("investigator")).every(([, groups]) => groups.length === 0)).toBe(true);
+    const listed = (await search("hotlistViewer", { plate: "AK47123" })).json<TSearchResult[]>()[0]!;
+    expect(listed.hotlists).toEqual([{ group_id: group.id, group_name: "Hartford Stolen Vehicles" }]);
+  });
 });

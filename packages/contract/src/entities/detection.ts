@@ -71,7 +71,16 @@ export const ZSearchResult = z.object({
    * no hotlist alert. Absent otherwise.
    */
   absurd_date: z.boolean().optional(),
+  /**
+   * Odin's addition (issue 20): the hotlist groups this read's plate is on, as the alert matcher
+   * decides it (the same normalised plate and state rule, lenient entries by skeleton), among the
+   * active groups the caller may see. Absent when it is on none of them.
+   */
+  hotlists: z.array(z.object({ group_id: z.number().int(), group_name: z.string() })).optional(),
 });
+
+/** One entry of a result's `hotlists` (issue 20). */
+export type TSearchResultHotlist = NonNullable<z.infer<typeof ZSearchResult>["hotlists"]>[number];
 
 export type TSearchResult = z.infer<typeof ZSearchResult>;
 

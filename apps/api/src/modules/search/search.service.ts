@@ -4,6 +4,7 @@ import type { Actor } from "../../auth/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { toPlatePattern } from "../../sources/plate-pattern";
 import { isAbsurdReadTime } from "../../sources/read-time";
+import { attachHotlists } from "./hotlist-badges.repository";
 import { rankSimilar } from "./similar-ranking";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { AppError } from "../../lib/app-error";
@@ -151,8 +152,10 @@ export async function searchDetections(
     query.plate?.kind === "similar"
       ? rankSimilar(query.plate.value, merged)
       : merged.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
-  // Every result carries a signed reference an export can be made from (the one place refs are added).
-  const results = deps.refs ? await deps.refs.attach(auth, ranked) : ranked;
+  // Every result carries a signed reference an export can be made from (the one place refs are added),
+  // and the hotlist groups (that the caller may see) its plate is on (issue 20).
+  const referenced = deps.refs ? await deps.refs.attach(auth, ranked) : ranked;
+  const results = await attachHotlists(deps.prisma, auth, referenced);
   return { results, statuses: outcomes.map((outcome) => outcome.status) };
 }
 

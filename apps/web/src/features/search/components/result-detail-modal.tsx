@@ -8,6 +8,7 @@ import { hasValidCoordinates } from "@/lib/coordinates";
 import { orNotAvailable } from "@/lib/format";
 import { vehicleLabel } from "@/lib/vehicle-labels";
 import { canAddToHotlist } from "../permissions";
+import { HotlistBadge } from "./hotlist-badge";
 import { PlateImage } from "./plate-image";
 
 export interface ResultDetailModalProps {
@@ -61,6 +62,7 @@ function DetailBody({
       <div className="result-detail__facts">
         <div className="result-detail__source">
           <SourceLogo source={result.source_program} />
+          <HotlistBadge result={result} />
         </div>
         <dl className="details-list result-detail__list">
           <div>

@@ -6,6 +6,7 @@ import { useProxiedImage } from "@/components/ui/proxied-image";
 import { SourceLogo } from "@/components/ui/source-logo";
 import { Spinner } from "@/components/ui/spinner";
 import { formatTimestamp } from "@/lib/format";
+import { HotlistBadge } from "./hotlist-badge";
 import { popupFields } from "./results-map-data";
 
 export interface ResultsMapPopupContentProps {
@@ -56,6 +57,7 @@ export function ResultsMapPopupContent({
       <div className="map-popup__media">{media}</div>
       <div className="map-popup__info">
         <SourceLogo source={result.source_program} size="sm" className="map-popup__source" />
+        <HotlistBadge result={result} className="map-popup__hotlist" />
         <dl className="map-popup__fields">
           {popupFields(result).map(({ label, value }) => (
             <div key={label} className="map-popup__field">

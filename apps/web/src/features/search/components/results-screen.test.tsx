@@ -51,15 +51,15 @@ describe("ResultsScreen (000 §2)", () => {
     expect(screen.getByRole("tab", { name: "Table View" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
       "",
-      "Program",
-      "Plate",
+      "Program↕",
+      "Plate↕",
       "State",
       "Make",
       "Color",
       "Body Type",
-      "Agency",
-      "Camera",
-      "Timestamp",
+      "Agency↕",
+      "Camera↕",
+      "Timestamp↕",
       "Vehicle Image",
       "Plate Image",
     ]);
@@ -109,5 +109,41 @@ describe("ResultsScreen (000 §2)", () => {
     // The map's marker popup, open from the start, says 'Plate: {plate}' too.
     const popup = dialog.querySelector(".result-detail__map .leaflet-popup-content");
     expect(popup).toHaveTextContent("Plate: ABC1234");
+  });
+
+  it("sorts by a column header (aria-sort), filters the loaded results and shows the hotlist badge (issue 20)", () => {
+    renderResults([
+      ...READS,
+      mapResult({
+        id: "axis-3",
+        plate: "AAA111",
+        source_program: "Axis",
+        hotlists: [{ group_id: 4, group_name: "Stolen Vehicles" }],
+      }),
+    ]);
+    const plates = () =>
+      Array.from(document.querySelectorAll("tbody .results-table__plate")).map(
+        (cell) => cell.firstChild?.textContent,
+      );
+    expect(plates()).toEqual(["ABC1234", "XYZ987", "AAA111"]);
+    const plateHeader = screen.getByRole("columnheader", { name: "Plate" });
+    expect(plateHeader).toHaveAttribute("aria-sort", "none");
+    fireEvent.click(within(plateHeader).getByRole("button", { name: "Plate" }));
+    expect(plateHeader).toHaveAttribute("aria-sort", "ascending");
+    expect(plates()).toEqual(["AAA111", "ABC1234", "XYZ987"]);
+    fireEvent.click(within(plateHeader).getByRole("button", { name: "Plate" }));
+    expect(plateHeader).toHaveAttribute("aria-sort", "descending");
+    expect(plates()).toEqual(["XYZ987", "ABC1234", "AAA111"]);
+    expect(screen.getByText("On hotlist: Stolen Vehicles")).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText("Filter results"), { target: { value: "park st" } });
+    expect(plates()).toEqual(["XYZ987"]);
+    expect(screen.getByText("Showing 1 of 3")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Filter results"), { target: { value: "no such thing" } });
+    expect(screen.getByText("No loaded result matches the filter")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Filter results"), { target: { value: "hotlist" } });
+    fireEvent.click(screen.getByText("AAA111"));
+    const dialog = screen.getByRole("dialog", { name: "Detection details" });
+    expect(within(dialog).getByText("On hotlist: Stolen Vehicles")).toBeInTheDocument();
   });
 });

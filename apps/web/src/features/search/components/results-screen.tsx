@@ -1,10 +1,20 @@
 import { MESSAGES, type TSearchResult, type TSourceStatus } from "@odin/contract";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { Button, Notice, PageHeader } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
 import { readResultsState, type RefineState } from "../search-params";
 import type { ExportKind } from "../api/export";
+import {
+  filterResults,
+  nextSort,
+  sortResults,
+  SORT_KEYS,
+  SORT_LABELS,
+  type ResultsSort,
+  type SortDirection,
+  type SortKey,
+} from "../results-view";
 import { AddToHotlistModal } from "./add-to-hotlist-modal";
 import { ExportDialog, exportLimit } from "./export-dialog";
 import { ResultDetailModal } from "./result-detail-modal";
@@ -41,6 +51,13 @@ export function ResultsScreen() {
   const [exporting, setExporting] = useState<ExportKind | null>(null);
   const [hotlisting, setHotlisting] = useState<TSearchResult | null>(null);
   const [hotlistNotice, setHotlistNotice] = useState<string | null>(null);
+  const [sort, setSort] = useState<ResultsSort>(null);
+  const [filter, setFilter] = useState("");
+  const loaded = state?.searchResults;
+  const shown = useMemo(
+    () => (loaded ? sortResults(filterResults(loaded, filter), sort) : []),
+    [loaded, filter, sort],
+  );
 
   // Without a search (a bookmark, a reload in another tab) there is nothing to show: back to the form.
   if (!state)
@@ -56,8 +73,16 @@ export function ResultsScreen() {
       else next.add(id);
       return next;
     });
+  // Select all acts on the rows shown (the quick filter's); other selected rows stay selected.
   const toggleAll = (select: boolean) =>
-    setSelected(select ? new Set(results.map((result) => result.id)) : new Set());
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const result of shown) {
+        if (select) next.add(result.id);
+        else next.delete(result.id);
+      }
+      return next;
+    });
 
   const flagsTicked = Object.values(previousSearchParams.filters ?? {}).some(Boolean);
 
@@ -135,6 +160,15 @@ export function ResultsScreen() {
         </div>
       </div>
 
+      <ResultsControls
+        filter={filter}
+        onFilter={setFilter}
+        sort={sort}
+        onSort={setSort}
+        shown={shown.length}
+        total={results.length}
+      />
+
       <div
         role="tabpanel"
         id={`results-panel-${view}`}
@@ -143,14 +177,17 @@ export function ResultsScreen() {
       >
         {view === "table" ? (
           <ResultsTable
-            results={results}
+            results={[...shown]}
             selected={selected}
             onToggle={toggle}
             onToggleAll={toggleAll}
             onOpen={setOpen}
+            sort={sort}
+            onSort={(key) => setSort((current) => nextSort(current, key))}
+            emptyFiltered={results.length > 0}
           />
         ) : (
-          <ResultsMap results={results} onOpenResult={setOpen} />
+          <ResultsMap results={[...shown]} onOpenResult={setOpen} />
         )}
       </div>
 
@@ -203,4 +240,74 @@ export function selectedText(count: number, limit: number): string {
   if (count === 0) return "Select results to export";
   const selected = `${count.toLocaleString()} selected`;
   return count > limit ? `${selected} (an export holds at most ${limit.toLocaleString()})` : selected;
+}
+
+const SORT_NONE = "server";
+
+/**
+ * Above the results: the quick filter over the loaded results, how many it shows, and a "Sort by" list
+ * (the table's headers sort too; on narrow screens, where the header row is hidden, only this list).
+ */
+function ResultsControls({
+  filter,
+  onFilter,
+  sort,
+  onSort,
+  shown,
+  total,
+}: {
+  filter: string;
+  onFilter: (text: string) => void;
+  sort: ResultsSort;
+  onSort: (sort: ResultsSort) => void;
+  shown: number;
+  total: number;
+}) {
+  const value = sort ? `${sort.key}:${sort.direction}` : SORT_NONE;
+  return (
+    <div className="results-controls">
+      <div className="results-controls__field">
+        <label htmlFor="results-filter">Filter results</label>
+        <input
+          id="results-filter"
+          type="search"
+          className="input"
+          value={filter}
+          placeholder="Plate, agency, camera, make, hotlist…"
+          onChange={(event) => onFilter(event.target.value)}
+        />
+      </div>
+      <div className="results-controls__field">
+        <label htmlFor="results-sort">Sort by</label>
+        <select
+          id="results-sort"
+          className="select"
+          value={value}
+          onChange={(event) => {
+            const [key, direction] = event.target.value.split(":") as [SortKey, SortDirection];
+            onSort(event.target.value === SORT_NONE ? null : { key, direction });
+          }}
+        >
+          <option value={SORT_NONE}>Search order</option>
+          {SORT_KEYS.flatMap((key) =>
+            (["ascending", "descending"] as const).map((direction) => (
+              <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
+                {SORT_LABELS[key]} ({sortDirectionText(key, direction)})
+              </option>
+            )),
+          )}
+        </select>
+      </div>
+      <p className="results-controls__count" aria-live="polite">
+        {shown === total
+          ? `Showing all ${total.toLocaleString()}`
+          : `Showing ${shown.toLocaleString()} of ${total.toLocaleString()}`}
+      </p>
+    </div>
+  );
+}
+
+function sortDirectionText(key: SortKey, direction: SortDirection): string {
+  if (key === "timestamp") return direction === "ascending" ? "oldest first" : "newest first";
+  return direction === "ascending" ? "A to Z" : "Z to A";
 }

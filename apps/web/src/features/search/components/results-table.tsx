@@ -3,6 +3,8 @@ import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent }
 import { EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
 import { vehicleLabel } from "@/lib/vehicle-labels";
+import { SORT_LABELS, type ResultsSort, type SortKey } from "../results-view";
+import { HotlistBadge } from "./hotlist-badge";
 import { PlateImage } from "./plate-image";
 
 /** Rows are a fixed height so only those in view (plus OVERSCAN) are rendered: 5,000 rows scroll smoothly. */
@@ -12,7 +14,7 @@ export const CARD_HEIGHT = 148;
 export const NARROW_QUERY = "(max-width: 640px)";
 
 /** Whether the screen is narrow enough for result cards; follows the window as it is resized. */
-function useNarrowScreen(): boolean {
+export function useNarrowScreen(): boolean {
   const query = typeof window !== "undefined" && window.matchMedia ? window.matchMedia(NARROW_QUERY) : null;
   return useSyncExternalStore(
     (onChange) => {
@@ -32,6 +34,11 @@ export interface ResultsTableProps {
   onToggle: (id: string) => void;
   onToggleAll: (select: boolean) => void;
   onOpen: (result: TSearchResult) => void;
+  /** The column sort (issue 20); the headers of these columns become sort buttons with aria-sort. */
+  sort?: ResultsSort;
+  onSort?: (key: SortKey) => void;
+  /** Shown instead of the table when `results` is empty although the search found some (the quick filter). */
+  emptyFiltered?: boolean;
 }
 
 /** The rows in view of a scrolled list of fixed-height rows. */
@@ -46,7 +53,16 @@ export function visibleRows(scrollTop: number, viewport: number, count: number, 
  * server sorted them; a click or Enter on a row opens its detail. Windowed: only rows near the
  * scroll position exist in the page, so images load lazily as rows come into view.
  */
-export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen }: ResultsTableProps) {
+export function ResultsTable({
+  results,
+  selected,
+  onToggle,
+  onToggleAll,
+  onOpen,
+  sort = null,
+  onSort,
+  emptyFiltered = false,
+}: ResultsTableProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(VIEWPORT_FALLBACK);
@@ -68,6 +84,11 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
     return () => observer.disconnect();
   }, []);
 
+  if (results.length === 0 && emptyFiltered) {
+    return (
+      <EmptyState title="No loaded result matches the filter" description="Clear or change the filter." />
+    );
+  }
   if (results.length === 0) {
     return (
       <EmptyState
@@ -106,15 +127,15 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
                 onChange={(event) => onToggleAll(event.target.checked)}
               />
             </th>
-            <th scope="col">Program</th>
-            <th scope="col">Plate</th>
+            <SortHeader name="program" sort={sort} onSort={narrow ? undefined : onSort} />
+            <SortHeader name="plate" sort={sort} onSort={narrow ? undefined : onSort} />
             <th scope="col">State</th>
             <th scope="col">Make</th>
             <th scope="col">Color</th>
             <th scope="col">Body Type</th>
-            <th scope="col">Agency</th>
-            <th scope="col">Camera</th>
-            <th scope="col">Timestamp</th>
+            <SortHeader name="agency" sort={sort} onSort={narrow ? undefined : onSort} />
+            <SortHeader name="camera" sort={sort} onSort={narrow ? undefined : onSort} />
+            <SortHeader name="timestamp" sort={sort} onSort={narrow ? undefined : onSort} />
             <th scope="col">Vehicle Image</th>
             <th scope="col">Plate Image</th>
           </tr>
@@ -146,6 +167,7 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
               <td className="results-table__plate">
                 {result.plate}
                 {result.match_reason && <span className="results-table__reason">{result.match_reason}</span>}
+                <HotlistBadge result={result} className="results-table__hotlist" />
               </td>
               <td className="results-table__state">{orNotAvailable(result.plate_state)}</td>
               <td className="results-table__make">{vehicleLabel("make", result.make)}</td>
@@ -188,5 +210,33 @@ export function ResultsTable({ results, selected, onToggle, onToggleAll, onOpen 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A sortable column's header: a button naming the column, with aria-sort on the header cell (the
+ * WAI-ARIA sortable table pattern). On narrow screens the header row is hidden and the toolbar's
+ * "Sort by" list sorts instead, so the header is plain text there.
+ */
+function SortHeader({
+  name,
+  sort,
+  onSort,
+}: {
+  name: SortKey;
+  sort: ResultsSort;
+  onSort: ((key: SortKey) => void) | undefined;
+}) {
+  const active = sort?.key === name ? sort.direction : undefined;
+  if (!onSort) return <th scope="col">{SORT_LABELS[name]}</th>;
+  return (
+    <th scope="col" aria-sort={active ?? "none"} className="results-table__sortable">
+      <button type="button" className="results-table__sort" onClick={() => onSort(name)}>
+        {SORT_LABELS[name]}
+        <span aria-hidden="true" className="results-table__sort-arrow">
+          {active === "ascending" ? "▲" : active === "descending" ? "▼" : "↕"}
+        </span>
+      </button>
+    </th>
   );
 }
