@@ -44,6 +44,9 @@ import { axisIngestRoutes } from "./modules/ingest/axis-ingest.routes";
 import { rekorWebhookRoutes } from "./modules/ingest/rekor-webhook.routes";
 import { alertRoutes } from "./modules/alerts/alerts.routes";
 import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
+import { alertDeliveryRoutes } from "./modules/alert-delivery/alert-delivery.routes";
+import { createDeliveryWorker } from "./delivery/delivery-worker";
+import { createEmailChannel } from "./delivery/email-channel";
 import { createAxisIngest } from "./sources/axis/axis.ingest";
 import { createRekorWebhook } from "./sources/rekor/rekor.webhook";
 import { createImageHandles } from "./sources/image-handle";
@@ -217,6 +220,19 @@ export async function buildApp({
   await app.register(rekorWebhookRoutes, { webhook: createRekorWebhook({ prisma, images }) });
   await app.register(alertRoutes, { images, sources: sourceDeps });
   await app.register(alertStreamRoutes, { databaseUrl });
+  await app.register(alertDeliveryRoutes);
+  // Issue 24: every process delivers the queued alerts (e-mail, ...) it can claim (delivery/).
+  const deliveries = createDeliveryWorker({
+    prisma,
+    databaseUrl,
+    policy: config.alerts.delivery,
+    log: app.log,
+    channels: {
+      email: createEmailChannel({ prisma, mailer: mail, images, publicUrl: config.publicUrl }),
+    },
+  });
+  app.addHook("onReady", async () => deliveries.start());
+  app.addHook("preClose", () => deliveries.stop());
   // Background jobs, each run once per interval across every replica (jobs/scheduler.ts).
   const jobs: JobDefinition[] = [
     detectionRetentionJob({
