@@ -45,6 +45,9 @@ import { axisIngestRoutes } from "./modules/ingest/axis-ingest.routes";
 import { rekorWebhookRoutes } from "./modules/ingest/rekor-webhook.routes";
 import { alertRoutes } from "./modules/alerts/alerts.routes";
 import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
+import { alertDeliveryRoutes } from "./modules/alert-delivery/alert-delivery.routes";
+import { createDeliveryWorker } from "./delivery/delivery-worker";
+import { createEmailChannel } from "./delivery/email-channel";
 import { createAxisIngest } from "./sources/axis/axis.ingest";
 import { createRekorWebhook } from "./sources/rekor/rekor.webhook";
 import { createImageHandles } from "./sources/image-handle";
@@ -175,11 +178,11 @@ export async function buildApp({
     });
     await app.register(rekorWebhookRoutes, { webhook: createRekorWebhook({ prisma, images }) });
   }
+  const mail = mailer ?? createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, "outbox") });
   // ODIN_ROLE=api (or all): everything the screens and users call.
   if (runs.api) await registerApiRoutes();
   async function registerApiRoutes(): Promise<void> {
     await app.register(appConfigRoutes, { config });
-    const mail = mailer ?? createMailer({ ...config.mail, outboxDir: path.join(config.dataDir, "outbox") });
     await app.register(accountRoutes, {
       mailer: mail,
       publicUrl: config.publicUrl,
@@ -248,6 +251,7 @@ export async function buildApp({
     });
     await app.register(alertRoutes, { images, sources: sourceDeps });
     await app.register(alertStreamRoutes, { databaseUrl: listenUrl });
+    await app.register(alertDeliveryRoutes);
     if (provider) {
       await app.register(interactionRoutes, { provider, clientId: identity.clientId, secrets });
       await app.register(passwordResetRoutes, {
@@ -283,6 +287,20 @@ export async function buildApp({
           ? [axonPollingJob({ deps: sourceDeps, intervalMs: config.alerts.axonPollIntervalMs, log: app.log })]
           : []),
       ];
+  // Issue 24: worker processes (ODIN_ROLE=worker or all) deliver the queued alerts they can claim (delivery/).
+  if (runs.jobs) {
+    const deliveries = createDeliveryWorker({
+      prisma,
+      databaseUrl: listenUrl,
+      policy: config.alerts.delivery,
+      log: app.log,
+      channels: {
+        email: createEmailChannel({ prisma, mailer: mail, images, publicUrl: config.publicUrl }),
+      },
+    });
+    app.addHook("onReady", async () => deliveries.start());
+    app.addHook("preClose", () => deliveries.stop());
+  }
   app.decorate("scheduledJobs", Object.freeze(jobs.map((job) => job.name)));
   let scheduled: ScheduledJob[] = [];
   app.addHook("onReady", async () => {

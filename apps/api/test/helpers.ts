@@ -46,6 +46,8 @@ export interface TestAppOptions {
    * role there and answers its URL); the suite's superuser otherwise. t.databaseUrl stays the superuser's.
    */
   connectAs?: (databaseUrl: string) => Promise<string>;
+  /** Send mail as configured (SMTP_URL: a local SMTP stand-in) instead of into the in-memory outbox. */
+  configuredMailer?: boolean;
 }
 
 /**
@@ -54,7 +56,14 @@ export interface TestAppOptions {
  */
 export async function buildTestApp(
   env: NodeJS.ProcessEnv = {},
-  { listen = false, identityAdmin, connectThrough = (url) => url, connectAs, replicaOf }: TestAppOptions = {},
+  {
+    listen = false,
+    identityAdmin,
+    connectThrough = (url) => url,
+    connectAs,
+    replicaOf,
+    configuredMailer = false,
+  }: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = replicaOf
     ? { url: replicaOf.databaseUrl, drop: async () => undefined }
@@ -80,7 +89,13 @@ export async function buildTestApp(
   const secrets = replicaOf?.secrets ?? createSecretBox(randomBytes(32));
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };
-  const app = await buildApp({ config, prisma, secrets, mailer, identityAdmin });
+  const app = await buildApp({
+    config,
+    prisma,
+    secrets,
+    ...(configuredMailer ? {} : { mailer }),
+    identityAdmin,
+  });
   if (listen) await app.listen({ host: "127.0.0.1", port });
   else await app.ready();
   return {

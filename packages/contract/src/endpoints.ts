@@ -1,4 +1,5 @@
 import { ACCOUNT_ENDPOINTS } from "./calls/account";
+import { ALERT_DELIVERY_ENDPOINTS } from "./calls/alert-delivery";
 import { ALERT_DESK_ENDPOINTS } from "./calls/alert-desk";
 import { ALERT_STREAM_ENDPOINTS } from "./calls/alert-stream";
 import { ADMIN_ENDPOINTS } from "./calls/admin";
@@ -30,6 +31,7 @@ export const ENDPOINTS = [
   ...HOTLIST_ENDPOINTS,
   ...ALERT_STREAM_ENDPOINTS,
   ...ALERT_DESK_ENDPOINTS,
+  ...ALERT_DELIVERY_ENDPOINTS,
   ...GROUP_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
   ...INTEGRATION_ENDPOINTS,

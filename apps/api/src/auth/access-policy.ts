@@ -94,6 +94,10 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "POST /api/alerts/:id/acknowledge": rule("hotlist_viewer", "group"),
   "GET /alerts/unread-count": rule("hotlist_viewer", "group"),
   "GET /alerts/misreads-by-camera": rule("hotlist_admin", "agency"),
+  // Odin's own (issue 24): a user's alert channels; an alert's delivery log, for whoever sees its group.
+  "GET /api/profile/alert-channels": rule("user", "self"),
+  "POST /api/profile/alert-channels": rule("user", "self"),
+  "GET /api/alerts/:id/deliveries": rule("hotlist_viewer", "group"),
   "GET /groups/:groupId/edit-data": rule("hotlist_admin", "group"),
   "POST /groups/:groupId/edit-mobile": rule("hotlist_admin", "group"),
   "POST /groups/:groupId/bulk-upload-plates": rule("hotlist_admin", "group"),

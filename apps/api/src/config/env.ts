@@ -177,6 +177,13 @@ const ZEnv = z.object({
     .max(7 * 24 * 60)
     .default(120),
   AXON_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  /** Issue 24: how often this process looks for due alert deliveries besides being woken by new alerts (0: this process delivers nothing). */
+  ALERT_DELIVERY_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  /** Attempts per delivery (e-mail, webhook, push) before it is recorded as failed. */
+  ALERT_DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** First retry delay; each further one doubles (with jitter) up to ALERT_DELIVERY_RETRY_MAX_MS. */
+  ALERT_DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  ALERT_DELIVERY_RETRY_MAX_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -299,7 +306,7 @@ export interface Config {
   /** Camera health: a camera that reported before and has sent nothing for this long is "silent". */
   cameras: { silentAfterMinutes: number };
   /** Hotlist alerts: how often each Axon integration's new reads are fetched and matched (0: never), and how long alerts are kept (ALERT_RETENTION_DAYS). */
-  alerts: { axonPollIntervalMs: number; retentionDays: number };
+  alerts: { axonPollIntervalMs: number; retentionDays: number; delivery: DeliveryPolicy };
   /** Uploaded files (CSVs, hotlist attachments, group images): the largest file part accepted. */
   uploads: { maxFileBytes: number };
   /**
@@ -329,6 +336,15 @@ export interface Config {
    * in (file names carry the export's date in that zone too).
    */
   exports: { maxRecords: number; timeZone: string };
+}
+
+/** Issue 24: the alert delivery queue's pace and retries (apps/api/src/delivery/). */
+export interface DeliveryPolicy {
+  /** 0: this process runs no delivery worker. */
+  pollMs: number;
+  maxAttempts: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
 }
 
 export type MapSettings = NonNullable<TAppConfig["map"]>;
@@ -508,7 +524,16 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       imagesDir: path.join(storage.kind === "filesystem" ? storage.root : dataDir, "images"),
     },
     cameras: { silentAfterMinutes: env.CAMERA_SILENT_AFTER_MINUTES },
-    alerts: { axonPollIntervalMs: env.AXON_POLL_INTERVAL_MS, retentionDays: env.ALERT_RETENTION_DAYS },
+    alerts: {
+      axonPollIntervalMs: env.AXON_POLL_INTERVAL_MS,
+      retentionDays: env.ALERT_RETENTION_DAYS,
+      delivery: {
+        pollMs: env.ALERT_DELIVERY_POLL_MS,
+        maxAttempts: env.ALERT_DELIVERY_MAX_ATTEMPTS,
+        retryBaseMs: env.ALERT_DELIVERY_RETRY_BASE_MS,
+        retryMaxMs: env.ALERT_DELIVERY_RETRY_MAX_MS,
+      },
+    },
     uploads: { maxFileBytes: env.UPLOAD_MAX_BYTES },
     demoSimulators: {
       enabled: env.ODIN_DEMO_SIMULATORS ?? (seedDemo && !isProduction),

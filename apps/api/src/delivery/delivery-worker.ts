@@ -1,0 +1,140 @@
+import type { PrismaClient } from "@odin/db";
+import type { FastifyBaseLogger } from "fastify";
+import { listenForAlerts, type AlertListener } from "../alerts/alert-listener";
+import type { DeliveryPolicy } from "../config/env";
+import {
+  claimDueDeliveries,
+  markAttemptFailed,
+  markCancelled,
+  markDelivered,
+  markHeld,
+  type ClaimedDelivery,
+  type DeliveryChannelName,
+} from "./delivery-queue";
+
+/** What a channel made of one attempt; a thrown error is a failed attempt (retried unless permanent). */
+export type DeliveryOutcome =
+  | { kind: "sent"; note?: string }
+  | { kind: "cancelled"; note: string }
+  | { kind: "held"; until: Date; note: string };
+
+export interface DeliveryChannel {
+  send(delivery: ClaimedDelivery): Promise<DeliveryOutcome>;
+}
+
+/** A failure no retry can mend (the address refused for good, the endpoint gone): recorded as failed. */
+export class PermanentDeliveryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentDeliveryError";
+  }
+}
+
+export interface DeliveryWorker {
+  /** Listens for new alerts and polls for due retries (the app's onReady). */
+  start(): void;
+  /** Delivers everything due now; resolves when none is left (a run under way is joined). */
+  drain(): Promise<number>;
+  /** Stops listening and polling, and waits for the attempts under way. */
+  stop(): Promise<void>;
+}
+
+export interface DeliveryWorkerOptions {
+  prisma: PrismaClient;
+  /** The database the alerts are announced on (a LISTEN needs a connection of its own). */
+  databaseUrl: string;
+  channels: Partial<Record<DeliveryChannelName, DeliveryChannel>>;
+  policy: DeliveryPolicy;
+  log: FastifyBaseLogger;
+  /** Deliveries claimed at once (and attempted concurrently). */
+  batchSize?: number;
+}
+
+/**
+ * One per API process: woken by each committed alert (the alerts channel, a connection of its own) and
+ * every `policy.pollMs` for retries that fell due, it claims due deliveries in batches and attempts
+ * them concurrently until none is due.
+ */
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const { prisma, policy, log } = options;
+  const batchSize = options.batchSize ?? 20;
+  let listener: AlertListener | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+
+  const attempt = async (delivery: ClaimedDelivery) => {
+    const channel = options.channels[delivery.channel];
+    try {
+      if (!channel) throw new PermanentDeliveryError(`no ${delivery.channel} channel is configured`);
+      const outcome = await channel.send(delivery);
+      if (outcome.kind === "sent") await markDelivered(prisma, delivery, outcome.note ?? null);
+      else if (outcome.kind === "cancelled") await markCancelled(prisma, delivery, outcome.note);
+      else await markHeld(prisma, delivery, outcome.until, outcome.note);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn(
+        { delivery: String(delivery.id), channel: delivery.channel, err: message },
+        "an alert delivery failed",
+      );
+      await markAttemptFailed(prisma, delivery, message, {
+        permanent: error instanceof PermanentDeliveryError,
+        policy,
+      }).catch((settleError: unknown) =>
+        log.error({ err: settleError }, "a failed delivery could not be recorded; its lease will lapse"),
+      );
+    }
+  };
+
+  const run = async () => {
+    let delivered = 0;
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return delivered;
+        const claimed = await claimDueDeliveries(prisma, batchSize);
+        if (claimed.length === 0) break;
+        await Promise.all(claimed.map(attempt));
+        delivered += claimed.length;
+      }
+    } while (again && !stopped);
+    return delivered;
+  };
+
+  const drain = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const wake = () => {
+    drain().catch((error: unknown) => log.warn({ err: error }, "alert deliveries could not be claimed"));
+  };
+
+  return {
+    start() {
+      if (policy.pollMs <= 0) return;
+      listener = listenForAlerts({
+        databaseUrl: options.databaseUrl,
+        log,
+        onAlertIds: wake,
+        onConnected: wake,
+      });
+      timer = setInterval(wake, policy.pollMs);
+      timer.unref();
+    },
+    drain,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await listener?.close();
+      await running?.catch(() => undefined);
+    },
+  };
+}

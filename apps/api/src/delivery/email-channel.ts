@@ -1,0 +1,118 @@
+import type { PrismaClient } from "@odin/db";
+import type { Mailer } from "../mail/mailer";
+import type { ImageStore } from "../storage/image-store";
+import { parseStoredImagePath } from "../storage/image-store";
+import type { ClaimedDelivery } from "./delivery-queue";
+import { PermanentDeliveryError, type DeliveryChannel, type DeliveryOutcome } from "./delivery-worker";
+
+export interface EmailChannelDeps {
+  prisma: PrismaClient;
+  mailer: Mailer;
+  images: Pick<ImageStore, "get">;
+  /** ODIN_PUBLIC_URL: the alert page's link. */
+  publicUrl: string;
+}
+
+const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+
+/** The alert page of the web app (screens.tsx). */
+export function alertPageUrl(publicUrl: string, alertId: number): string {
+  return `${publicUrl.replace(/\/+$/, "")}/alert-history-detail/${alertId}`;
+}
+
+function formatTime(at: Date, timeZone: string): string {
+  const text = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    second: "2-digit",
+    timeZoneName: "short",
+  }).format(at);
+  return text;
+}
+
+/**
+ * Alert e-mails (issue 24 item 2) through the existing mailer (SMTP, or the outbox in development):
+ * plate, group, reason, camera, time in the agency's zone and a link to the alert page. The read's
+ * picture is attached only when the group's agency allows pictures in e-mail and Odin stored it.
+ * Checked again at send time: a recipient who left the group, was removed, or turned alert e-mails
+ * off gets nothing (the delivery is recorded as cancelled).
+ */
+export function createEmailChannel(deps: EmailChannelDeps): DeliveryChannel {
+  return {
+    async send(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
+      const alert = await deps.prisma.alert.findUnique({
+        where: { id: delivery.alertId },
+        include: { group: { include: { agency: true } } },
+      });
+      if (!alert) return { kind: "cancelled", note: "the alert no longer exists" };
+      const user =
+        delivery.userId === null
+          ? null
+          : await deps.prisma.user.findFirst({
+              where: {
+                id: delivery.userId,
+                deletedAt: null,
+                approved: true,
+                groupMemberships: { some: { groupId: alert.groupId } },
+              },
+              select: { email: true, emailAlerts: true },
+            });
+      if (!user) return { kind: "cancelled", note: "the recipient is no longer a member of the group" };
+      if (!user.emailAlerts) return { kind: "cancelled", note: "the recipient turned alert e-mails off" };
+      if (!user.email.includes("@")) throw new PermanentDeliveryError("the recipient has no e-mail address");
+
+      const agency = alert.group.agency;
+      const lines = [
+        `Hotlist alert: ${alert.plate}${alert.state ? ` (${alert.state})` : ""}`,
+        "",
+        `Group: ${alert.group.name}`,
+        `Reason: ${alert.reason}`,
+        `Camera: ${alert.camera ?? "unknown"}${alert.agencyName ? ` (${alert.agencyName})` : ""}`,
+        `Read at: ${formatTime(alert.timestamp, agency.timeZone)}`,
+        ...(alert.matchRule && alert.matchRule !== "exact" ? [`Match: ${alert.matchRule}`] : []),
+        "",
+        `Open the alert: ${alertPageUrl(deps.publicUrl, alert.id)}`,
+      ];
+      let note: string | undefined;
+      const attachments: NonNullable<Parameters<Mailer["send"]>[0]["attachments"]> = [];
+      if (agency.alertEmailPictures && alert.imagePath) {
+        const image = parseStoredImagePath(alert.imagePath) ? await deps.images.get(alert.imagePath) : null;
+        if (image) {
+          attachments.push({
+            filename: `alert-${alert.id}.${EXTENSIONS[image.contentType] ?? "jpg"}`,
+            content: image.body,
+            contentType: image.contentType,
+          });
+        } else note = "sent without the picture (not stored by Odin)";
+      }
+      try {
+        await deps.mailer.send({
+          to: user.email,
+          subject: `Odin alert: ${alert.plate} on ${alert.group.name}`,
+          text: lines.join("\n"),
+          ...(attachments.length > 0 ? { attachments } : {}),
+        });
+      } catch (error) {
+        throw smtpFailure(error);
+      }
+      return note ? { kind: "sent", note } : { kind: "sent" };
+    },
+  };
+}
+
+/**
+ * An SMTP 5xx answer is a refusal for good (no such mailbox, relaying denied): recorded as failed.
+ * A 4xx answer, a refused or dropped connection, a timeout: tried again after the backoff.
+ */
+function smtpFailure(error: unknown): Error {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  const message = error instanceof Error ? error.message : String(error);
+  if (typeof code === "number" && code >= 500 && code < 600) {
+    return new PermanentDeliveryError(`the mail server refused the message: ${message}`);
+  }
+  return new Error(`the message could not be handed to the mail server: ${message}`);
+}

@@ -1,0 +1,226 @@
+import { randomUUID } from "node:crypto";
+import { ZAlertChannels, ZAlertDeliveriesResponse, type TAlertDelivery } from "@odin/contract";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { insertAlertsForReads, type RemoteRead } from "../src/alerts/alert-matcher";
+import { builtInSubject } from "../src/identity/provider";
+import { normalizePlate } from "../src/sources/plate-pattern";
+import { createImageStore } from "../src/storage/image-store";
+import { buildTestApp, type TestApp } from "./helpers";
+import { startSmtpStandIn, type SmtpStandIn } from "./smtp-stand-in";
+import { mintToken } from "./tokens";
+
+/**
+ * Issue 24 items 1-2: alerts queued in the statement that commits them and delivered by e-mail to the
+ * group's members who chose e-mail, through the app's own mailer to a real local SMTP server; the
+ * delivery log; retries of a refusing server; no second delivery for a replayed read.
+ */
+describe("alert delivery by e-mail", () => {
+  let t: TestApp;
+  let smtp: SmtpStandIn;
+  let agencyId: number;
+  let groupId: number;
+  const tokens: Record<string, string> = {};
+
+  const addUser = async (username: string, emailAlerts: boolean) => {
+    const user = await t.prisma.user.create({
+      data: {
+        username,
+        name: `Officer ${username}`,
+        email: `${username}@example.test`,
+        approved: true,
+        hotlistViewer: true,
+        agencyId,
+        emailAlerts,
+      },
+    });
+    await t.prisma.user.update({ where: { id: user.id }, data: { idpSubject: builtInSubject(user.id) } });
+    await t.prisma.hotlistGroupMember.create({ data: { groupId, userId: user.id } });
+    tokens[username] = await mintToken(t, builtInSubject(user.id));
+    return user;
+  };
+
+  /** A read of `plate` by camera "North gate" through the matcher's statement; answers the alert ids. */
+  const alertOn = async (plate: string, read: Partial<RemoteRead> = {}) => {
+    const written = await insertAlertsForReads(
+      t.prisma,
+      "Rekor",
+      [
+        {
+          sourceReadId: randomUUID(),
+          plate,
+          plateNormalized: normalizePlate(plate),
+          state: "CT",
+          timestamp: new Date("2026-11-20T03:04:05Z"),
+          camera: "North gate",
+          agencyName: "Testville PD",
+          imagePath: null,
+          latitude: null,
+          longitude: null,
+          ...read,
+        },
+      ],
+      [agencyId],
+    );
+    return written.map((alert) => alert.id);
+  };
+
+  const log = async (alertId: number, username = "ada") => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/alerts/${alertId}/deliveries`,
+      headers: { authorization: `Bearer ${tokens[username]}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZAlertDeliveriesResponse.parse(res.json()).deliveries;
+  };
+
+  const settled = async (alertId: number): Promise<TAlertDelivery[]> => {
+    let rows: TAlertDelivery[] = [];
+    await vi.waitFor(
+      async () => {
+        rows = await log(alertId);
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((row) => row.status !== "pending" && row.status !== "sending")).toBe(true);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    return rows;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+    t = await buildTestApp(
+      {
+        SMTP_URL: smtp.url,
+        ALERT_DELIVERY_RETRY_BASE_MS: "0",
+        ALERT_DELIVERY_MAX_ATTEMPTS: "3",
+      },
+      { configuredMailer: true },
+    );
+    const agency = await t.prisma.agency.create({
+      data: { name: "Testville Police Department", code: "TPD", timeZone: "America/New_York" },
+    });
+    agencyId = agency.id;
+    const group = await t.prisma.hotlistGroup.create({ data: { agencyId, name: "Stolen cars" } });
+    groupId = group.id;
+    for (const plate of ["ABC1234", "REF4510", "REF5500", "PIC0001"]) {
+      await t.prisma.hotlistPlate.create({
+        data: { groupId, plateNumber: plate, plateNormalized: plate, state: null, reason: "Stolen vehicle" },
+      });
+    }
+    await addUser("ada", true);
+    await addUser("bob", false);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it("e-mails the members who chose e-mail: plate, group, reason, camera, time and the alert's link", async () => {
+    const [alertId] = await alertOn("ABC1234");
+    const rows = await settled(alertId!);
+    expect(rows).toEqual([
+      expect.objectContaining({ channel: "email", recipient: "Officer ada", status: "sent", attempts: 1 }),
+    ]);
+    const mails = smtp.received.filter((mail) => mail.raw.includes("ABC1234"));
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.to).toEqual(["ada@example.test"]);
+    expect(mail!.raw).toContain("Subject: Odin alert: ABC1234 on Stolen cars");
+    expect(mail!.raw).toContain("Group: Stolen cars");
+    expect(mail!.raw).toContain("Reason: Stolen vehicle");
+    expect(mail!.raw).toContain("Camera: North gate (Testville PD)");
+    // 03:04:05 UTC is 10:04:05 PM the day before in New York.
+    expect(mail!.raw).toContain("Read at: Nov 19, 2026, 10:04:05");
+    expect(mail!.raw).toContain(`${t.config.publicUrl}/alert-history-detail/${alertId}`);
+    expect(mail!.raw).not.toMatch(/Content-Disposition: attachment/i);
+
+    // A replay of the read writes no alert, so nothing is queued or sent again.
+    const before = smtp.received.length;
+    const read = await t.prisma.alert.findUniqueOrThrow({ where: { id: alertId! } });
+    expect(await alertOn("ABC1234", { sourceReadId: read.sourceReadId })).toEqual([]);
+    expect(await t.prisma.alertDelivery.count({ where: { alertId: alertId! } })).toBe(1);
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it("retries a server that answers 4xx, and records a 5xx refusal as failed without retrying", async () => {
+    smtp.refuseNext(2, 451);
+    const [retried] = await alertOn("REF4510");
+    expect((await settled(retried!))[0]).toMatchObject({ status: "sent", attempts: 3 });
+    expect((await settled(retried!))[0]!.last_error).toContain("451");
+
+    smtp.refuseNext(1, 550);
+    const [refused] = await alertOn("REF5500");
+    const [row] = await settled(refused!);
+    expect(row).toMatchObject({ status: "failed", attempts: 1, delivered_at: null });
+    expect(row!.last_error).toContain("refused");
+    expect(smtp.received.some((mail) => mail.raw.includes("REF5500"))).toBe(false);
+  });
+
+  it("attaches the read's picture only when the agency allows pictures in e-mail", async () => {
+    const images = createImageStore(t.config.detections.imagesDir);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0xff, 0xd9]);
+    const imagePath = await images.put("alerts", agencyId, new Date(), {
+      body: jpeg,
+      contentType: "image/jpeg",
+    });
+
+    const [withheld] = await alertOn("PIC0001", { imagePath });
+    await settled(withheld!);
+    const first = smtp.received.find((mail) => mail.raw.includes(`alert-history-detail/${withheld}`));
+    expect(first!.raw).not.toContain(`alert-${withheld}.jpg`);
+
+    await t.prisma.agency.update({ where: { id: agencyId }, data: { alertEmailPictures: true } });
+    const [shown] = await alertOn("PIC0001", { imagePath });
+    await settled(shown!);
+    const second = smtp.received.find((mail) => mail.raw.includes(`alert-history-detail/${shown}`));
+    expect(second!.raw).toContain(`filename=alert-${shown}.jpg`);
+    expect(second!.raw).toMatch(/Content-Type: image\/jpeg/i);
+  });
+
+  it("lets each user choose channels on the profile; the spec's push toggle is mobile push", async () => {
+    const headers = { authorization: `Bearer ${tokens.bob}` };
+    const get = async () =>
+      ZAlertChannels.parse(
+        (await t.app.inject({ method: "GET", url: "/api/profile/alert-channels", headers })).json(),
+      );
+    expect(await get()).toEqual({ email: false, web_push: false, mobile_push: false });
+    const set = await t.app.inject({
+      method: "POST",
+      url: "/api/profile/alert-channels",
+      headers,
+      payload: { email: true, web_push: true },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toEqual({ email: true, web_push: true, mobile_push: false });
+    await t.app.inject({ method: "POST", url: "/toggle-push-alerts", headers });
+    expect(await get()).toEqual({ email: true, web_push: true, mobile_push: true });
+
+    // Bob chose e-mail: the next alert reaches both members.
+    const [alertId] = await alertOn("ABC1234");
+    const rows = await settled(alertId!);
+    expect(rows.map((row) => [row.recipient, row.status]).sort()).toEqual([
+      ["Officer ada", "sent"],
+      ["Officer bob", "sent"],
+    ]);
+  });
+
+  it("answers 404 for an alert of a group the caller may not see", async () => {
+    const outsider = await t.prisma.user.create({
+      data: { username: "eve", name: "Eve", email: "eve@example.test", approved: true, hotlistViewer: true },
+    });
+    const other = await t.prisma.agency.create({ data: { name: "Elsewhere PD", code: "EPD" } });
+    await t.prisma.user.update({
+      where: { id: outsider.id },
+      data: { agencyId: other.id, idpSubject: builtInSubject(outsider.id) },
+    });
+    tokens.eve = await mintToken(t, builtInSubject(outsider.id));
+    const [alertId] = await alertOn("ABC1234");
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/alerts/${alertId}/deliveries`,
+      headers: { authorization: `Bearer ${tokens.eve}` },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
