@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
+import { accountabilityRoutes } from "./modules/accountability/accountability.routes";
 import { cameraHealthRoutes } from "./modules/camera-health/camera-health.routes";
 import { cameraRoutes } from "./modules/cameras/cameras.routes";
 import { axisIntegrationRoutes } from "./modules/integrations/axis-integrations.routes";
@@ -161,6 +162,7 @@ export async function buildApp({
   await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
   await app.register(cameraRoutes);
   await app.register(auditRoutes, { timeZone: config.exports.timeZone });
+  await app.register(accountabilityRoutes);
   await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
   const sourceDeps: SourceDeps = {
     prisma,

@@ -139,6 +139,8 @@ describe("ENDPOINTS", () => {
       "GET /admin-audit-chain",
       "GET /export-keys",
       "POST /verify-export",
+      "GET /case-fields",
+      "PUT /admin/case-fields",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {

@@ -110,6 +110,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /admin-audit-logs-api": rule("admin", "agency"),
   // Odin's own: the audit log's hash chains checked (issue 17), the admin's agency, every chain for the owner
   "GET /admin-audit-chain": rule("admin", "agency"),
+  // Odin's own (issue 23): structured justification. Every user reads the agency's list; its admin sets it.
+  "GET /case-fields": rule("user", "agency"),
+  "PUT /admin/case-fields": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),
