@@ -17,6 +17,7 @@ import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
 import { mfaRoutes } from "./modules/account/mfa.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
+import { accountabilityRoutes } from "./modules/accountability/accountability.routes";
 import { cameraHealthRoutes } from "./modules/camera-health/camera-health.routes";
 import { cameraRoutes } from "./modules/cameras/cameras.routes";
 import { axisIntegrationRoutes } from "./modules/integrations/axis-integrations.routes";
@@ -213,6 +214,7 @@ export async function buildApp({
     await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
     await app.register(cameraRoutes);
     await app.register(auditRoutes, { timeZone: config.exports.timeZone });
+    await app.register(accountabilityRoutes);
     await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
     await app.register(searchRoutes, {
       refs: recordRefs,

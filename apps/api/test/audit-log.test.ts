@@ -223,6 +223,12 @@ describe("audit rows are append-only", () => {
       ["admin", "POST", "/remove-from-blacklist", { agency_id: await agencyId(t, NEW_HAVEN) }],
       ["admin", "DELETE", "/delete-axon-integration"],
       [
+        "admin",
+        "PUT",
+        "/admin/case-fields",
+        { require_case_number: true, require_offense_category: false, offense_categories: [] },
+      ],
+      [
         "owner",
         "POST",
         "/admin/reset-user-password",
@@ -277,6 +283,7 @@ describe("audit rows are append-only", () => {
         "axis_integration_paused",
         "axis_integration_resumed",
         "axis_integration_token_rotated",
+        "case_fields_changed",
       ]),
     );
   });

@@ -6,6 +6,7 @@ import { ADMIN_ENDPOINTS } from "./calls/admin";
 import { AUDIT_ENDPOINTS } from "./calls/audit";
 import { AXIS_INTEGRATION_ENDPOINTS } from "./calls/axis-integrations";
 import { CAMERA_HEALTH_ENDPOINTS } from "./calls/camera-health";
+import { ACCOUNTABILITY_ENDPOINTS } from "./calls/accountability";
 import { EXPORT_ENDPOINTS } from "./calls/exports";
 import { GEOCODE_ENDPOINTS } from "./calls/geocode";
 import { GROUP_ENDPOINTS } from "./calls/groups";
@@ -43,6 +44,7 @@ export const ENDPOINTS = [
   ...AXIS_INTEGRATION_ENDPOINTS,
   ...CAMERA_HEALTH_ENDPOINTS,
   ...MFA_ENDPOINTS,
+  ...ACCOUNTABILITY_ENDPOINTS,
 ] as const;
 
 export type AnyEndpoint = (typeof ENDPOINTS)[number];

@@ -22,6 +22,7 @@ export * from "./entities/integrations";
 export * from "./entities/cameras";
 export * from "./entities/audit";
 export * from "./entities/permissions";
+export * from "./entities/case-fields";
 
 export * from "./calls/account";
 export * from "./calls/search";
@@ -42,6 +43,7 @@ export * from "./calls/ingest";
 export * from "./calls/geocode";
 export * from "./calls/axis-integrations";
 export * from "./calls/camera-health";
+export * from "./calls/accountability";
 
 export * from "./endpoint";
 export * from "./endpoints";

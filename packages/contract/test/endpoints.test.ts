@@ -150,6 +150,8 @@ describe("ENDPOINTS", () => {
       "PUT /admin/mfa-policy",
       "PUT /owner/mfa-policy",
       "POST /admin/reset-mfa/:id",
+      "GET /case-fields",
+      "PUT /admin/case-fields",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {

@@ -124,6 +124,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /admin/mfa-policy": rule("admin", "agency"),
   "PUT /admin/mfa-policy": rule("admin", "agency"),
   "POST /admin/reset-mfa/:id": rule("admin", "agency"),
+  // Odin's own (issue 23): structured justification. Every user reads the agency's list; its admin sets it.
+  "GET /case-fields": rule("user", "agency"),
+  "PUT /admin/case-fields": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),

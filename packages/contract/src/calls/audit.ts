@@ -3,6 +3,7 @@ import { AUDIT_PAGE_SIZE } from "../constants/app";
 import { optionalText } from "../common";
 import type { Endpoint } from "../endpoint";
 import { ZAuditLogEntry } from "../entities/audit";
+import { ZCaseNumber } from "../entities/case-fields";
 
 /** A date filter: a calendar day from a date input or a full date-time; blank means unset. */
 const dateFilter = z
@@ -52,6 +53,9 @@ export const ZAuditLogQuery = z.object({
   /** Upper-cased, as the screen sends it (001 section 5), so old and new clients filter alike. */
   plate: optionalText(20).transform((plate) => plate?.toUpperCase()),
   /** Odin's own: only rows of this action (search, sign_in_failed, role_changed, ...). */
+  /** Odin's own (issue 23): rows of this case number (whole, any case) or offense category. */
+  case_number: ZCaseNumber,
+  offense_category: optionalText(80),
   action: z
     .string()
     .trim()

@@ -3,6 +3,7 @@ import type { Endpoint } from "../endpoint";
 import { MESSAGES } from "../messages";
 import { ZLatitude, ZLongitude } from "../common";
 import { ZExportRecord } from "../entities/export-record";
+import { ZCaseFields } from "../entities/case-fields";
 
 /**
  * The most records any export may hold, whatever the configuration: what one request may carry (the
@@ -25,6 +26,8 @@ export const ZExportRequest = z.object({
     .trim()
     .min(1, MESSAGES.justificationRequired)
     .max(2000),
+  // Odin's own (issue 23): the case number and offense category the export is made for.
+  ...ZCaseFields.shape,
 });
 export type TExportRequest = z.infer<typeof ZExportRequest>;
 

@@ -20,5 +20,8 @@ export const ZAuditQueryParameters = z.object({
   vehicle_make: z.string().nullish(),
   vehicle_body_type: z.string().nullish(),
   justification: z.string().nullish(),
+  /** Odin's own (issue 23). */
+  case_number: z.string().nullish(),
+  offense_category: z.string().nullish(),
 });
 export type TAuditQueryParameters = z.infer<typeof ZAuditQueryParameters>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
 import { optionalText } from "../common";
+import { ZCaseFields } from "./case-fields";
 
 const REQUIRED = MESSAGES.justificationAndDateRangeRequired;
 
@@ -58,6 +59,8 @@ export const ZSearchRequest = z
     vehicle_make: optionalText(60),
     vehicle_body_type: optionalText(40),
     justification: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(2000),
+    // Odin's own (issue 23): case number and offense category beside the spec's justification.
+    ...ZCaseFields.shape,
     start_time: searchDateTime,
     end_time: searchDateTime,
     agencies: z.array(z.string().trim().min(1).max(2048)).max(1000).default([]),

@@ -63,6 +63,19 @@ export async function findAuditLogPage(
       : {}),
     // Prisma's `contains` is a LIKE that keeps % and _ (and backslash) as wildcards: escaped here.
     ...(query.action ? { action: query.action } : {}),
+    // Odin's own (issue 23): searches and exports carry them in query_parameters (hashed with the row).
+    ...(query.case_number || query.offense_category
+      ? {
+          AND: [
+            ...(query.case_number
+              ? [{ queryParameters: { path: ["case_number"], equals: query.case_number } }]
+              : []),
+            ...(query.offense_category
+              ? [{ queryParameters: { path: ["offense_category"], equals: query.offense_category } }]
+              : []),
+          ],
+        }
+      : {}),
     ...(query.plate ? { plate: { contains: query.plate.replace(/[%_\\]/g, (c) => `\\${c}`) } } : {}),
   };
   const rows = await prisma.auditLog.findMany({

@@ -6,6 +6,7 @@ import type { Actor } from "../../auth/actor";
 import type { SourceContext } from "../../sources/detection-source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { writeAudit } from "../audit/audit.repository";
+import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
 import type { LeftOutRecord, RecordRefs } from "./record-refs";
 
 export type ExportKind = "pdf" | "zip";
@@ -54,6 +55,7 @@ export async function beginExport(
     const message = MESSAGES.exportTooManyRecords(deps.maxRecords);
     throw new AppError("VALIDATION_FAILED", message, [{ path: "records", message }]);
   }
+  await checkCaseFields(deps.prisma, auth, body);
   const noneValid = () =>
     new AppError("VALIDATION_FAILED", MESSAGES.exportNoValidRecords, [
       { path: "records", message: MESSAGES.exportNoValidRecords },
@@ -83,6 +85,7 @@ export async function beginExport(
         export_id: exportId,
         format: kind,
         justification: body.justification,
+        ...caseFieldsForAudit(body),
         record_count: refs.length,
         plates,
         left_out: opened.leftOut.length,

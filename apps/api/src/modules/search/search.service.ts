@@ -11,6 +11,7 @@ import { AppError } from "../../lib/app-error";
 import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
 import { writeAudit } from "../audit/audit.repository";
 import type { RecordRefs } from "../exports/record-refs";
+import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
 
 export interface SearchDeps {
   prisma: PrismaClient;
@@ -101,6 +102,7 @@ export async function searchDetections(
   auth: Actor,
   body: TSearchRequest,
 ): Promise<{ results: TSearchResult[]; statuses: TSourceStatus[] }> {
+  await checkCaseFields(deps.prisma, auth, body);
   const scope = searchScopeOf(auth);
   const requested = new Set(body.agencies);
   const plan = await Promise.all(
@@ -126,6 +128,7 @@ export async function searchDetections(
         vehicle_make: body.vehicle_make ?? null,
         vehicle_body_type: body.vehicle_body_type ?? null,
         justification: body.justification,
+        ...caseFieldsForAudit(body),
         start_time: body.start_time,
         end_time: body.end_time,
         agencies: body.agencies,

@@ -6,3 +6,12 @@ export { FailureNotice, type FailureNoticeProps } from "./failure-notice";
 export { FieldError, type FieldErrorProps } from "./field-error";
 export { FieldLabel, type FieldLabelProps } from "./field-label";
 export { NoticeList, type NoticeListProps } from "./notice-list";
+export {
+  CaseFields,
+  EMPTY_CASE_FIELDS,
+  missingCaseFields,
+  toCaseFieldsRequest,
+  useCaseFieldSettings,
+  type CaseFieldValues,
+  type CaseFieldsProps,
+} from "./case-fields";

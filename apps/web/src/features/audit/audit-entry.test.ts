@@ -57,12 +57,15 @@ describe("formatPrograms", () => {
 
 describe("auditQueryString", () => {
   it("sends page, the set filters and the plate upper-cased", () => {
-    expect(auditQueryString(3, { start: "2025-01-01", end: "", plate: " ak47 ", action: "" })).toBe(
-      "page=3&start=2025-01-01&plate=AK47",
-    );
-    expect(auditQueryString(1, { start: "", end: "", plate: "", action: "" })).toBe("page=1");
-    expect(auditQueryString(1, { start: "", end: "", plate: "", action: "sign_in" })).toBe(
+    expect(
+      auditQueryString(3, { start: "2025-01-01", end: "", plate: " ak47 ", action: "", caseNumber: "" }),
+    ).toBe("page=3&start=2025-01-01&plate=AK47");
+    expect(auditQueryString(1, { start: "", end: "", plate: "", action: "", caseNumber: "" })).toBe("page=1");
+    expect(auditQueryString(1, { start: "", end: "", plate: "", action: "sign_in", caseNumber: "" })).toBe(
       "page=1&action=sign_in",
     );
+    expect(
+      auditQueryString(1, { start: "", end: "", plate: "", action: "search", caseNumber: " 2026-ab " }),
+    ).toBe("page=1&action=search&case_number=2026-AB");
   });
 });

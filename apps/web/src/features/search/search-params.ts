@@ -9,6 +9,7 @@ import {
   type TimePresetLabel,
   type TPlateMatch,
 } from "@odin/contract";
+import { toCaseFieldsRequest } from "@/components/forms/case-fields";
 
 /** The four flags of the search form (000 §3). */
 export const FILTER_FLAGS = ["top_rack", "back_rack", "bumper_stickers", "window_stickers"] as const;
@@ -23,6 +24,9 @@ export interface SearchForm {
   /** How the plate is compared (Odin's addition): Similar by default; wildcards always act as wildcards. */
   match: TPlateMatch;
   justification: string;
+  /** Odin's own (issue 23): blank means not given. */
+  case_number: string;
+  offense_category: string;
   plate_state: string;
   vehicle_color: string;
   vehicle_make: string;
@@ -63,6 +67,8 @@ export function defaultSearchForm(now: Date = new Date()): SearchForm {
     plate: "",
     match: "similar",
     justification: "",
+    case_number: "",
+    offense_category: "",
     plate_state: "",
     vehicle_color: "",
     vehicle_make: "",
@@ -121,6 +127,7 @@ export function toSearchRequest(form: SearchForm): SearchParams {
     vehicle_make: optional(form.vehicle_make),
     vehicle_body_type: optional(form.vehicle_body_type),
     justification: form.justification.trim(),
+    ...toCaseFieldsRequest(form),
     start_time: fromLocalInput(form.start)!.toISOString(),
     end_time: new Date(floorToMinute(fromLocalInput(form.end)!.getTime()) + MINUTE_MS - 1).toISOString(),
     agencies: [...form.agencies],
@@ -136,6 +143,8 @@ export function fromSearchRequest(params: SearchParams): SearchForm {
     plate: params.plate ?? "",
     match: params.match ?? "similar",
     justification: params.justification,
+    case_number: params.case_number ?? "",
+    offense_category: params.offense_category ?? "",
     plate_state: params.plate_state ?? "",
     vehicle_color: params.vehicle_color ?? "",
     vehicle_make: params.vehicle_make ?? "",

@@ -11,6 +11,8 @@ export interface AuditFilters {
   plate: string;
   /** Odin's own filter: one action ("" for all). */
   action: string;
+  /** Odin's own (issue 23): one case number, whole ("" for all). */
+  caseNumber: string;
 }
 
 /** The query string of one page: blank filters are left out, the plate is upper-cased (001 §5). */
@@ -21,6 +23,8 @@ export function auditQueryString(page: number, filters: AuditFilters): string {
   const plate = filters.plate.trim().toUpperCase();
   if (plate) params.set("plate", plate);
   if (filters.action) params.set("action", filters.action);
+  const caseNumber = filters.caseNumber.trim().toUpperCase();
+  if (caseNumber) params.set("case_number", caseNumber);
   return params.toString();
 }
 

@@ -4,7 +4,7 @@ import { DateRangeFields, FieldLabel } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import type { AuditFilters } from "../api/audit-logs";
 
-const NO_FILTERS: AuditFilters = { start: "", end: "", plate: "", action: "" };
+const NO_FILTERS: AuditFilters = { start: "", end: "", plate: "", action: "", caseNumber: "" };
 
 /** Start, end and plate (001 §2), and Odin's action; applying them goes back to page 1. */
 export function AuditFiltersForm({
@@ -46,6 +46,18 @@ export function AuditFiltersForm({
           value={draft.plate}
           onChange={(event) => set({ plate: event.target.value })}
           maxLength={20}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      <div className="field">
+        <FieldLabel htmlFor={`${id}-case`}>Case number</FieldLabel>
+        <input
+          id={`${id}-case`}
+          className="input audit-filters__case"
+          value={draft.caseNumber}
+          onChange={(event) => set({ caseNumber: event.target.value })}
+          maxLength={60}
           autoComplete="off"
           spellCheck={false}
         />

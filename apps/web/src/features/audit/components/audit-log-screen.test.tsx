@@ -24,6 +24,8 @@ const entry = (n: number): TAuditLogEntry => ({
     vehicle_make: "Honda",
     vehicle_body_type: "Sedan",
     justification: `Case ${n}`,
+    case_number: `2025-${n}`,
+    offense_category: "Robbery",
     action: "search",
   }),
   timestamp: "2025-03-04T15:06:07Z",
@@ -94,6 +96,7 @@ describe("AuditLogScreen", () => {
       "Honda",
       "Sedan",
       "Case 1",
+      "2025-1 · Robbery",
       expect.stringMatching(/^03\/0[45]\/2025 \d\d:\d\d:07 /),
       "Rekor, RAVEN",
     ]);

@@ -38,6 +38,7 @@ function AuditLog() {
     end: params.get("end") ?? "",
     plate: params.get("plate") ?? "",
     action: params.get("action") ?? "",
+    caseNumber: params.get("case_number") ?? "",
   };
   const query = auditQueryString(page, filters);
   const [state, setState] = useState<LoadState>({ status: "loading", data: null });

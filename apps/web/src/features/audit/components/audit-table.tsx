@@ -14,6 +14,7 @@ const COLUMNS = [
   "Make",
   "Body Type",
   "Justification",
+  "Case",
   "Timestamp",
   "Programs Queried",
 ];
@@ -39,6 +40,9 @@ export function AuditTable({ logs, busy }: { logs: TAuditLogEntry[]; busy: boole
             <td>{vehicleLabel("make", query.vehicle_make)}</td>
             <td>{vehicleLabel("body", query.vehicle_body_type)}</td>
             <td className="audit-table__justification">{orNotAvailable(query.justification)}</td>
+            <td className="audit-table__case">
+              {orNotAvailable([query.case_number, query.offense_category].filter(Boolean).join(" · "))}
+            </td>
             <td className="audit-table__time">{formatTimestamp(log.timestamp)}</td>
             <td className="audit-table__programs">{orNotAvailable(formatPrograms(log.programs_queried))}</td>
           </tr>

@@ -27,10 +27,11 @@ export async function exportResults(
   kind: ExportKind,
   results: TSearchResult[],
   justification: string,
+  caseFields: { case_number?: string | undefined; offense_category?: string | undefined } = {},
 ): Promise<{ blob: Blob; filename: string }> {
   const { blob, filename } = await apiDownload(
     PATHS[kind],
-    jsonRequest("POST", { records: toExportRecords(results), justification }),
+    jsonRequest("POST", { records: toExportRecords(results), justification, ...caseFields }),
     EXPORT_TIMEOUT_MS,
   );
   return { blob, filename: filename ?? fallbackFilename(kind) };

@@ -5,6 +5,16 @@ import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { ExportDialog, overLimitText } from "./export-dialog";
 import { mapResult } from "./results-map-fixtures";
 
+// The agency's case-field settings (issue 23) come from their own call; these tests count the export's.
+vi.mock("@/lib/case-field-settings", () => ({
+  getCaseFieldSettings: () =>
+    Promise.resolve({
+      require_case_number: false,
+      require_offense_category: false,
+      offense_categories: ["Robbery"],
+    }),
+}));
+
 const fetchMock = stubFetchPerTest();
 const RESULTS = [
   mapResult({ id: "rekor-1-1", plate: "AK47281" }),

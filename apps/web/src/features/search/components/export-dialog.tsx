@@ -1,6 +1,6 @@
 import { EXPORT_RECORDS_LIMIT, MESSAGES, type TSearchResult } from "@odin/contract";
 import { useId, useState } from "react";
-import { FieldLabel } from "@/components/forms";
+import { CaseFields, FieldLabel, toCaseFieldsRequest, type CaseFieldValues } from "@/components/forms";
 import { Button, Modal, Notice, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { getAppConfig } from "@/lib/config";
@@ -12,6 +12,8 @@ export interface ExportDialogProps {
   selected: TSearchResult[];
   /** The search's justification, offered as the export's (the person may change it). */
   defaultJustification: string;
+  /** The search's case number and offense category (issue 23), offered as the export's. */
+  defaultCaseFields?: Partial<CaseFieldValues>;
   onClose: () => void;
 }
 
@@ -46,9 +48,19 @@ type Phase = { status: "idle" } | { status: "busy" } | { status: "failed"; messa
  * search's), the overlay 'Please Wait While Odin Finishes Your Report' shows while the server works, the
  * file downloads when ready; failures keep the dialog open with the spec's message.
  */
-export function ExportDialog({ kind, selected: chosen, defaultJustification, onClose }: ExportDialogProps) {
+export function ExportDialog({
+  kind,
+  selected: chosen,
+  defaultJustification,
+  defaultCaseFields,
+  onClose,
+}: ExportDialogProps) {
   const id = useId();
   const [justification, setJustification] = useState(defaultJustification);
+  const [caseFields, setCaseFields] = useState<CaseFieldValues>({
+    case_number: defaultCaseFields?.case_number ?? "",
+    offense_category: defaultCaseFields?.offense_category ?? "",
+  });
   const [phase, setPhase] = useState<Phase>({ status: "idle" });
   if (!kind) return null;
   const labels = LABELS[kind];
@@ -63,7 +75,12 @@ export function ExportDialog({ kind, selected: chosen, defaultJustification, onC
     if (!justification.trim()) return setPhase({ status: "failed", message: MESSAGES.justificationRequired });
     setPhase({ status: "busy" });
     try {
-      const { blob, filename } = await exportResults(kind, selected, justification.trim());
+      const { blob, filename } = await exportResults(
+        kind,
+        selected,
+        justification.trim(),
+        toCaseFieldsRequest(caseFields),
+      );
       saveFile(blob, filename);
       setPhase({ status: "idle" });
       onClose();
@@ -145,6 +162,10 @@ export function ExportDialog({ kind, selected: chosen, defaultJustification, onC
             Printed in the report and recorded in the audit log with this export.
           </span>
         </div>
+        <CaseFields
+          values={caseFields}
+          onChange={(patch) => setCaseFields((current) => ({ ...current, ...patch }))}
+        />
         {phase.status === "failed" && (
           <Notice tone="danger" title={phase.message}>
             {phase.detail && phase.detail !== phase.message ? <p>{phase.detail}</p> : null}

@@ -214,6 +214,10 @@ export function ResultsScreen() {
         kind={exporting}
         selected={results.filter((result) => selected.has(result.id))}
         defaultJustification={previousSearchParams.justification}
+        defaultCaseFields={{
+          case_number: previousSearchParams.case_number ?? "",
+          offense_category: previousSearchParams.offense_category ?? "",
+        }}
         onClose={() => setExporting(null)}
       />
     </div>

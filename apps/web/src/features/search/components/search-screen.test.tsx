@@ -1,5 +1,5 @@
 import { MESSAGES, SEARCH_SOURCES_HEADER } from "@odin/contract";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
@@ -38,6 +38,12 @@ function answer(routes: Partial<Record<string, Route>> = {}) {
     "/api-keys-data": () => jsonResponse(REKOR),
     "/axon-authorized-integrations": () => jsonResponse(AXON),
     "/axis-authorized-agencies": () => jsonResponse(AXIS),
+    "/case-fields": () =>
+      jsonResponse({
+        require_case_number: true,
+        require_offense_category: false,
+        offense_categories: ["Motor vehicle theft", "Robbery"],
+      }),
     "/search-data": () =>
       jsonResponse([RESULT], { headers: { [SEARCH_SOURCES_HEADER]: JSON.stringify(STATUSES) } }),
     ...routes,
@@ -86,7 +92,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("SearchScreen", () => {
-  it("Tab order: plate, justification, match, then the spec's controls in its order, Search before Clear (issue 20 item 11)", async () => {
+  it("Tab order: plate, justification, case fields, match, then the spec's controls in its order, Search before Clear (issue 20 item 11)", async () => {
     answer();
     renderSearch();
     await agenciesLoaded();
@@ -95,9 +101,12 @@ describe("SearchScreen", () => {
     const at = (element: HTMLElement) => stops.indexOf(element);
     expect(at(screen.getByLabelText("License plate"))).toBe(0);
     expect(at(justification())).toBe(1);
-    // The match choice qualifies the plate (issue 19): right after the justification.
-    expect(at(screen.getByLabelText("Match"))).toBe(2);
-    expect(at(screen.getByLabelText("State", { selector: "select" }))).toBe(3);
+    // The case number and offense category (issue 23) complete the justification, right after it.
+    expect(at(screen.getByLabelText(/^Case number/))).toBe(2);
+    expect(at(screen.getByLabelText(/^Offense category/))).toBe(3);
+    // The match choice qualifies the plate (issue 19): right after the justification's fields.
+    expect(at(screen.getByLabelText("Match"))).toBe(4);
+    expect(at(screen.getByLabelText("State", { selector: "select" }))).toBe(5);
     expect(at(preset("1 Hour"))).toBeGreaterThan(at(screen.getByLabelText("Body type")));
     expect(at(screen.getByLabelText("End"))).toBeLessThan(
       at(within(section("Rekor")).getAllByRole("checkbox")[0]!),
@@ -194,6 +203,22 @@ describe("SearchScreen", () => {
     expect(preset("1 Hour")).toHaveAttribute("aria-pressed", "false");
     expect(screen.getByRole("checkbox", { name: "Top rack" })).not.toBeChecked();
     for (const box of screen.getAllByRole("checkbox")) expect(box).not.toBeChecked();
+  });
+
+  it("sends the case number and the offense category from the agency's list (issue 23)", async () => {
+    answer();
+    renderSearch();
+    await agenciesLoaded();
+    const category = screen.getByLabelText(/^Offense category/);
+    await waitFor(() => expect(within(category).getAllByRole("option")).toHaveLength(3));
+    expect(screen.getByLabelText(/^Case number/)).toBeRequired();
+    expect(screen.getByText(/Required by your agency/)).toBeInTheDocument();
+    fireEvent.change(justification(), { target: { value: "Stolen car" } });
+    fireEvent.change(screen.getByLabelText(/^Case number/), { target: { value: " 2026-118 " } });
+    fireEvent.change(category, { target: { value: "Robbery" } });
+    search();
+    await waitFor(() => expect(searchCalls()).toHaveLength(1));
+    expect(sentBody()).toMatchObject({ case_number: "2026-118", offense_category: "Robbery" });
   });
 
   it("without a justification shows the alert and sends nothing", async () => {

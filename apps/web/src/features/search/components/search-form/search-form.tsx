@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
+import { CaseFields } from "@/components/forms";
 import { Card } from "@/components/ui";
 import { defaultSearchForm, presetRange, type SearchForm } from "../../search-params";
 import { AgencySections } from "./agency-sections";
@@ -50,12 +51,15 @@ export function SearchFormView({ initial }: SearchFormViewProps) {
           values={form}
           onChange={update}
           afterPlate={
-            <JustificationField
-              justification={form.justification}
-              onJustificationChange={(justification) => update({ justification })}
-              inputRef={justificationRef}
-              state={state}
-            />
+            <>
+              <JustificationField
+                justification={form.justification}
+                onJustificationChange={(justification) => update({ justification })}
+                inputRef={justificationRef}
+                state={state}
+              />
+              <CaseFields values={form} onChange={update} showMissing={state.status === "failed"} />
+            </>
           }
         />
       </Card>

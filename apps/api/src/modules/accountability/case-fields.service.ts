@@ -1,0 +1,99 @@
+import {
+  DEFAULT_OFFENSE_CATEGORIES,
+  type TCaseFields,
+  type TCaseFieldSettings,
+  type TFieldIssue,
+} from "@odin/contract";
+import type { z } from "zod";
+import type { ZCaseFieldSettingsRequest } from "@odin/contract";
+import type { PrismaClient } from "@odin/db";
+import type { Actor } from "../../auth/actor";
+import { AppError } from "../../lib/app-error";
+import { writeAudit } from "../audit/audit.repository";
+import { requireOwnAgency } from "../admin/admin-deps";
+
+export const CASE_NUMBER_REQUIRED = "Case number is required by your agency.";
+export const OFFENSE_CATEGORY_REQUIRED = "Offense category is required by your agency.";
+export const OFFENSE_CATEGORY_UNKNOWN = "Choose an offense category from your agency's list.";
+
+type Settings = { requireCaseNumber: boolean; requireOffenseCategory: boolean; offenseCategories: string[] };
+
+function toSettings(agency: Settings | null): TCaseFieldSettings {
+  return {
+    require_case_number: agency?.requireCaseNumber ?? false,
+    require_offense_category: agency?.requireOffenseCategory ?? false,
+    offense_categories: agency?.offenseCategories.length
+      ? agency.offenseCategories
+      : [...DEFAULT_OFFENSE_CATEGORIES],
+  };
+}
+
+const SELECT = { requireCaseNumber: true, requireOffenseCategory: true, offenseCategories: true } as const;
+
+/** GET /case-fields: the caller's agency's list and requirements (defaults for a user of no agency). */
+export async function findCaseFieldSettings(
+  prisma: Pick<PrismaClient, "agency">,
+  auth: Pick<Actor, "user">,
+): Promise<TCaseFieldSettings> {
+  const agencyId = auth.user.agencyId;
+  const agency =
+    agencyId === null ? null : await prisma.agency.findUnique({ where: { id: agencyId }, select: SELECT });
+  return toSettings(agency);
+}
+
+/** PUT /admin/case-fields: the admin's own agency; an empty list goes back to the defaults. Audited. */
+export async function updateCaseFieldSettings(
+  prisma: PrismaClient,
+  auth: Actor,
+  body: z.output<typeof ZCaseFieldSettingsRequest>,
+): Promise<TCaseFieldSettings> {
+  const agencyId = requireOwnAgency(auth);
+  return prisma.$transaction(async (tx) => {
+    const agency = await tx.agency.update({
+      where: { id: agencyId },
+      data: {
+        requireCaseNumber: body.require_case_number,
+        requireOffenseCategory: body.require_offense_category,
+        offenseCategories: body.offense_categories,
+      },
+      select: SELECT,
+    });
+    const settings = toSettings(agency);
+    await writeAudit(tx, auth, {
+      action: "case_fields_changed",
+      detail: {
+        require_case_number: settings.require_case_number,
+        require_offense_category: settings.require_offense_category,
+        offense_categories: body.offense_categories.length ? body.offense_categories : "defaults",
+      },
+    });
+    return settings;
+  });
+}
+
+/**
+ * Refuses a search or export that lacks what the caller's agency requires, or names an offense
+ * category not on its list, with the failing fields (400). Called before the audit row is written.
+ */
+export async function checkCaseFields(
+  prisma: Pick<PrismaClient, "agency">,
+  auth: Pick<Actor, "user">,
+  fields: TCaseFields,
+): Promise<void> {
+  const settings = await findCaseFieldSettings(prisma, auth);
+  const issues: TFieldIssue[] = [];
+  if (settings.require_case_number && !fields.case_number) {
+    issues.push({ path: "case_number", message: CASE_NUMBER_REQUIRED });
+  }
+  if (settings.require_offense_category && !fields.offense_category) {
+    issues.push({ path: "offense_category", message: OFFENSE_CATEGORY_REQUIRED });
+  } else if (fields.offense_category && !settings.offense_categories.includes(fields.offense_category)) {
+    issues.push({ path: "offense_category", message: OFFENSE_CATEGORY_UNKNOWN });
+  }
+  if (issues.length) throw new AppError("VALIDATION_FAILED", issues[0]!.message, issues);
+}
+
+/** The case fields as an audit row's query_parameters carry them (null when not given). */
+export function caseFieldsForAudit(fields: TCaseFields) {
+  return { case_number: fields.case_number ?? null, offense_category: fields.offense_category ?? null };
+}

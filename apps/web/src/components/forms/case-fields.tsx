@@ -1,0 +1,109 @@
+import { CASE_NUMBER_MAX, type TCaseFieldSettings } from "@odin/contract";
+import { useId } from "react";
+import { getCaseFieldSettings } from "@/lib/case-field-settings";
+import { useQuery } from "@/lib/use-query";
+import { FieldLabel } from "./field-label";
+
+/** The form's values: blank means not given. */
+export interface CaseFieldValues {
+  case_number: string;
+  offense_category: string;
+}
+
+export const EMPTY_CASE_FIELDS: CaseFieldValues = { case_number: "", offense_category: "" };
+
+/** The values as a request carries them (blanks undefined, so left out), for searches, exports and other queries. */
+export function toCaseFieldsRequest(values: CaseFieldValues): {
+  case_number: string | undefined;
+  offense_category: string | undefined;
+} {
+  return {
+    case_number: values.case_number.trim() || undefined,
+    offense_category: values.offense_category.trim() || undefined,
+  };
+}
+
+/** What is missing that the agency requires (null when nothing): a form's check before it sends. */
+export function missingCaseFields(
+  values: CaseFieldValues,
+  settings: TCaseFieldSettings | undefined,
+): string | null {
+  if (!settings) return null;
+  const missing = [
+    settings.require_case_number && !values.case_number.trim() ? "a case number" : null,
+    settings.require_offense_category && !values.offense_category.trim() ? "an offense category" : null,
+  ].filter(Boolean);
+  return missing.length ? `Your agency requires ${missing.join(" and ")}.` : null;
+}
+
+export interface CaseFieldsProps {
+  values: CaseFieldValues;
+  onChange: (patch: Partial<CaseFieldValues>) => void;
+  /** Marks what the agency requires as invalid once a send was tried. */
+  showMissing?: boolean;
+}
+
+/** The agency's settings, loaded once per screen that shows the fields. */
+export const useCaseFieldSettings = () => useQuery(getCaseFieldSettings);
+
+/**
+ * Odin's structured justification (issue 23), beside the free-text justification on every form that
+ * queries or exports records: a case or incident number and an offense category from the agency's
+ * list, each required only when the agency says so.
+ */
+export function CaseFields({ values, onChange, showMissing = false }: CaseFieldsProps) {
+  const id = useId();
+  const { data: settings } = useCaseFieldSettings();
+  const requireCase = settings?.require_case_number ?? false;
+  const requireCategory = settings?.require_offense_category ?? false;
+  const categories = settings?.offense_categories ?? [];
+  // A value from an earlier search stays selectable even if the list changed since.
+  const options =
+    values.offense_category && !categories.includes(values.offense_category)
+      ? [values.offense_category, ...categories]
+      : categories;
+  return (
+    <>
+      <div className="field case-fields__number">
+        <FieldLabel htmlFor={`${id}-case`} required={requireCase}>
+          Case number
+        </FieldLabel>
+        <input
+          id={`${id}-case`}
+          className="input"
+          value={values.case_number}
+          onChange={(event) => onChange({ case_number: event.target.value })}
+          maxLength={CASE_NUMBER_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          required={requireCase}
+          aria-invalid={(showMissing && requireCase && !values.case_number.trim()) || undefined}
+          aria-describedby={`${id}-case-hint`}
+        />
+        <span id={`${id}-case-hint`} className="field__hint">
+          {requireCase ? "Required by your agency." : "Optional."} Case or incident number.
+        </span>
+      </div>
+      <div className="field case-fields__offense">
+        <FieldLabel htmlFor={`${id}-offense`} required={requireCategory}>
+          Offense category
+        </FieldLabel>
+        <select
+          id={`${id}-offense`}
+          className="select"
+          value={values.offense_category}
+          onChange={(event) => onChange({ offense_category: event.target.value })}
+          required={requireCategory}
+          aria-invalid={(showMissing && requireCategory && !values.offense_category) || undefined}
+        >
+          <option value="">{requireCategory ? "Choose a category" : "Not given"}</option>
+          {options.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
