@@ -139,6 +139,11 @@ describe("ENDPOINTS", () => {
       "GET /admin-audit-chain",
       "GET /export-keys",
       "POST /verify-export",
+      "GET /search/cameras",
+      "POST /search/area",
+      "POST /search/places",
+      "POST /search/companions",
+      "POST /search/pattern",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {
