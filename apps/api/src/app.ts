@@ -34,6 +34,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { hotlistRoutes } from "./modules/hotlists/hotlist.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
+import { investigationRoutes } from "./modules/search/investigations.routes";
 import { axonImageRoutes } from "./modules/images/axon-image.routes";
 import { rekorImageRoutes } from "./modules/images/rekor-image.routes";
 import { axonPollingJob } from "./jobs/axon-poller";
@@ -216,12 +217,15 @@ export async function buildApp({
     await app.register(auditRoutes, { timeZone: config.exports.timeZone });
     await app.register(accountabilityRoutes);
     await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
-    await app.register(searchRoutes, {
+    const searchOptions = {
       refs: recordRefs,
       sources: createSources(sourceDeps),
       sourceTimeoutMs: config.search.sourceTimeoutMs,
       maxResultsPerSource: config.search.maxResultsPerSource,
-    });
+    };
+    await app.register(searchRoutes, searchOptions);
+    // Investigations beyond one plate (issue 22): the same sources, limits and record references.
+    await app.register(investigationRoutes, searchOptions);
     // One geocoder (one cache, one limit on calls to the service) for the detail view and the reports.
     const geocoder = createReverseGeocoder({ ...config.geocode, log: app.log });
     await app.register(geocodeRoutes, { geocoder });

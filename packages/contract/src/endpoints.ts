@@ -18,6 +18,7 @@ import { OWNER_ENDPOINTS } from "./calls/owner";
 import { OWNER_AGENCY_ENDPOINTS } from "./calls/owner-agencies";
 import { MFA_ENDPOINTS } from "./calls/mfa";
 import { SEARCH_ENDPOINTS } from "./calls/search";
+import { INVESTIGATION_ENDPOINTS } from "./calls/investigations";
 
 /**
  * Every call of both specs' call tables (and Odin's GET /healthz), once each. The API registers its
@@ -27,6 +28,7 @@ import { SEARCH_ENDPOINTS } from "./calls/search";
 export const ENDPOINTS = [
   ...ACCOUNT_ENDPOINTS,
   ...SEARCH_ENDPOINTS,
+  ...INVESTIGATION_ENDPOINTS,
   ...IMAGE_ENDPOINTS,
   ...EXPORT_ENDPOINTS,
   ...HOTLIST_ENDPOINTS,

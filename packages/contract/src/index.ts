@@ -12,6 +12,7 @@ export * from "./errors";
 export * from "./common";
 
 export * from "./entities/search-request";
+export * from "./entities/investigations";
 export * from "./entities/detection";
 export * from "./entities/export-record";
 export * from "./entities/agencies";
@@ -26,6 +27,7 @@ export * from "./entities/case-fields";
 
 export * from "./calls/account";
 export * from "./calls/search";
+export * from "./calls/investigations";
 export * from "./calls/images";
 export * from "./calls/exports";
 export * from "./calls/hotlists";

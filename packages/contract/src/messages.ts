@@ -132,6 +132,10 @@ export const MESSAGES = {
   endBeforeStart: "The end of the date range must not be before its start.",
   invalidDateTime: "Must be an ISO 8601 date-time with a time zone.",
   plateNumberRequired: "Plate number is required.",
+  // Investigations (issue 22)
+  investigationPlaceRequired: "Draw an area on the map or pick at least one camera.",
+  investigationPlateRequired: "Enter the plate to investigate.",
+  investigationPlacesCount: "Give two to five places, each with its time window.",
   matchStrategyInvalid: "Match strategy must be Exact or Lenient.",
   /** Issue 19: a read dated before 2000 or more than a day ahead (results table and detail). */
   absurdDateWarning: "Implausible date: the camera's clock may be wrong. This read raised no alert.",

@@ -152,6 +152,11 @@ describe("ENDPOINTS", () => {
       "POST /admin/reset-mfa/:id",
       "GET /case-fields",
       "PUT /admin/case-fields",
+      "GET /search/cameras",
+      "POST /search/area",
+      "POST /search/places",
+      "POST /search/companions",
+      "POST /search/pattern",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {

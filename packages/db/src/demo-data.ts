@@ -222,3 +222,60 @@ export const DEMO_AXON = {
   authorized: ["newhaven"] as DemoAgencyKey[],
   blacklisted: ["trooph"] as DemoAgencyKey[],
 };
+
+/**
+ * Issue 22: a convoy and a series planted in the simulators' reads on purpose, so the investigations
+ * (travelling-with, seen at several places, area search) have something real to find in the demo and
+ * the tests. Times are before the dataset's `now`; camera keys are the simulators' ("axis:hfd-lpv-01",
+ * "rekor:{agent}:{cameraId}"). All are Hartford's cameras (its own Rekor agent and RAVEN integrations).
+ */
+export interface DemoSighting {
+  cameraKey: string;
+  secondsAgo: number;
+}
+
+const HOUR_S = 3600;
+
+export const DEMO_CONVOY = {
+  /** The vehicle under investigation and the one that follows it, `lagSeconds` behind, at every camera. */
+  lead: { plate: "CVY4410", state: "CT" },
+  companion: { plate: "CVY7720", state: "CT" },
+  lagSeconds: 20,
+  /** Passes the lead once only: never a companion at the default 3 cameras. */
+  decoy: { plate: "DCY1180", state: "CT" },
+  meetings: [
+    { cameraKey: "axis:hfd-lpv-01", secondsAgo: 28 * HOUR_S },
+    { cameraKey: "rekor:demo-agent-hartford:1101", secondsAgo: 28 * HOUR_S - 900 },
+    { cameraKey: "axis:hfd-lpv-02", secondsAgo: 28 * HOUR_S - 1800 },
+    { cameraKey: "rekor:demo-agent-hartford:1102", secondsAgo: 4 * HOUR_S },
+    { cameraKey: "axis:hfd-lpv-01", secondsAgo: 4 * HOUR_S - 1200 },
+  ] satisfies DemoSighting[],
+} as const;
+
+export const DEMO_SERIES = {
+  /** Seen at three places on three days: the "series" a seen-at-several-places search finds. */
+  plate: { plate: "SRS2291", state: "CT" },
+  sightings: [
+    { cameraKey: "rekor:demo-agent-hartford:1101", secondsAgo: 50 * HOUR_S },
+    { cameraKey: "axis:hfd-lpv-02", secondsAgo: 26 * HOUR_S },
+    { cameraKey: "rekor:demo-agent-hartford:1102", secondsAgo: 6 * HOUR_S },
+  ] satisfies DemoSighting[],
+} as const;
+
+/** Every planted read: plate, state, camera and age in seconds. */
+export function demoPlantedReads(): {
+  plate: string;
+  state: string;
+  cameraKey: string;
+  secondsAgo: number;
+}[] {
+  const { lead, companion, decoy, lagSeconds, meetings } = DEMO_CONVOY;
+  return [
+    ...meetings.flatMap((meeting) => [
+      { ...lead, ...meeting },
+      { ...companion, cameraKey: meeting.cameraKey, secondsAgo: meeting.secondsAgo - lagSeconds },
+    ]),
+    { ...decoy, cameraKey: meetings[0]!.cameraKey, secondsAgo: meetings[0]!.secondsAgo - 35 },
+    ...DEMO_SERIES.sightings.map((sighting) => ({ ...DEMO_SERIES.plate, ...sighting })),
+  ];
+}

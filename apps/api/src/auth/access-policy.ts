@@ -63,6 +63,12 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /axon-authorized-integrations": rule("user", "agency"),
   "GET /axis-authorized-agencies": rule("user", "agency"),
   "POST /search-data": rule("user", "agency"),
+  // Odin's own (issue 22): investigations beyond one plate, on the plate search's rules
+  "GET /search/cameras": rule("user", "agency"),
+  "POST /search/area": rule("user", "agency"),
+  "POST /search/places": rule("user", "agency"),
+  "POST /search/companions": rule("user", "agency"),
+  "POST /search/pattern": rule("user", "agency"),
   "GET /proxy-rekor-image": rule("user", "agency"),
   "GET /proxy-axon-image": rule("user", "agency"),
   "GET /proxy-axon-plate-image": rule("user", "agency"),

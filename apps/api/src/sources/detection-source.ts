@@ -1,7 +1,8 @@
-import type { SourceProgram, TSearchResult } from "@odin/contract";
+import type { SourceProgram, TSearchCamera, TSearchResult } from "@odin/contract";
 import type { PrismaClient, SecretBox } from "@odin/db";
 import type { ImageHandles } from "./image-handle";
 import type { PlatePattern } from "./plate-pattern";
+import type { SourcePlace } from "./place";
 
 /** What the source adapters need: the database, the secrets box (vendor keys) and the image handles. */
 export interface SourceDeps {
@@ -23,6 +24,15 @@ export interface SourceQuery {
   end: Date;
   /** The most results one source may return; the service says so when a source hits it. */
   limit: number;
+  /** Only reads at this place (issue 22's investigations); absent: anywhere. */
+  place?: SourcePlace;
+}
+
+/** One camera over a short time (travelling-with): reads by the camera that read the plate, near then. */
+export interface SourceWindow {
+  cameraName: string;
+  start: Date;
+  end: Date;
 }
 
 /**
@@ -50,6 +60,13 @@ export interface DetectionSource<Target = unknown> {
    * for the results screen (issue 17: a range longer than what the source keeps). Undefined: nothing.
    */
   coverage?(query: SourceQuery, targets: Target[], now: Date): string | undefined;
+  /**
+   * Reads in several camera windows at once (travelling-with, issue 22), any plate; `query` gives the
+   * vehicle filters and the limit. Absent: the service asks `search` once per window.
+   */
+  searchWindows?(windows: SourceWindow[], query: SourceQuery, targets: Target[]): Promise<TSearchResult[]>;
+  /** The cameras of these targets an area search can name (absent: the source's cameras cannot be listed). */
+  cameras?(targets: Target[]): Promise<TSearchCamera[]>;
 }
 
 export interface SourceContext {

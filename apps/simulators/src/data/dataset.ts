@@ -1,4 +1,5 @@
 import type { UsStateAbbreviation } from "@odin/contract";
+import { demoPlantedReads } from "@odin/db/demo-data";
 import { DEMO_HOTLIST_PLATES } from "../demo-credentials";
 import { AXIS_CAMERAS, AXON_CAMERAS, REKOR_CAMERAS, type SimCamera } from "./cameras";
 import { buildLiveRead, insertNewestFirst, type LiveReadOptions } from "./live-reads";
@@ -75,9 +76,9 @@ export function createDataset(options: DatasetOptions = {}): Dataset {
     (c) => c.integration.agencyKey,
     Math.round((options.axisReads ?? 3000) / axisAgencies),
   );
-  const rekor = lazy(() => generate(context, "rekor", rekorGroups));
-  const axon = lazy(() => generate(context, "axon", axonGroups));
-  const axis = lazy(() => generate(context, "axis", axisGroups));
+  const rekor = lazy(() => generate(context, "rekor", rekorGroups, REKOR_CAMERAS));
+  const axon = lazy(() => generate(context, "axon", axonGroups, AXON_CAMERAS));
+  const axis = lazy(() => generate(context, "axis", axisGroups, AXIS_CAMERAS));
 
   // Image and webhook lookups go by id; each vendor's index is built on its first lookup.
   const indexes = new Map<string, Map<string, SimRead>>();
@@ -131,6 +132,7 @@ function generate<C extends SimCamera>(
   context: Context,
   vendor: C["vendor"],
   groups: readonly { cameras: readonly C[]; count: number }[],
+  allCameras: readonly C[],
 ): SimRead<C>[] {
   const { seed, now, pool, shared } = context;
   const reads: SimRead<C>[] = [];
@@ -152,7 +154,29 @@ function generate<C extends SimCamera>(
       }
     });
   });
+  reads.push(...planted(context, allCameras));
   return finalizeReads(reads, seed);
+}
+
+/**
+ * The convoy and the series planted on purpose (issue 22, @odin/db's DEMO_CONVOY and DEMO_SERIES):
+ * the same vehicle for a plate at every camera, at the planted times. Added after the generated reads,
+ * so their random streams stay as they were.
+ */
+function planted<C extends SimCamera>(context: Context, cameras: readonly C[]): SimRead<C>[] {
+  return demoPlantedReads().flatMap((sighting, index) => {
+    const camera = cameras.find((candidate) => candidate.key === sighting.cameraKey);
+    if (!camera) return [];
+    const vehicle = generateVehicle(Rng.for(context.seed, "planted-vehicle", sighting.plate));
+    const seen: PlatedVehicle = {
+      display: sighting.plate,
+      plate: normalizePlate(sighting.plate),
+      state: sighting.state as UsStateAbbreviation,
+      vehicle,
+    };
+    const rng = Rng.for(context.seed, "planted", index);
+    return [createRead(rng, seen, camera, context.now - sighting.secondsAgo * 1000, false)];
+  });
 }
 
 function buildSharedPlates(seed: number): PlatedVehicle[] {

@@ -5,8 +5,8 @@ import { ZCaseFields } from "./case-fields";
 
 const REQUIRED = MESSAGES.justificationAndDateRangeRequired;
 
-/** Missing or blank dates get the screen's own message; a malformed date gets a precise one. */
-const searchDateTime = z.iso.datetime({
+/** Missing or blank dates get the screen's own message; a malformed date gets a precise one (also the investigations' calls). */
+export const searchDateTime = z.iso.datetime({
   offset: true,
   error: (issue) =>
     issue.input === undefined || issue.input === null || issue.input === ""

@@ -37,12 +37,17 @@ function toSourceQuery(body: TSearchRequest, limit: number): SourceQuery {
   };
 }
 
-/** Runs one source within its own time limit; a slow or failing source only reports its status. */
-async function runSource(
+/**
+ * Runs one source within its own time limit; a slow or failing source only reports its status.
+ * `ask` replaces the one `search` call when an investigation asks the source several things (issue 22).
+ */
+export async function runSource(
   source: DetectionSource,
   query: SourceQuery,
   targets: unknown[],
   timeoutMs: number,
+  ask: (signal: AbortSignal, warn: (message: string) => void) => Promise<TSearchResult[]> = (signal, warn) =>
+    source.search(query, targets, signal, warn),
 ): Promise<{ status: TSourceStatus; results: TSearchResult[] }> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -60,7 +65,7 @@ async function runSource(
   const warnings: string[] = [];
   try {
     const results = await Promise.race([
-      source.search(query, targets, controller.signal, (message) => warnings.push(message)),
+      ask(controller.signal, (message) => warnings.push(message)),
       deadline,
     ]);
     const notice = source.coverage?.(query, targets, new Date());
@@ -92,6 +97,37 @@ async function runSource(
   }
 }
 
+export interface SourcePlan {
+  source: DetectionSource;
+  targets: unknown[];
+}
+
+/** Which of the requested agencies the caller may search, per source (all it may when none are named). */
+export async function planSources(
+  deps: Pick<SearchDeps, "sources">,
+  auth: Actor,
+  agencies: readonly string[],
+): Promise<SourcePlan[]> {
+  const scope = searchScopeOf(auth);
+  const requested = new Set(agencies);
+  return Promise.all(
+    deps.sources.map(async (source) => {
+      const searchable = await source.searchable(scope);
+      const targets = requested.size
+        ? [...searchable].filter(([key]) => requested.has(key)).map(([, target]) => target)
+        : [...searchable.values()];
+      return { source, targets };
+    }),
+  );
+}
+
+/** The programs a plan will ask: what the audit row's programs_queried names. */
+export const programsOf = (plan: readonly SourcePlan[]) =>
+  plan
+    .filter((step) => step.targets.length > 0)
+    .map((step) => step.source.program)
+    .join(",");
+
 /**
  * POST /search-data: resolves which of the requested agencies the caller may search (all it may
  * search when none are named), commits the audit row, then fans out to every source at once and
@@ -103,17 +139,7 @@ export async function searchDetections(
   body: TSearchRequest,
 ): Promise<{ results: TSearchResult[]; statuses: TSourceStatus[] }> {
   await checkCaseFields(deps.prisma, auth, body);
-  const scope = searchScopeOf(auth);
-  const requested = new Set(body.agencies);
-  const plan = await Promise.all(
-    deps.sources.map(async (source) => {
-      const searchable = await source.searchable(scope);
-      const targets = requested.size
-        ? [...searchable].filter(([key]) => requested.has(key)).map(([, target]) => target)
-        : [...searchable.values()];
-      return { source, targets };
-    }),
-  );
+  const plan = await planSources(deps, auth, body.agencies);
 
   // Audit first, then work (issue 17): the row is committed before any source is asked. A search
   // whose row cannot be written asks no source and answers 503 (the caller may retry).
@@ -135,10 +161,7 @@ export async function searchDetections(
         filters: body.filters,
       },
       justification: body.justification,
-      programsQueried: plan
-        .filter((step) => step.targets.length > 0)
-        .map((step) => step.source.program)
-        .join(","),
+      programsQueried: programsOf(plan),
       ...(body.plate ? { plate: body.plate.toUpperCase() } : {}),
     });
   } catch (error) {

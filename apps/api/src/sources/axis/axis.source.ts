@@ -1,11 +1,18 @@
 import type { TSearchResult } from "@odin/contract";
 import { Prisma, type PrismaClient } from "@odin/db";
-import type { DetectionSource, SourceContext, SourceQuery } from "../detection-source";
+import type { DetectionSource, SourceContext, SourceQuery, SourceWindow } from "../detection-source";
+import { areaBounds, camerasOf, cameraRef, insideArea } from "../place";
 import { findSearchableAxisIntegrations } from "../search-scope.repository";
 import { findSimilarPlates } from "../similar-plates.repository";
 
 interface AxisTarget {
   integrationId: number;
+  /** The integration's identifier: an area search names the camera by it ("Axis:hfd-lpv-01"). */
+  identifier?: string;
+  label?: string | null;
+  agencyName?: string;
+  latitude?: number | null;
+  longitude?: number | null;
   /** How many days of this integration's reads are kept (its agency's figure, else the default). */
   retentionDays: number;
 }
@@ -36,6 +43,8 @@ interface DetectionRow {
   plate_y4: number | null;
   /** Stored by ingest (sources/read-time.ts); absent where a caller does not select it. */
   absurd_date?: boolean;
+  /** Set by place queries: the read is at a named camera (else it matched the area's bounding box). */
+  at_camera?: boolean;
 }
 
 const proxied = (path: string | null) =>
@@ -122,6 +131,41 @@ function scopeCondition(query: SourceQuery, targets: AxisTarget[]): Prisma.Sql {
     : Prisma.sql`d.axis_integration_id IN (${ids}) AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}`;
 }
 
+/**
+ * Reads at the place: by the named integrations or camera names, or inside the area's bounding box
+ * (the exact circle or polygon test runs on the rows). The (axis_integration_id, timestamp) index
+ * serves the time window; the box only filters its rows.
+ */
+function placeSql(query: SourceQuery, targets: AxisTarget[]): { where: Prisma.Sql; atCamera: Prisma.Sql } {
+  const place = query.place;
+  if (!place) return { where: Prisma.sql`TRUE`, atCamera: Prisma.sql`TRUE` };
+  const named = new Set(camerasOf(place, "Axis"));
+  const ids = targets
+    .filter((target) => target.identifier !== undefined && named.has(target.identifier))
+    .map((target) => target.integrationId);
+  const names = [...(place.cameraNames ?? [])];
+  const atCamera = Prisma.sql`(d.axis_integration_id = ANY(${ids}::int[]) OR d.camera_name = ANY(${names}::text[]))`;
+  if (!place.area) return { where: atCamera, atCamera };
+  const box = areaBounds(place.area);
+  return {
+    where: Prisma.sql`(${atCamera} OR (d.latitude BETWEEN ${box.minLat} AND ${box.maxLat}
+      AND d.longitude BETWEEN ${box.minLon} AND ${box.maxLon}))`,
+    atCamera,
+  };
+}
+
+const SELECT_COLUMNS = Prisma.sql`d.id, d.plate, d.plate_state, d.make, d.color, d.body_type, d.camera_name, a.name AS agency_name,
+  d.timestamp, d.latitude, d.longitude, d.image_path, d.plate_image_path,
+  d.plate_x1, d.plate_x2, d.plate_x3, d.plate_x4, d.plate_y1, d.plate_y2, d.plate_y3, d.plate_y4,
+  d.absurd_date`;
+
+function vehicleSql(query: SourceQuery): Prisma.Sql {
+  return Prisma.sql`${query.plateState ? Prisma.sql`upper(d.plate_state) = upper(${query.plateState})` : Prisma.sql`TRUE`}
+    AND ${equalsIgnoringCase(Prisma.sql`d.color`, query.color)}
+    AND ${equalsIgnoringCase(Prisma.sql`d.make`, query.make)}
+    AND ${equalsIgnoringCase(Prisma.sql`d.body_type`, query.bodyType)}`;
+}
+
 const equalsIgnoringCase = (column: Prisma.Sql, value: string | undefined) =>
   value ? Prisma.sql`lower(${column}) = lower(${value})` : Prisma.sql`TRUE`;
 
@@ -142,6 +186,11 @@ export function createAxisSource(
           integration.identifier,
           {
             integrationId: integration.id,
+            identifier: integration.identifier,
+            label: integration.label,
+            agencyName: integration.axisAgency.agencyName,
+            latitude: integration.latitude,
+            longitude: integration.longitude,
             retentionDays: integration.axisAgency.agency.retentionDays ?? defaultRetentionDays,
           },
         ]),
@@ -159,21 +208,55 @@ export function createAxisSource(
       if (targets.length === 0) return [];
       const similarPlates =
         query.plate?.kind === "similar" ? await findSimilarPlates(prisma, query.plate.value) : [];
+      const place = placeSql(query, targets);
       const rows = await prisma.$queryRaw<DetectionRow[]>`
-        SELECT d.id, d.plate, d.plate_state, d.make, d.color, d.body_type, d.camera_name, a.name AS agency_name,
-               d.timestamp, d.latitude, d.longitude, d.image_path, d.plate_image_path,
-               d.plate_x1, d.plate_x2, d.plate_x3, d.plate_x4, d.plate_y1, d.plate_y2, d.plate_y3, d.plate_y4,
-               d.absurd_date
+        SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
         FROM detections d JOIN agencies a ON a.id = d.agency_id
         WHERE ${scopeCondition(query, targets)}
           AND ${plateCondition(query, similarPlates)}
-          AND ${query.plateState ? Prisma.sql`upper(d.plate_state) = upper(${query.plateState})` : Prisma.sql`TRUE`}
-          AND ${equalsIgnoringCase(Prisma.sql`d.color`, query.color)}
-          AND ${equalsIgnoringCase(Prisma.sql`d.make`, query.make)}
-          AND ${equalsIgnoringCase(Prisma.sql`d.body_type`, query.bodyType)}
+          AND ${place.where}
+          AND ${vehicleSql(query)}
         ORDER BY d.timestamp DESC
         LIMIT ${query.limit}`;
+      const area = query.place?.area;
+      if (area) {
+        return rows
+          .filter((row) => row.at_camera || insideArea(area, row.latitude, row.longitude))
+          .map(mapAxisDetection);
+      }
       return rows.map(mapAxisDetection);
+    },
+    async searchWindows(windows: SourceWindow[], query, targets) {
+      if (targets.length === 0 || windows.length === 0) return [];
+      // One statement for every window: each is an index range scan of (axis_integration_id, timestamp).
+      const ids = Prisma.join(targets.map((target) => target.integrationId));
+      const rows = await prisma.$queryRaw<DetectionRow[]>`
+        SELECT DISTINCT ON (d.id) ${SELECT_COLUMNS}
+        FROM unnest(${windows.map((w) => w.cameraName)}::text[], ${windows.map((w) => w.start)}::timestamptz[],
+                    ${windows.map((w) => w.end)}::timestamptz[]) AS w(camera_name, start_at, end_at)
+        JOIN detections d ON d.axis_integration_id IN (${ids})
+          AND d.timestamp BETWEEN w.start_at AND w.end_at AND d.camera_name = w.camera_name
+        JOIN agencies a ON a.id = d.agency_id
+        WHERE ${vehicleSql(query)}
+        ORDER BY d.id
+        LIMIT ${query.limit}`;
+      return rows.map(mapAxisDetection);
+    },
+    async cameras(targets) {
+      return targets.flatMap((target) =>
+        target.identifier
+          ? [
+              {
+                id: cameraRef("Axis", target.identifier),
+                source_program: "Axis" as const,
+                name: target.label ?? target.identifier,
+                agency: target.agencyName ?? null,
+                latitude: target.latitude ?? null,
+                longitude: target.longitude ?? null,
+              },
+            ]
+          : [],
+      );
     },
   };
 }

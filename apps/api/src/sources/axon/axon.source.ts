@@ -3,6 +3,7 @@ import type { AxonIntegration } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { DetectionSource, SourceContext, SourceDeps } from "../detection-source";
 import { findSearchableAxonIntegrations } from "../search-scope.repository";
+import { readAtPlace } from "../place";
 import { VendorError, type VendorErrorKind, type VendorImage } from "../vendor-http";
 import { AxonClient } from "./axon.client";
 import { mapAxonRead, matchesAxonFilters, resolveAxonUrl, trimTrailingSlash } from "./axon.mapper";
@@ -74,7 +75,8 @@ export function createAxonSource(deps: SourceDeps): DetectionSource<AxonTarget> 
           };
           return client.searchReads(integration, params, signal, (read) => {
             const result = mapAxonRead(read, context);
-            return matchesAxonFilters(result, query) ? result : null;
+            // Axon's API has no camera or place parameter: a place filters the window's reads here.
+            return matchesAxonFilters(result, query) && readAtPlace(query.place, result) ? result : null;
           });
         }),
       );
@@ -89,8 +91,16 @@ export function createAxonSource(deps: SourceDeps): DetectionSource<AxonTarget> 
       for (const failure of failures) warn?.(failure.message);
       return results.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)).slice(0, query.limit);
     },
+    coverage(query) {
+      if (!query.place) return undefined;
+      return AXON_PLACE_NOTICE;
+    },
   };
 }
+
+/** What an area search tells about Axon (issue 22): it cannot be asked by camera or place. */
+export const AXON_PLACE_NOTICE =
+  "Axon's reads API cannot be asked by camera or place: Odin read every Axon read of the time window and kept those whose patrol-car position lies in the area (or at the named cameras).";
 
 function toError(reason: unknown): Error {
   return reason instanceof Error ? reason : new Error("the Axon search failed");

@@ -15,6 +15,8 @@ export interface RekorSearchParams {
   plate: PlatePattern | undefined;
   /** How many rows at most; Rekor answers at most 10000. */
   topn: number;
+  /** One camera's reads only (its `camera_id`): how an area search asks Rekor (issue 22). */
+  camera?: string;
 }
 
 export const REKOR_MAX_TOPN = 10_000;
@@ -42,6 +44,7 @@ export async function searchPlates(
   }
   url.searchParams.set("topn", String(Math.max(1, Math.min(Math.floor(params.topn), REKOR_MAX_TOPN))));
   url.searchParams.set("order", "desc");
+  if (params.camera !== undefined) url.searchParams.set("camera", params.camera);
   return withoutKey(key, () => fetchVendorJson(url, ZRekorSearchAnswer, { label: key.label, signal }));
 }
 

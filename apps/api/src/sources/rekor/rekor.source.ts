@@ -2,6 +2,7 @@ import type { TProxyRekorImageQuery, TSearchResult } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import type { DetectionSource, SourceContext, SourceDeps, SourceQuery } from "../detection-source";
 import { findSearchableRekorKeys } from "../search-scope.repository";
+import { camerasOf, cameraRef, insideArea, type SourcePlace } from "../place";
 import { VendorError, type VendorImage } from "../vendor-http";
 import { fetchImage, REKOR_MAX_TOPN, searchPlates, type RekorKey } from "./rekor.client";
 import { mapRekorRow, matchesRekorQuery } from "./rekor.mapper";
@@ -64,11 +65,22 @@ export function createRekorSource(deps: SourceDeps): DetectionSource<RekorTarget
       const topn = needsVehicleFilter(query) ? REKOR_MAX_TOPN : query.limit;
       const camerasLoading = loadCameras(deps, targets);
       camerasLoading.catch(() => undefined); // awaited below; not "unhandled" if every key fails first
+      // A place is asked camera by camera (Rekor's `camera` parameter): only the cameras at the place.
+      const asks: { target: RekorTarget; camera?: string }[] = query.place
+        ? await camerasAtPlace(deps, targets, query.place)
+        : targets.map((target) => ({ target }));
+      if (asks.length === 0) return [];
       const outcomes = await Promise.allSettled(
-        targets.map(async (target) =>
+        asks.map(async ({ target, camera }) =>
           searchPlates(
             openKey(deps, target),
-            { start: query.start, end: query.end, plate: query.plate, topn },
+            {
+              start: query.start,
+              end: query.end,
+              plate: query.plate,
+              topn,
+              ...(camera !== undefined ? { camera } : {}),
+            },
             signal,
           ),
         ),
@@ -76,7 +88,7 @@ export function createRekorSource(deps: SourceDeps): DetectionSource<RekorTarget
       const answers: { target: RekorTarget; rows: TRekorSearchAnswer }[] = [];
       const failures: string[] = [];
       outcomes.forEach((outcome, index) => {
-        const target = targets[index]!;
+        const target = asks[index]!.target;
         if (outcome.status === "fulfilled") answers.push({ target, rows: outcome.value });
         else failures.push(failureMessage(target, outcome.reason));
       });
@@ -98,7 +110,50 @@ export function createRekorSource(deps: SourceDeps): DetectionSource<RekorTarget
       }
       return results.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp)).slice(0, query.limit);
     },
+
+    async cameras(targets) {
+      const rows = await deps.prisma.rekorCamera.findMany({
+        where: { rekorApiKeyId: { in: targets.map((target) => target.id) } },
+        orderBy: [{ rekorApiKeyId: "asc" }, { cameraId: "asc" }],
+      });
+      const agencyOf = new Map(targets.map((target) => [target.id, target.agencyName]));
+      return rows.map((camera) => ({
+        id: cameraRef("Rekor", `${camera.rekorApiKeyId}:${camera.cameraId}`),
+        source_program: "Rekor" as const,
+        name: camera.cameraName ?? `Camera ${camera.cameraId}`,
+        agency: agencyOf.get(camera.rekorApiKeyId) ?? null,
+        latitude: camera.correctedLatitude ?? camera.latitude,
+        longitude: camera.correctedLongitude ?? camera.longitude,
+      }));
+    },
   };
+}
+
+/**
+ * The Rekor cameras at a place, per key: those whose position (a hand correction first) lies in the
+ * area, those picked by ref ("Rekor:{keyId}:{cameraId}") and those whose name a read carried.
+ */
+async function camerasAtPlace(deps: SourceDeps, targets: RekorTarget[], place: SourcePlace) {
+  const picked = new Set(camerasOf(place, "Rekor"));
+  const names = new Set(place.cameraNames ?? []);
+  const rows = await deps.prisma.rekorCamera.findMany({
+    where: { rekorApiKeyId: { in: targets.map((target) => target.id) } },
+  });
+  const byId = new Map(targets.map((target) => [target.id, target]));
+  return rows.flatMap((camera) => {
+    const target = byId.get(camera.rekorApiKeyId);
+    if (!target) return [];
+    const at =
+      picked.has(`${camera.rekorApiKeyId}:${camera.cameraId}`) ||
+      names.has(camera.cameraName ?? `Camera ${camera.cameraId}`) ||
+      (place.area !== undefined &&
+        insideArea(
+          place.area,
+          camera.correctedLatitude ?? camera.latitude,
+          camera.correctedLongitude ?? camera.longitude,
+        ));
+    return at ? [{ target, camera: camera.cameraId }] : [];
+  });
 }
 
 function failureMessage(target: RekorTarget, reason: unknown): string {

@@ -1,0 +1,74 @@
+import { findEndpoint, SEARCH_SOURCES_HEADER } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
+import { requireAuth } from "../../plugins/auth";
+import {
+  listSearchCameras,
+  searchArea,
+  searchCompanions,
+  searchPattern,
+  searchPlaces,
+} from "./investigations.service";
+import type { SearchDeps } from "./search.service";
+
+const cameras = findEndpoint("GET", "/search/cameras");
+const area = findEndpoint("POST", "/search/area");
+const places = findEndpoint("POST", "/search/places");
+const companions = findEndpoint("POST", "/search/companions");
+const pattern = findEndpoint("POST", "/search/pattern");
+
+/**
+ * Investigations beyond one plate (issue 22). Like POST /search-data, how each source fared travels
+ * in the x-odin-sources header.
+ */
+export const investigationRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma">> = async (
+  app,
+  options,
+) => {
+  const deps = () => ({ ...options, prisma: app.prisma });
+  const errors = errorResponses(400, 401, 403);
+
+  app.get(cameras.path, { schema: { response: { 200: cameras.response, ...errors } } }, async (request) =>
+    listSearchCameras(deps(), requireAuth(request)),
+  );
+
+  app.post(
+    area.path,
+    { schema: { body: area.body, response: { 200: area.response, ...errors } } },
+    async (request, reply) => {
+      const { results, statuses } = await searchArea(deps(), requireAuth(request), request.body);
+      reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
+      return results;
+    },
+  );
+
+  app.post(
+    places.path,
+    { schema: { body: places.body, response: { 200: places.response, ...errors } } },
+    async (request, reply) => {
+      const { answer, statuses } = await searchPlaces(deps(), requireAuth(request), request.body);
+      reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
+      return answer;
+    },
+  );
+
+  app.post(
+    companions.path,
+    { schema: { body: companions.body, response: { 200: companions.response, ...errors } } },
+    async (request, reply) => {
+      const { answer, statuses } = await searchCompanions(deps(), requireAuth(request), request.body);
+      reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
+      return answer;
+    },
+  );
+
+  app.post(
+    pattern.path,
+    { schema: { body: pattern.body, response: { 200: pattern.response, ...errors } } },
+    async (request, reply) => {
+      const { answer, statuses } = await searchPattern(deps(), requireAuth(request), request.body);
+      reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
+      return answer;
+    },
+  );
+};
