@@ -99,8 +99,16 @@ describe("Axon poller, scheduled by the app, against the Axon simulator", () => 
     expect(Date.parse(polled.pollCursor!)).toBeGreaterThan(read.capturedAt);
     expect(polled.lastPolledAt).not.toBeNull();
 
-    // Polls keep running over the same reads: still one alert per read and plate.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Polls keep running over the same reads: still one alert per read and plate, after a poll that
+    // began once the alert was written (its window overlaps the read) has finished. Waiting on the
+    // cursor, not on the clock, so the check cannot pass without that poll having run.
+    const afterAlert = new Date().toISOString();
+    await eventually(async () => {
+      const { pollCursor } = await t.prisma.axonIntegration.findUniqueOrThrow({
+        where: { id: integration.id },
+      });
+      return pollCursor !== null && pollCursor > afterAlert;
+    });
     expect(await t.prisma.alert.count({ where: { sourceProgram: "Axon", sourceReadId: read.id } })).toBe(1);
 
     // The picture comes through the alert image proxy, fetched with the integration's token.
