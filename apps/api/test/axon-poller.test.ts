@@ -2,12 +2,7 @@ import { DEMO_AGENCIES, DEMO_AXON } from "@odin/db/demo-data";
 import { startSimulators, type RunningSimulators } from "@odin/simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageHandles } from "../src/sources/image-handle";
-import {
-  alertedAgencies,
-  AXON_POLL_OVERLAP_MS,
-  pollAxonIntegration,
-  toRemoteRead,
-} from "../src/sources/axon/axon.poll";
+import { AXON_POLL_OVERLAP_MS, pollAxonIntegration, toRemoteRead } from "../src/sources/axon/axon.poll";
 import { normalizePlate } from "../src/sources/plate-pattern";
 import type { SourceDeps } from "../src/sources/detection-source";
 import { tokenOf } from "./alert-helpers";
@@ -239,14 +234,6 @@ describe("one Axon poll", () => {
       latitude: 41.7,
       longitude: -72.6,
     });
-    const entry = (agencyId: number, status: "authorized" | "blacklisted") => ({
-      integrationId: 1,
-      agencyId,
-      status,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
-    const integration = { agencyId: 1, agencies: [entry(2, "authorized"), entry(3, "blacklisted")] };
-    expect(alertedAgencies(integration as Parameters<typeof alertedAgencies>[0])).toEqual([1, 2]);
+    // Which agencies an integration's reads alert: test/read-viewers.test.ts (the one visibility rule).
   });
 });
