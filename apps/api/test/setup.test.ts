@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { verifyPassword } from "@odin/db";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PassThrough, Readable } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setupCommand } from "../src/cli/setup-command";
 import { signInWithPassword } from "../src/identity/password-sign-in";
 import { issueSetupToken, SETUP_MESSAGES } from "../src/modules/setup/setup.service";
 import { buildTestApp, projectRoot, type TestApp } from "./helpers";
@@ -139,35 +141,46 @@ describe("odin setup (the command)", () => {
   });
   afterEach(() => t.close());
 
-  function odin(
+  /**
+   * The command in-process, as cli.ts runs it: arguments, standard input, an environment of its own
+   * (what a shell would give it), and what it prints on stdout and stderr. A child process per call
+   * cost seconds of tsx start-up each; the entry point itself is run once, below.
+   */
+  async function odin(
     args: string[],
     { stdin = "", env = {} }: { stdin?: string; env?: Record<string, string> } = {},
   ) {
-    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(
-        process.execPath,
-        ["--import", "tsx", path.join(projectRoot, "apps/api/src/cli.ts"), ...args],
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const print =
+      (into: string[]) =>
+      (...parts: unknown[]) =>
+        void into.push(`${parts.join(" ")}\n`);
+    const log = vi.spyOn(console, "log").mockImplementation(print(stdout));
+    const error = vi.spyOn(console, "error").mockImplementation(print(stderr));
+    try {
+      const code = await setupCommand(
+        args,
+        { input: Readable.from([stdin]), output: new PassThrough() },
         {
-          cwd: path.join(projectRoot, "apps/api"),
-          env: {
-            PATH: process.env.PATH,
-            NODE_ENV: "test",
-            LOG_LEVEL: "silent",
-            DATABASE_URL: t.databaseUrl,
-            ODIN_MIGRATE_ON_START: "false",
-            ...env,
-          },
+          NODE_ENV: "test",
+          LOG_LEVEL: "silent",
+          DATABASE_URL: t.databaseUrl,
+          ODIN_MIGRATE_ON_START: "false",
+          ...env,
         },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
-      child.stdin!.end(stdin);
-    });
+      return { code, stdout: stdout.join(""), stderr: stderr.join("") };
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
   }
 
-  const flags = ["setup", "--name", "Dana Owner", "--email", "dana@agency.example", "--password-stdin"];
+  const setupFlags = ["--name", "Dana Owner", "--email", "dana@agency.example", "--password-stdin"];
 
   it("creates the owner from flags and a password on standard input, then is idempotent", async () => {
-    const first = await odin(flags, { stdin: `${PASSWORD}\n` });
+    const first = await odin(setupFlags, { stdin: `${PASSWORD}\n` });
     expect(first.stderr).toBe("");
     expect(first).toMatchObject({ code: 0 });
     expect(first.stdout).toContain("The owner 'owner' was created");
@@ -182,40 +195,37 @@ describe("odin setup (the command)", () => {
     ).toBe(1);
 
     // The same command again changes nothing and succeeds; another owner is refused.
-    const again = await odin(flags, { stdin: `${PASSWORD}\n` });
+    const again = await odin(setupFlags, { stdin: `${PASSWORD}\n` });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain("Odin already has its owner ('owner'): nothing was changed.");
-    const other = await odin(
-      ["setup", "--name", "Eve", "--email", "eve@agency.example", "--password-stdin"],
-      {
-        stdin: PASSWORD,
-      },
-    );
+    const other = await odin(["--name", "Eve", "--email", "eve@agency.example", "--password-stdin"], {
+      stdin: PASSWORD,
+    });
     expect(other.code).toBe(1);
     expect(other.stderr).toContain("Odin already has its owner ('owner')");
     expect(await t.prisma.user.count()).toBe(1);
   });
 
   it("refuses a weak password and a missing value without a terminal, creating nothing", async () => {
-    const weak = await odin(flags, { stdin: "short" });
+    const weak = await odin(setupFlags, { stdin: "short" });
     expect(weak.code).toBe(1);
     expect(weak.stderr).toContain("Setup refused: At least 8 characters");
-    const noEmail = await odin(["setup", "--name", "Dana", "--password-stdin"], { stdin: PASSWORD });
+    const noEmail = await odin(["--name", "Dana", "--password-stdin"], { stdin: PASSWORD });
     expect(noEmail.code).toBe(1);
     expect(noEmail.stderr).toContain("--email is required");
-    const usage = await odin(["setup", "--bogus"]);
+    const usage = await odin(["--bogus"]);
     expect(usage.code).toBe(2);
     expect(await t.prisma.user.count()).toBe(0);
   });
 
   it("gives a locked-out owner a new password from the server, ending its sessions", async () => {
-    expect((await odin(flags, { stdin: PASSWORD })).code).toBe(0);
+    expect((await odin(setupFlags, { stdin: PASSWORD })).code).toBe(0);
     for (let i = 0; i < 5; i++) await signInWithPassword(t.prisma, "owner", "Wrong-password-1!");
     expect(await signInWithPassword(t.prisma, "owner", PASSWORD)).toMatchObject({ ok: false });
 
-    const weak = await odin(["setup", "--reset-owner-password", "--password-stdin"], { stdin: "weak" });
+    const weak = await odin(["--reset-owner-password", "--password-stdin"], { stdin: "weak" });
     expect(weak.code).toBe(1);
-    const reset = await odin(["setup", "--reset-owner-password", "--password-stdin"], {
+    const reset = await odin(["--reset-owner-password", "--password-stdin"], {
       stdin: "Regained-Access-2026!\n",
     });
     expect(reset.stderr).toBe("");
@@ -228,7 +238,7 @@ describe("odin setup (the command)", () => {
 
   it("links the owner to an external issuer's subject, keeping no password", async () => {
     const linked = await odin(
-      ["setup", "--name", "Dana Owner", "--email", "dana@agency.example", "--subject", "auth0|65f00ba"],
+      ["--name", "Dana Owner", "--email", "dana@agency.example", "--subject", "auth0|65f00ba"],
       {
         env: { OIDC_ISSUER: "https://issuer.example/" },
       },
@@ -237,5 +247,31 @@ describe("odin setup (the command)", () => {
     expect(linked.code).toBe(0);
     const owner = await t.prisma.user.findUniqueOrThrow({ where: { username: "owner" } });
     expect(owner).toMatchObject({ idpSubject: "auth0|65f00ba", passwordHash: null });
+  });
+
+  it("runs as `odin setup` from the command line: the entry point passes the arguments and the exit status", async () => {
+    const cli = (args: string[]) =>
+      new Promise<{ code: number; stderr: string }>((resolve) => {
+        const child = execFile(
+          process.execPath,
+          ["--import", "tsx", path.join(projectRoot, "apps/api/src/cli.ts"), ...args],
+          {
+            cwd: path.join(projectRoot, "apps/api"),
+            env: {
+              PATH: process.env.PATH,
+              NODE_ENV: "test",
+              LOG_LEVEL: "silent",
+              DATABASE_URL: t.databaseUrl,
+              ODIN_MIGRATE_ON_START: "false",
+            },
+          },
+          (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+        );
+        child.stdin!.end("short");
+      });
+    const weak = await cli(["setup", ...setupFlags]);
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain("Setup refused: At least 8 characters");
+    expect(await t.prisma.user.count()).toBe(0);
   });
 });

@@ -53,10 +53,14 @@ export async function openDatabase(config: Config, root: string): Promise<Opened
  * The database a command works on, as the server would open it: DATABASE_URL, or the embedded
  * PostgreSQL in the data folder (stop a running `pnpm start` first: one server per folder). Pending
  * migrations apply first when the server would apply them, so a command can run before the first start.
+ * `env` is the process's environment; tests pass their own and call the command in-process.
  */
-export async function withDatabase<T>(run: (prisma: PrismaClient, config: Config) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  run: (prisma: PrismaClient, config: Config) => Promise<T>,
+  env: NodeJS.ProcessEnv = processEnv(),
+): Promise<T> {
   const root = projectRoot();
-  const config = loadConfig(processEnv(), root);
+  const config = loadConfig(env, root);
   const { appUrl, embedded } = await openDatabase(config, root);
   try {
     const prisma = createPrismaClient(appUrl, { poolSize: 2 });

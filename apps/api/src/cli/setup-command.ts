@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { processEnv } from "../config/env";
 import { AppError } from "../lib/app-error";
 import { ZNewPassword } from "@odin/contract";
 import type { PrismaClient, User } from "@odin/db";
@@ -21,8 +22,15 @@ Creates Odin's first owner, the one cross-agency account, in an empty installati
                     and its sessions end: the way back in when the owner is locked out
 Exit status: 0 the owner was created (or already exists with this e-mail), 1 refused, 2 usage.`;
 
-/** `odin setup`: flags first; whatever is missing is asked on the terminal (refused without one). */
-export async function setupCommand(args: string[], terminal: Terminal): Promise<number> {
+/**
+ * `odin setup`: flags first; whatever is missing is asked on the terminal (refused without one).
+ * `env` is the configuration's source (the process's environment from the command line).
+ */
+export async function setupCommand(
+  args: string[],
+  terminal: Terminal,
+  env: NodeJS.ProcessEnv = processEnv(),
+): Promise<number> {
   let flags;
   try {
     flags = parseArgs({
@@ -108,7 +116,7 @@ export async function setupCommand(args: string[], terminal: Terminal): Promise<
       console.error(`Setup refused: ${error.message}`);
       return 1;
     }
-  });
+  }, env);
 }
 
 const isInteractive = (terminal: Terminal, passwordStdin: boolean) =>

@@ -1,16 +1,15 @@
 import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../auth/actor";
 import type { SourceContext } from "./detection-source";
-
-/** Integrations of agencies the owner has not deactivated. */
-const ACTIVE = { deactivatedAt: null };
+import { integrationsVisibleTo } from "./read-viewers";
 
 /**
  * What the caller's agency may search, per source. The owner may search everything; a user with no
  * agency nothing. These same functions decide the agency lists of the search form and which of the
  * `agencies` a search request may actually reach, so the two can never disagree.
  * A deactivated agency's integrations are offered to no one (issue 15): its own users cannot sign in,
- * and the agencies it shared with lose its reads until the owner reactivates it.
+ * and the agencies it shared with lose its reads until the owner reactivates it. Who may see which
+ * integration is the one rule in read-viewers.ts, which the Axon poll and the Axis insert use too.
  */
 export function searchScopeOf(auth: Actor): SourceContext {
   return { agency: auth.isOwner ? "all" : auth.user.agencyId };
@@ -19,7 +18,7 @@ export function searchScopeOf(auth: Actor): SourceContext {
 export async function findSearchableRekorKeys(prisma: PrismaClient, { agency }: SourceContext) {
   if (agency === null) return [];
   return prisma.rekorApiKey.findMany({
-    where: { agency: ACTIVE, ...(agency === "all" ? {} : { agencyId: agency }) },
+    where: { id: { in: await integrationsVisibleTo(prisma, "Rekor", agency) } },
     orderBy: [{ agencyName: "asc" }, { id: "asc" }],
   });
 }
@@ -28,14 +27,7 @@ export async function findSearchableRekorKeys(prisma: PrismaClient, { agency }: 
 export async function findSearchableAxonIntegrations(prisma: PrismaClient, { agency }: SourceContext) {
   if (agency === null) return [];
   return prisma.axonIntegration.findMany({
-    where:
-      agency === "all"
-        ? { agency: ACTIVE }
-        : {
-            agency: ACTIVE,
-            OR: [{ agencyId: agency }, { agencies: { some: { agencyId: agency, status: "authorized" } } }],
-            NOT: { agencies: { some: { agencyId: agency, status: "blacklisted" } } },
-          },
+    where: { id: { in: await integrationsVisibleTo(prisma, "Axon", agency) } },
     orderBy: [{ agencyName: "asc" }, { id: "asc" }],
   });
 }
@@ -44,12 +36,7 @@ export async function findSearchableAxonIntegrations(prisma: PrismaClient, { age
 export async function findSearchableAxisIntegrations(prisma: PrismaClient, { agency }: SourceContext) {
   if (agency === null) return [];
   return prisma.axisIntegration.findMany({
-    where: {
-      axisAgency: { agency: ACTIVE },
-      ...(agency === "all"
-        ? {}
-        : { OR: [{ axisAgency: { agencyId: agency } }, { shares: { some: { agencyId: agency } } }] }),
-    },
+    where: { id: { in: await integrationsVisibleTo(prisma, "Axis", agency) } },
     include: { axisAgency: { include: { agency: { select: { retentionDays: true } } } } },
     orderBy: [{ axisAgency: { agencyName: "asc" } }, { identifier: "asc" }],
   });

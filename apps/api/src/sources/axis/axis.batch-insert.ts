@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@odin/db";
+import { Prisma, type PrismaClient } from "@odin/db";
 import { recordDistinctPlatesCte } from "../distinct-plates-sql";
 import {
   entryPreference,
@@ -8,6 +8,7 @@ import {
   onePerGroup,
 } from "../../alerts/alert-sql";
 import { isAbsurdReadTime } from "../read-time";
+import { maySeeReadsSql } from "../read-viewers";
 import type { AxisDetectionFields } from "./axis.mapper";
 
 /** One read ready for the detections table: the mapped fields plus where it came from and its pictures. */
@@ -90,7 +91,7 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
   const now = new Date();
   // The read and its alerts in one statement (one round trip, one commit): the alerts CTE matches the
   // reads just inserted (a repeated read inserts nothing, so it alerts nobody twice) against the plates of
-  // the groups of the agencies that may search the camera (its own and those it is shared with), one alert
+  // the groups of the agencies that may search the camera (read-viewers.ts: its own and those it is shared with), one alert
   // per read and group (a read is matched only when first stored, so no earlier alert can exist).
   const rowsAndNotifications = await prisma.$queryRaw<
     { id: bigint | null; axis_integration_id: number | null; vendor_event_id: string | null }[]
@@ -136,8 +137,7 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
       ${joinActiveGroup("m")}
       JOIN axis_integrations ai ON ai.id = m.axis_integration_id
       JOIN axis_agencies aa ON aa.id = ai.axis_agency_id
-      WHERE g.agency_id = m.agency_id
-        OR EXISTS (SELECT 1 FROM axis_integration_shares s WHERE s.integration_id = ai.id AND s.agency_id = g.agency_id)
+      WHERE ${maySeeReadsSql("Axis", Prisma.sql`ai.id`, Prisma.sql`g.agency_id`)}
       ${entryPreference("m.id")}
       ON CONFLICT (hotlist_plate_id, source_program, source_read_id) DO NOTHING
       RETURNING id

@@ -1,7 +1,8 @@
-import type { AxonIntegration, AxonIntegrationAgency } from "@odin/db";
+import type { AxonIntegration } from "@odin/db";
 import { insertAlertsForReads, type RemoteRead } from "../../alerts/alert-matcher";
 import type { SourceDeps } from "../detection-source";
 import { normalizePlate } from "../plate-pattern";
+import { agenciesThatMaySee } from "../read-viewers";
 import { resolveAxonUrl } from "./axon.mapper";
 import type { TAxonRead } from "./axon.payload";
 import { axonClientFor } from "./axon.source";
@@ -13,23 +14,6 @@ export const AXON_FIRST_POLL_LOOKBACK_MS = 15 * 60_000;
 /** The client's own bound on one walk through the reads pages (200 pages of 500). */
 const MAX_READS_PER_POLL = 100_000;
 const POLL_TIMEOUT_MS = 60_000;
-
-type IntegrationWithAgencies = AxonIntegration & { agencies: AxonIntegrationAgency[] };
-
-/**
- * The agencies an integration's reads may alert: those that may search it (its own, and the agencies
- * it authorized, unless blacklisted), as search-scope.repository.ts decides for searches.
- */
-export function alertedAgencies(integration: IntegrationWithAgencies): number[] {
-  const blacklisted = new Set(
-    integration.agencies.filter((entry) => entry.status === "blacklisted").map((entry) => entry.agencyId),
-  );
-  const allowed = [
-    integration.agencyId,
-    ...integration.agencies.filter((entry) => entry.status === "authorized").map((entry) => entry.agencyId),
-  ];
-  return [...new Set(allowed)].filter((agencyId) => !blacklisted.has(agencyId));
-}
 
 /**
  * One Axon read as the matcher's read. Pure. The picture is referenced by its absolute URL under the
@@ -93,10 +77,7 @@ export async function pollAxonIntegration(
     });
     if (claimed.count === 0) return null;
   }
-  const integration = await prisma.axonIntegration.findUnique({
-    where: { id: integrationId },
-    include: { agencies: true },
-  });
+  const integration = await prisma.axonIntegration.findUnique({ where: { id: integrationId } });
   if (!integration) return null;
 
   const since = integration.pollCursor ? Date.parse(integration.pollCursor) : Number.NaN;
@@ -111,7 +92,9 @@ export async function pollAxonIntegration(
   );
   const cursor = now.toISOString();
   const written = await prisma.$transaction(async (tx) => {
-    const alerts = await insertAlertsForReads(tx, "Axon", reads, alertedAgencies(integration));
+    // The agencies that may search the integration (read-viewers.ts, the rule search uses).
+    const agencies = await agenciesThatMaySee(tx, "Axon", integration.id);
+    const alerts = await insertAlertsForReads(tx, "Axon", reads, agencies);
     // ISO instants in UTC order as text: a slower concurrent poll never moves the cursor back.
     await tx.$executeRaw`
       UPDATE axon_integrations

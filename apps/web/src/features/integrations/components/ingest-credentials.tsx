@@ -1,33 +1,16 @@
 import { MESSAGES, type TAxisIngestCredentials } from "@odin/contract";
-import { useState } from "react";
 import { Button, Notice } from "@/components/ui";
+import { CopyButton } from "./copy-button";
 
 /** One value to enter in the camera, with a Copy button (the text stays selectable if copying fails). */
 function CopyableValue({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <div className="copyable">
       <span className="copyable__label">{label}</span>
       <code className="copyable__value" aria-label={label}>
         {value}
       </code>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => void copy()}
-        aria-label={`${copied ? "Copied" : "Copy"} the ${label.toLowerCase()}`}
-      >
-        {copied ? "Copied" : "Copy"}
-      </Button>
-      {copied === false && <span className="field__hint">Copying failed: select the text and copy it.</span>}
+      <CopyButton text={value} label={`Copy the ${label.toLowerCase()}`} failureHint />
     </div>
   );
 }
