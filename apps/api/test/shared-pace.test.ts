@@ -60,13 +60,11 @@ describe("a pace shared by replicas through PostgreSQL", () => {
       setOutboundPolicy({ allowedPrivateHosts: ["127.0.0.1"] });
       server = createServer((_request, response) => {
         calls += 1;
-        response
-          .writeHead(200, { "content-type": "application/json" })
-          .end(
-            JSON.stringify({
-              address: { house_number: "1", road: "Main Street", city: "Hartford", state: "CT" },
-            }),
-          );
+        response.writeHead(200, { "content-type": "application/json" }).end(
+          JSON.stringify({
+            address: { house_number: "1", road: "Main Street", city: "Hartford", state: "CT" },
+          }),
+        );
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     });
