@@ -29,7 +29,8 @@ import { createIdentityAdmin, type IdentityAdmin } from "./identity/idp-admin/id
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
 import { exportRoutes } from "./modules/exports/exports.routes";
 import { geocodeRoutes } from "./modules/geocode/geocode.routes";
-import { createReverseGeocoder } from "./modules/geocode/reverse-geocoder";
+import { createReverseGeocoder, paceIntervalMs } from "./modules/geocode/reverse-geocoder";
+import { createSharedPace } from "./modules/geocode/shared-pace";
 import { healthRoutes } from "./modules/health/health.routes";
 import { hotlistRoutes } from "./modules/hotlists/hotlist.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
@@ -227,7 +228,13 @@ export async function buildApp({
     // Investigations beyond one plate (issue 22): the same sources, limits and record references.
     await app.register(investigationRoutes, searchOptions);
     // One geocoder (one cache, one limit on calls to the service) for the detail view and the reports.
-    const geocoder = createReverseGeocoder({ ...config.geocode, log: app.log });
+    // Its pace (1 request/s for the public Nominatim) is kept in PostgreSQL, shared by every replica.
+    const paceMs = paceIntervalMs(config.geocode.url);
+    const geocoder = createReverseGeocoder({
+      ...config.geocode,
+      log: app.log,
+      ...(paceMs > 0 ? { sharedPace: createSharedPace(prisma, "geocode", paceMs) } : {}),
+    });
     await app.register(geocodeRoutes, { geocoder });
     await app.register(rekorImageRoutes, { deps: sourceDeps });
     await app.register(axonImageRoutes, { deps: sourceDeps });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { REVERSE_GEOCODE_ZOOM } from "@odin/contract";
 import type { GeocodeConfig } from "../../config/env";
 import { fetchVendorJson } from "../../sources/vendor-http";
+import type { SharedPace } from "./shared-pace";
 
 /**
  * Reverse geocoding through a Nominatim-compatible service, for the detail modal's Nearest Address.
@@ -22,6 +23,11 @@ export interface ReverseGeocoderOptions extends GeocodeConfig {
    * (its usage policy allows one request a second), none for any other service.
    */
   minIntervalMs?: number;
+  /**
+   * The pace shared by every replica (shared-pace.ts), taken in place of this process's own
+   * minIntervalMs; built for the interval `paceIntervalMs` answers.
+   */
+  sharedPace?: SharedPace;
   /** How long an address is kept (default 7 days), a "nothing there" (5 minutes), a failure (30 s). */
   foundTtlMs?: number;
   missTtlMs?: number;
@@ -69,6 +75,11 @@ export function reverseUrl(base: string, lat: string, lon: string): URL {
   return url;
 }
 
+/** Least time between two lookups for a service: 1 s for the public Nominatim, none for others. */
+export function paceIntervalMs(base: string | null): number {
+  return base && new URL(base).hostname === PUBLIC_NOMINATIM ? 1000 : 0;
+}
+
 export function createReverseGeocoder(options: ReverseGeocoderOptions): ReverseGeocoder {
   const { url: base, userAgent, timeoutMs } = options;
   if (!base) return { lookup: async () => null };
@@ -77,7 +88,7 @@ export function createReverseGeocoder(options: ReverseGeocoderOptions): ReverseG
   const inFlight = new Map<string, Promise<string | null>>();
   const gate = new Gate(
     options.concurrency ?? 2,
-    options.minIntervalMs ?? (new URL(base).hostname === PUBLIC_NOMINATIM ? 1000 : 0),
+    options.sharedPace ? 0 : (options.minIntervalMs ?? paceIntervalMs(base)),
   );
   const ttl = {
     found: options.foundTtlMs ?? 7 * DAY_MS,
@@ -96,6 +107,11 @@ export function createReverseGeocoder(options: ReverseGeocoderOptions): ReverseG
       return null; // too busy right now: not remembered, the next ask may get through
     }
     try {
+      if (options.sharedPace) {
+        const waitMs = await options.sharedPace.reserve(Math.max(0, deadlineAt - Date.now() - 500));
+        if (waitMs === null) return null; // every slot before the deadline is taken: not remembered
+        await sleep(waitMs, deadline);
+      }
       const answer = await fetchVendorJson(reverseUrl(base!, lat, lon), ZNominatimReverse, {
         label: "The reverse-geocoding service",
         // Odin's own identity, never the user's: no cookies, no bearer, no forwarded headers.

@@ -1,4 +1,5 @@
 import type { TProxyRekorImageQuery, TSearchResult } from "@odin/contract";
+import PQueue from "p-queue";
 import { AppError } from "../../lib/app-error";
 import type { DetectionSource, SourceContext, SourceDeps, SourceQuery } from "../detection-source";
 import { findSearchableRekorKeys } from "../search-scope.repository";
@@ -37,10 +38,19 @@ const needsVehicleFilter = (query: SourceQuery) =>
   Boolean(query.plateState || query.color || query.make || query.bodyType || query.plate?.kind === "similar");
 
 /**
- * Rekor Scout: searched live, one call per key, all keys at once. Rows carry no camera name or
- * position, so those come from Odin's rekor_cameras table (corrections included).
+ * Keys one search asks at once (issue 21): a state network with hundreds of agencies' keys must not
+ * open hundreds of connections per search; the rest wait in a queue within the search's deadline.
  */
-export function createRekorSource(deps: SourceDeps): DetectionSource<RekorTarget> {
+export const REKOR_SEARCH_CONCURRENCY = 8;
+
+/**
+ * Rekor Scout: searched live, one call per key, at most `concurrency` keys at once. Rows carry no
+ * camera name or position, so those come from Odin's rekor_cameras table (corrections included).
+ */
+export function createRekorSource(
+  deps: SourceDeps,
+  { concurrency = REKOR_SEARCH_CONCURRENCY }: { concurrency?: number } = {},
+): DetectionSource<RekorTarget> {
   const { prisma } = deps;
   return {
     program: "Rekor",
@@ -70,18 +80,24 @@ export function createRekorSource(deps: SourceDeps): DetectionSource<RekorTarget
         ? await camerasAtPlace(deps, targets, query.place)
         : targets.map((target) => ({ target }));
       if (asks.length === 0) return [];
+      const queue = new PQueue({ concurrency });
       const outcomes = await Promise.allSettled(
-        asks.map(async ({ target, camera }) =>
-          searchPlates(
-            openKey(deps, target),
-            {
-              start: query.start,
-              end: query.end,
-              plate: query.plate,
-              topn,
-              ...(camera !== undefined ? { camera } : {}),
-            },
-            signal,
+        asks.map(({ target, camera }) =>
+          queue.add(
+            () =>
+              searchPlates(
+                openKey(deps, target),
+                {
+                  start: query.start,
+                  end: query.end,
+                  plate: query.plate,
+                  topn,
+                  ...(camera !== undefined ? { camera } : {}),
+                },
+                signal,
+              ),
+            // A search past its deadline starts none of the keys still waiting for their turn.
+            signal ? { signal } : {},
           ),
         ),
       );
