@@ -41,6 +41,8 @@ export function toContractAlert(alert: Alert): TAlert {
     longitude: alert.longitude,
     date_added: alert.dateAdded.toISOString(),
     notes: alert.notes,
+    match_rule: alert.matchRule ?? null,
+    ocr_candidates: (alert.ocrCandidates as TAlert["ocr_candidates"]) ?? null,
     disposition: (alert.disposition as TAlertDisposition | null) ?? null,
     disposition_note: alert.dispositionNote,
     disposition_by: alert.dispositionBy,

@@ -27,7 +27,8 @@ export const ZGroupFormFields = z.looseObject({
 export type TGroupFormFields = z.infer<typeof ZGroupFormFields>;
 
 /** `plates[3][reason]` and the like; the file part is `plates[i][file]`. */
-export const GROUP_PLATE_FIELD_PATTERN = /^plates\[(\d{1,4})\]\[(number|reason|notes|state|file)\]$/;
+export const GROUP_PLATE_FIELD_PATTERN =
+  /^plates\[(\d{1,4})\]\[(number|reason|notes|state|match_strategy|file)\]$/;
 
 /** One plate added in the edit form: a plate number is all it needs (001 section 5). */
 /** How a hotlist entry matches reads (issue 19). */

@@ -53,6 +53,35 @@ export const ZAlert = z.object({
   longitude: z.number().nullable(),
   date_added: ZIsoDateTime.nullable(),
   notes: z.string().nullable(),
+  /**
+   * Odin's addition (issue 19): the rule that fired: "exact", "lenient: same skeleton" or "lenient: OCR
+   * candidate {plate}"; null on alerts from before rules were recorded. `describeMatchRule` words it.
+   */
+  match_rule: z.string().nullable().optional(),
+  /** Odin's addition (issue 19): the read's OCR candidates as the camera sent them (OpenALPR), if any. */
+  ocr_candidates: z
+    .array(z.object({ plate: z.string(), confidence: z.number().nullable() }))
+    .nullable()
+    .optional(),
   ...ZAlertDesk.shape,
 });
 export type TAlert = z.infer<typeof ZAlert>;
+
+/** The rule an alert's match_rule names, in words for the alert page and history (issue 19). */
+export function describeMatchRule(rule: string | null | undefined): string {
+  if (!rule || rule === "exact") return "Exact: the plate read is the listed plate";
+  if (rule === "lenient: same skeleton")
+    return "Lenient: a look-alike reading of the listed plate (such as 0 for O or 8 for B)";
+  const candidate = /^lenient: OCR candidate (.+)$/.exec(rule)?.[1];
+  if (candidate)
+    return `Lenient: the camera's alternative reading ${candidate} is the listed plate or a look-alike`;
+  return rule;
+}
+
+/** The same in a few words under the plate in the alert history; null for an exact match. */
+export function shortMatchRule(rule: string | null | undefined): string | null {
+  if (!rule || rule === "exact") return null;
+  if (rule === "lenient: same skeleton") return "Lenient: look-alike";
+  const candidate = /^lenient: OCR candidate (.+)$/.exec(rule)?.[1];
+  return candidate ? `Lenient: candidate ${candidate}` : rule;
+}

@@ -65,6 +65,8 @@ export const ZHotlistPlate = z.object({
   added_by_agency: z.string().nullable(),
   /** A file name for GET /get-hotlist-attachment-url/{filename}, never a storage path. */
   attachment_path: z.string().nullable(),
+  /** Odin's addition (issue 19): "exact" or "lenient" (also alerts on look-alike readings). */
+  match_strategy: z.enum(["exact", "lenient"]).optional(),
 });
 export type THotlistPlate = z.infer<typeof ZHotlistPlate>;
 

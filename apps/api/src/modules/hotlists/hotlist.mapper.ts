@@ -35,6 +35,7 @@ export function toPlate(plate: PlateWithAdder): THotlistPlate {
     added_by_name: plate.addedBy?.name ?? null,
     added_by_agency: plate.addedBy?.agency?.name ?? null,
     attachment_path: plate.attachmentPath,
+    match_strategy: plate.matchStrategy === "lenient" ? "lenient" : "exact",
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type TEditGroupData,
   type TGroupCreateDataResponse,
   type TGroupDetailsResponse,
+  type THotlistMatchStrategy,
   type TSuccessMessage,
   type TTogglePushAlertsResponse,
 } from "@odin/contract";
@@ -39,6 +40,8 @@ export interface NewPlate {
   state: string;
   reason: string;
   notes: string;
+  /** Issue 19: "lenient" also alerts on look-alike readings and OCR candidates; "exact" is the default. */
+  matchStrategy?: THotlistMatchStrategy;
   attachment: File | null;
 }
 
@@ -59,6 +62,8 @@ export function toGroupFormData(values: GroupFormValues, plates: readonly NewPla
       const value = plate[name].trim();
       if (value) form.append(field(name), value);
     }
+    if (plate.matchStrategy && plate.matchStrategy !== "exact")
+      form.append(field("match_strategy"), plate.matchStrategy);
     if (plate.attachment) form.append(field("file"), plate.attachment);
   });
   if (values.image) form.append("group_image_file", values.image);

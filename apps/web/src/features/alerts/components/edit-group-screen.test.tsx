@@ -71,6 +71,7 @@ function addPlate(fields: {
   state?: string;
   reason?: string;
   notes?: string;
+  match?: "Exact" | "Lenient";
   attachment?: File;
 }) {
   const form = within(addPlateForm());
@@ -79,6 +80,11 @@ function addPlate(fields: {
   if (fields.reason) fireEvent.change(form.getByLabelText("Reason"), { target: { value: fields.reason } });
   if (fields.notes)
     fireEvent.change(form.getByLabelText("Notes (optional)"), { target: { value: fields.notes } });
+  if (fields.match) {
+    const select = form.getByLabelText("Match");
+    const option = within(select).getByRole("option", { name: fields.match });
+    fireEvent.change(select, { target: { value: option.getAttribute("value") } });
+  }
   if (fields.attachment) {
     fireEvent.change(form.getByLabelText(/Attachment/), { target: { files: [fields.attachment] } });
   }
@@ -166,6 +172,21 @@ describe("EditGroupScreen", () => {
     expect(form.get("plates[0][notes]")).toBe("Blue van");
     expect((form.get("plates[0][file]") as File).name).toBe("report.pdf");
     expect(form.get("plates[1][number]")).toBe("CD9");
+  });
+
+  it("sends a Lenient plate's match strategy (issue 19); Exact, the default, is not sent", async () => {
+    renderEdit();
+    await loaded();
+    expect(within(addPlateForm()).getByLabelText("Match")).toHaveValue("exact");
+    addPlate({ number: "mu12170", match: "Lenient" });
+    addPlate({ number: "ab123" });
+    expect(within(plateRow("MU12170")).getByRole("cell", { name: "Lenient" })).toBeInTheDocument();
+    expect(within(plateRow("AB123")).getByRole("cell", { name: "Exact" })).toBeInTheDocument();
+    saveChanges();
+    await waitFor(() => expect(callsTo(fetchMock, "POST /groups/7/edit-mobile")).toHaveLength(1));
+    const form = sent("POST /groups/7/edit-mobile") as FormData;
+    expect(form.get("plates[0][match_strategy]")).toBe("lenient");
+    expect(form.get("plates[1][match_strategy]")).toBeNull();
   });
 
   it("sends a new group image as group_image_file, with a preview first", async () => {

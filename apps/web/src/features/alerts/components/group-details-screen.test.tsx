@@ -100,6 +100,7 @@ describe("GroupDetailsScreen", () => {
       "Added By",
       "Agency",
       "Attachment View",
+      "Match",
     ]);
     expect(
       within(row("AK47281"))

@@ -8,8 +8,12 @@ import type { NewPlate } from "../../api/groups";
 export const ATTACHMENT_TYPES = ["application/pdf", "image/png", "image/jpeg", "image/webp"] as const;
 export const ATTACHMENT_TYPE_MESSAGE = "An attachment must be a PDF or a PNG, JPEG or WebP image.";
 
-const EMPTY = { number: "", state: "", reason: "", notes: "" };
+const EMPTY = { number: "", state: "", reason: "", notes: "", matchStrategy: "exact" };
 let nextKey = 0;
+
+/** What the Match choice means (issue 19), under the select. */
+export const MATCH_STRATEGY_HINT =
+  "Lenient also alerts on look-alike readings (0 for O, 8 for B) and on the camera's other candidate readings.";
 
 /**
  * Add plate (001 §2, §5): number, state (the 50 US states), reason, notes, attachment. The plate is
@@ -31,7 +35,8 @@ export function AddPlateForm({
   const [fields, setFields] = useState(EMPTY);
   const [attachment, setAttachment] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const set = (name: keyof typeof EMPTY) => (value: string) => setFields({ ...fields, [name]: value });
+  const set = (name: Exclude<keyof typeof EMPTY, "matchStrategy">) => (value: string) =>
+    setFields({ ...fields, [name]: value });
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,7 +56,8 @@ export function AddPlateForm({
       numberInput.current?.focus();
       return;
     }
-    onAdd({ key: `new-${nextKey++}`, ...fields, number, attachment });
+    const matchStrategy = fields.matchStrategy === "lenient" ? "lenient" : "exact";
+    onAdd({ key: `new-${nextKey++}`, ...fields, number, matchStrategy, attachment });
     setFields(EMPTY);
     setAttachment(null);
     setError(null);
@@ -94,6 +100,23 @@ export function AddPlateForm({
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <FieldLabel htmlFor={`${id}-match`}>Match</FieldLabel>
+          <select
+            id={`${id}-match`}
+            className="select"
+            value={fields.matchStrategy}
+            disabled={disabled}
+            aria-describedby={`${id}-match-hint`}
+            onChange={(event) => setFields({ ...fields, matchStrategy: event.target.value })}
+          >
+            <option value="exact">Exact</option>
+            <option value="lenient">Lenient</option>
+          </select>
+          <p id={`${id}-match-hint`} className="field__hint">
+            {MATCH_STRATEGY_HINT}
+          </p>
         </div>
         <div className="field">
           <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>

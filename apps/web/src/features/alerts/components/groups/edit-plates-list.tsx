@@ -2,9 +2,9 @@ import type { THotlistPlate } from "@odin/contract";
 import { useState } from "react";
 import { Button, DataTable, EmptyState, Notice } from "@/components/ui";
 import type { NewPlate } from "../../api/groups";
-import { formatDate } from "./group-format";
+import { formatDate, matchStrategyLabel } from "./group-format";
 
-const COLUMNS = ["Plate", "State", "Reason", "Notes", "Date Added", { hidden: "Actions" }];
+const COLUMNS = ["Plate", "State", "Match", "Reason", "Notes", "Date Added", { hidden: "Actions" }];
 
 export interface EditPlatesListProps {
   saved: THotlistPlate[];
@@ -38,6 +38,7 @@ export function EditPlatesList(props: EditPlatesListProps) {
             <tr key={plate.key} className="plates-table__new">
               <td className="plates-table__plate">{plate.number}</td>
               <td>{plate.state || "—"}</td>
+              <td>{matchStrategyLabel(plate.matchStrategy)}</td>
               <td>{plate.reason || "—"}</td>
               <td className="plates-table__notes">
                 {plate.notes || "—"}
@@ -63,6 +64,7 @@ export function EditPlatesList(props: EditPlatesListProps) {
             <tr key={plate.id}>
               <td className="plates-table__plate">{plate.plate_number}</td>
               <td>{plate.state || "—"}</td>
+              <td>{matchStrategyLabel(plate.match_strategy)}</td>
               <td>{plate.reason || "—"}</td>
               <td className="plates-table__notes">{plate.notes || "—"}</td>
               <td>{formatDate(plate.created_at)}</td>

@@ -8,6 +8,11 @@ export function formatDate(iso: string | null | undefined): string {
   return date && !Number.isNaN(date.getTime()) ? DATE.format(date) : "—";
 }
 
+/** A hotlist plate's match strategy as the plate lists show it (issue 19); absent means Exact. */
+export function matchStrategyLabel(strategy: string | null | undefined): string {
+  return strategy === "lenient" ? "Lenient" : "Exact";
+}
+
 /**
  * Who may create, edit and archive groups and set alert permissions: role admin or the hotlist_admin
  * flag, the same rule the server applies. A hotlist viewer only looks.

@@ -3,9 +3,20 @@ import { useState } from "react";
 import { Button, DataTable, EmptyState, Notice } from "@/components/ui";
 import { orNotAvailable } from "@/lib/format";
 import { getAttachmentUrl } from "../../api/groups";
-import { formatDate } from "./group-format";
+import { formatDate, matchStrategyLabel } from "./group-format";
 
-const COLUMNS = ["Plate", "State", "Reason", "Notes", "Date Added", "Added By", "Agency", "Attachment View"];
+/** The spec's columns, then Odin's "Match" (issue 19: Exact or Lenient). */
+const COLUMNS = [
+  "Plate",
+  "State",
+  "Reason",
+  "Notes",
+  "Date Added",
+  "Added By",
+  "Agency",
+  "Attachment View",
+  "Match",
+];
 
 /**
  * The group's hotlist plates (001 §2): Plate, State, Reason, Notes, Date Added, Added By, Agency,
@@ -62,6 +73,7 @@ export function HotlistPlatesTable({ plates }: { plates: THotlistPlate[] }) {
                 <span className="text-muted">None</span>
               )}
             </td>
+            <td>{matchStrategyLabel(plate.match_strategy)}</td>
           </tr>
         ))}
       </DataTable>

@@ -1,4 +1,4 @@
-import { ALERT_MAP_ZOOM, MESSAGES, type TAlert } from "@odin/contract";
+import { ALERT_MAP_ZOOM, describeMatchRule, MESSAGES, type TAlert } from "@odin/contract";
 import { useId, type ReactNode } from "react";
 import { LocationMap, OpenInGoogleMaps } from "@/components/map/location-map";
 import { addressText, useNearestAddress } from "@/components/map/nearest-address";
@@ -50,6 +50,20 @@ export function AlertDetails({ alert, onChange }: { alert: TAlert; onChange?: (a
           <dl className="details-list">
             <Fact term={MESSAGES.addedToHotlist} value={formatTimestamp(alert.date_added)} />
             <Fact term="Notes" value={orNotAvailable(alert.notes)} />
+            <Fact
+              term="Why it alerted"
+              value={<span className="alert-detail__rule">{describeMatchRule(alert.match_rule)}</span>}
+            />
+            {alert.ocr_candidates && alert.ocr_candidates.length > 0 && (
+              <Fact
+                term="Camera's readings"
+                value={alert.ocr_candidates
+                  .map(({ plate, confidence }) =>
+                    confidence === null ? plate : `${plate} (${Math.round(confidence)}%)`,
+                  )
+                  .join(", ")}
+              />
+            )}
           </dl>
         </section>
         {onChange && <AlertDeskActions key={alert.id} alert={alert} onChange={onChange} />}

@@ -1,4 +1,4 @@
-import { ALERT_DISPOSITION_LABELS, MESSAGES, type TAlert } from "@odin/contract";
+import { ALERT_DISPOSITION_LABELS, MESSAGES, shortMatchRule, type TAlert } from "@odin/contract";
 import type { KeyboardEvent } from "react";
 import { DataTable, EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
 import { formatUtcNaive, orNotAvailable } from "@/lib/format";
@@ -61,7 +61,12 @@ export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
           <td>
             <SourceLogo source={alert.source_program} size="sm" />
           </td>
-          <td className="alerts-table__plate">{alert.plate}</td>
+          <td className="alerts-table__plate">
+            {alert.plate}
+            {shortMatchRule(alert.match_rule) && (
+              <span className="alerts-table__rule">{shortMatchRule(alert.match_rule)}</span>
+            )}
+          </td>
           <td>{orNotAvailable(alert.state)}</td>
           <td>{orNotAvailable(alert.agency)}</td>
           <td>{orNotAvailable(alert.camera)}</td>
