@@ -20,7 +20,7 @@ test.describe("two-step sign-in (issue 18 item 5) and the idle lock", () => {
     const key = page.getByLabel("Key");
     const secret = (await key.getAttribute("data-secret"))!;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await screenshot(page, "mfa-enrolment");
+    await screenshot(page, "mfa-enrolment", { fullPage: true });
 
     await page.getByLabel("Code from the app").fill(codeOf(secret));
     await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
@@ -42,6 +42,7 @@ test.describe("two-step sign-in (issue 18 item 5) and the idle lock", () => {
   });
 
   test("after the idle minutes the screen locks and asks for the password again", async ({ page }) => {
+    test.setTimeout(180_000); // axe on a loaded machine takes its time
     await page.clock.install();
     await signInAs(page, "trooph.investigator");
     await expect(nav(page)).toBeVisible();
