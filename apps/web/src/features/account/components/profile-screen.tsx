@@ -5,6 +5,7 @@ import { Button, buttonClassName, Card, Notice, PageHeader, Spinner } from "@/co
 import { toError } from "@/lib/use-query";
 import { useProfile } from "../api/get-profile";
 import { sendPasswordReset } from "../api/send-password-reset";
+import { MfaCard } from "./mfa-card";
 
 const ROLE_LABELS: Record<TProfile["role"], string> = { admin: "Admin", user: "User" };
 
@@ -49,6 +50,7 @@ export function ProfileScreen() {
         )}
       </Card>
       <PasswordCard />
+      <MfaCard />
     </>
   );
 }

@@ -14,6 +14,7 @@ const toggleRoleCall = findEndpoint("PUT", "/admin/toggle-role/:id");
 const sendResetCall = findEndpoint("POST", "/admin/send-password-reset/:id");
 const deleteUserCall = findEndpoint("DELETE", "/admin/delete-user/:id");
 const unlockUserCall = findEndpoint("POST", "/admin/unlock-user/:id");
+const resetMfaCall = findEndpoint("POST", "/admin/reset-mfa/:id");
 
 /** GET /admin-data: the users of the admin's agency. */
 export function getAdminData(): Promise<TAdminDataResponse> {
@@ -46,4 +47,9 @@ export function deleteUser(id: number): Promise<TSuccessMessage> {
  */
 export function unlockUser(id: number): Promise<TSuccessMessage> {
   return callEndpoint(unlockUserCall, { params: { id } });
+}
+
+/** POST /admin/reset-mfa/{id} (Odin's own): the user sets up two-step sign-in again at next sign-in. */
+export function resetUserMfa(id: number): Promise<TSuccessMessage> {
+  return callEndpoint(resetMfaCall, { params: { id } });
 }

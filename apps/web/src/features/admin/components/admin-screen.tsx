@@ -9,6 +9,7 @@ import { useQuery } from "@/lib/use-query";
 import { getAdminData } from "../api/admin-users";
 import { AddUserForm } from "./add-user-form";
 import { BulkUploadCard } from "./bulk-upload-card";
+import { MfaPolicyCard } from "./mfa-policy-card";
 import { UsersTable } from "./users-table";
 
 /** Route /admin (001 §2): add a user, bulk upload, and the agency's user table. Role admin only. */
@@ -50,6 +51,7 @@ function AdminPanel({
         <AddUserForm onAdded={query.reload} />
         <BulkUploadCard onUploaded={query.reload} />
       </div>
+      <MfaPolicyCard scope="agency" />
       <Card
         title="Users"
         actions={query.status === "loading" && users && <Spinner size="sm" label="Refreshing" hideLabel />}

@@ -2,9 +2,10 @@ import { MESSAGES, type TAdminUser } from "@odin/contract";
 import { useState } from "react";
 import { Button, DataTable, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
-import { changeRole, deleteUser, sendUserPasswordReset, unlockUser } from "../api/admin-users";
+import { changeRole, deleteUser, resetUserMfa, sendUserPasswordReset, unlockUser } from "../api/admin-users";
 import { otherRole, ROLE_LABELS, UserActionDialog, type Pending } from "./user-action-dialog";
 
+type Action = "reset" | "unlock" | "mfa";
 type Flash = { tone: "success" | "danger"; title?: string; text: string };
 
 export interface UsersTableProps {
@@ -23,7 +24,7 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   /** The row whose Send Reset or Unlock is under way. */
-  const [working, setWorking] = useState<{ id: number; action: "reset" | "unlock" } | null>(null);
+  const [working, setWorking] = useState<{ id: number; action: Action } | null>(null);
   const [flash, setFlash] = useState<Flash | null>(null);
   const showDepartment = users.some((user) => user.department);
   const columns = [
@@ -51,10 +52,15 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
     }
   };
 
-  const runAction = async (user: TAdminUser, action: "reset" | "unlock") => {
+  const runAction = async (user: TAdminUser, action: Action) => {
     setWorking({ id: user.id, action });
     try {
-      const reply = action === "reset" ? await sendUserPasswordReset(user.id) : await unlockUser(user.id);
+      const reply =
+        action === "reset"
+          ? await sendUserPasswordReset(user.id)
+          : action === "mfa"
+            ? await resetUserMfa(user.id)
+            : await unlockUser(user.id);
       setFlash({ tone: reply.success ? "success" : "danger", text: reply.message });
     } catch (error) {
       setFlash({ tone: "danger", text: errorReason(error) ?? MESSAGES.anErrorOccurred });
@@ -62,7 +68,7 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
       setWorking(null);
     }
   };
-  const isWorking = (user: TAdminUser, action: "reset" | "unlock") =>
+  const isWorking = (user: TAdminUser, action: Action) =>
     working?.id === user.id && working.action === action;
 
   return (
@@ -111,6 +117,17 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
                   >
                     {MESSAGES.unlock}
                   </Button>
+                  {user.mfa_enabled && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      busy={isWorking(user, "mfa")}
+                      title="Lost phone: the user sets up two-step sign-in again at next sign-in"
+                      onClick={() => void runAction(user, "mfa")}
+                    >
+                      Reset two-step
+                    </Button>
+                  )}
                   <Button
                     variant="danger"
                     size="sm"

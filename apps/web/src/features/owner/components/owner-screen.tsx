@@ -6,6 +6,7 @@ import { buttonClassName, Card, EmptyState, PageHeader, Spinner } from "@/compon
 import { isApiError } from "@/lib/api-client";
 import { useQuery } from "@/lib/use-query";
 import { getOwnerData } from "../api/owner";
+import { MfaPolicyCard } from "@/features/admin/components/mfa-policy-card";
 import { AgenciesCard } from "./agencies-card";
 import { OwnerAccessDenied } from "./owner-access-denied";
 import { OwnerAddUserForm, type FirstAdminPreset } from "./owner-add-user-form";
@@ -65,6 +66,7 @@ export function OwnerScreen() {
               setPreset({ agencyId: agency.id, agencyName: agency.name, nonce: Date.now() })
             }
           />
+          <MfaPolicyCard scope="all" />
           <OwnerAddUserForm
             key={preset?.nonce ?? 0}
             agencies={data.agencies}
