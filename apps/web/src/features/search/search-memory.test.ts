@@ -13,14 +13,15 @@ import {
 import type { SearchParams } from "./search-params";
 
 const HOUR = 3_600_000;
-const params = (plate: string, hours = 24, end = Date.parse("2026-03-01T12:00:59.999Z")): SearchParams => ({
-  plate,
-  justification: "Case 7",
-  start_time: new Date(end - 59_999 - hours * HOUR).toISOString(),
-  end_time: new Date(end).toISOString(),
-  agencies: [],
-  filters: { top_rack: false, back_rack: false, bumper_stickers: false, window_stickers: false },
-});
+const params = (plate: string, hours = 24, end = Date.parse("2026-03-01T12:00:59.999Z")): SearchParams =>
+  ({
+    plate,
+    justification: "Case 7",
+    start_time: new Date(end - 59_999 - hours * HOUR).toISOString(),
+    end_time: new Date(end).toISOString(),
+    agencies: [],
+    filters: { top_rack: false, back_rack: false, bumper_stickers: false, window_stickers: false },
+  }) as SearchParams;
 
 beforeEach(() => window.sessionStorage.clear());
 
