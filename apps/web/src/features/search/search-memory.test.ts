@@ -21,7 +21,7 @@ const params = (plate: string, hours = 24, end = Date.parse("2026-03-01T12:00:59
     end_time: new Date(end).toISOString(),
     agencies: [],
     filters: { top_rack: false, back_rack: false, bumper_stickers: false, window_stickers: false },
-  }) as SearchParams;
+  }) as unknown as SearchParams;
 
 beforeEach(() => window.sessionStorage.clear());
 
