@@ -1,6 +1,7 @@
 import { use, useCallback, useRef } from "react";
 import { AuthContext } from "react-oidc-context";
 import { revokeSession } from "./api/revoke-session";
+import { forgetSearches } from "@/features/search/search-memory";
 import { clearSignedIn } from "./session-marker";
 
 /**
@@ -18,6 +19,8 @@ export function useLogout(): (() => void) | undefined {
     // Live streams (the navigation's unread count) stop first (features/alerts/hooks/use-unread-alerts.ts).
     window.dispatchEvent(new Event("odin:signing-out"));
     clearSignedIn();
+    // The tab's last results and recent searches go with the session (issue 20).
+    forgetSearches();
     const origin = window.location.origin;
     void (async () => {
       try {

@@ -1,9 +1,10 @@
 import { MESSAGES } from "@odin/contract";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { ALERT_NOT_FOUND, AlertDetailScreen } from "./alert-detail-screen";
+import { mapResult } from "@/features/search/components/results-map-fixtures";
 import { alertFixture } from "./history/alert-fixtures";
 
 const fetchMock = stubFetchPerTest();
@@ -65,5 +66,49 @@ describe("AlertDetailScreen", () => {
     renderDetail("abc");
     expect(screen.getByText(ALERT_NOT_FOUND)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("looks up the plate's other reads of the last 24 hours only when asked, as an audited search (issue 20)", async () => {
+    const alert = alertFixture({ image_url: null });
+    let sent: Record<string, unknown> | null = null;
+    fetchMock.mockImplementation(async (input, init) => {
+      const path = urlOf(input);
+      if (path === "/api/alerts/11") return jsonResponse(alert);
+      if (path.startsWith("/geocode/reverse?")) return jsonResponse({ address: null });
+      if (path === "/search-data") {
+        sent = JSON.parse(init!.body as string);
+        return jsonResponse([
+          mapResult({
+            id: "own",
+            plate: alert.plate,
+            source_program: alert.source_program,
+            camera_name: alert.camera,
+            timestamp: `${alert.timestamp}Z`,
+          }),
+          mapResult({
+            id: "other",
+            plate: alert.plate,
+            camera_name: "Park St EB",
+            timestamp: "2026-11-21T09:00:00.000Z",
+          }),
+        ]);
+      }
+      return jsonResponse({ error: { code: "NOT_FOUND", message: "Not found." } }, { status: 404 });
+    });
+    renderDetail("11");
+    const justification = await screen.findByLabelText("Justification");
+    expect(justification).toHaveValue(`Hotlist alert #11: other reads of ${alert.plate}`);
+    expect(sent).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show reads" }));
+    const table = await screen.findByRole("region", { name: `Other reads of ${alert.plate}` });
+    expect(within(table).getByText("Park St EB")).toBeInTheDocument();
+    expect(within(table).getAllByRole("row")).toHaveLength(2);
+    expect(sent).toMatchObject({
+      plate: alert.plate,
+      match: "exact",
+      justification: `Hotlist alert #11: other reads of ${alert.plate}`,
+    });
+    const range = sent as unknown as { start_time: string; end_time: string };
+    expect(Date.parse(range.end_time) - Date.parse(range.start_time)).toBe(24 * 3_600_000);
   });
 });

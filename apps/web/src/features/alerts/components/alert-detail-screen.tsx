@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { Button, Card, Notice, PageHeader, Spinner } from "@/components/ui";
 import { getAlert, parseRouteId } from "../api/alerts";
 import { AlertDetails } from "./history/alert-details";
+import { PlateReads } from "./history/plate-reads";
 
 /** Not in the spec's catalogue: Odin's wording, after 'Group not found or failed to load.'. */
 export const ALERT_NOT_FOUND = "Alert not found or failed to load.";
@@ -43,9 +44,12 @@ function AlertPage({ alertId }: { alertId: number | null }) {
       {state.status === "loading" && <Spinner />}
       {state.status === "error" && <Notice tone="danger">{ALERT_NOT_FOUND}</Notice>}
       {state.status === "success" && (
-        <Card>
-          <AlertDetails alert={state.alert} onChange={(alert) => setState({ status: "success", alert })} />
-        </Card>
+        <>
+          <Card>
+            <AlertDetails alert={state.alert} onChange={(alert) => setState({ status: "success", alert })} />
+          </Card>
+          <PlateReads key={state.alert.id} alert={state.alert} />
+        </>
       )}
     </>
   );

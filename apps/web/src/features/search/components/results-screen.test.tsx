@@ -1,5 +1,5 @@
 import { MESSAGES, type TSearchResult } from "@odin/contract";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CurrentUserProvider } from "@/app/current-user";
@@ -145,5 +145,22 @@ describe("ResultsScreen (000 §2)", () => {
     fireEvent.click(screen.getByText("AAA111"));
     const dialog = screen.getByRole("dialog", { name: "Detection details" });
     expect(within(dialog).getByText("On hotlist: Stolen Vehicles")).toBeInTheDocument();
+  });
+
+  it("after a refresh (no navigation state) shows the tab's last results with their filter (issue 20)", () => {
+    renderResults(READS);
+    fireEvent.change(screen.getByLabelText("Filter results"), { target: { value: "park" } });
+    cleanup();
+    render(
+      <CurrentUserProvider user={INVESTIGATOR}>
+        <MemoryRouter initialEntries={["/results"]}>
+          <ResultsScreen />
+        </MemoryRouter>
+      </CurrentUserProvider>,
+    );
+    expect(screen.getByLabelText("Filter results")).toHaveValue("park");
+    expect(screen.getByText("XYZ987")).toBeInTheDocument();
+    expect(screen.queryByText("ABC1234")).not.toBeInTheDocument();
+    window.sessionStorage.clear();
   });
 });

@@ -1,8 +1,10 @@
 import { MESSAGES, type TSearchResult, type TSourceStatus } from "@odin/contract";
-import { useMemo, useState } from "react";
+import { use, useEffect, useMemo, useState } from "react";
+import { CurrentUserContext } from "@/app/current-user";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { Button, Notice, PageHeader } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
+import { loadLastResults, loadResultsView, saveLastResults, saveResultsView } from "../search-memory";
 import { readResultsState, type RefineState } from "../search-params";
 import type { ExportKind } from "../api/export";
 import {
@@ -44,20 +46,35 @@ export function describeSourceProblems(statuses: TSourceStatus[]): string | null
 export function ResultsScreen() {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = readResultsState(location.state);
-  const [view, setView] = useState<View>("table");
+  const owner = use(CurrentUserContext).user?.username ?? "";
+  const fromNavigation = readResultsState(location.state);
+  // A refresh or Back keeps the navigation's state where the browser keeps it; without it (a new tab's
+  // history, a browser that drops it) the tab's last results come from sessionStorage (issue 20).
+  const [{ state, navigated }] = useState(() => ({
+    state: fromNavigation ?? loadLastResults(owner),
+    navigated: fromNavigation !== null,
+  }));
+  const [initialView] = useState(() => (state ? loadResultsView(owner, state.previousSearchParams) : null));
+  const [view, setView] = useState<View>(initialView?.view ?? "table");
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<TSearchResult | null>(null);
   const [exporting, setExporting] = useState<ExportKind | null>(null);
   const [hotlisting, setHotlisting] = useState<TSearchResult | null>(null);
   const [hotlistNotice, setHotlistNotice] = useState<string | null>(null);
-  const [sort, setSort] = useState<ResultsSort>(null);
-  const [filter, setFilter] = useState("");
+  const [sort, setSort] = useState<ResultsSort>(initialView?.sort ?? null);
+  const [filter, setFilter] = useState(initialView?.filter ?? "");
   const loaded = state?.searchResults;
   const shown = useMemo(
     () => (loaded ? sortResults(filterResults(loaded, filter), sort) : []),
     [loaded, filter, sort],
   );
+
+  useEffect(() => {
+    if (navigated && state) saveLastResults(owner, state);
+  }, [owner, state, navigated]);
+  useEffect(() => {
+    if (state) saveResultsView(owner, state.previousSearchParams, { sort, filter, view });
+  }, [owner, state, sort, filter, view]);
 
   // Without a search (a bookmark, a reload in another tab) there is nothing to show: back to the form.
   if (!state)

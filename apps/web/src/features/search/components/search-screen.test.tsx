@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
+import { rememberSearch } from "../search-memory";
 import { defaultSearchForm, presetRange, toSearchRequest } from "../search-params";
 import { SearchScreen } from "./search-screen";
 
@@ -89,7 +90,10 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  window.sessionStorage.clear();
+});
 
 describe("SearchScreen", () => {
   it("Tab order: plate, justification, case fields, match, then the spec's controls in its order, Search before Clear (issue 20 item 11)", async () => {
@@ -409,5 +413,30 @@ describe("SearchScreen", () => {
     expect(
       within(section("Rekor")).getByRole("checkbox", { name: "Select all Rekor agencies" }),
     ).toBeVisible();
+  });
+
+  it("lists the tab's recent searches and re-runs one with a justification given again (issue 20)", async () => {
+    answer();
+    // What a search through the form remembers (use-search-submit.ts), without its justification.
+    rememberSearch(
+      "",
+      toSearchRequest({ ...defaultSearchForm(), plate: "ak47281", justification: "Case 2026-114" }),
+    );
+    renderSearch();
+    const recent = screen.getByRole("heading", { name: "Recent searches" }).closest("section")!;
+    expect(recent).toHaveTextContent("Plate AK47281 · Last 24 Hours · all agencies");
+    fireEvent.click(within(recent).getByRole("button", { name: /^Run again/ }));
+    const rerun = within(recent).getByRole("form", { name: "Run the search again" });
+    expect(within(rerun).getByLabelText("Justification")).toHaveValue("");
+    fireEvent.click(within(rerun).getByRole("button", { name: "Search" }));
+    expect(within(rerun).getByText(MESSAGES.justificationAndDateRangeRequired)).toBeInTheDocument();
+    expect(searchCalls()).toHaveLength(0);
+    fireEvent.change(within(rerun).getByLabelText("Justification"), { target: { value: "Case 2026-115" } });
+    fireEvent.click(within(rerun).getByRole("button", { name: "Search" }));
+    await screen.findByTestId("results-state");
+    expect(searchCalls()).toHaveLength(1);
+    const second = sentBody();
+    expect(second).toMatchObject({ plate: "ak47281", justification: "Case 2026-115" });
+    expect(Date.parse(second.end_time) - Date.parse(second.start_time)).toBe(24 * 3_600_000 + 59_999);
   });
 });

@@ -2,6 +2,7 @@ import { MESSAGES } from "@odin/contract";
 import { useLocation } from "react-router-dom";
 import { Notice, PageHeader } from "@/components/ui";
 import { defaultSearchForm, fromSearchRequest, readRefineState } from "../search-params";
+import { RecentSearches } from "./recent-searches";
 import { SearchFormView } from "./search-form/search-form";
 
 /** A message sent along to /search, e.g. by /results opened without a search. */
@@ -30,6 +31,7 @@ export function SearchScreen() {
         key={location.key}
         initial={() => (refine ? fromSearchRequest(refine.previousSearchParams) : defaultSearchForm())}
       />
+      <RecentSearches key={`recent-${location.key}`} />
     </>
   );
 }

@@ -26,7 +26,7 @@ export interface AlertsTableProps {
 }
 
 /**
- * A group's alerts (001 §2), newest first: a click or Enter on a row opens the alert. Thumbnails load
+ * A group's alerts (001 §2), newest first (on screens up to 640 px wide each row is a card: alerts.css): a click or Enter on a row opens the alert. Thumbnails load
  * as they come within 300 px of the viewport; a missing or failing one reads 'No Image'.
  */
 export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
@@ -58,20 +58,28 @@ export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
           onClick={() => onOpen(alert)}
           onKeyDown={(event) => openOnKey(event, alert)}
         >
-          <td>
+          <td className="alerts-table__source" data-label="Source">
             <SourceLogo source={alert.source_program} size="sm" />
           </td>
-          <td className="alerts-table__plate">
+          <td className="alerts-table__plate" data-label="Plate">
             {alert.plate}
             {shortMatchRule(alert.match_rule) && (
               <span className="alerts-table__rule">{shortMatchRule(alert.match_rule)}</span>
             )}
           </td>
-          <td>{orNotAvailable(alert.state)}</td>
-          <td>{orNotAvailable(alert.agency)}</td>
-          <td>{orNotAvailable(alert.camera)}</td>
-          <td className="alerts-table__time">{formatUtcNaive(alert.timestamp)}</td>
-          <td>
+          <td className="alerts-table__state" data-label="State">
+            {orNotAvailable(alert.state)}
+          </td>
+          <td className="alerts-table__agency" data-label="Agency">
+            {orNotAvailable(alert.agency)}
+          </td>
+          <td className="alerts-table__camera" data-label="Camera">
+            {orNotAvailable(alert.camera)}
+          </td>
+          <td className="alerts-table__time" data-label="Timestamp">
+            {formatUtcNaive(alert.timestamp)}
+          </td>
+          <td className="alerts-table__image-cell">
             <ProxiedImage
               src={alertImageSrc(alert)}
               alt={`Vehicle ${alert.plate}`}
@@ -80,11 +88,15 @@ export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
               fallback={MESSAGES.noImage}
             />
           </td>
-          <td className="alerts-table__reason">{orNotAvailable(alert.justification)}</td>
-          <td className="alerts-table__disposition">
+          <td className="alerts-table__reason" data-label="Reason">
+            {orNotAvailable(alert.justification)}
+          </td>
+          <td className="alerts-table__disposition" data-label="Disposition">
             {alert.disposition ? ALERT_DISPOSITION_LABELS[alert.disposition] : "—"}
           </td>
-          <td className="alerts-table__ack">{alert.acknowledged_by ?? "Unread"}</td>
+          <td className="alerts-table__ack" data-label="Acknowledged">
+            {alert.acknowledged_by ?? "Unread"}
+          </td>
         </tr>
       ))}
     </DataTable>

@@ -1,8 +1,10 @@
 import { MESSAGES, type WebRoute } from "@odin/contract";
-import { useEffect, useRef, useState } from "react";
+import { use, useEffect, useRef, useState } from "react";
+import { CurrentUserContext } from "@/app/current-user";
 import { useNavigate } from "react-router-dom";
 import { isApiError } from "@/lib/api-client";
 import { searchDetections } from "../../api/search";
+import { rememberSearch } from "../../search-memory";
 import {
   fromLocalInput,
   toSearchRequest,
@@ -29,6 +31,7 @@ export type SubmitState =
  */
 export function useSearchSubmit() {
   const navigate = useNavigate();
+  const owner = use(CurrentUserContext).user?.username ?? "";
   const [state, setState] = useState<SubmitState>({ status: "idle" });
   const running = useRef<AbortController | null>(null);
 
@@ -53,6 +56,8 @@ export function useSearchSubmit() {
         sourceStatuses: statuses,
       };
       setState({ status: "idle" });
+      // The tab's recent searches (issue 20), without the justification, which a re-run asks again.
+      rememberSearch(owner, params);
       void navigate(RESULTS_PATH, { state: resultsState });
     } catch (error) {
       if (controller.signal.aborted) return;
