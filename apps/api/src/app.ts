@@ -47,6 +47,8 @@ import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
 import { alertDeliveryRoutes } from "./modules/alert-delivery/alert-delivery.routes";
 import { createDeliveryWorker } from "./delivery/delivery-worker";
 import { createEmailChannel } from "./delivery/email-channel";
+import { createWebhookChannel } from "./delivery/webhook-channel";
+import { alertWebhookRoutes } from "./modules/alert-webhooks/alert-webhooks.routes";
 import { createAxisIngest } from "./sources/axis/axis.ingest";
 import { createRekorWebhook } from "./sources/rekor/rekor.webhook";
 import { createImageHandles } from "./sources/image-handle";
@@ -229,6 +231,22 @@ export async function buildApp({
     log: app.log,
     channels: {
       email: createEmailChannel({ prisma, mailer: mail, images, publicUrl: config.publicUrl }),
+      webhook: createWebhookChannel({
+        prisma,
+        secrets,
+        mailer: mail,
+        publicUrl: config.publicUrl,
+        timeoutMs: config.alerts.delivery.webhookTimeoutMs,
+        disableAfterFailures: config.alerts.delivery.webhookDisableAfterFailures,
+      }),
+    },
+  });
+  await app.register(alertWebhookRoutes, {
+    deps: {
+      prisma,
+      secrets,
+      publicUrl: config.publicUrl,
+      timeoutMs: config.alerts.delivery.webhookTimeoutMs,
     },
   });
   app.addHook("onReady", async () => deliveries.start());
