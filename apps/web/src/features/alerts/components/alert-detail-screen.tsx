@@ -2,6 +2,7 @@ import type { TAlert } from "@odin/contract";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { Button, Card, Notice, PageHeader, Spinner } from "@/components/ui";
+import { DeliveryLogCard } from "@/features/alert-delivery/components/delivery-log-card";
 import { getAlert, parseRouteId } from "../api/alerts";
 import { AlertDetails } from "./history/alert-details";
 
@@ -43,9 +44,12 @@ function AlertPage({ alertId }: { alertId: number | null }) {
       {state.status === "loading" && <Spinner />}
       {state.status === "error" && <Notice tone="danger">{ALERT_NOT_FOUND}</Notice>}
       {state.status === "success" && (
-        <Card>
-          <AlertDetails alert={state.alert} onChange={(alert) => setState({ status: "success", alert })} />
-        </Card>
+        <>
+          <Card>
+            <AlertDetails alert={state.alert} onChange={(alert) => setState({ status: "success", alert })} />
+          </Card>
+          <DeliveryLogCard alertId={state.alert.id} />
+        </>
       )}
     </>
   );
