@@ -51,6 +51,8 @@ import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
 import { alertDeliveryRoutes } from "./modules/alert-delivery/alert-delivery.routes";
 import { createDeliveryWorker } from "./delivery/delivery-worker";
 import { createEmailChannel } from "./delivery/email-channel";
+import { createWebhookChannel } from "./delivery/webhook-channel";
+import { alertWebhookRoutes } from "./modules/alert-webhooks/alert-webhooks.routes";
 import { createAxisIngest } from "./sources/axis/axis.ingest";
 import { createRekorWebhook } from "./sources/rekor/rekor.webhook";
 import { createImageHandles } from "./sources/image-handle";
@@ -265,6 +267,14 @@ export async function buildApp({
     await app.register(alertRoutes, { images, sources: sourceDeps });
     await app.register(alertStreamRoutes, { databaseUrl: listenUrl });
     await app.register(alertDeliveryRoutes);
+    await app.register(alertWebhookRoutes, {
+      deps: {
+        prisma,
+        secrets,
+        publicUrl: config.publicUrl,
+        timeoutMs: config.alerts.delivery.webhookTimeoutMs,
+      },
+    });
     if (provider) {
       await app.register(interactionRoutes, { provider, clientId: identity.clientId, secrets });
       await app.register(passwordResetRoutes, {
@@ -309,6 +319,14 @@ export async function buildApp({
       log: app.log,
       channels: {
         email: createEmailChannel({ prisma, mailer: mail, images, publicUrl: config.publicUrl }),
+        webhook: createWebhookChannel({
+          prisma,
+          secrets,
+          mailer: mail,
+          publicUrl: config.publicUrl,
+          timeoutMs: config.alerts.delivery.webhookTimeoutMs,
+          disableAfterFailures: config.alerts.delivery.webhookDisableAfterFailures,
+        }),
       },
     });
     app.addHook("onReady", async () => deliveries.start());

@@ -195,7 +195,13 @@ describe("audit rows are append-only", () => {
 
     const hartfordUser = await userId(t, "hartford.hotlistviewer");
     const key = await t.prisma.rekorApiKey.findFirstOrThrow({ where: { agencyName: "Seed key" } });
+    const hook = { name: "Dispatch", url: "http://127.0.0.1:9/hook", group_ids: [] };
     const valid: [Persona, Method, string, object?][] = [
+      // The first webhook of this database: id 1 (the generic calls below then find none).
+      ["admin", "POST", "/api/admin/webhooks", hook],
+      ["admin", "PUT", "/api/admin/webhooks/1", { ...hook, enabled: false }],
+      ["admin", "POST", "/api/admin/webhooks/1/test"],
+      ["admin", "DELETE", "/api/admin/webhooks/1"],
       [
         "admin",
         "POST",
@@ -284,6 +290,10 @@ describe("audit rows are append-only", () => {
         "axis_integration_resumed",
         "axis_integration_token_rotated",
         "case_fields_changed",
+        "webhook_created",
+        "webhook_updated",
+        "webhook_tested",
+        "webhook_deleted",
       ]),
     );
   });

@@ -1,6 +1,7 @@
 import { ACCOUNT_ENDPOINTS } from "./calls/account";
 import { ALERT_DELIVERY_ENDPOINTS } from "./calls/alert-delivery";
 import { ALERT_DESK_ENDPOINTS } from "./calls/alert-desk";
+import { ALERT_WEBHOOK_ENDPOINTS } from "./calls/alert-webhooks";
 import { ALERT_STREAM_ENDPOINTS } from "./calls/alert-stream";
 import { ADMIN_ENDPOINTS } from "./calls/admin";
 import { AUDIT_ENDPOINTS } from "./calls/audit";
@@ -35,6 +36,7 @@ export const ENDPOINTS = [
   ...ALERT_STREAM_ENDPOINTS,
   ...ALERT_DESK_ENDPOINTS,
   ...ALERT_DELIVERY_ENDPOINTS,
+  ...ALERT_WEBHOOK_ENDPOINTS,
   ...GROUP_ENDPOINTS,
   ...ADMIN_ENDPOINTS,
   ...INTEGRATION_ENDPOINTS,

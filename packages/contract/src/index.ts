@@ -34,6 +34,7 @@ export * from "./calls/hotlists";
 export * from "./calls/alert-stream";
 export * from "./calls/alert-desk";
 export * from "./calls/alert-delivery";
+export * from "./calls/alert-webhooks";
 export * from "./calls/groups";
 export * from "./calls/admin";
 export * from "./calls/integrations";

@@ -18,6 +18,8 @@ export const WEB_ROUTES = [
   "/create-group",
   "/edit-alerts-permissions",
   "/admin",
+  /** Odin's own (issue 24): the agency's alert webhooks. */
+  "/admin/webhooks",
   "/api-keys",
   "/integrations/rekor",
   "/integrations/axon",

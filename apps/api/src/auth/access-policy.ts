@@ -104,6 +104,12 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /api/profile/alert-channels": rule("user", "self"),
   "POST /api/profile/alert-channels": rule("user", "self"),
   "GET /api/alerts/:id/deliveries": rule("hotlist_viewer", "group"),
+  // Odin's own (issue 24): an agency's alert webhooks, run by its admins.
+  "GET /api/admin/webhooks": rule("admin", "agency"),
+  "POST /api/admin/webhooks": rule("admin", "agency"),
+  "PUT /api/admin/webhooks/:id": rule("admin", "agency"),
+  "DELETE /api/admin/webhooks/:id": rule("admin", "agency"),
+  "POST /api/admin/webhooks/:id/test": rule("admin", "agency"),
   "GET /groups/:groupId/edit-data": rule("hotlist_admin", "group"),
   "POST /groups/:groupId/edit-mobile": rule("hotlist_admin", "group"),
   "POST /groups/:groupId/bulk-upload-plates": rule("hotlist_admin", "group"),

@@ -183,6 +183,10 @@ const ZEnv = z.object({
   ALERT_DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** First retry delay; each further one doubles (with jitter) up to ALERT_DELIVERY_RETRY_MAX_MS. */
   ALERT_DELIVERY_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** A webhook endpoint has this long to answer an alert's POST. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Consecutive failed attempts after which a webhook is disabled (and the agency's admins told). */
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(15),
   ALERT_DELIVERY_RETRY_MAX_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
@@ -345,6 +349,8 @@ export interface DeliveryPolicy {
   maxAttempts: number;
   retryBaseMs: number;
   retryMaxMs: number;
+  webhookTimeoutMs: number;
+  webhookDisableAfterFailures: number;
 }
 
 export type MapSettings = NonNullable<TAppConfig["map"]>;
@@ -532,6 +538,8 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
         maxAttempts: env.ALERT_DELIVERY_MAX_ATTEMPTS,
         retryBaseMs: env.ALERT_DELIVERY_RETRY_BASE_MS,
         retryMaxMs: env.ALERT_DELIVERY_RETRY_MAX_MS,
+        webhookTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+        webhookDisableAfterFailures: env.WEBHOOK_DISABLE_AFTER_FAILURES,
       },
     },
     uploads: { maxFileBytes: env.UPLOAD_MAX_BYTES },

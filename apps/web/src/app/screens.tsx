@@ -3,6 +3,7 @@ import type { WEB_ROUTES } from "@odin/contract";
 import { ChangePasswordScreen } from "@/features/account/components/change-password-screen";
 import { ProfileScreen } from "@/features/account/components/profile-screen";
 import { AdminScreen } from "@/features/admin/components/admin-screen";
+import { WebhooksScreen } from "@/features/alert-delivery/components/webhooks-screen";
 import { AlertDetailScreen } from "@/features/alerts/components/alert-detail-screen";
 import { AlertGroupHistoryScreen } from "@/features/alerts/components/alert-group-history-screen";
 import { AlertGroupsScreen } from "@/features/alerts/components/alert-groups-screen";
@@ -49,6 +50,7 @@ export const SCREENS: Record<WebRoute, ComponentType> = {
   "/create-group": groupManagersOnly(CreateGroupScreen),
   "/edit-alerts-permissions": groupManagersOnly(EditAlertsPermissionsScreen),
   "/admin": AdminScreen,
+  "/admin/webhooks": WebhooksScreen,
   "/api-keys": IntegrationsScreen,
   "/integrations/rekor": RekorKeysScreen,
   "/integrations/axon": AxonIntegrationScreen,

@@ -30,7 +30,7 @@ describe("ProfileScreen", () => {
   it("shows username, email and role from GET /profile-data, with the bearer token", async () => {
     answer({ "/profile-data": () => jsonResponse(PROFILE) });
     renderProfile();
-    expect(screen.getByRole("status")).toHaveTextContent(MESSAGES.loading);
+    expect(screen.getAllByRole("status")[0]).toHaveTextContent(MESSAGES.loading);
     expect(await screen.findByText("j.rivera")).toBeInTheDocument();
     expect(screen.getByText("j.rivera@agency.example")).toBeInTheDocument();
     expect(screen.getByText("User")).toBeInTheDocument();
@@ -38,6 +38,23 @@ describe("ProfileScreen", () => {
       "Bearer access-token",
     );
     expect(screen.getByRole("link", { name: "Change password" })).toHaveAttribute("href", "/change-password");
+  });
+
+  it("turns alert e-mails on with POST /api/profile/alert-channels (issue 24)", async () => {
+    const channels = { email: false, web_push: false, mobile_push: false };
+    answer({
+      "/profile-data": () => jsonResponse(PROFILE),
+      "/api/profile/alert-channels": () =>
+        jsonResponse({ ...channels, email: fetchMock.mock.calls.length > 2 }),
+    });
+    renderProfile();
+    const box = await screen.findByRole("checkbox", { name: "E-mail me each alert of my groups" });
+    expect(box).not.toBeChecked();
+    fireEvent.click(box);
+    expect(await screen.findByRole("checkbox", { name: "E-mail me each alert of my groups", checked: true }));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(urlOf(post![0])).toBe("/api/profile/alert-channels");
+    expect(JSON.parse(post![1]!.body as string)).toEqual({ email: true });
   });
 
   it("says 'Error loading profile data.' when the call fails, and can try again", async () => {

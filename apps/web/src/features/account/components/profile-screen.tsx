@@ -2,6 +2,7 @@ import { MESSAGES, type TProfile } from "@odin/contract";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Button, buttonClassName, Card, Notice, PageHeader, Spinner } from "@/components/ui";
+import { AlertChannelsCard } from "@/features/alert-delivery/components/alert-channels-card";
 import { toError } from "@/lib/use-query";
 import { useProfile } from "../api/get-profile";
 import { sendPasswordReset } from "../api/send-password-reset";
@@ -49,6 +50,7 @@ export function ProfileScreen() {
           </dl>
         )}
       </Card>
+      <AlertChannelsCard />
       <PasswordCard />
       <MfaCard />
     </>

@@ -1,5 +1,6 @@
 import { MESSAGES, type TAdminUser } from "@odin/contract";
 import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
 import { useCurrentUserState } from "@/app/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { LoadFailed } from "@/components/layouts/load-failed";
@@ -47,6 +48,9 @@ function AdminPanel({
         eyebrow="Administration"
         description="Add the people of your agency to Odin, set their roles and help them back into their accounts."
       />
+      <p>
+        <Link to="/admin/webhooks">Alert webhooks for dispatch systems →</Link>
+      </p>
       <div className="admin-grid">
         <AddUserForm onAdded={query.reload} />
         <BulkUploadCard onUploaded={query.reload} />

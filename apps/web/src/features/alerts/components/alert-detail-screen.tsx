@@ -2,6 +2,7 @@ import type { TAlert } from "@odin/contract";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { Button, Card, Notice, PageHeader, Spinner } from "@/components/ui";
+import { DeliveryLogCard } from "@/features/alert-delivery/components/delivery-log-card";
 import { getAlert, parseRouteId } from "../api/alerts";
 import { AlertDetails } from "./history/alert-details";
 import { PlateReads } from "./history/plate-reads";
@@ -49,6 +50,7 @@ function AlertPage({ alertId }: { alertId: number | null }) {
             <AlertDetails alert={state.alert} onChange={(alert) => setState({ status: "success", alert })} />
           </Card>
           <PlateReads key={state.alert.id} alert={state.alert} />
+          <DeliveryLogCard alertId={state.alert.id} />
         </>
       )}
     </>

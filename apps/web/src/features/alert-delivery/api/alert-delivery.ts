@@ -1,0 +1,44 @@
+import {
+  findEndpoint,
+  type TAlertChannels,
+  type TAlertChannelsUpdate,
+  type TAlertDeliveriesResponse,
+  type TAlertWebhook,
+  type TAlertWebhookCreated,
+  type TAlertWebhookRequest,
+  type TAlertWebhooksResponse,
+  type TSuccessMessage,
+  type TWebhookTestResult,
+} from "@odin/contract";
+import { callEndpoint } from "@/lib/call-endpoint";
+
+const channelsCall = findEndpoint("GET", "/api/profile/alert-channels");
+const setChannelsCall = findEndpoint("POST", "/api/profile/alert-channels");
+const deliveriesCall = findEndpoint("GET", "/api/alerts/:id/deliveries");
+const webhooksCall = findEndpoint("GET", "/api/admin/webhooks");
+const createWebhookCall = findEndpoint("POST", "/api/admin/webhooks");
+const updateWebhookCall = findEndpoint("PUT", "/api/admin/webhooks/:id");
+const deleteWebhookCall = findEndpoint("DELETE", "/api/admin/webhooks/:id");
+const testWebhookCall = findEndpoint("POST", "/api/admin/webhooks/:id/test");
+
+export const getAlertChannels = (): Promise<TAlertChannels> => callEndpoint(channelsCall);
+
+export const setAlertChannels = (change: TAlertChannelsUpdate): Promise<TAlertChannels> =>
+  callEndpoint(setChannelsCall, { body: change });
+
+export const getAlertDeliveries = (id: number, signal?: AbortSignal): Promise<TAlertDeliveriesResponse> =>
+  callEndpoint(deliveriesCall, { params: { id }, ...(signal ? { signal } : {}) });
+
+export const getWebhooks = (): Promise<TAlertWebhooksResponse> => callEndpoint(webhooksCall);
+
+export const createWebhook = (body: TAlertWebhookRequest): Promise<TAlertWebhookCreated> =>
+  callEndpoint(createWebhookCall, { body });
+
+export const updateWebhook = (id: number, body: TAlertWebhookRequest): Promise<TAlertWebhook> =>
+  callEndpoint(updateWebhookCall, { params: { id }, body });
+
+export const deleteWebhook = (id: number): Promise<TSuccessMessage> =>
+  callEndpoint(deleteWebhookCall, { params: { id } });
+
+export const testWebhook = (id: number): Promise<TWebhookTestResult> =>
+  callEndpoint(testWebhookCall, { params: { id } });

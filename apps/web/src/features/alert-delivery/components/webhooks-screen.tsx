@@ -1,0 +1,219 @@
+import type { TAlertWebhook, TAlertWebhooksResponse } from "@odin/contract";
+import { useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { useCurrentUserState } from "@/app/current-user";
+import { Button, Card, Checkbox, DataTable, Notice, PageHeader, RowActions, Spinner } from "@/components/ui";
+import { toError, useQuery } from "@/lib/use-query";
+import { createWebhook, deleteWebhook, getWebhooks, testWebhook, updateWebhook } from "../api/alert-delivery";
+
+/** Route /admin/webhooks (Odin's own, issue 24): the agency's alert webhooks for dispatch systems. */
+export function WebhooksScreen() {
+  const { user } = useCurrentUserState();
+  if (user?.role !== "admin") {
+    return (
+      <>
+        <PageHeader title="Alert Webhooks" eyebrow="Administration" />
+        <Notice tone="danger">Access Denied: only your agency's admins manage webhooks.</Notice>
+      </>
+    );
+  }
+  return <WebhooksPanel />;
+}
+
+function WebhooksPanel() {
+  const query = useQuery(getWebhooks);
+  const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+
+  const act = async (work: () => Promise<string>) => {
+    setMessage(null);
+    try {
+      setMessage({ tone: "success", text: await work() });
+    } catch (error) {
+      setMessage({ tone: "danger", text: toError(error).message || "That did not work. Try again." });
+    }
+    query.reload();
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Alert Webhooks"
+        eyebrow="Administration"
+        description="Send each hotlist alert to your dispatch or CAD system as signed JSON. The signature scheme is in Odin's docs (docs/webhooks.md)."
+      />
+      <p className="alert-history__back">
+        <Link to="/admin">← User Administration</Link>
+      </p>
+      {secret && (
+        <Notice tone="success">
+          Webhook “{secret.name}” added. Its signing secret is shown this once; copy it into the receiving
+          system now: <code>{secret.secret}</code>
+        </Notice>
+      )}
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {query.status === "success" && (
+        <AddWebhookForm
+          groups={query.data.groups}
+          onAdded={(name, value) => {
+            setSecret({ name, secret: value });
+            query.reload();
+          }}
+        />
+      )}
+      <Card title="Webhooks">
+        {query.status === "loading" && <Spinner />}
+        {query.status === "error" && <Notice tone="danger">The webhooks could not be loaded.</Notice>}
+        {query.status === "success" && query.data.webhooks.length === 0 && (
+          <p className="text-muted">No webhook yet.</p>
+        )}
+        {query.status === "success" && query.data.webhooks.length > 0 && (
+          <WebhooksTable data={query.data} act={act} />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function WebhooksTable({
+  data,
+  act,
+}: {
+  data: TAlertWebhooksResponse;
+  act: (work: () => Promise<string>) => Promise<void>;
+}) {
+  const groupNames = (hook: TAlertWebhook) =>
+    hook.group_ids.length === 0
+      ? "All groups"
+      : hook.group_ids.map((id) => data.groups.find((group) => group.id === id)?.name ?? `#${id}`).join(", ");
+  const toggle = (hook: TAlertWebhook) =>
+    act(async () => {
+      const { name, url, group_ids } = hook;
+      await updateWebhook(hook.id, { name, url, group_ids, enabled: !hook.enabled });
+      return hook.enabled ? `“${hook.name}” turned off.` : `“${hook.name}” turned on.`;
+    });
+  const test = (hook: TAlertWebhook) =>
+    act(async () => {
+      const result = await testWebhook(hook.id);
+      if (!result.ok) throw new Error(`Test event to “${hook.name}” failed: ${result.error ?? "no answer"}.`);
+      return `Test event delivered to “${hook.name}” (HTTP ${result.status}).`;
+    });
+  const remove = (hook: TAlertWebhook) => act(async () => (await deleteWebhook(hook.id)).message);
+
+  return (
+    <DataTable
+      columns={["Name", "URL", "Groups", "Status", { hidden: "Actions" }]}
+      caption="Alert webhooks"
+      label="Webhooks list"
+    >
+      {data.webhooks.map((hook) => (
+        <tr key={hook.id}>
+          <td>{hook.name}</td>
+          <td className="text-break">{hook.url}</td>
+          <td>{groupNames(hook)}</td>
+          <td>
+            {hook.enabled ? "On" : "Off"}
+            {hook.consecutive_failures > 0 && ` · ${hook.consecutive_failures} failures in a row`}
+            {hook.disabled_reason && <div className="text-muted">{hook.disabled_reason}</div>}
+          </td>
+          <td>
+            <RowActions label={hook.name}>
+              <Button size="sm" variant="secondary" onClick={() => void test(hook)}>
+                Send test
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => void toggle(hook)}>
+                {hook.enabled ? "Turn off" : "Turn on"}
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => void remove(hook)}>
+                Remove
+              </Button>
+            </RowActions>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
+
+function AddWebhookForm({
+  groups,
+  onAdded,
+}: {
+  groups: TAlertWebhooksResponse["groups"];
+  onAdded: (name: string, secret: string) => void;
+}) {
+  const [name, setName] = useState("");
+  const [url, setUrl] = useState("");
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const created = await createWebhook({ name, url, group_ids: chosen });
+      onAdded(created.name, created.secret);
+      setName("");
+      setUrl("");
+      setChosen([]);
+    } catch (failure) {
+      setError(toError(failure).message || "The webhook could not be added.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title="Add a webhook">
+      <form onSubmit={(event) => void submit(event)}>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="webhook-name">Name</label>
+            <input
+              id="webhook-name"
+              className="input"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              required
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="webhook-url">Endpoint URL</label>
+            <input
+              id="webhook-url"
+              className="input"
+              type="url"
+              placeholder="https://cad.example.org/odin"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              required
+            />
+          </div>
+        </div>
+        <fieldset className="field">
+          <legend>Groups (none ticked: every group)</legend>
+          {groups.map((group) => (
+            <Checkbox
+              key={group.id}
+              label={group.name}
+              checked={chosen.includes(group.id)}
+              onChange={(event) =>
+                setChosen((current) =>
+                  event.target.checked ? [...current, group.id] : current.filter((id) => id !== group.id),
+                )
+              }
+            />
+          ))}
+        </fieldset>
+        {error && <Notice tone="danger">{error}</Notice>}
+        <div className="form-actions">
+          <Button type="submit" busy={busy}>
+            Add webhook
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
