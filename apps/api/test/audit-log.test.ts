@@ -225,6 +225,7 @@ describe("audit rows are append-only", () => {
         "/admin/case-fields",
         { require_case_number: true, require_offense_category: false, offense_categories: [] },
       ],
+      ["admin", "PUT", `/admin/users/${await userId(t, "hartford.investigator")}/auditor`, { auditor: true }],
       [
         "owner",
         "POST",
@@ -279,6 +280,7 @@ describe("audit rows are append-only", () => {
         "axis_integration_resumed",
         "axis_integration_token_rotated",
         "case_fields_changed",
+        "auditor_changed",
       ]),
     );
   });

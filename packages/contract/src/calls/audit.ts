@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   { value: "axis_integration_created", label: "RAVEN integration added" },
   { value: "axis_integration_deleted", label: "RAVEN integration deleted" },
   { value: "blacklist_changed", label: "Sharing blacklist changed" },
+  { value: "case_fields_changed", label: "Case-field settings changed" },
+  { value: "auditor_changed", label: "Auditor flag changed" },
+  { value: "review_marked", label: "Review flag marked reviewed" },
 ] as const;
 
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */

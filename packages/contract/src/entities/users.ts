@@ -20,6 +20,8 @@ export const ZCurrentUser = z.object({
   push_alerts: z.boolean().optional(),
   /** Odin's: set after the owner's reset to a temporary password; the web app sends the user to /change-password. */
   must_change_password: z.boolean().optional(),
+  /** Odin's (issue 23): opens the supervisor review screen. */
+  auditor: z.boolean().optional(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
@@ -38,6 +40,8 @@ export const ZAdminUser = z.object({
   email: z.string(),
   role: ZRole,
   department: z.string().nullable(),
+  /** Odin's (issue 23): the auditor flag, given by the agency's admin. */
+  auditor: z.boolean().optional(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 

@@ -61,6 +61,7 @@ export function toAdminUser(user: UserWithAgency): TAdminUser {
     email: user.email,
     role: user.role,
     department: user.agency?.name ?? null,
+    auditor: user.auditor,
   };
 }
 
