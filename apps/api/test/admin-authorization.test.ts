@@ -54,6 +54,7 @@ describe("administration routes: agency scoping and refusals", () => {
       ],
       ["GET", "/admin-audit-logs-api"],
       ["GET", "/admin-audit-chain"],
+      ["GET", "/admin-audit-logs-export"],
       [
         "PUT",
         "/admin/case-fields",

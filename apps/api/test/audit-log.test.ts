@@ -281,6 +281,7 @@ describe("audit rows are append-only", () => {
         "axis_integration_token_rotated",
         "case_fields_changed",
         "auditor_changed",
+        "audit_exported",
       ]),
     );
   });

@@ -142,6 +142,7 @@ describe("ENDPOINTS", () => {
       "GET /case-fields",
       "PUT /admin/case-fields",
       "GET /review/flags",
+      "GET /admin-audit-logs-export",
       "POST /review/flags/reviewed",
       "PUT /admin/users/:id/auditor",
     ];

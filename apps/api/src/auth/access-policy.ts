@@ -118,6 +118,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /admin-audit-logs-api": rule("admin", "agency"),
   // Odin's own: the audit log's hash chains checked (issue 17), the admin's agency, every chain for the owner
   "GET /admin-audit-chain": rule("admin", "agency"),
+  // Odin's own (issue 23): the audit log as CSV for a date range (every agency for the owner)
+  "GET /admin-audit-logs-export": rule("admin", "agency"),
   // Odin's own (issue 23): structured justification. Every user reads the agency's list; its admin sets it.
   "GET /case-fields": rule("user", "agency"),
   "PUT /admin/case-fields": rule("admin", "agency"),

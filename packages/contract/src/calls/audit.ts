@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   { value: "case_fields_changed", label: "Case-field settings changed" },
   { value: "auditor_changed", label: "Auditor flag changed" },
   { value: "review_marked", label: "Review flag marked reviewed" },
+  { value: "audit_exported", label: "Audit log exported (CSV)" },
 ] as const;
 
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */
@@ -101,6 +102,13 @@ export const ZAuditChainResponse = z.object({
 });
 export type TAuditChainResponse = z.infer<typeof ZAuditChainResponse>;
 
+/** Odin's own GET /admin-audit-logs-export: the same filters as the screen, every matching row. */
+export const ZAuditExportQuery = ZAuditLogQuery.omit({ page: true });
+export type TAuditExportQuery = z.infer<typeof ZAuditExportQuery>;
+
+/** The most rows one audit CSV holds; a longer range is exported in parts. */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
+
 export const AUDIT_ENDPOINTS = [
   {
     method: "GET",
@@ -109,6 +117,16 @@ export const AUDIT_ENDPOINTS = [
     summary: "One page of the agency's audit log (admin only)",
     query: ZAuditLogQuery,
     response: ZAuditLogResponse,
+  },
+  {
+    method: "GET",
+    path: "/admin-audit-logs-export",
+    spec: "odin",
+    summary:
+      "The audit log as CSV (formula-safe) for a date range and the screen's filters (every agency for the owner); audited",
+    query: ZAuditExportQuery,
+    response: "binary",
+    binaryTypes: ["text/csv"],
   },
   {
     method: "GET",
