@@ -16,4 +16,14 @@ test.describe("supervisor review", () => {
     await expect(page.getByRole("heading", { name: /^To review \(\d+\)$/ })).toBeVisible();
     await screenshot(page, "supervisor-review", { fullPage: true });
   });
+
+  test("the search form offers the case number and the agency's offense categories", async ({ page }) => {
+    await signInAs(page, "hartford.investigator");
+    await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+    const category = page.getByLabel("Offense category");
+    await expect(category.getByRole("option", { name: "Motor vehicle theft" })).toBeAttached();
+    await page.getByLabel("Case number").fill("2026-00118");
+    await category.selectOption("Motor vehicle theft");
+    await screenshot(page, "search-case-fields");
+  });
 });
