@@ -11,6 +11,7 @@ const ALL_NAV_LINKS = [
   "Admin",
   "Integrations",
   "Audit Log",
+  "Review",
   "Owner",
   "Profile",
   "Terms",
@@ -19,7 +20,8 @@ const ALL_NAV_LINKS = [
 
 /**
  * The links each persona sees, by the specs' rule: Search, Profile, Terms and Privacy for everyone signed
- * in; Alerts for admins, hotlist admins and viewers; Admin, Integrations and Audit Log for admins; Owner
+ * in; Alerts for admins, hotlist admins and viewers; Admin, Integrations, Audit Log and Odin's Review
+ * (issue 23) for admins; Owner
  * for the one owner (an admin here).
  */
 export const NAV_LINKS = {

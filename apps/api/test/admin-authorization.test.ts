@@ -61,11 +61,13 @@ describe("administration routes: agency scoping and refusals", () => {
       ],
       ["GET", "/admin-audit-logs-api"],
       ["GET", "/admin-audit-chain"],
+      ["GET", "/admin-audit-logs-export"],
       [
         "PUT",
         "/admin/case-fields",
         { require_case_number: true, require_offense_category: false, offense_categories: [] },
       ],
+      ["PUT", `/admin/users/${hartfordUser}/auditor`, { auditor: true }],
       ["POST", "/add-api-key", { agency: "K", api_key: "key-0000111122223333" }],
       [
         "POST",

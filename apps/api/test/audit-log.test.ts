@@ -234,6 +234,7 @@ describe("audit rows are append-only", () => {
         "/admin/case-fields",
         { require_case_number: true, require_offense_category: false, offense_categories: [] },
       ],
+      ["admin", "PUT", `/admin/users/${await userId(t, "hartford.investigator")}/auditor`, { auditor: true }],
       [
         "owner",
         "POST",
@@ -294,6 +295,8 @@ describe("audit rows are append-only", () => {
         "webhook_updated",
         "webhook_tested",
         "webhook_deleted",
+        "auditor_changed",
+        "audit_exported",
       ]),
     );
   });

@@ -8,6 +8,7 @@ import { AUDIT_ENDPOINTS } from "./calls/audit";
 import { AXIS_INTEGRATION_ENDPOINTS } from "./calls/axis-integrations";
 import { CAMERA_HEALTH_ENDPOINTS } from "./calls/camera-health";
 import { ACCOUNTABILITY_ENDPOINTS } from "./calls/accountability";
+import { REVIEW_ENDPOINTS } from "./calls/review";
 import { EXPORT_ENDPOINTS } from "./calls/exports";
 import { GEOCODE_ENDPOINTS } from "./calls/geocode";
 import { GROUP_ENDPOINTS } from "./calls/groups";
@@ -49,6 +50,7 @@ export const ENDPOINTS = [
   ...CAMERA_HEALTH_ENDPOINTS,
   ...MFA_ENDPOINTS,
   ...ACCOUNTABILITY_ENDPOINTS,
+  ...REVIEW_ENDPOINTS,
 ] as const;
 
 export type AnyEndpoint = (typeof ENDPOINTS)[number];

@@ -47,6 +47,7 @@ export * from "./calls/geocode";
 export * from "./calls/axis-integrations";
 export * from "./calls/camera-health";
 export * from "./calls/accountability";
+export * from "./calls/review";
 
 export * from "./endpoint";
 export * from "./endpoints";

@@ -32,6 +32,8 @@ export const WEB_ROUTES = [
   "/privacy",
   /** Odin's own (issue 17): check an exported PDF or ZIP against Odin's signature. */
   "/verify-export",
+  /** Odin's own (issue 23): supervisor review, for admins and auditors. */
+  "/review",
 ] as const;
 
 export type WebRoute = (typeof WEB_ROUTES)[number];

@@ -9,12 +9,20 @@ import { WEB_ROUTES } from "@odin/contract";
  * - hotlist_viewer: role admin, or the hotlist_admin or hotlist_viewer flag (the Alerts link rule).
  * - hotlist_admin: role admin, or the hotlist_admin flag (Edit Group rule).
  * - admin: role admin.
+ * - auditor: role admin, or the auditor flag (issue 23: the supervisor review screen).
  * - owner: the one owner-level user (OWNER_USERNAME).
  *
  * `scope` says how the service limits the data to the caller: it is documentation here, enforced by
  * each service and proven by the authorization matrix test with an admin of another agency.
  */
-export type Access = "public" | "user" | "hotlist_viewer" | "hotlist_admin" | "admin" | "owner";
+export type Access =
+  | "public"
+  | "user"
+  | "hotlist_viewer"
+  | "hotlist_admin"
+  | "auditor"
+  | "admin"
+  | "owner";
 
 export interface AccessRule {
   access: Access;
@@ -136,9 +144,15 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /admin/mfa-policy": rule("admin", "agency"),
   "PUT /admin/mfa-policy": rule("admin", "agency"),
   "POST /admin/reset-mfa/:id": rule("admin", "agency"),
+  // Odin's own (issue 23): the audit log as CSV for a date range (every agency for the owner)
+  "GET /admin-audit-logs-export": rule("admin", "agency"),
   // Odin's own (issue 23): structured justification. Every user reads the agency's list; its admin sets it.
   "GET /case-fields": rule("user", "agency"),
   "PUT /admin/case-fields": rule("admin", "agency"),
+  // Odin's own (issue 23): supervisor review, for admins and users with the auditor flag.
+  "GET /review/flags": rule("auditor", "agency"),
+  "POST /review/flags/reviewed": rule("auditor", "agency"),
+  "PUT /admin/users/:id/auditor": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),

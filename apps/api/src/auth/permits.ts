@@ -11,6 +11,8 @@ export function permits(access: Access, { user, isOwner }: Pick<Actor, "user" | 
       return user.role === "admin" || user.hotlistAdmin || user.hotlistViewer;
     case "hotlist_admin":
       return user.role === "admin" || user.hotlistAdmin;
+    case "auditor":
+      return user.role === "admin" || user.auditor;
     case "admin":
       return user.role === "admin";
     case "owner":

@@ -41,13 +41,14 @@ describe("visibleNavLinks", () => {
     ]);
   });
 
-  it("admin: Alerts, Admin, Integrations and Audit Log", () => {
+  it("admin: Alerts, Admin, Integrations, Audit Log and Review", () => {
     expect(ids(visibleNavLinks(persona({ role: "admin" }), OWNER))).toEqual([
       "search",
       "alerts",
       "admin",
       "integrations",
       "audit-log",
+      "review",
       "profile",
       "terms",
       "privacy",
@@ -73,6 +74,17 @@ describe("visibleNavLinks", () => {
     expect(ids(visibleNavLinks(persona({ username: "odin.owner2" }), OWNER))).not.toContain("owner");
   });
 
+  it("auditor: the Review link (issue 23), without the admin's links", () => {
+    expect(ids(visibleNavLinks(persona({ auditor: true }), OWNER))).toEqual([
+      "search",
+      "review",
+      "profile",
+      "terms",
+      "privacy",
+      "logout",
+    ]);
+  });
+
   it("each link goes to its spec route, Integrations to /api-keys", () => {
     const links = visibleNavLinks(persona({ role: "admin", username: OWNER }), OWNER);
     const to = Object.fromEntries(
@@ -84,6 +96,7 @@ describe("visibleNavLinks", () => {
       admin: "/admin",
       integrations: "/api-keys",
       "audit-log": "/audit-log",
+      review: "/review",
       owner: "/owner",
       profile: "/profile",
       terms: "/terms",

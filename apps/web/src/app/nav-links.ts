@@ -1,7 +1,8 @@
 import type { TCurrentUser } from "@odin/contract";
 
 /** The fields of the current user that decide what the nav bar shows (spec 000 §2, 001 §2). */
-export type NavUser = Pick<TCurrentUser, "username" | "role" | "hotlist_admin" | "hotlist_viewer">;
+export type NavUser = Pick<TCurrentUser, "username" | "role" | "hotlist_admin" | "hotlist_viewer"> &
+  Partial<Pick<TCurrentUser, "auditor">>;
 
 export type NavItemId =
   | "search"
@@ -9,6 +10,7 @@ export type NavItemId =
   | "admin"
   | "integrations"
   | "audit-log"
+  | "review"
   | "owner"
   | "profile"
   | "terms"
@@ -46,6 +48,7 @@ const ALERTS = link("alerts", "Alerts", "/alerts", [
 const ADMIN = link("admin", "Admin", "/admin");
 const INTEGRATIONS = link("integrations", "Integrations", "/api-keys", ["/api-keys", "/integrations"]);
 const AUDIT_LOG = link("audit-log", "Audit Log", "/audit-log");
+const REVIEW = link("review", "Review", "/review");
 const OWNER = link("owner", "Owner", "/owner", ["/owner", "/rekor-camera-management"]);
 const PROFILE = link("profile", "Profile", "/profile", ["/profile", "/change-password"]);
 const TERMS = link("terms", "Terms", "/terms");
@@ -67,6 +70,8 @@ export function visibleNavLinks(user: NavUser | null, ownerUsername: string | nu
     SEARCH,
     ...(seesAlerts ? [ALERTS] : []),
     ...(isAdmin ? [ADMIN, INTEGRATIONS, AUDIT_LOG] : []),
+    // Odin's own (issue 23): supervisor review for admins and auditors.
+    ...(isAdmin || user.auditor ? [REVIEW] : []),
     ...(isOwner ? [OWNER] : []),
     PROFILE,
     TERMS,

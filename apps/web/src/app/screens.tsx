@@ -13,6 +13,7 @@ import { EditGroupScreen } from "@/features/alerts/components/edit-group-screen"
 import { groupManagersOnly } from "@/features/alerts/components/groups-access-denied";
 import { GroupDetailsScreen } from "@/features/alerts/components/group-details-screen";
 import { AuditLogScreen } from "@/features/audit/components/audit-log-screen";
+import { ReviewScreen } from "@/features/review/components/review-screen";
 import { VerifyExportScreen } from "@/features/exports/components/verify-export-screen";
 import { CallbackScreen } from "@/features/auth/components/callback-screen";
 import { LoginScreen } from "@/features/auth/components/login-screen";
@@ -61,4 +62,5 @@ export const SCREENS: Record<WebRoute, ComponentType> = {
   "/terms": TermsScreen,
   "/privacy": PrivacyScreen,
   "/verify-export": VerifyExportScreen,
+  "/review": ReviewScreen,
 };

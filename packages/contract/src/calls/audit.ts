@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   { value: "axis_integration_created", label: "RAVEN integration added" },
   { value: "axis_integration_deleted", label: "RAVEN integration deleted" },
   { value: "blacklist_changed", label: "Sharing blacklist changed" },
+  { value: "case_fields_changed", label: "Case-field settings changed" },
+  { value: "auditor_changed", label: "Auditor flag changed" },
+  { value: "review_marked", label: "Review flag marked reviewed" },
+  { value: "audit_exported", label: "Audit log exported (CSV)" },
 ] as const;
 
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */
@@ -103,6 +107,13 @@ export const ZAuditChainResponse = z.object({
 });
 export type TAuditChainResponse = z.infer<typeof ZAuditChainResponse>;
 
+/** Odin's own GET /admin-audit-logs-export: the same filters as the screen, every matching row. */
+export const ZAuditExportQuery = ZAuditLogQuery.omit({ page: true });
+export type TAuditExportQuery = z.infer<typeof ZAuditExportQuery>;
+
+/** The most rows one audit CSV holds; a longer range is exported in parts. */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
+
 export const AUDIT_ENDPOINTS = [
   {
     method: "GET",
@@ -111,6 +122,16 @@ export const AUDIT_ENDPOINTS = [
     summary: "One page of the agency's audit log (admin only)",
     query: ZAuditLogQuery,
     response: ZAuditLogResponse,
+  },
+  {
+    method: "GET",
+    path: "/admin-audit-logs-export",
+    spec: "odin",
+    summary:
+      "The audit log as CSV (formula-safe) for a date range and the screen's filters (every agency for the owner); audited",
+    query: ZAuditExportQuery,
+    response: "binary",
+    binaryTypes: ["text/csv"],
   },
   {
     method: "GET",

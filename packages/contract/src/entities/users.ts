@@ -22,6 +22,8 @@ export const ZCurrentUser = z.object({
   must_change_password: z.boolean().optional(),
   /** Odin's: the user signs in with a second factor (built-in provider). */
   mfa_enabled: z.boolean().optional(),
+  /** Odin's (issue 23): opens the supervisor review screen. */
+  auditor: z.boolean().optional(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
@@ -42,6 +44,8 @@ export const ZAdminUser = z.object({
   department: z.string().nullable(),
   /** Odin's own (issue 18 item 5): the user signs in with a second factor; admins can reset it. */
   mfa_enabled: z.boolean().optional(),
+  /** Odin's (issue 23): the auditor flag, given by the agency's admin. */
+  auditor: z.boolean().optional(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 

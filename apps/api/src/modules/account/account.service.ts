@@ -22,6 +22,7 @@ export function toCurrentUser({ user, isOwner }: Actor): TCurrentUser {
     username: user.username,
     role: user.role,
     hotlist_admin: user.hotlistAdmin,
+    auditor: user.auditor,
     hotlist_viewer: user.hotlistViewer,
     approved: user.approved,
     agency_id: user.agencyId,

@@ -3,11 +3,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { findCaseFieldSettings, updateCaseFieldSettings } from "./case-fields.service";
+import { listReviewFlags, markFlagReviewed, setAuditorFlag } from "./review.service";
 
 const caseFields = findEndpoint("GET", "/case-fields");
 const updateCaseFields = findEndpoint("PUT", "/admin/case-fields");
+const reviewFlags = findEndpoint("GET", "/review/flags");
+const markReviewed = findEndpoint("POST", "/review/flags/reviewed");
+const auditorFlag = findEndpoint("PUT", "/admin/users/:id/auditor");
 
-/** Odin's own accountability calls (issue 23): structured justification settings. */
+/** Odin's own accountability calls (issue 23): structured justification, supervisor review. */
 export const accountabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     caseFields.path,
@@ -23,5 +27,36 @@ export const accountabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => updateCaseFieldSettings(app.prisma, requireAuth(request), request.body),
+  );
+  app.get(
+    reviewFlags.path,
+    {
+      schema: {
+        querystring: reviewFlags.query,
+        response: { 200: reviewFlags.response, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => listReviewFlags(app.prisma, requireAuth(request), request.query),
+  );
+  app.post(
+    markReviewed.path,
+    {
+      schema: {
+        body: markReviewed.body,
+        response: { 200: markReviewed.response, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => markFlagReviewed(app.prisma, requireAuth(request), request.body),
+  );
+  app.put(
+    auditorFlag.path,
+    {
+      schema: {
+        params: auditorFlag.params,
+        body: auditorFlag.body,
+        response: { 200: auditorFlag.response, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => setAuditorFlag(app.prisma, requireAuth(request), request.params.id, request.body.auditor),
   );
 };

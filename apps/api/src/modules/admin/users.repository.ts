@@ -62,6 +62,7 @@ export function toAdminUser(user: UserWithAgency): TAdminUser {
     role: user.role,
     department: user.agency?.name ?? null,
     mfa_enabled: user.mfaSecret !== null,
+    auditor: user.auditor,
   };
 }
 

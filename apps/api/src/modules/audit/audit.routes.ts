@@ -1,11 +1,14 @@
 import { findEndpoint } from "@odin/contract";
+import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/auth";
 import { findAuditLogPage, verifyAuditLog } from "./audit.service";
+import { exportAuditLog } from "./audit-export.service";
 
 const logs = findEndpoint("GET", "/admin-audit-logs-api");
 const chain = findEndpoint("GET", "/admin-audit-chain");
+const exportCsv = findEndpoint("GET", "/admin-audit-logs-export");
 
 /**
  * Spec 001 §7 Audit: reading the log. Nothing in the API updates or deletes audit rows, and the
@@ -21,6 +24,25 @@ export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (a
       },
     },
     (request) => findAuditLogPage(app.prisma, requireAuth(request), request.query, timeZone),
+  );
+  // Odin's own (issue 23): the audit log as CSV for a date range.
+  app.get(
+    exportCsv.path,
+    {
+      schema: {
+        querystring: exportCsv.query,
+        response: { 200: z.instanceof(Buffer), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportAuditLog(app.prisma, requireAuth(request), request.query, timeZone);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="odin-audit-${day}.csv"`)
+        .header("cache-control", "no-store")
+        .send(Buffer.from(csv, "utf8"));
+    },
   );
   // Odin's own: the tamper-evidence check (issue 17), as `pnpm odin verify-audit` runs it.
   app.get(

@@ -46,9 +46,25 @@ export async function findAuditLogPage(
   query: TAuditLogQuery,
   timeZone: string,
 ): Promise<TAuditLogResponse> {
+  const where = auditWhere(auth, query, timeZone);
+  if (where === null) return { logs: [], page: query.page, page_size: AUDIT_PAGE_SIZE };
+  const rows = await prisma.auditLog.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    skip: (query.page - 1) * AUDIT_PAGE_SIZE,
+    take: AUDIT_PAGE_SIZE,
+  });
+  return { logs: rows.map(toAuditLogEntry), page: query.page, page_size: AUDIT_PAGE_SIZE };
+}
+
+/** The rows the caller's filters select within what it may read; null when it may read none. */
+export function auditWhere(
+  auth: Actor,
+  query: Omit<TAuditLogQuery, "page">,
+  timeZone: string,
+): Prisma.AuditLogWhereInput | null {
   const agency = administeredAgency(auth);
-  const empty: TAuditLogResponse = { logs: [], page: query.page, page_size: AUDIT_PAGE_SIZE };
-  if (agency === null) return empty;
+  if (agency === null) return null;
   const from = query.start ? startInstant(query.start, timeZone) : undefined;
   const until = query.end ? endExclusiveInstant(query.end, timeZone) : undefined;
   if (from && until && until <= from) {
@@ -78,13 +94,7 @@ export async function findAuditLogPage(
       : {}),
     ...(query.plate ? { plate: { contains: query.plate.replace(/[%_\\]/g, (c) => `\\${c}`) } } : {}),
   };
-  const rows = await prisma.auditLog.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    skip: (query.page - 1) * AUDIT_PAGE_SIZE,
-    take: AUDIT_PAGE_SIZE,
-  });
-  return { logs: rows.map(toAuditLogEntry), page: query.page, page_size: AUDIT_PAGE_SIZE };
+  return where;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { findEndpoint, type TAuditChainResponse, type TAuditLogResponse } from "@odin/contract";
+import { apiDownload } from "@/lib/api-client";
 import { callEndpoint } from "@/lib/call-endpoint";
 
 const auditCall = findEndpoint("GET", "/admin-audit-logs-api");
 const chainCall = findEndpoint("GET", "/admin-audit-chain");
+const exportCall = findEndpoint("GET", "/admin-audit-logs-export");
 
 /** The filters as the screen holds them: calendar days from date inputs, the plate as typed. */
 export interface AuditFilters {
@@ -36,4 +38,12 @@ export function getAuditLogs(queryString: string, signal?: AbortSignal): Promise
 /** GET /admin-audit-chain: the audit log's hash chains checked by the server (Odin's own). */
 export function verifyAuditChain(signal?: AbortSignal): Promise<TAuditChainResponse> {
   return callEndpoint(chainCall, { signal });
+}
+
+/** GET /admin-audit-logs-export (issue 23): the filtered rows as CSV, the page number left out. */
+export async function exportAuditCsv(filters: AuditFilters): Promise<{ blob: Blob; filename: string }> {
+  const params = new URLSearchParams(auditQueryString(1, filters));
+  params.delete("page");
+  const { blob, filename } = await apiDownload(`${exportCall.path}?${params.toString()}`, {}, 120_000);
+  return { blob, filename: filename ?? "odin-audit.csv" };
 }

@@ -4,10 +4,11 @@ import { useSearchParams } from "react-router-dom";
 import { useCurrentUser } from "@/app/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { LoadFailed } from "@/components/layouts/load-failed";
-import { Button, Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
+import { Button, Card, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { toError } from "@/lib/use-query";
-import { auditQueryString, getAuditLogs, type AuditFilters } from "../api/audit-logs";
+import { saveFile } from "@/lib/save-file";
+import { auditQueryString, exportAuditCsv, getAuditLogs, type AuditFilters } from "../api/audit-logs";
 import { AuditChainCheck } from "./audit-chain-check";
 import { AuditFiltersForm } from "./audit-filters-form";
 import { AuditTable } from "./audit-table";
@@ -43,6 +44,7 @@ function AuditLog() {
   const query = auditQueryString(page, filters);
   const [state, setState] = useState<LoadState>({ status: "loading", data: null });
   const [attempt, setAttempt] = useState(0);
+  const [exportFailed, setExportFailed] = useState<string | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -81,7 +83,31 @@ function AuditLog() {
           onApply={(next) => go(1, next)}
         />
       </Card>
-      <Card title="Entries" actions={busy && logs && <Spinner size="sm" label="Loading" hideLabel />}>
+      <Card
+        title="Entries"
+        actions={
+          <>
+            {busy && logs && <Spinner size="sm" label="Loading" hideLabel />}
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() =>
+                void exportAuditCsv(filters).then(
+                  ({ blob, filename }) => {
+                    setExportFailed(null);
+                    saveFile(blob, filename);
+                  },
+                  (error: unknown) =>
+                    setExportFailed(isApiError(error) ? error.message : "The CSV export failed."),
+                )
+              }
+            >
+              Export CSV
+            </Button>
+          </>
+        }
+      >
+        {exportFailed && <Notice tone="danger">{exportFailed}</Notice>}
         {state.status === "error" && (
           <LoadFailed title={AUDIT_LOG_FAILED} onRetry={() => setAttempt((n) => n + 1)}>
             {isApiError(state.error) && state.error.code && <p>{state.error.message}</p>}

@@ -1,0 +1,93 @@
+import { AUDIT_EXPORT_MAX_ROWS, type TAuditExportQuery } from "@odin/contract";
+import type { AuditLog, PrismaClient } from "@odin/db";
+import type { Actor } from "../../auth/actor";
+import { AppError } from "../../lib/app-error";
+import { csvLine } from "../exports/export-csv";
+import { writeAudit } from "./audit.repository";
+import { auditWhere } from "./audit.service";
+
+const HEADER = [
+  "timestamp",
+  "user",
+  "agency",
+  "action",
+  "plate",
+  "justification",
+  "case_number",
+  "offense_category",
+  "record_count",
+  "programs_queried",
+  "ip",
+  "request_id",
+  "chain_seq",
+  "hash",
+  "details",
+];
+
+const PAGE = 5000;
+
+const caseField = (row: AuditLog, field: string): string | null => {
+  const params = row.queryParameters;
+  if (typeof params !== "object" || params === null || Array.isArray(params)) return null;
+  const value = (params as Record<string, unknown>)[field];
+  return typeof value === "string" ? value : null;
+};
+
+/**
+ * GET /admin-audit-logs-export (issue 23): the filtered rows oldest first as CSV, formula-safe
+ * (export-csv.ts), with each row's chain position and hash so a copy can be checked against the
+ * database later. The export is itself audited, before the rows are read.
+ */
+export async function exportAuditLog(
+  prisma: PrismaClient,
+  auth: Actor,
+  query: TAuditExportQuery,
+  timeZone: string,
+): Promise<string> {
+  const where = auditWhere(auth, query, timeZone);
+  if (where === null) return csvLine(HEADER);
+  const count = await prisma.auditLog.count({ where });
+  if (count > AUDIT_EXPORT_MAX_ROWS) {
+    const message = `The range holds ${count} rows; an export holds at most ${AUDIT_EXPORT_MAX_ROWS}. Choose a shorter range.`;
+    throw new AppError("VALIDATION_FAILED", message, [{ path: "start", message }]);
+  }
+  await writeAudit(prisma, auth, {
+    action: "audit_exported",
+    recordCount: count,
+    detail: { start: query.start ?? null, end: query.end ?? null, filters: { ...query } },
+  });
+  const lines = [csvLine(HEADER)];
+  let cursor: bigint | undefined;
+  for (;;) {
+    const rows = await prisma.auditLog.findMany({
+      where,
+      orderBy: { id: "asc" },
+      take: PAGE,
+      ...(cursor === undefined ? {} : { cursor: { id: cursor }, skip: 1 }),
+    });
+    for (const row of rows) {
+      lines.push(
+        csvLine([
+          row.createdAt.toISOString(),
+          row.username,
+          row.agencyName,
+          row.action,
+          row.plate,
+          row.justification,
+          caseField(row, "case_number"),
+          caseField(row, "offense_category"),
+          row.recordCount,
+          row.programsQueried,
+          row.ip,
+          row.requestId,
+          String(row.chainSeq),
+          row.hash,
+          JSON.stringify(row.queryParameters ?? row.detail ?? {}),
+        ]),
+      );
+    }
+    if (rows.length < PAGE) break;
+    cursor = rows.at(-1)!.id;
+  }
+  return lines.join("");
+}
