@@ -1,6 +1,8 @@
 import type { TSearchArea } from "@odin/contract";
 import "leaflet/dist/leaflet.css";
+import { useEffect } from "react";
 import {
+  useMap,
   Circle,
   CircleMarker,
   MapContainer,
@@ -48,6 +50,17 @@ function Clicks({ onClick }: { onClick: (at: [number, number]) => void }) {
   return null;
 }
 
+/** Follows the circle's centre when it is typed in (keyboard users), so the map shows what was drawn. */
+function FollowCenter({ center }: { center: [number, number] | null }) {
+  const map = useMap();
+  const lat = center?.[0];
+  const lon = center?.[1];
+  useEffect(() => {
+    if (lat !== undefined && lon !== undefined) map.setView([lat, lon], map.getZoom());
+  }, [map, lat, lon]);
+  return null;
+}
+
 export interface PathLine {
   key: string;
   color: string;
@@ -88,6 +101,7 @@ export function AreaMap({ label, drawing, onDraw, paths = [], center, zoom = 13 
       >
         <TileLayer url={settings.darkTileUrl} attribution={settings.attribution} maxZoom={settings.maxZoom} />
         {onDraw && <Clicks onClick={click} />}
+        {drawing?.mode === "circle" && <FollowCenter center={drawing.center} />}
         {drawing?.mode === "circle" && drawing.center && (
           <Circle center={drawing.center} radius={drawing.radiusM} pathOptions={{ color: "#38bdf8" }} />
         )}

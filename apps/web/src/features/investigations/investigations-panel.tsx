@@ -97,6 +97,28 @@ function DrawControls({ drawing, onChange }: { drawing: Drawing; onChange: (d: D
           <option value="polygon">Polygon (click each corner)</option>
         </select>
       </div>
+      {drawing.mode === "circle" &&
+        ([0, 1] as const).map((axis) => (
+          <div className="field" key={axis}>
+            <FieldLabel htmlFor={`${id}-axis-${axis}`}>
+              {axis === 0 ? "Centre latitude" : "Centre longitude"}
+            </FieldLabel>
+            <input
+              id={`${id}-axis-${axis}`}
+              className="input"
+              type="number"
+              step="any"
+              value={drawing.center?.[axis] ?? ""}
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                if (event.target.value === "" || !Number.isFinite(value)) return;
+                const center: [number, number] = drawing.center ? [...drawing.center] : [41.76, -72.68];
+                center[axis] = value;
+                onChange({ ...drawing, center });
+              }}
+            />
+          </div>
+        ))}
       {drawing.mode === "circle" && (
         <div className="field">
           <FieldLabel htmlFor={`${id}-radius`}>Radius (m)</FieldLabel>
