@@ -6,10 +6,19 @@ import { signInAs } from "../support/sign-in";
 const camera = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!.axis.find(
   (integration) => integration.identifier === "hfd-lpv-01",
 )!;
-const local = (date: Date) => {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
+/** A datetime-local value in the browser's zone (the test's timezoneId), not the runner's. */
+const local = (date: Date) =>
+  new Intl.DateTimeFormat("sv-SE", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  })
+    .format(date)
+    .replace(" ", "T");
 
 /**
  * Issue 22: the demo plants a convoy (CVY4410 followed by CVY7720) at Hartford's cameras. Drawing a
