@@ -536,7 +536,7 @@ function CompanionsTab() {
                         <span
                           className="path-swatch"
                           style={{ background: PATH_COLORS[index] }}
-                          aria-label={`path ${index + 1}`}
+                          aria-hidden="true"
                         />
                       ) : (
                         "not drawn"
