@@ -1,5 +1,8 @@
 import { MESSAGES } from "@odin/contract";
+import type { TInvestigationType } from "@odin/contract";
+import { useState } from "react";
 import { useLocation } from "react-router-dom";
+import { INVESTIGATION_TABS, InvestigationPanel } from "@/features/investigations/investigations-panel";
 import { Notice, PageHeader } from "@/components/ui";
 import { defaultSearchForm, fromSearchRequest, readRefineState } from "../search-params";
 import { RecentSearches } from "./recent-searches";
@@ -19,6 +22,8 @@ export function SearchScreen() {
   const location = useLocation();
   const refine = readRefineState(location.state);
   const notice = readNotice(location.state);
+  const [tab, setTab] = useState<"plate" | TInvestigationType>("plate");
+  const tabs = [{ type: "plate" as const, label: "Plate" }, ...INVESTIGATION_TABS];
   return (
     <>
       <PageHeader
@@ -27,11 +32,34 @@ export function SearchScreen() {
         description="Search license-plate detections from Rekor, Axon and RAVEN cameras in one request."
       />
       {notice && <Notice tone="info">{notice}</Notice>}
-      <SearchFormView
-        key={location.key}
-        initial={() => (refine ? fromSearchRequest(refine.previousSearchParams) : defaultSearchForm())}
-      />
-      <RecentSearches key={`recent-${location.key}`} />
+      {/* Issue 22: one tab per kind of investigation; the plate search stays the first. */}
+      <div className="tabs search-tabs" role="tablist" aria-label="Kind of search">
+        {tabs.map(({ type, label }) => (
+          <button
+            key={type}
+            type="button"
+            role="tab"
+            id={`search-tab-${type}`}
+            aria-selected={tab === type}
+            aria-controls={`search-panel-${type}`}
+            className="tab"
+            onClick={() => setTab(type)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`search-panel-${tab}`} aria-labelledby={`search-tab-${tab}`}>
+        {tab === "plate" ? (
+          <SearchFormView
+            key={location.key}
+            initial={() => (refine ? fromSearchRequest(refine.previousSearchParams) : defaultSearchForm())}
+          />
+        ) : (
+          <InvestigationPanel key={tab} type={tab} />
+        )}
+      </div>
+      {tab === "plate" && <RecentSearches key={`recent-${location.key}`} />}
     </>
   );
 }
