@@ -82,7 +82,7 @@ describe("investigations beyond one plate (issue 22)", () => {
       });
     // Another agency's camera reads the convoy at the very same place and time: never Hartford's answer.
     const newHaven = byIdentifier.get("nhv-lpv-01")!;
-    const meeting = DEMO_CONVOY.meetings[0];
+    const meeting = DEMO_CONVOY.meetings[0]!;
     rows.push({
       ...rows.find((row) => row.plateNormalized === DEMO_CONVOY.lead.plate)!,
       plate: "NHV0001",
@@ -132,7 +132,7 @@ describe("investigations beyond one plate (issue 22)", () => {
   });
 
   it("area: every read inside a circle in the hour, any plate, from Axis and Rekor (asked by camera), audited first", async () => {
-    const meeting = DEMO_CONVOY.meetings[0];
+    const meeting = DEMO_CONVOY.meetings[0]!;
     const res = await post("/search/area", { ...around(meeting.secondsAgo), area: circle(AXIS_01) });
     expect(res.statusCode, res.body).toBe(200);
     const results = res.json<TSearchResult[]>();
@@ -149,7 +149,7 @@ describe("investigations beyond one plate (issue 22)", () => {
     expect(audit.justification).toBe("Case 2026-311: robbery series");
 
     // Rekor: the reads of the camera inside the area only (the `camera` parameter), none of the other.
-    const rekorMeeting = DEMO_CONVOY.meetings[1];
+    const rekorMeeting = DEMO_CONVOY.meetings[1]!;
     const rekor = await post("/search/area", { ...around(rekorMeeting.secondsAgo), area: circle(REKOR_1101) });
     const rekorReads = rekor.json<TSearchResult[]>().filter((result) => result.source_program === "Rekor");
     expect(rekorReads.map((result) => result.plate)).toEqual(
@@ -168,7 +168,7 @@ describe("investigations beyond one plate (issue 22)", () => {
     const ids = list.cameras.map((camera) => camera.id);
     expect(ids).toContain("Axis:hfd-lpv-01");
     expect(ids).not.toContain("Axis:nhv-lpv-01");
-    const meeting = DEMO_CONVOY.meetings[2];
+    const meeting = DEMO_CONVOY.meetings[2]!;
     const picked = await post("/search/area", { ...around(meeting.secondsAgo, 5), cameras: ["Axis:hfd-lpv-02"] });
     expect(picked.json<TSearchResult[]>().map((result) => result.plate)).toEqual(
       expect.arrayContaining([DEMO_CONVOY.lead.plate, DEMO_CONVOY.companion.plate]),

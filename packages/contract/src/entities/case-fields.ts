@@ -13,8 +13,8 @@ export const OFFENSE_CATEGORY_MAX = 80;
 export const ZCaseNumber = optionalText(CASE_NUMBER_MAX).transform((value) => value?.toUpperCase());
 
 export const ZCaseFields = z.object({
-  case_number: ZCaseNumber,
-  offense_category: optionalText(OFFENSE_CATEGORY_MAX),
+  case_number: ZCaseNumber.optional(),
+  offense_category: optionalText(OFFENSE_CATEGORY_MAX).optional(),
 });
 export type TCaseFields = z.infer<typeof ZCaseFields>;
 
