@@ -203,7 +203,7 @@ async function benchMatcher(
     raw: {},
   });
   const alertsBefore = await prisma.alert.count();
-  const ids: (bigint | null)[] = new Array(axisReads.length).fill(null);
+  const ids = Array.from<bigint | null>({ length: axisReads.length }).fill(null);
   let next = 0;
   const t0 = performance.now();
   await Promise.all(

@@ -111,13 +111,22 @@ describe("investigations beyond one plate (issue 22)", () => {
     });
   const statusesOf = (res: { headers: Record<string, unknown> }) =>
     JSON.parse(res.headers[SEARCH_SOURCES_HEADER] as string) as TSourceStatus[];
-  const lastAudit = () => t.prisma.auditLog.findFirstOrThrow({ where: { action: "search" }, orderBy: { id: "desc" } });
+  const lastAudit = () =>
+    t.prisma.auditLog.findFirstOrThrow({ where: { action: "search" }, orderBy: { id: "desc" } });
 
   it("refuses every query type without a justification, with the plate search's message, auditing nothing", async () => {
     const window = around(3600);
     const bodies: [string, Record<string, unknown>][] = [
       ["/search/area", { ...window, area: circle(AXIS_01) }],
-      ["/search/places", { places: [{ ...window, area: circle(AXIS_01) }, { ...window, area: circle(AXIS_01) }] }],
+      [
+        "/search/places",
+        {
+          places: [
+            { ...window, area: circle(AXIS_01) },
+            { ...window, area: circle(AXIS_01) },
+          ],
+        },
+      ],
       ["/search/companions", { ...window, plate: DEMO_CONVOY.lead.plate }],
       ["/search/pattern", { ...window, plate: DEMO_CONVOY.lead.plate }],
     ];
@@ -150,7 +159,10 @@ describe("investigations beyond one plate (issue 22)", () => {
 
     // Rekor: the reads of the camera inside the area only (the `camera` parameter), none of the other.
     const rekorMeeting = DEMO_CONVOY.meetings[1]!;
-    const rekor = await post("/search/area", { ...around(rekorMeeting.secondsAgo), area: circle(REKOR_1101) });
+    const rekor = await post("/search/area", {
+      ...around(rekorMeeting.secondsAgo),
+      area: circle(REKOR_1101),
+    });
     const rekorReads = rekor.json<TSearchResult[]>().filter((result) => result.source_program === "Rekor");
     expect(rekorReads.map((result) => result.plate)).toEqual(
       expect.arrayContaining([DEMO_CONVOY.lead.plate, DEMO_CONVOY.companion.plate]),
@@ -169,7 +181,10 @@ describe("investigations beyond one plate (issue 22)", () => {
     expect(ids).toContain("Axis:hfd-lpv-01");
     expect(ids).not.toContain("Axis:nhv-lpv-01");
     const meeting = DEMO_CONVOY.meetings[2]!;
-    const picked = await post("/search/area", { ...around(meeting.secondsAgo, 5), cameras: ["Axis:hfd-lpv-02"] });
+    const picked = await post("/search/area", {
+      ...around(meeting.secondsAgo, 5),
+      cameras: ["Axis:hfd-lpv-02"],
+    });
     expect(picked.json<TSearchResult[]>().map((result) => result.plate)).toEqual(
       expect.arrayContaining([DEMO_CONVOY.lead.plate, DEMO_CONVOY.companion.plate]),
     );

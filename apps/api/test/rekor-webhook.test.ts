@@ -161,7 +161,10 @@ describe("Rekor webhook: POST /ingest/rekor/{keyId}", () => {
       latitude: 41.7775,
       longitude: -72.698,
       // The agent's OCR candidates with their confidences, best first.
-      candidates: (group.best_plate?.candidates ?? []).map(({ plate, confidence }) => ({ plate, confidence })),
+      candidates: (group.best_plate?.candidates ?? []).map(({ plate, confidence }) => ({
+        plate,
+        confidence,
+      })),
     });
     const uncorrected = { ...camera, correctedLatitude: null, correctedLongitude: null };
     expect(mapRekorGroup(group, { key, camera: uncorrected })).toMatchObject({
