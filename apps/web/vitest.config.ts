@@ -1,12 +1,16 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { defineConfig, mergeConfig } from "vitest/config";
 import viteConfig from "./vite.config";
 
-/** Files that replace a module with vi.mock: they need a module graph of their own. */
-const MOCKING_FILES = [
-  "src/components/ui/proxied-image.test.tsx",
-  "src/features/search/components/results-map.test.tsx",
-  "src/features/search/components/results-map-popup.test.tsx",
-];
+/**
+ * Files that replace a module with vi.mock need a module graph of their own: found by reading every test
+ * file, so a new one cannot end up in the shared run by mistake.
+ */
+const MOCKING_FILES = readdirSync("src", { recursive: true, encoding: "utf8" })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => path.posix.join("src", file.split(path.sep).join("/")))
+  .filter((file) => readFileSync(file, "utf8").includes("vi.mock("));
 
 export default mergeConfig(
   viteConfig,
@@ -19,7 +23,7 @@ export default mergeConfig(
       // other; src/testing/setup.ts and setup-shared.ts put back what a file may leave behind (mounted
       // trees, stubbed globals, env and timers, mocks, storage, the URL, cached images) after every test.
       // Processes, not threads: a test sets TZ, which a worker thread's copy of process.env would not pass
-      // on to the clock. A file that uses vi.mock goes in MOCKING_FILES and keeps the isolated run.
+      // on to the clock. A file that uses vi.mock is found (MOCKING_FILES) and keeps the isolated run.
       projects: [
         {
           extends: true,

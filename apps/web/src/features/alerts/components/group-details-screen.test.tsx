@@ -115,6 +115,7 @@ describe("GroupDetailsScreen", () => {
       "Ada Chen",
       "Hartford PD",
       "View",
+      "Exact",
     ]);
     expect(within(row("BX1234")).getAllByRole("cell")[1]).toHaveTextContent(MESSAGES.notAvailable);
     expect(within(row("BX1234")).queryByRole("button")).not.toBeInTheDocument();
