@@ -46,6 +46,9 @@ describe("user administration (spec 001 §7 Admin)", () => {
       email: expect.any(String),
       role: expect.stringMatching(/^(admin|user)$/),
       department: HARTFORD,
+      // Odin's own optional fields (issues 18 and 23)
+      mfa_enabled: false,
+      auditor: false,
     });
   });
 

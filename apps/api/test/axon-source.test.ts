@@ -74,9 +74,10 @@ describe("Axon source", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(axon).toMatchObject({ status: "ok", count: results.length });
     expect(results.map((result) => result.id)).toEqual(simulatedDay().map((read) => `axon-${read.id}`));
-    // match_reason is given only to a Similar match that is not the plate typed (none here: no plate).
+    // Present only when they apply: match_reason (a Similar match that is not the plate typed, none here:
+    // no plate), absurd_date (a camera clock gone wrong), hotlists (the plate is on a group the caller sees).
     const fields = Object.keys(ZSearchResult.shape)
-      .filter((field) => field !== "match_reason")
+      .filter((field) => !["match_reason", "absurd_date", "hotlists"].includes(field))
       .sort();
     for (const result of results) {
       expect(Object.keys(result).sort()).toEqual(fields);

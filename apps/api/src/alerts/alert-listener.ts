@@ -12,6 +12,8 @@ export interface AlertListenerOptions {
    */
   onConnected(): void;
   log: FastifyBaseLogger;
+  /** The connection's name in pg_stat_activity (default odin-alerts-listener, the live screens'). */
+  applicationName?: string;
 }
 
 export interface AlertListener {
@@ -48,7 +50,7 @@ export function listenForAlerts(options: AlertListenerOptions): AlertListener {
       connectionString: options.databaseUrl,
       keepAlive: true,
       connectionTimeoutMillis: 10_000,
-      application_name: "odin-alerts-listener",
+      application_name: options.applicationName ?? "odin-alerts-listener",
     });
     client = next;
     let lost = false;

@@ -125,6 +125,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         log,
         onAlertIds: wake,
         onConnected: wake,
+        applicationName: "odin-delivery-listener",
       });
       timer = setInterval(wake, policy.pollMs);
       timer.unref();
