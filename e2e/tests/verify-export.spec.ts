@@ -20,7 +20,7 @@ test.describe("verify an export", () => {
     await expect(page).toHaveURL(/\/search$/);
 
     await page.getByLabel("License plate").fill("AK47281");
-    await page.getByRole("button", { name: "7 Days" }).click();
+    await page.getByRole("button", { name: "7 Days", exact: true }).click();
     await page.getByLabel("Justification").fill("Case 2026-317: verify an export");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });

@@ -67,7 +67,10 @@ test.describe("persona: investigator", () => {
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
 
     // Search form (000 §2, §4, §9): presets, default 24 Hours, the three agency sections.
-    await expect(page.getByRole("button", { name: "24 Hours" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "24 Hours", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(page.getByText("24 Hours (from")).toBeVisible();
     for (const preset of ["1 Hour", "24 Hours", "7 Days", "30 Days", "90 Days"]) {
       await expect(
@@ -90,13 +93,19 @@ test.describe("persona: investigator", () => {
     // Editing a custom date clears the preset mark; Clear brings everything back to 24 hours.
     await page.getByLabel("License plate").fill("zz");
     await page.getByLabel("Top rack").check();
-    await page.getByRole("button", { name: "7 Days" }).click();
+    await page.getByRole("button", { name: "7 Days", exact: true }).click();
     await page.getByLabel("Start").fill("2026-01-02T08:30");
-    await expect(page.getByRole("button", { name: "7 Days" })).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByRole("button", { name: "7 Days", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     await page.getByRole("button", { name: "Clear" }).click();
     await expect(page.getByLabel("License plate")).toHaveValue("");
     await expect(page.getByLabel("Top rack")).not.toBeChecked();
-    await expect(page.getByRole("button", { name: "24 Hours" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "24 Hours", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
 
     // No justification: the spec's alert, and nothing is sent.
     await page.getByLabel("License plate").fill(SHARED_PLATE.toLowerCase());
@@ -105,7 +114,7 @@ test.describe("persona: investigator", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("Justification and date range are required.");
 
-    await page.getByRole("button", { name: "7 Days" }).click();
+    await page.getByRole("button", { name: "7 Days", exact: true }).click();
     await expect(page.getByText("7 Days (from")).toBeVisible();
     await page.getByLabel("Justification").fill(JUSTIFICATION);
     await expect(page.getByRole("alert")).toHaveCount(0);
@@ -252,7 +261,10 @@ test.describe("persona: investigator", () => {
     await expect(page.getByLabel("Justification")).toHaveValue(JUSTIFICATION);
     await expect(page.getByLabel("License plate")).toHaveValue(SHARED_PLATE.toLowerCase());
     await expect(page.getByLabel("Bumper stickers")).toBeChecked();
-    await expect(page.getByRole("button", { name: "7 Days" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "7 Days", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
 
     // A plate nobody read: the results screen says so.
     await page.getByLabel("License plate").fill("QQ0ZZ9X");
