@@ -271,7 +271,17 @@ test.describe("persona: investigator", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByText("No results found.")).toBeVisible({ timeout: 20_000 });
 
-    // /results without a search goes back to the form with a message.
+    // Issue 20: the last results survive a reload (kept in session storage, never in the URL).
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible();
+    await expect(page.getByText("No results found.")).toBeVisible();
+
+    // /results with no search kept in this tab goes back to the form with a message (the spec's rule).
+    await page.evaluate(() => {
+      window.sessionStorage.removeItem("odin.search.last");
+      window.sessionStorage.removeItem("odin.search.view");
+    });
+    await goInApp(page, "/search");
     await goInApp(page, "/results");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
     await expect(page.getByText("Run a search to see its results here.")).toBeVisible();
