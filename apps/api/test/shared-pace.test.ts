@@ -42,6 +42,34 @@ describe("a pace shared by replicas through PostgreSQL", () => {
     });
   });
 
+  it("counts a caller's wait from when it got the row, not from when its statement began", async () => {
+    // A reservation in flight on replica A holds the row; replica B's call queues behind it. B's slot
+    // starts when A's ends, one interval from A's reservation, so B waits at most one interval: measured
+    // from B's statement start (now()) it came out longer (seen in CI: 60,011 ms).
+    await createSharedPace(replicaA, "queued", MINUTE).reserve(0);
+    let waited: Promise<number | null> | undefined;
+    await replicaA.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM rate_limit_counters WHERE key = 'pace:queued' FOR UPDATE`;
+        waited = createSharedPace(replicaB, "queued", MINUTE).reserve(60 * MINUTE);
+        // B is queued on the row lock (asked of PostgreSQL, not timed), then A takes a little longer.
+        for (;;) {
+          const [blocked] = await replicaA.$queryRaw<{ n: number }[]>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%rate_limit_counters%'`;
+          if (blocked!.n > 0) break;
+        }
+        await tx.$executeRaw`SELECT pg_sleep(0.05)`;
+        await tx.$executeRaw`UPDATE rate_limit_counters
+          SET window_ends_at = clock_timestamp() + interval '1 minute' WHERE key = 'pace:queued'`;
+      },
+      { timeout: 20_000 },
+    );
+    const wait = await waited!;
+    expect(wait).toBeLessThanOrEqual(MINUTE);
+    expect(wait).toBeGreaterThan(MINUTE - 10_000);
+  });
+
   it("gives no slot further away than the caller can wait, and takes none", async () => {
     const pace = createSharedPace(replicaA, "busy", MINUTE);
     expect(await pace.reserve(0)).toBe(0);

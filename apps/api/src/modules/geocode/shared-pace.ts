@@ -22,16 +22,20 @@ export function createSharedPace(prisma: PrismaClient, name: string, intervalMs:
   const seconds = intervalMs / 1000;
   return {
     async reserve(maxWaitMs) {
+      // clock_timestamp(), not now(): now() is when the transaction began, which for a caller that
+      // waited on the row lock is before the slot it is given was freed, so its wait came out longer
+      // than one interval (seen: 60,011 ms for the second slot of a one-minute pace).
       const rows = await prisma.$queryRaw<{ wait_ms: number }[]>`
         INSERT INTO rate_limit_counters AS c (key, count, window_ends_at)
-        VALUES (${key}, 1, now() + make_interval(secs => ${seconds}::double precision))
+        VALUES (${key}, 1, clock_timestamp() + make_interval(secs => ${seconds}::double precision))
         ON CONFLICT (key) DO UPDATE SET
           count = c.count + 1,
-          window_ends_at = greatest(c.window_ends_at, now()) + make_interval(secs => ${seconds}::double precision)
-        WHERE greatest(c.window_ends_at, now())
-          <= now() + make_interval(secs => ${maxWaitMs / 1000}::double precision)
+          window_ends_at = greatest(c.window_ends_at, clock_timestamp())
+            + make_interval(secs => ${seconds}::double precision)
+        WHERE greatest(c.window_ends_at, clock_timestamp())
+          <= clock_timestamp() + make_interval(secs => ${maxWaitMs / 1000}::double precision)
         RETURNING greatest(0, round(extract(epoch FROM
-          window_ends_at - make_interval(secs => ${seconds}::double precision) - now()) * 1000))::int AS wait_ms`;
+          window_ends_at - make_interval(secs => ${seconds}::double precision) - clock_timestamp()) * 1000))::int AS wait_ms`;
       return rows[0]?.wait_ms ?? null;
     },
   };
