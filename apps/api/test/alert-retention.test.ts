@@ -68,7 +68,13 @@ describe("retention keeps what alerts point at; alerts have their own retention"
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "odin-alert-retention-"));
-    t = await buildTestApp({ ODIN_DATA_DIR: dataDir });
+    // The app's own retention job keeps 10 years here: the tests call the purges themselves, and a
+    // background run could take a planted read before its alert is written.
+    t = await buildTestApp({
+      ODIN_DATA_DIR: dataDir,
+      DETECTION_RETENTION_DAYS: "3650",
+      ALERT_RETENTION_DAYS: "3650",
+    });
     await seedPersonas(t);
     images = createImageStore(t.config.detections.imagesDir);
     const integration = await t.prisma.axisIntegration.findFirstOrThrow({ include: { axisAgency: true } });

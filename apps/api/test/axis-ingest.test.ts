@@ -46,7 +46,12 @@ describe("Axis ingest: POST /ingest/axis/{identifier}", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "odin-axis-ingest-"));
-    t = await buildTestApp({ ODIN_DATA_DIR: dataDir, AXIS_INGEST_MAX_BYTES: "400000" }, { listen: true });
+    // The app's own retention job keeps 10 years here: the retention test calls the purge itself, and a
+    // background run with the default 30 days could take its 40-day-old read first.
+    t = await buildTestApp(
+      { ODIN_DATA_DIR: dataDir, AXIS_INGEST_MAX_BYTES: "400000", DETECTION_RETENTION_DAYS: "3650" },
+      { listen: true },
+    );
     subjects = await seedPersonas(t);
     reads = [...createDataset({ now, axisReads: 200 }).axis()].sort((a, b) => b.capturedAt - a.capturedAt);
   });
@@ -255,9 +260,14 @@ describe("Axis ingest: POST /ingest/axis/{identifier}", () => {
 
   it("keeps each agency's reads for its own retention, and the default where it has none", async () => {
     const hartford = await t.prisma.agency.findUniqueOrThrow({ where: { code: "HPD" } });
-    const event = await buildAxisEvent(readOf(hartfordCamera.identifier, 6), { renderer });
+    // A plate on no hotlist: a read an alert points at is kept past retention (alert-retention.test.ts),
+    // and the generated reads' plates change with the day the test runs (one was on a hotlist on
+    // 2026-11-26, so the read was rightly kept and this test failed).
+    const read = { ...readOf(hartfordCamera.identifier, 6), plate: "RTN4Q7X" };
+    const event = await buildAxisEvent(read, { renderer });
     event.capture_timestamp = String(now - 40 * DAY);
     expect((await push(event)).status).toBe(201);
+    expect(await t.prisma.alert.count({ where: { plate: read.plate } })).toBe(0);
     const purge = () =>
       purgeExpiredDetections({ prisma: t.prisma, images: createImageStore(imagesDir()), retentionDays: 30 });
     await t.prisma.agency.update({ where: { id: hartford.id }, data: { retentionDays: 60 } });
