@@ -3,7 +3,7 @@ import type { SimCamera } from "./data/cameras";
 import { growBox, type Box } from "./data/layout";
 import type { SimRead } from "./data/reads";
 import { blendOver, type RawRgba } from "./render/blend";
-import { LruCache } from "./render/lru";
+import { getOrCreate, memoCache, type MemoCache } from "./render/lru";
 import { backgroundSvg, isNight, stampSvg, vehicleOverlay } from "./render/scene-svg";
 
 export interface ImageRendererOptions {
@@ -27,23 +27,23 @@ interface RawImage {
  * and the plate crop. Everything is deterministic per read, so rendered JPEGs are cached (LRU by bytes).
  */
 export class ImageRenderer {
-  private readonly jpegs: LruCache<Buffer>;
-  private readonly backgrounds: LruCache<RawImage>;
+  private readonly jpegs: MemoCache<Buffer>;
+  private readonly backgrounds: MemoCache<RawImage>;
   private readonly quality: number;
 
   constructor(options: ImageRendererOptions = {}) {
-    this.jpegs = new LruCache(options.maxCacheBytes ?? 64 * 1024 * 1024, (buffer) => buffer.length);
-    this.backgrounds = new LruCache(options.maxBackgroundBytes ?? 48 * 1024 * 1024, (raw) => raw.data.length);
+    this.jpegs = memoCache(options.maxCacheBytes ?? 64 * 1024 * 1024, (buffer) => buffer.length);
+    this.backgrounds = memoCache(options.maxBackgroundBytes ?? 48 * 1024 * 1024, (raw) => raw.data.length);
     this.quality = options.quality ?? 80;
   }
 
   get cachedBytes(): number {
-    return this.jpegs.size;
+    return this.jpegs.calculatedSize;
   }
 
   /** The whole frame: frame.width x frame.height pixels, the plate exactly on frame.plate. */
   vehicleImage(read: SimRead): Promise<Buffer> {
-    return this.jpegs.getOrCreate(`${read.vendor}:${read.id}`, async () => {
+    return getOrCreate(this.jpegs, `${read.vendor}:${read.id}`, async () => {
       const overlay = vehicleOverlay(read);
       const [background, vehicle, stamp] = await Promise.all([
         this.background(read.camera, isNight(read.capturedAt)),
@@ -65,7 +65,7 @@ export class ImageRenderer {
     const box = clip(region, read.frame);
     if (!box) return undefined;
     const key = `${read.vendor}:${read.id}:${box.x},${box.y},${box.width},${box.height}`;
-    return this.jpegs.getOrCreate(key, async () =>
+    return getOrCreate(this.jpegs, key, async () =>
       sharp(await this.vehicleImage(read))
         .extract({ left: box.x, top: box.y, width: box.width, height: box.height })
         .jpeg({ quality: this.quality, optimiseCoding: false })
@@ -81,7 +81,7 @@ export class ImageRenderer {
   }
 
   private background(camera: SimCamera, night: boolean): Promise<RawImage> {
-    return this.backgrounds.getOrCreate(`${camera.key}:${night ? "night" : "day"}`, async () => {
+    return getOrCreate(this.backgrounds, `${camera.key}:${night ? "night" : "day"}`, async () => {
       const { data, info } = await sharp(Buffer.from(backgroundSvg(camera, night)))
         .removeAlpha()
         .raw()

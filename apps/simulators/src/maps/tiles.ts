@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { LruCache } from "../render/lru";
+import { getOrCreate, memoCache, type MemoCache } from "../render/lru";
 import { isValidTile } from "./mercator";
 import { tileSvg, type TileStyleName } from "./tile-svg";
 
@@ -10,20 +10,20 @@ export interface TileRendererOptions {
 
 /** Renders map tiles (SVG → 256×256 PNG with sharp) and keeps them (LRU by bytes). Deterministic. */
 export class TileRenderer {
-  private readonly pngs: LruCache<Buffer>;
+  private readonly pngs: MemoCache<Buffer>;
 
   constructor(options: TileRendererOptions = {}) {
-    this.pngs = new LruCache(options.maxCacheBytes ?? 32 * 1024 * 1024, (buffer) => buffer.length);
+    this.pngs = memoCache(options.maxCacheBytes ?? 32 * 1024 * 1024, (buffer) => buffer.length);
   }
 
   get cachedTiles(): number {
-    return this.pngs.count;
+    return this.pngs.size;
   }
 
   /** The tile as PNG; throws RangeError for a tile that does not exist at that zoom. */
   render(style: TileStyleName, z: number, x: number, y: number): Promise<Buffer> {
     if (!isValidTile(z, x, y)) return Promise.reject(new RangeError(`No tile ${z}/${x}/${y}`));
-    return this.pngs.getOrCreate(`${style}/${z}/${x}/${y}`, () =>
+    return getOrCreate(this.pngs, `${style}/${z}/${x}/${y}`, () =>
       sharp(Buffer.from(tileSvg(style, z, x, y)))
         .png({ compressionLevel: 6, adaptiveFiltering: false })
         .toBuffer(),

@@ -1,64 +1,26 @@
+import { LRUCache } from "lru-cache";
+
 /**
- * A least-recently-used cache bounded by total size, with in-flight de-duplication: two requests for
- * the same missing entry share one computation. A Map keeps insertion order, so re-inserting on every
- * hit makes the first key the least recently used.
+ * A least-recently-used cache bounded by the total size of its values (lru-cache), where two requests
+ * for the same missing entry share one computation: the computation is passed to `fetch` as its context.
  */
-export class LruCache<V> {
-  private readonly entries = new Map<string, { value: V; size: number }>();
-  private readonly pending = new Map<string, Promise<V>>();
-  private total = 0;
+export type MemoCache<V extends object> = LRUCache<string, V, () => Promise<V>>;
 
-  constructor(
-    private readonly maxSize: number,
-    private readonly sizeOf: (value: V) => number,
-  ) {}
+export function memoCache<V extends object>(maxSize: number, sizeOf: (value: V) => number): MemoCache<V> {
+  return new LRUCache<string, V, () => Promise<V>>({
+    maxSize,
+    sizeCalculation: (value) => Math.max(1, sizeOf(value)),
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
+}
 
-  get size(): number {
-    return this.total;
-  }
-
-  get count(): number {
-    return this.entries.size;
-  }
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, value: V): void {
-    const size = this.sizeOf(value);
-    const existing = this.entries.get(key);
-    if (existing) {
-      this.total -= existing.size;
-      this.entries.delete(key);
-    }
-    if (size > this.maxSize) return;
-    this.entries.set(key, { value, size });
-    this.total += size;
-    for (const [oldest, entry] of this.entries) {
-      if (this.total <= this.maxSize) break;
-      this.entries.delete(oldest);
-      this.total -= entry.size;
-    }
-  }
-
-  /** The cached value, or the one `make` produces (made once however many callers wait for it). */
-  async getOrCreate(key: string, make: () => Promise<V>): Promise<V> {
-    const cached = this.get(key);
-    if (cached !== undefined) return cached;
-    const inFlight = this.pending.get(key);
-    if (inFlight) return inFlight;
-    const promise = make()
-      .then((value) => {
-        this.set(key, value);
-        return value;
-      })
-      .finally(() => this.pending.delete(key));
-    this.pending.set(key, promise);
-    return promise;
-  }
+/** The cached value, or the one `make` produces (made once however many callers wait for it). */
+export async function getOrCreate<V extends object>(
+  cache: MemoCache<V>,
+  key: string,
+  make: () => Promise<V>,
+): Promise<V> {
+  const value = await cache.fetch(key, { context: make });
+  if (value === undefined) throw new Error(`nothing was made for ${key}`);
+  return value;
 }

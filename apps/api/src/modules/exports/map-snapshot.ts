@@ -1,7 +1,7 @@
+import { LRUCache } from "lru-cache";
 import sharp, { type OverlayOptions } from "sharp";
 import { fetchVendorImage, VendorError } from "../../sources/vendor-http";
 import { imageWork } from "./image-work";
-import { LruCache } from "./lru-cache";
 
 /**
  * Static map pictures for POST /generate-map-snapshot and the PDF report: 600 x 300 pixels centred on
@@ -155,14 +155,21 @@ function attributionSvg(text: string): Buffer {
 const isOutage = (error: unknown) =>
   error instanceof VendorError && (error.kind === "timeout" || error.kind === "unreachable");
 
+/** Least recently used pictures, bounded by their total bytes (a larger one is simply not kept). */
+const bytesCache = (maxBytes: number) =>
+  new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (buffer) => Math.max(1, buffer.length),
+  });
+
 export function createMapSnapshots(options: MapSnapshotOptions): MapSnapshots {
   const zoom = Math.min(SNAPSHOT_ZOOM, options.maxZoom);
   const tileTimeoutMs = options.tileTimeoutMs ?? 3000;
   const backoffMs = options.outageBackoffMs ?? 30_000;
-  const tiles = new LruCache<Buffer>(options.tileCacheBytes ?? 16 * 1024 * 1024, (tile) => tile.length);
+  const tiles = bytesCache(options.tileCacheBytes ?? 16 * 1024 * 1024);
   const inFlight = new Map<string, Promise<Buffer>>();
   // Finished pictures by point and format: a report's records often share a camera.
-  const pictures = new LruCache<Buffer>(8 * 1024 * 1024, (picture) => picture.length);
+  const pictures = bytesCache(8 * 1024 * 1024);
   let backgroundPng: Promise<Buffer> | undefined;
   const background = () => (backgroundPng ??= sharp(Buffer.from(backgroundSvg())).png().toBuffer());
   const attribution = plainAttribution(options.attribution);

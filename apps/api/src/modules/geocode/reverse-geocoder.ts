@@ -1,3 +1,5 @@
+import { LRUCache } from "lru-cache";
+import PQueue from "p-queue";
 import { z } from "zod";
 import { REVERSE_GEOCODE_ZOOM } from "@odin/contract";
 import type { GeocodeConfig } from "../../config/env";
@@ -84,12 +86,25 @@ export function createReverseGeocoder(options: ReverseGeocoderOptions): ReverseG
   const { url: base, userAgent, timeoutMs } = options;
   if (!base) return { lookup: async () => null };
   const now = options.now ?? Date.now;
-  const cache = new TtlLru<string | null>(options.cacheSize);
+  // An address per point, each with its own lifetime (found, nothing there, failure); the clock is the
+  // one the options give, so tests move it rather than wait.
+  const cache = new LRUCache<string, { address: string | null }>({
+    max: Math.max(1, options.cacheSize),
+    perf: { now },
+    ttlResolution: 0, // read the clock on every check (lru-cache otherwise reuses it for 1 ms)
+  });
+  const cacheEnabled = options.cacheSize > 0;
   const inFlight = new Map<string, Promise<string | null>>();
-  const gate = new Gate(
-    options.concurrency ?? 2,
-    options.sharedPace ? 0 : (options.minIntervalMs ?? paceIntervalMs(base)),
-  );
+  // At most `concurrency` lookups at the service at once, and (for the public Nominatim, when no pace
+  // is shared by the replicas) starts at least minIntervalMs apart.
+  const intervalMs = options.sharedPace ? 0 : (options.minIntervalMs ?? paceIntervalMs(base));
+  const queue = new PQueue({
+    concurrency: options.concurrency ?? 2,
+    ...(intervalMs > 0 ? { interval: intervalMs, intervalCap: 1 } : {}),
+  });
+  const remember = (key: string, address: string | null, ttlMs: number) => {
+    if (cacheEnabled) cache.set(key, { address }, { ttl: ttlMs });
+  };
   const ttl = {
     found: options.foundTtlMs ?? 7 * DAY_MS,
     miss: options.missTtlMs ?? 5 * 60_000,
@@ -100,12 +115,22 @@ export function createReverseGeocoder(options: ReverseGeocoderOptions): ReverseG
     // One deadline for waiting for a slot and for the service's answer.
     const deadlineAt = Date.now() + timeoutMs;
     const deadline = AbortSignal.timeout(timeoutMs);
-    let release: () => void;
     try {
-      release = await gate.enter(deadline);
+      // Waiting for a turn ends at the deadline: too busy right now is not remembered, the next ask may
+      // get through.
+      return await queue.add(() => ask(key, lat, lon, deadline, deadlineAt), { signal: deadline });
     } catch {
-      return null; // too busy right now: not remembered, the next ask may get through
+      return null;
     }
+  }
+
+  async function ask(
+    key: string,
+    lat: string,
+    lon: string,
+    deadline: AbortSignal,
+    deadlineAt: number,
+  ): Promise<string | null> {
     try {
       if (options.sharedPace) {
         const waitMs = await options.sharedPace.reserve(Math.max(0, deadlineAt - Date.now() - 500));
@@ -120,17 +145,15 @@ export function createReverseGeocoder(options: ReverseGeocoderOptions): ReverseG
         maxBytes: 256 * 1024,
       });
       const address = answer.error === undefined ? formatAddress(answer.address) : null;
-      cache.set(key, address, now() + (address ? ttl.found : ttl.miss));
+      remember(key, address, address ? ttl.found : ttl.miss);
       return address;
     } catch (error) {
       options.log?.warn(
         { reason: error instanceof Error ? error.message : String(error) },
         "reverse geocoding failed",
       );
-      cache.set(key, null, now() + ttl.failure);
+      remember(key, null, ttl.failure);
       return null;
-    } finally {
-      release();
     }
   }
 
@@ -138,8 +161,8 @@ export function createReverseGeocoder(options: ReverseGeocoderOptions): ReverseG
     async lookup(lat, lon) {
       const [latText, lonText] = [lat.toFixed(5), lon.toFixed(5)];
       const key = `${latText},${lonText}`;
-      const cached = cache.get(key, now());
-      if (cached !== undefined) return cached.value;
+      const cached = cache.get(key);
+      if (cached !== undefined) return cached.address;
       const pending = inFlight.get(key);
       if (pending) return pending;
       const promise = resolve(key, latText, lonText).finally(() => inFlight.delete(key));
@@ -147,91 +170,6 @@ export function createReverseGeocoder(options: ReverseGeocoderOptions): ReverseG
       return promise;
     },
   };
-}
-
-/** A least-recently-used map of at most `max` entries, each with its own expiry. */
-class TtlLru<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
-
-  constructor(private readonly max: number) {}
-
-  get(key: string, now: number): { value: V } | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expiresAt <= now) return undefined;
-    this.entries.set(key, entry);
-    return { value: entry.value };
-  }
-
-  set(key: string, value: V, expiresAt: number): void {
-    if (this.max <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt });
-    while (this.entries.size > this.max) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
-  }
-}
-
-/** At most `limit` holders at once, starts at least `intervalMs` apart; waiting ends with `signal`. */
-class Gate {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  private nextStart = 0;
-
-  constructor(
-    private readonly limit: number,
-    private readonly intervalMs: number,
-  ) {}
-
-  async enter(signal: AbortSignal): Promise<() => void> {
-    if (this.active >= this.limit) await this.waitTurn(signal);
-    else this.active++;
-    try {
-      if (this.intervalMs > 0) {
-        const start = Math.max(Date.now(), this.nextStart);
-        this.nextStart = start + this.intervalMs;
-        await sleep(start - Date.now(), signal);
-      }
-      signal.throwIfAborted();
-    } catch (error) {
-      this.leave();
-      throw error;
-    }
-    let left = false;
-    return () => {
-      if (left) return;
-      left = true;
-      this.leave();
-    };
-  }
-
-  /** Resolves holding a slot handed over by leave(); rejects (holding nothing) when the signal ends. */
-  private waitTurn(signal: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const turn = () => {
-        signal.removeEventListener("abort", abort);
-        resolve();
-      };
-      const abort = () => {
-        const index = this.waiting.indexOf(turn);
-        if (index >= 0) this.waiting.splice(index, 1);
-        reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
-      };
-      if (signal.aborted) return abort();
-      signal.addEventListener("abort", abort, { once: true });
-      this.waiting.push(turn);
-    });
-  }
-
-  private leave(): void {
-    const next = this.waiting.shift();
-    // The slot passes straight to the next in line, so `active` stays as it is.
-    if (next) next();
-    else this.active--;
-  }
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
