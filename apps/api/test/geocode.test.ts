@@ -115,8 +115,11 @@ describe("GET /geocode/reverse with the maps simulator", () => {
     const elapsed = performance.now() - started;
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ address: null });
+    // It waited for the service until its timeout (3 s) and not much less; a loaded machine can only
+    // make it later, and the test's own timeout bounds it from above.
     expect(elapsed).toBeGreaterThan(2500);
-    expect(elapsed).toBeLessThan(4500);
+    // ...and then let the hanging request go (the service's connection is closed, not left open).
+    await expect.poll(() => inFlight).toBe(0);
   });
 
   it("answers null when the service fails", async () => {
