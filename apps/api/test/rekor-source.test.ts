@@ -269,9 +269,9 @@ describe("Rekor source, when the simulator hangs", () => {
       body: JSON.stringify({ hang: true }),
     });
     expect(hang.ok).toBe(true);
-    const started = Date.now();
+    // The simulator hangs for ever: that the search answers at all is the time limit at work (no
+    // wall-clock bound, which would flake on a busy machine; the test's own timeout is the bound).
     const res = await searchAs(t, investigator, { agencies: [String(hartfordKey)] });
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
     expect(rekorStatus(res.headers)).toMatchObject({ status: "timeout", count: 0 });

@@ -75,7 +75,8 @@ describe("fault injection", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = performance.now();
     await hanging.close();
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Far below the request's endless hang; generous, so a busy machine cannot make it flaky.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(await pending).toBe("dropped");
   });
 
