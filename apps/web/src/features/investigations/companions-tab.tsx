@@ -59,7 +59,7 @@ export function CompanionsTab() {
   };
   const paths: PathLine[] = answer
     ? [
-        { key: "target", color: "#38bdf8", points: toPoints(answer.data.target) },
+        { key: "target", color: "#38bdf8", weight: 9, points: toPoints(answer.data.target) },
         ...answer.data.companions.slice(0, PATH_COLORS.length).map((companion, index) => ({
           key: companion.plate,
           color: PATH_COLORS[index]!,

@@ -107,7 +107,7 @@ export function NumberField({
 export function PlateField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
-    <div className="field">
+    <div className="field investigation-plate">
       <FieldLabel htmlFor={`${id}-plate`} required>
         Plate
       </FieldLabel>

@@ -33,6 +33,13 @@ export function toPlaceRequest(place: PlaceValue) {
   };
 }
 
+/** The middle of the points (null when there are none): where the map opens before anything is drawn. */
+function centroid(points: [number, number][]): [number, number] | null {
+  if (points.length === 0) return null;
+  const sum = points.reduce(([lat, lon], [a, b]) => [lat + a, lon + b], [0, 0]);
+  return [sum[0] / points.length, sum[1] / points.length];
+}
+
 export function PlaceFields({
   name,
   windowLabel,
@@ -48,13 +55,35 @@ export function PlaceFields({
   cameras: QueryResult<TSearchCamerasResponse>;
 }) {
   const update = (patch: Partial<PlaceValue>) => onChange({ ...value, ...patch });
+  const listed = (cameras.data?.cameras ?? []).flatMap((camera) =>
+    camera.latitude !== null && camera.longitude !== null
+      ? [
+          {
+            key: camera.id,
+            at: [camera.latitude, camera.longitude] as [number, number],
+            picked: value.cameras.includes(camera.id),
+          },
+        ]
+      : [],
+  );
+  const lastPicked = listed.find((camera) => camera.key === value.cameras.at(-1));
+  const focus =
+    (value.drawing.mode === "circle" ? value.drawing.center : null) ??
+    lastPicked?.at ??
+    (value.drawing.corners.length === 0 ? centroid(listed.map((camera) => camera.at)) : undefined);
   return (
     <>
       <WindowFields label={windowLabel} value={value.window} onChange={(window) => update({ window })} />
       <div className="investigation-where">
         <div className="investigation-where__map">
           <DrawControls drawing={value.drawing} onChange={(drawing) => update({ drawing })} />
-          <AreaMap label={`Draw ${name}`} drawing={value.drawing} onDraw={(drawing) => update({ drawing })} />
+          <AreaMap
+            label={`Draw ${name}`}
+            drawing={value.drawing}
+            onDraw={(drawing) => update({ drawing })}
+            cameras={listed}
+            focus={focus}
+          />
         </div>
         <CameraPicker
           cameras={cameras}

@@ -58,7 +58,7 @@ export function PlacesTab() {
             <legend>Place {index + 1}</legend>
             <PlaceFields
               name={`place ${index + 1}`}
-              windowLabel={`Place ${index + 1} time window`}
+              windowLabel="Time window"
               value={place}
               onChange={(next) => update(index, next)}
               cameras={cameras}
