@@ -7,6 +7,7 @@ import {
 } from "@odin/contract";
 import { useState } from "react";
 import { Button } from "@/components/ui";
+import { AnswerSources } from "./answer-sources";
 import { searchCompanions } from "./api";
 import { AreaMap, type PathLine } from "./area-map";
 import {
@@ -94,6 +95,7 @@ export function CompanionsTab() {
       {answer && (
         <section className="card investigation-answer" aria-label="Companions">
           <h2>Companions of {answer.plate}</h2>
+          <AnswerSources statuses={answer.statuses} />
           {answer.data.target.length === 0 ? (
             <p>{answer.plate} was not read in this range: there is nothing to compare.</p>
           ) : answer.data.companions.length === 0 ? (

@@ -124,9 +124,20 @@ describe("investigation tabs (issue 22)", () => {
     expect(sent("/search/area")).toHaveLength(0);
   });
 
-  it("places: each place picks its own cameras; a camera list that fails says so and offers a retry", async () => {
+  it("places: each place picks its own cameras; a camera list that fails says so and offers a retry; a source that did not answer is named", async () => {
     let fail = true;
     answer({
+      "/search/places": () =>
+        jsonResponse(
+          { plates: [] },
+          {
+            headers: {
+              [SEARCH_SOURCES_HEADER]: JSON.stringify([
+                { source: "Rekor", status: "timeout", count: 0, elapsed_ms: 10_000 },
+              ]),
+            },
+          },
+        ),
       "/search/cameras": () =>
         fail ? jsonResponse({ error: { message: "down" } }, { status: 503 }) : jsonResponse(CAMERAS),
     });
@@ -142,6 +153,8 @@ describe("investigation tabs (issue 22)", () => {
     fireEvent.change(screen.getByLabelText(/Justification/), { target: { value: "Case 2026-311" } });
     search();
     expect(await screen.findByText(/No plate was read at enough of the places/)).toBeInTheDocument();
+    // The answer says which source did not answer, as the results screen does.
+    expect(screen.getByRole("alert")).toHaveTextContent("Rekor did not answer in time.");
     const [body] = sent("/search/places");
     expect((body!.places as { cameras: string[] }[]).map((place) => place.cameras)).toEqual([
       ["Axis:hfd-lpv-01"],

@@ -1,6 +1,7 @@
 import type { TPatternSearchResponse, TSourceStatus } from "@odin/contract";
 import { useState } from "react";
 import { Button } from "@/components/ui";
+import { AnswerSources } from "./answer-sources";
 import { searchPattern } from "./api";
 import { PLATE_MISSING } from "./companions-tab";
 import { PatternDetails } from "./pattern-details";
@@ -52,23 +53,27 @@ export function PatternTab() {
             Pattern of {answer.plate}: {answer.data.reads.length}{" "}
             {answer.data.reads.length === 1 ? "read" : "reads"}
           </h2>
+          <AnswerSources statuses={answer.statuses} />
           {answer.data.reads.length === 0 ? (
             <p>{answer.plate} was not read in this range by any source you may search.</p>
           ) : (
             <PatternDetails data={answer.data} />
           )}
-          <Button
-            disabled={answer.data.reads.length === 0}
-            onClick={() =>
-              investigation.openResults(
-                answer.data.reads,
-                answer.statuses,
-                paramsFor(answer.why, window, answer.plate),
-              )
-            }
-          >
-            Open the reads in the results table and map
-          </Button>
+          {answer.data.reads.length > 0 && (
+            <div>
+              <Button
+                onClick={() =>
+                  investigation.openResults(
+                    answer.data.reads,
+                    answer.statuses,
+                    paramsFor(answer.why, window, answer.plate),
+                  )
+                }
+              >
+                Open the reads in the results table and map
+              </Button>
+            </div>
+          )}
         </section>
       )}
     </>

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { FieldLabel } from "@/components/forms";
 import { Button } from "@/components/ui";
 import { useQuery } from "@/lib/use-query";
+import { AnswerSources } from "./answer-sources";
 import { getSearchCameras, searchPlaces } from "./api";
 import { InvestigationForm, paramsFor, useInvestigation, type InvestigationWhy } from "./investigation-form";
 import {
@@ -104,6 +105,7 @@ export function PlacesTab() {
       {answer && (
         <section className="card investigation-answer" aria-label="Plates seen at several places">
           <h2>Plates seen at several places</h2>
+          <AnswerSources statuses={answer.statuses} />
           {answer.data.plates.length === 0 ? (
             <p>
               No plate was read at enough of the places. Widen the windows or the areas, or ask for fewer
