@@ -20,7 +20,8 @@ import {
 export function PatternTab() {
   const investigation = useInvestigation();
   const [plate, setPlate] = useState("");
-  const [window, setWindow] = useState(lastHours(24 * 30));
+  // Four weeks: inside what RAVEN keeps by default (30 days), so the default range needs no notice.
+  const [window, setWindow] = useState(lastHours(24 * 28));
   const [answer, setAnswer] = useState<{
     data: TPatternSearchResponse;
     statuses: TSourceStatus[];
