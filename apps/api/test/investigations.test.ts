@@ -11,6 +11,7 @@ import {
 import { DEMO_AGENCIES, DEMO_CONVOY, DEMO_SERIES } from "@odin/db/demo-data";
 import { startSimulators, type RunningSimulators } from "@odin/simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CASE_NUMBER_REQUIRED } from "../src/modules/accountability/case-fields.service";
 import { AXON_PLACE_NOTICE } from "../src/sources/axon/axon.source";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
@@ -138,6 +139,53 @@ describe("investigations beyond one plate (issue 22)", () => {
     const noPlace = await post("/search/area", window);
     expect(noPlace.statusCode).toBe(400);
     expect(await t.prisma.auditLog.count({ where: { action: "search" } })).toBe(0);
+  });
+
+  it("carries the case fields (issue 23) into the audit row, and refuses every type without the case number the agency requires", async () => {
+    const window = around(3600);
+    const bodies: [string, Record<string, unknown>][] = [
+      ["/search/area", { ...window, area: circle(AXIS_01) }],
+      [
+        "/search/places",
+        {
+          places: [
+            { ...window, area: circle(AXIS_01) },
+            { ...window, area: circle(AXIS_01) },
+          ],
+        },
+      ],
+      ["/search/companions", { ...window, plate: DEMO_CONVOY.lead.plate }],
+      ["/search/pattern", { ...window, plate: DEMO_CONVOY.lead.plate }],
+    ];
+    const given = await post("/search/area", {
+      ...bodies[0]![1],
+      case_number: " 2026-311 ",
+      offense_category: "Robbery",
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect((await lastAudit()).queryParameters).toMatchObject({
+      query_type: "area",
+      case_number: "2026-311",
+      offense_category: "Robbery",
+    });
+    await post("/search/pattern", bodies[3]![1]);
+    expect((await lastAudit()).queryParameters).toMatchObject({ case_number: null, offense_category: null });
+
+    const agency = await t.prisma.user.findFirstOrThrow({ where: { username: "hartford.investigator" } });
+    await t.prisma.agency.update({ where: { id: agency.agencyId! }, data: { requireCaseNumber: true } });
+    try {
+      const before = await t.prisma.auditLog.count({ where: { action: "search" } });
+      for (const [url, body] of bodies) {
+        const res = await post(url, body);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error.message).toBe(CASE_NUMBER_REQUIRED);
+        const ok = await post(url, { ...body, case_number: "2026-311" });
+        expect(ok.statusCode, `${url}: ${ok.body}`).toBe(200);
+      }
+      expect(await t.prisma.auditLog.count({ where: { action: "search" } })).toBe(before + bodies.length);
+    } finally {
+      await t.prisma.agency.update({ where: { id: agency.agencyId! }, data: { requireCaseNumber: false } });
+    }
   });
 
   it("area: every read inside a circle in the hour, any plate, from Axis and Rekor (asked by camera), audited first", async () => {

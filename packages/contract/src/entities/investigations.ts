@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLatitude, ZLongitude, ZSourceProgram, optionalText } from "../common";
 import { MESSAGES } from "../messages";
+import { ZCaseFields } from "./case-fields";
 import { ZSearchResult } from "./detection";
 import { searchDateTime } from "./search-request";
 
@@ -59,9 +60,13 @@ const hasPlace = (value: { area?: unknown; cameras?: readonly string[] | undefin
   value.area !== undefined || (value.cameras?.length ?? 0) > 0;
 const placeRequired = { path: ["area"], message: MESSAGES.investigationPlaceRequired };
 
-/** What every investigation shares with the plate search: why, and which sources. */
+/**
+ * What every investigation shares with the plate search: why (the justification, and the case fields
+ * of issue 23, required when the agency says so), and which sources.
+ */
 const base = {
   justification: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(2000),
+  ...ZCaseFields.shape,
   agencies: z.array(z.string().trim().min(1).max(2048)).max(1000).default([]),
 };
 const vehicle = {

@@ -1,5 +1,6 @@
 import type {
   TAreaSearchRequest,
+  TCaseFields,
   TCompanionsSearchRequest,
   TCompanionsSearchResponse,
   TInvestigationType,
@@ -17,6 +18,7 @@ import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
 import type { SourceQuery, SourceWindow } from "../../sources/detection-source";
 import type { SourcePlace } from "../../sources/place";
 import { normalizePlate } from "../../sources/plate-pattern";
+import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
 import { writeAudit } from "../audit/audit.repository";
 import { planSources, programsOf, runSource, type SearchDeps, type SourcePlan } from "./search.service";
 
@@ -36,18 +38,41 @@ const WINDOW_CONCURRENCY = 4;
 const byTimeAsc = (a: TSearchResult, b: TSearchResult) => Date.parse(a.timestamp) - Date.parse(b.timestamp);
 const byTimeDesc = (a: TSearchResult, b: TSearchResult) => byTimeAsc(b, a);
 
-async function auditFirst(
+/**
+ * What every query type does first, in this order: the case fields the agency requires (400, nothing
+ * audited), which sources the caller may ask (planSources), the plate normalised, then the audit row
+ * naming the query type and its parameters, committed before any source is asked (503 when it cannot
+ * be). Answers the plan and the plate; asking the sources is each query type's own.
+ */
+async function beginInvestigation(
   deps: SearchDeps,
   auth: Actor,
-  plan: SourcePlan[],
   type: TInvestigationType,
-  body: { justification: string } & Record<string, unknown>,
-  plate?: string,
-) {
+  body: InvestigationBody & { plate: string },
+): Promise<Investigation<string>>;
+async function beginInvestigation(
+  deps: SearchDeps,
+  auth: Actor,
+  type: TInvestigationType,
+  body: InvestigationBody,
+): Promise<Investigation<undefined>>;
+async function beginInvestigation(
+  deps: SearchDeps,
+  auth: Actor,
+  type: TInvestigationType,
+  body: InvestigationBody,
+): Promise<Investigation<string | undefined>> {
+  await checkCaseFields(deps.prisma, auth, body);
+  const plan = await planSources(deps, auth, body.agencies);
+  const plate = body.plate === undefined ? undefined : normalizePlate(body.plate);
   try {
     await writeAudit(deps.prisma, auth, {
       action: "search",
-      queryParameters: { query_type: type, ...(JSON.parse(JSON.stringify(body)) as Record<string, unknown>) },
+      queryParameters: {
+        query_type: type,
+        ...(JSON.parse(JSON.stringify(body)) as Record<string, unknown>),
+        ...caseFieldsForAudit(body),
+      },
       justification: body.justification,
       programsQueried: programsOf(plan),
       ...(plate ? { plate } : {}),
@@ -59,7 +84,22 @@ async function auditFirst(
     );
     throw new AppError("UNAVAILABLE", UNAVAILABLE_MESSAGE);
   }
+  return { plan, plate, ask: (query) => fanOut(deps, plan, query) };
 }
+
+interface Investigation<Plate> {
+  plan: SourcePlan[];
+  /** The request's plate, normalised as the audit row records it. */
+  plate: Plate;
+  /** Asks every planned source the same question (fanOut). */
+  ask: (query: SourceQuery) => ReturnType<typeof fanOut>;
+}
+
+type InvestigationBody = TCaseFields & {
+  justification: string;
+  agencies: readonly string[];
+  plate?: string;
+};
 
 interface Vehicle {
   plate_state?: string | undefined;
@@ -143,13 +183,8 @@ const placeOf = (body: { area?: SourcePlace["area"]; cameras?: string[] | undefi
 
 /** POST /search/area: every read at the place in the window, any plate, newest first. */
 export async function searchArea(deps: SearchDeps, auth: Actor, body: TAreaSearchRequest) {
-  const plan = await planSources(deps, auth, body.agencies);
-  await auditFirst(deps, auth, plan, "area", body);
-  const { results, statuses } = await fanOut(
-    deps,
-    plan,
-    sourceQuery(deps, body, body, { place: placeOf(body) }),
-  );
+  const { ask } = await beginInvestigation(deps, auth, "area", body);
+  const { results, statuses } = await ask(sourceQuery(deps, body, body, { place: placeOf(body) }));
   const [withRefs] = await attachRefs(deps, auth, [results.sort(byTimeDesc)]);
   return { results: withRefs!, statuses };
 }
@@ -163,10 +198,9 @@ export async function searchPlaces(
   auth: Actor,
   body: TPlacesSearchRequest,
 ): Promise<{ answer: TPlacesSearchResponse; statuses: Statuses }> {
-  const plan = await planSources(deps, auth, body.agencies);
-  await auditFirst(deps, auth, plan, "places", body);
+  const { ask } = await beginInvestigation(deps, auth, "places", body);
   const runs = await Promise.all(
-    body.places.map((place) => fanOut(deps, plan, sourceQuery(deps, place, body, { place: placeOf(place) }))),
+    body.places.map((place) => ask(sourceQuery(deps, place, body, { place: placeOf(place) }))),
   );
   const byPlate = new Map<string, { places: Set<number>; reads: Map<string, TSearchResult> }>();
   runs.forEach((run, index) => {
@@ -253,15 +287,9 @@ export async function searchCompanions(
   auth: Actor,
   body: TCompanionsSearchRequest,
 ): Promise<{ answer: TCompanionsSearchResponse; statuses: Statuses }> {
-  const plan = await planSources(deps, auth, body.agencies);
-  const plate = normalizePlate(body.plate);
-  await auditFirst(deps, auth, plan, "companions", body, plate);
+  const { plan, plate, ask } = await beginInvestigation(deps, auth, "companions", body);
 
-  const first = await fanOut(
-    deps,
-    plan,
-    sourceQuery(deps, body, {}, { plate: { kind: "exact", value: plate } }),
-  );
+  const first = await ask(sourceQuery(deps, body, {}, { plate: { kind: "exact", value: plate } }));
   const target = first.results.filter((read) => normalizePlate(read.plate) === plate).sort(byTimeAsc);
   const compared = target.filter((read) => read.camera_name).slice(-MAX_COMPANION_TARGET_READS);
   const gapMs = body.gap_seconds * 1000;
@@ -351,12 +379,8 @@ export async function searchPattern(
   auth: Actor,
   body: TPatternSearchRequest,
 ): Promise<{ answer: TPatternSearchResponse; statuses: Statuses }> {
-  const plan = await planSources(deps, auth, body.agencies);
-  const plate = normalizePlate(body.plate);
-  await auditFirst(deps, auth, plan, "pattern", body, plate);
-  const { results, statuses } = await fanOut(
-    deps,
-    plan,
+  const { plate, ask } = await beginInvestigation(deps, auth, "pattern", body);
+  const { results, statuses } = await ask(
     sourceQuery(deps, body, {}, { plate: { kind: "exact", value: plate } }),
   );
   const reads = results.filter((read) => normalizePlate(read.plate) === plate).sort(byTimeAsc);

@@ -228,14 +228,21 @@ export function createAxisSource(
     },
     async searchWindows(windows: SourceWindow[], query, targets) {
       if (targets.length === 0 || windows.length === 0) return [];
-      // One statement for every window: each is an index range scan of (axis_integration_id, timestamp).
+      // One statement for every window, each window an index range scan of (axis_integration_id,
+      // timestamp). The LATERAL subquery is kept apart (OFFSET 0) on purpose: flattened into a plain
+      // join, the planner hash-joined the windows with a sequential scan of every read of the
+      // integrations (docs/benchmarks.md, "Investigations (issue 22)").
       const ids = Prisma.join(targets.map((target) => target.integrationId));
       const rows = await prisma.$queryRaw<DetectionRow[]>`
         SELECT DISTINCT ON (d.id) ${SELECT_COLUMNS}
         FROM unnest(${windows.map((w) => w.cameraName)}::text[], ${windows.map((w) => w.start)}::timestamptz[],
                     ${windows.map((w) => w.end)}::timestamptz[]) AS w(camera_name, start_at, end_at)
-        JOIN detections d ON d.axis_integration_id IN (${ids})
-          AND d.timestamp BETWEEN w.start_at AND w.end_at AND d.camera_name = w.camera_name
+        CROSS JOIN LATERAL (
+          SELECT * FROM detections d
+          WHERE d.axis_integration_id IN (${ids})
+            AND d.timestamp BETWEEN w.start_at AND w.end_at AND d.camera_name = w.camera_name
+          OFFSET 0
+        ) d
         JOIN agencies a ON a.id = d.agency_id
         WHERE ${vehicleSql(query)}
         ORDER BY d.id

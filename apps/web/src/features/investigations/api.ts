@@ -5,7 +5,9 @@ import {
   type TSourceStatus,
 } from "@odin/contract";
 import { apiFetchWithHeaders, jsonRequest } from "@/lib/api-client";
+import { callEndpoint } from "@/lib/call-endpoint";
 
+const cameras = findEndpoint("GET", "/search/cameras");
 const area = findEndpoint("POST", "/search/area");
 const places = findEndpoint("POST", "/search/places");
 const companions = findEndpoint("POST", "/search/companions");
@@ -28,3 +30,6 @@ export const searchArea = (body: unknown) => post(area.path, area.response, body
 export const searchPlaces = (body: unknown) => post(places.path, places.response, body);
 export const searchCompanions = (body: unknown) => post(companions.path, companions.response, body);
 export const searchPattern = (body: unknown) => post(pattern.path, pattern.response, body);
+
+/** GET /search/cameras: the cameras the caller may name in an area or place, and the sources that cannot list theirs. */
+export const getSearchCameras = () => callEndpoint(cameras);

@@ -50,8 +50,11 @@ function Clicks({ onClick }: { onClick: (at: [number, number]) => void }) {
   return null;
 }
 
-/** Follows the circle's centre when it is typed in (keyboard users), so the map shows what was drawn. */
-function FollowCenter({ center }: { center: [number, number] | null }) {
+/**
+ * Follows a point: the circle's centre when it is typed in (keyboard users), else the camera last
+ * picked, else the listed cameras, so the map shows what the form says.
+ */
+function FollowCenter({ center }: { center: [number, number] | null | undefined }) {
   const map = useMap();
   const lat = center?.[0];
   const lon = center?.[1];
@@ -65,12 +68,25 @@ export interface PathLine {
   key: string;
   color: string;
   points: [number, number][];
+  /** Line width (3 by default): the plate's own path is drawn wide, under its companions' at the same cameras. */
+  weight?: number;
+}
+
+/** A camera on the map: the picked ones stand out. */
+export interface CameraMarker {
+  key: string;
+  at: [number, number];
+  picked: boolean;
 }
 
 export interface AreaMapProps {
   label: string;
   drawing?: Drawing;
   onDraw?: (drawing: Drawing) => void;
+  /** The cameras the list offers, picked or not. */
+  cameras?: CameraMarker[];
+  /** Where the map goes when it changes (see FollowCenter). */
+  focus?: [number, number] | null;
   /** Paths to show (travelling-with, pattern), oldest point first. */
   paths?: PathLine[];
   center?: [number, number];
@@ -81,7 +97,16 @@ export interface AreaMapProps {
  * The investigations' map (issue 22): a click sets the circle's centre or adds a polygon corner, on
  * the same tiles as the results map; paths are drawn as lines with a dot at every read.
  */
-export function AreaMap({ label, drawing, onDraw, paths = [], center, zoom = 13 }: AreaMapProps) {
+export function AreaMap({
+  label,
+  drawing,
+  onDraw,
+  cameras = [],
+  focus,
+  paths = [],
+  center,
+  zoom = 13,
+}: AreaMapProps) {
   const settings = getMapSettings();
   const click = (at: [number, number]) => {
     if (!drawing || !onDraw) return;
@@ -101,7 +126,19 @@ export function AreaMap({ label, drawing, onDraw, paths = [], center, zoom = 13 
       >
         <TileLayer url={settings.darkTileUrl} attribution={settings.attribution} maxZoom={settings.maxZoom} />
         {onDraw && <Clicks onClick={click} />}
-        {drawing?.mode === "circle" && <FollowCenter center={drawing.center} />}
+        {focus !== undefined && <FollowCenter center={focus} />}
+        {cameras.map((camera) => (
+          <CircleMarker
+            key={camera.key}
+            center={camera.at}
+            radius={camera.picked ? 7 : 4}
+            pathOptions={
+              camera.picked
+                ? { color: "#f59e0b", fillColor: "#f59e0b", fillOpacity: 0.9 }
+                : { color: "#94a3b8", fillOpacity: 0.6 }
+            }
+          />
+        ))}
         {drawing?.mode === "circle" && drawing.center && (
           <Circle center={drawing.center} radius={drawing.radiusM} pathOptions={{ color: "#38bdf8" }} />
         )}
@@ -109,14 +146,18 @@ export function AreaMap({ label, drawing, onDraw, paths = [], center, zoom = 13 
           <Polygon positions={drawing.corners} pathOptions={{ color: "#38bdf8" }} />
         )}
         {paths.map((path) => (
-          <Polyline key={path.key} positions={path.points} pathOptions={{ color: path.color, weight: 3 }} />
+          <Polyline
+            key={path.key}
+            positions={path.points}
+            pathOptions={{ color: path.color, weight: path.weight ?? 3 }}
+          />
         ))}
         {paths.flatMap((path) =>
           path.points.map((point, index) => (
             <CircleMarker
               key={`${path.key}-${index}`}
               center={point}
-              radius={4}
+              radius={(path.weight ?? 3) > 3 ? 7 : 4}
               pathOptions={{ color: path.color, fillOpacity: 0.9 }}
             />
           )),

@@ -22,10 +22,9 @@ import { ExportDialog, exportLimit } from "./export-dialog";
 import { ResultDetailModal } from "./result-detail-modal";
 import { ResultsMap } from "./results-map";
 import { ResultsTable } from "./results-table";
+import { SOURCE_LABEL, SourceNotices } from "../source-notices";
 
 type View = "table" | "map";
-
-const SOURCE_LABEL: Record<TSourceStatus["source"], string> = { Rekor: "Rekor", Axon: "Axon", Axis: "RAVEN" };
 
 /** What went wrong with which source, in a sentence an investigator can act on. */
 export function describeSourceProblems(statuses: TSourceStatus[]): string | null {
@@ -133,14 +132,7 @@ export function ResultsScreen() {
       </ul>
       {hotlistNotice && <Notice tone="success">{hotlistNotice}</Notice>}
       {flagsTicked && <Notice title={MESSAGES.featuresNotAppliedTitle}>{MESSAGES.featuresNotApplied}</Notice>}
-      {sourceStatuses.some((status) => status.notice) && (
-        <Notice title="Some reads are older than a source keeps">
-          {sourceStatuses
-            .map((status) => status.notice)
-            .filter(Boolean)
-            .join(" ")}
-        </Notice>
-      )}
+      <SourceNotices statuses={sourceStatuses} />
       {problems && (
         <Notice tone="warning" title="Some sources did not answer fully">
           {problems} The results below come from the sources that answered.

@@ -1,0 +1,101 @@
+import type { TSearchCamerasResponse } from "@odin/contract";
+import { useId, useState } from "react";
+import { FieldLabel } from "@/components/forms";
+import { Button, Checkbox, Notice, Spinner } from "@/components/ui";
+import type { QueryResult } from "@/lib/use-query";
+import { SOURCE_LABEL } from "../search/source-notices";
+
+/** Above this many cameras a filter box comes first, so a keyboard user need not Tab through them all. */
+const FILTER_FROM = 6;
+
+export interface CameraPickerProps {
+  /** GET /search/cameras, loaded once per tab (a tab's places share it). */
+  cameras: QueryResult<TSearchCamerasResponse>;
+  /** The picked cameras' ids ("Axis:hfd-lpv-01"). */
+  picked: readonly string[];
+  onChange: (picked: string[]) => void;
+}
+
+/**
+ * Cameras picked from the list (issue 22), instead of or as well as an area: one checkbox per camera
+ * the caller may search, so Tab and Space pick them, with a filter when the list is long.
+ */
+export function CameraPicker({ cameras, picked, onChange }: CameraPickerProps) {
+  const id = useId();
+  const [filter, setFilter] = useState("");
+  const toggle = (camera: string, on: boolean) =>
+    onChange(on ? [...picked, camera] : picked.filter((other) => other !== camera));
+  const list = cameras.data?.cameras ?? [];
+  const words = filter.trim().toLowerCase();
+  const shown = words
+    ? list.filter((camera) =>
+        `${camera.name} ${camera.agency ?? ""} ${SOURCE_LABEL[camera.source_program]}`
+          .toLowerCase()
+          .includes(words),
+      )
+    : list;
+  return (
+    <fieldset className="camera-picker">
+      <legend>Cameras</legend>
+      {cameras.status === "loading" && <Spinner size="sm" label="Loading the cameras…" />}
+      {cameras.status === "error" && (
+        <Notice tone="warning" title="The camera list could not be loaded.">
+          Draw an area instead, or{" "}
+          <Button variant="secondary" size="sm" onClick={cameras.reload}>
+            Try again
+          </Button>
+        </Notice>
+      )}
+      {cameras.status === "success" && list.length === 0 && (
+        <p className="field__hint">No camera you may search can be listed: draw an area instead.</p>
+      )}
+      {list.length > FILTER_FROM && (
+        <div className="field">
+          <FieldLabel htmlFor={`${id}-filter`}>Filter the cameras</FieldLabel>
+          <input
+            id={`${id}-filter`}
+            className="input"
+            type="search"
+            value={filter}
+            autoComplete="off"
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
+      )}
+      {list.length > 0 && (
+        <ul className="camera-picker__list" aria-label="Cameras you may search">
+          {shown.map((camera) => (
+            <li key={camera.id}>
+              <Checkbox
+                checked={picked.includes(camera.id)}
+                onChange={(event) => toggle(camera.id, event.target.checked)}
+                label={
+                  <>
+                    {camera.name}{" "}
+                    <span className="camera-picker__where">
+                      {SOURCE_LABEL[camera.source_program]}
+                      {camera.agency ? `, ${camera.agency}` : ""}
+                    </span>
+                  </>
+                }
+              />
+            </li>
+          ))}
+          {shown.length === 0 && <li className="field__hint">No camera matches “{filter.trim()}”.</li>}
+        </ul>
+      )}
+      {list.length > 0 && (
+        <p className="field__hint" aria-live="polite">
+          {picked.length === 0
+            ? "None picked: the area alone decides."
+            : `${picked.length} ${picked.length === 1 ? "camera" : "cameras"} picked.`}
+        </p>
+      )}
+      {cameras.data?.notices.map((notice) => (
+        <p key={notice.source} className="field__hint">
+          {notice.notice}
+        </p>
+      ))}
+    </fieldset>
+  );
+}
