@@ -39,6 +39,7 @@ describe("alert delivery by e-mail", () => {
     return user;
   };
 
+  let reads = 0;
   /** A read of `plate` by camera "North gate" through the matcher's statement; answers the alert ids. */
   const alertOn = async (plate: string, read: Partial<RemoteRead> = {}) => {
     const written = await insertAlertsForReads(
@@ -50,7 +51,9 @@ describe("alert delivery by e-mail", () => {
           plate,
           plateNormalized: normalizePlate(plate),
           state: "CT",
-          timestamp: new Date("2026-11-20T03:04:05Z"),
+          // A day apart: a plate read again by the camera within the group's cooldown would count on
+          // its alert instead of raising one (alert-cooldown.test.ts).
+          timestamp: new Date(Date.parse("2026-11-20T03:04:05Z") - reads++ * 86_400_000),
           camera: "North gate",
           agencyName: "Testville PD",
           imagePath: null,

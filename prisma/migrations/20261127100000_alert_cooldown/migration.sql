@@ -21,13 +21,13 @@ ADD COLUMN "quiet_hours_end" INTEGER;
 CREATE TABLE "alert_cooldowns" (
     "group_id" INTEGER NOT NULL,
     "camera_key" TEXT NOT NULL,
-    "plate_normalized" TEXT NOT NULL,
+    "plate_key" TEXT NOT NULL,
     "alert_id" INTEGER NOT NULL,
     "read_at" TIMESTAMPTZ(3) NOT NULL,
     "cooldown_minutes" INTEGER NOT NULL,
     "verdict" TEXT NOT NULL,
 
-    CONSTRAINT "alert_cooldowns_pkey" PRIMARY KEY ("group_id","camera_key","plate_normalized")
+    CONSTRAINT "alert_cooldowns_pkey" PRIMARY KEY ("group_id","camera_key","plate_key")
 );
 
 CREATE INDEX "alert_cooldowns_alert_id_idx" ON "alert_cooldowns"("alert_id");

@@ -100,7 +100,7 @@ export async function insertAlertsForReads(
   // Two reads of one camera and plate go in separate statements, the earlier first (cooldownRounds).
   for (const round of cooldownRounds(
     matchable,
-    (read) => (read.camera === null ? null : `${read.camera}\u0000${read.plateNormalized}`),
+    (read) => (read.camera === null ? null : `${read.camera}\u0000${read.plateNormalized}\u0000${(read.state ?? "").toUpperCase()}`),
     (read) => read.timestamp.getTime(),
   )) {
     written.push(...(await insertRound(db, source, round, agencyIds)));
@@ -133,7 +133,7 @@ async function insertRound(
     ${matchingPlatesCte("m", "r", "state", "candidates")},
     picked AS MATERIALIZED (
       SELECT ${onePerGroup("m.source_read_id")} m.*,
-        ${cooldownColumns(Prisma.sql`${source} || ':' || m.camera`)}
+        ${cooldownColumns(Prisma.sql`${source} || ':' || m.camera`, "state")}
       FROM m
       ${joinActiveGroup("m")}
       WHERE g.agency_id = ANY(${[...agencyIds]}::int[])

@@ -121,11 +121,13 @@ export function parseAlertIds(payload: string | undefined): number[] {
 
 /**
  * Issue 24 item 6, no floods: the columns a candidate alert carries for the cooldown, selected next
- * to the read's (alias `g` is the group): the group's cooldown and the camera's key (null: the camera
- * is unknown, so there is no "same camera" and every read alerts).
+ * to the read's (alias `m` is the read, `g` the group): the group's cooldown, the camera's key (null:
+ * the camera is unknown, so there is no "same camera" and every read alerts) and the plate's key (the
+ * normalised plate and the read's state: the same number in another state is another vehicle).
  */
-export function cooldownColumns(cameraKey: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`g.alert_cooldown_minutes AS cooldown_minutes, ${cameraKey} AS camera_key`;
+export function cooldownColumns(cameraKey: Prisma.Sql, stateColumn: string): Prisma.Sql {
+  return Prisma.sql`g.alert_cooldown_minutes AS cooldown_minutes, ${cameraKey} AS camera_key,
+    m.plate_normalized || ' ' || upper(coalesce(${Prisma.raw(`m.${stateColumn}`)}, '')) AS plate_key`;
 }
 
 /** A new alert's id, taken before it is known whether the read makes a new alert or counts on one. */
@@ -133,7 +135,7 @@ export const NEW_ALERT_ID = Prisma.sql`nextval(pg_get_serial_sequence('alerts', 
 
 /**
  * A CTE `cooled` upserting, for each candidate of the CTE `fresh` (one per read and group; columns
- * group_id, camera_key, plate_normalized, cooldown_minutes, new_id and the read's time `readAt`), the
+ * group_id, camera_key, plate_key, cooldown_minutes, new_id and the read's time `readAt`), the
  * group's window for the camera and plate (alert_cooldowns). ON CONFLICT DO UPDATE waits for a racing
  * statement's row and then sees its committed version, so of two reads racing for one plate, one makes
  * the alert and the other counts on it. The verdict: "new" (no window, or the read is newer than the
@@ -149,23 +151,23 @@ export function cooledCte(fresh: string, readAt: string): Prisma.Sql {
     "abs(extract(epoch FROM excluded.read_at - c.read_at)) < excluded.cooldown_minutes * 60",
   );
   return Prisma.sql`cooled AS (
-    INSERT INTO alert_cooldowns AS c (group_id, camera_key, plate_normalized, alert_id, read_at,
+    INSERT INTO alert_cooldowns AS c (group_id, camera_key, plate_key, alert_id, read_at,
       cooldown_minutes, verdict)
-    SELECT f.group_id, f.camera_key, f.plate_normalized, f.new_id, ${at}, f.cooldown_minutes, 'new'
+    SELECT f.group_id, f.camera_key, f.plate_key, f.new_id, ${at}, f.cooldown_minutes, 'new'
     FROM ${Prisma.raw(fresh)} f
     WHERE f.camera_key IS NOT NULL AND f.cooldown_minutes > 0
-    ON CONFLICT (group_id, camera_key, plate_normalized) DO UPDATE SET
+    ON CONFLICT (group_id, camera_key, plate_key) DO UPDATE SET
       verdict = CASE WHEN ${within} THEN 'repeat' WHEN excluded.read_at > c.read_at THEN 'new' ELSE 'late' END,
       alert_id = CASE WHEN ${within} OR excluded.read_at <= c.read_at THEN c.alert_id ELSE excluded.alert_id END,
       read_at = CASE WHEN ${within} OR excluded.read_at <= c.read_at THEN c.read_at ELSE excluded.read_at END,
       cooldown_minutes = excluded.cooldown_minutes
-    RETURNING group_id, camera_key, plate_normalized, alert_id, verdict
+    RETURNING group_id, camera_key, plate_key, alert_id, verdict
   )`;
 }
 
 /** Joins `cooled` (alias `c`) to the candidates (alias `f`). */
 export const JOIN_COOLED = Prisma.sql`LEFT JOIN cooled c ON c.group_id = f.group_id AND c.camera_key = f.camera_key
-  AND c.plate_normalized = f.plate_normalized`;
+  AND c.plate_key = f.plate_key`;
 
 /** The alert a candidate writes: the window's alert for a repeat, a new one otherwise. */
 export const ALERT_ID_OF_CANDIDATE = Prisma.sql`CASE WHEN c.verdict = 'repeat' THEN c.alert_id ELSE f.new_id END`;

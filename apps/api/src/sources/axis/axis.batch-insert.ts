@@ -90,7 +90,7 @@ export function createDetectionWriter(prisma: PrismaClient) {
 
 /** One camera's reads of one plate: a statement holds at most one (the cooldown's upsert, alert-sql.ts). */
 const cooldownKey = (row: DetectionInsert) =>
-  `${row.axisIntegrationId}\u0000${row.cameraName ?? ""}\u0000${row.plateNormalized}`;
+  `${row.axisIntegrationId}\u0000${row.cameraName ?? ""}\u0000${row.plateNormalized}\u0000${(row.plateState ?? "").toUpperCase()}`;
 
 /**
  * The next batch: up to MAX_BATCH rows in arrival order, a second read of a camera and plate left for
@@ -156,7 +156,7 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
     ${matchingPlatesCte("m", "matchable", "plate_state")},
     picked AS MATERIALIZED (
       SELECT ${onePerGroup("m.id")} m.*, aa.agency_name, ai.is_cloud,
-        ${cooldownColumns(Prisma.sql`'Axis:' || m.axis_integration_id || ':' || coalesce(m.camera_name, '')`)}
+        ${cooldownColumns(Prisma.sql`'Axis:' || m.axis_integration_id || ':' || coalesce(m.camera_name, '')`, "plate_state")}
       FROM m
       ${joinActiveGroup("m")}
       JOIN axis_integrations ai ON ai.id = m.axis_integration_id
