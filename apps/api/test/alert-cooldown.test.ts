@@ -85,7 +85,14 @@ describe("alert cooldown", () => {
   it("Axis: a second read within 10 minutes counts on the alert; one after the cooldown raises a new one", async () => {
     const group = await addGroup("Cooldown Axis", "CD 1001");
     const member = await a.prisma.user.create({
-      data: { username: "cd-member", name: "CD member", email: "cd@example.test", approved: true, agencyId, emailAlerts: true },
+      data: {
+        username: "cd-member",
+        name: "CD member",
+        email: "cd@example.test",
+        approved: true,
+        agencyId,
+        emailAlerts: true,
+      },
     });
     await a.prisma.hotlistGroupMember.create({ data: { groupId: group.id, userId: member.id } });
     expect(group.alertCooldownMinutes).toBe(10);
@@ -108,7 +115,9 @@ describe("alert cooldown", () => {
     const deliveries = await a.prisma.alertDelivery.findMany({
       where: { alertId: { in: alerts.map((alert) => alert.id) }, channel: "email" },
     });
-    expect(deliveries.map((delivery) => delivery.alertId).sort()).toEqual(alerts.map((alert) => alert.id).sort());
+    expect(deliveries.map((delivery) => delivery.alertId).sort()).toEqual(
+      alerts.map((alert) => alert.id).sort(),
+    );
   });
 
   it("Axis: 12 reads racing through two app instances make one alert that counts all 12", async () => {

@@ -242,14 +242,18 @@ describe("alert delivery by e-mail", () => {
         hourCycle: "h23",
       }).format(date);
     const [hour, minute] = clock(new Date()).split(":").map(Number) as [number, number];
-    const hhmm = (h: number) => `${String((h + 24) % 24).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+    const hhmm = (h: number) =>
+      `${String((h + 24) % 24).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
     const quiet = { start: hhmm(hour - 2), end: hhmm(hour + 2) };
     const res = await setQuiet(quiet);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ quiet_hours: quiet, time_zone: "America/New_York" });
 
     // Refused with a message a person understands.
-    for (const bad of [{ start: "22:00", end: "22:00" }, { start: "25:00", end: "06:00" }]) {
+    for (const bad of [
+      { start: "22:00", end: "22:00" },
+      { start: "25:00", end: "06:00" },
+    ]) {
       const refused = await setQuiet(bad);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toMatch(/Quiet hours must end|HH:MM/);
@@ -271,7 +275,14 @@ describe("alert delivery by e-mail", () => {
 
     // An urgent group's alert is not held.
     const admin = await t.prisma.user.create({
-      data: { username: "ida", name: "Ida", email: "ida@example.test", approved: true, role: "admin", agencyId },
+      data: {
+        username: "ida",
+        name: "Ida",
+        email: "ida@example.test",
+        approved: true,
+        role: "admin",
+        agencyId,
+      },
     });
     await t.prisma.user.update({ where: { id: admin.id }, data: { idpSubject: builtInSubject(admin.id) } });
     const adminHeaders = { authorization: `Bearer ${await mintToken(t, builtInSubject(admin.id))}` };
@@ -302,7 +313,9 @@ describe("alert delivery by e-mail", () => {
       status: "sent",
       attempts: 1,
     });
-    expect(smtp.received.filter((mail) => mail.raw.includes("QH0001") && mail.to.includes("ada@example.test"))).toHaveLength(1);
+    expect(
+      smtp.received.filter((mail) => mail.raw.includes("QH0001") && mail.to.includes("ada@example.test")),
+    ).toHaveLength(1);
   });
 
   it("a group's cooldown and urgency: members read them, only admins and hotlist admins change them (audited)", async () => {
@@ -311,7 +324,9 @@ describe("alert delivery by e-mail", () => {
     const read = await t.app.inject({ method: "GET", url, headers: asAda });
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json()).toEqual({ cooldown_minutes: 10, urgent: false });
-    expect((await t.app.inject({ method: "POST", url, headers: asAda, payload: { urgent: true } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: "POST", url, headers: asAda, payload: { urgent: true } })).statusCode,
+    ).toBe(403);
 
     const admin = await t.prisma.user.findUniqueOrThrow({ where: { username: "ida" } });
     const headers = { authorization: `Bearer ${await mintToken(t, builtInSubject(admin.id))}` };

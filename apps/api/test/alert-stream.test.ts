@@ -29,7 +29,12 @@ describe("live alerts: GET /alerts/stream, and who may read an alert", () => {
   let capturedAt = Date.now() - 6 * 60 * 60_000;
   const pushAxis = async (camera: typeof HARTFORD_CAMERA, plate: string, state: "CT" | "NY") => {
     capturedAt += 11 * 60_000;
-    const read = dataset.addRead("axis", { plate, state, cameraKey: `axis:${camera.identifier}`, capturedAt });
+    const read = dataset.addRead("axis", {
+      plate,
+      state,
+      cameraKey: `axis:${camera.identifier}`,
+      capturedAt,
+    });
     const response = await fetch(`${t.baseUrl}/ingest/axis/${camera.identifier}`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${camera.ingestToken}` },

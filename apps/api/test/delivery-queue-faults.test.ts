@@ -23,7 +23,10 @@ describe("the delivery queue under faults", () => {
     `${delivery.alertId}|${delivery.channel}|${delivery.recipient}`;
 
   /** A channel that hands each delivery to the receiver (after yielding, so claims interleave). */
-  const receiver = (by: string, afterSend?: (delivery: ClaimedDelivery) => Promise<void>): DeliveryChannel => ({
+  const receiver = (
+    by: string,
+    afterSend?: (delivery: ClaimedDelivery) => Promise<void>,
+  ): DeliveryChannel => ({
     async send(delivery) {
       await new Promise((resolve) => setImmediate(resolve));
       received.push({ key: keyOf(delivery), deliveryId: String(delivery.id), by });
@@ -96,7 +99,9 @@ describe("the delivery queue under faults", () => {
     await Promise.all([a.drain(), b.drain()]);
 
     expect(received).toHaveLength(count);
-    expect([...counted(received.map((entry) => entry.key)).values()].every((times) => times === 1)).toBe(true);
+    expect([...counted(received.map((entry) => entry.key)).values()].every((times) => times === 1)).toBe(
+      true,
+    );
     const rows = await rowsOf(first, first + 99);
     expect(rows).toHaveLength(count);
     expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);

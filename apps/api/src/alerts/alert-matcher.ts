@@ -100,7 +100,10 @@ export async function insertAlertsForReads(
   // Two reads of one camera and plate go in separate statements, the earlier first (cooldownRounds).
   for (const round of cooldownRounds(
     matchable,
-    (read) => (read.camera === null ? null : `${read.camera}\u0000${read.plateNormalized}\u0000${(read.state ?? "").toUpperCase()}`),
+    (read) =>
+      read.camera === null
+        ? null
+        : `${read.camera}\u0000${read.plateNormalized}\u0000${(read.state ?? "").toUpperCase()}`,
     (read) => read.timestamp.getTime(),
   )) {
     written.push(...(await insertRound(db, source, round, agencyIds)));

@@ -184,7 +184,11 @@ export const COUNT_REPEAT = Prisma.sql`ON CONFLICT (id) DO UPDATE SET read_count
  * Splits reads into rounds, so that no round holds two reads of one camera and plate (see cooledCte),
  * in time order: the earliest read of a plate goes first and makes the alert the later ones count on.
  */
-export function cooldownRounds<T>(items: readonly T[], keyOf: (item: T) => string | null, timeOf: (item: T) => number): T[][] {
+export function cooldownRounds<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string | null,
+  timeOf: (item: T) => number,
+): T[][] {
   const rounds: T[][] = [];
   const seen = new Map<string, number>();
   for (const item of [...items].sort((a, b) => timeOf(a) - timeOf(b))) {

@@ -136,5 +136,7 @@ export function holdForQuietHours(
 ): DeliveryOutcome | null {
   if (group.urgent) return null;
   const until = quietHoursEnd(now, quietHoursOf(user), timeZone);
-  return until ? { kind: "held", until, note: `held for the recipient's quiet hours until ${until.toISOString()}` } : null;
+  return until
+    ? { kind: "held", until, note: `held for the recipient's quiet hours until ${until.toISOString()}` }
+    : null;
 }

@@ -60,11 +60,21 @@ export function updateGroupAlertSettings(
   prisma: PrismaClient,
   groupId: number,
   change: { alertCooldownMinutes?: number; urgent?: boolean },
-  audit: (tx: Prisma.TransactionClient, before: { alertCooldownMinutes: number; urgent: boolean }) => Promise<void>,
+  audit: (
+    tx: Prisma.TransactionClient,
+    before: { alertCooldownMinutes: number; urgent: boolean },
+  ) => Promise<void>,
 ) {
   return prisma.$transaction(async (tx) => {
-    const before = await tx.hotlistGroup.findUniqueOrThrow({ where: { id: groupId }, select: GROUP_SETTINGS });
-    const after = await tx.hotlistGroup.update({ where: { id: groupId }, data: change, select: GROUP_SETTINGS });
+    const before = await tx.hotlistGroup.findUniqueOrThrow({
+      where: { id: groupId },
+      select: GROUP_SETTINGS,
+    });
+    const after = await tx.hotlistGroup.update({
+      where: { id: groupId },
+      data: change,
+      select: GROUP_SETTINGS,
+    });
     await audit(tx, before);
     return after;
   });
