@@ -11,7 +11,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { benchDir, printTable, resultsDir, round, type BenchResult } from "./lib/harness";
 
-const BENCHES = ["axis-store", "federated", "axis-ingest", "exports", "matcher", "similar"] as const;
+const BENCHES = [
+  "axis-store",
+  "federated",
+  "axis-ingest",
+  "exports",
+  "matcher",
+  "similar",
+  "alert-delivery",
+] as const;
 
 const asked = process.argv.slice(2).filter((arg) => arg !== "--");
 const unknown = asked.filter((name) => !(BENCHES as readonly string[]).includes(name));

@@ -12,7 +12,7 @@ import { getGroupAlertSettings, setGroupAlertSettings } from "../api/alert-deliv
 export function GroupAlertSettingsCard({ groupId }: { groupId: number }) {
   const query = useQuery(useCallback(() => getGroupAlertSettings(groupId), [groupId]));
   return (
-    <Card title="Alerting">
+    <Card title="Alerting" className="group-alerting">
       {query.status === "loading" && <Spinner />}
       {query.status === "error" && (
         <Notice tone="danger">The group's alert settings could not be loaded.</Notice>
