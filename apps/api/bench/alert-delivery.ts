@@ -103,8 +103,15 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const dataset = createDataset({ now: Date.now(), axisReads: 5 });
     const events = await Promise.all(
       Array.from({ length: ALERTS }, async (_, i) => {
-        const read = dataset.addRead("axis", { plate: "X", state: "CT", cameraKey: `axis:${camera.identifier}` });
-        return { plate: plateOf(i), body: JSON.stringify({ ...(await buildAxisEvent(read)), plateText: plateOf(i) }) };
+        const read = dataset.addRead("axis", {
+          plate: "X",
+          state: "CT",
+          cameraKey: `axis:${camera.identifier}`,
+        });
+        return {
+          plate: plateOf(i),
+          body: JSON.stringify({ ...(await buildAxisEvent(read)), plateText: plateOf(i) }),
+        };
       }),
     );
     log(`pushing ${ALERTS} alerting reads at ${RATE}/s`);
@@ -134,7 +141,9 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const duplicated = [...byPlate.values()].filter((times) => times > 1).length;
     const duplicateIds = [...byDelivery.values()].filter((times) => times > 1).length;
     const rows = await t.prisma.alertDelivery.groupBy({ by: ["status"], _count: true });
-    log(`pushed in ${round(pushSeconds)} s (${round(ALERTS / pushSeconds)}/s); statuses ${JSON.stringify(statuses)}`);
+    log(
+      `pushed in ${round(pushSeconds)} s (${round(ALERTS / pushSeconds)}/s); statuses ${JSON.stringify(statuses)}`,
+    );
     log(`queue: ${JSON.stringify(rows.map((row) => [row.status, row._count]))}; unsigned ${unsigned}`);
     await writeResult({
       targets: [
