@@ -2,8 +2,11 @@ import { expect, test } from "@playwright/test";
 import { screenshot } from "../support/journey";
 import { signInAs } from "../support/sign-in";
 
-/** Issue 24: the admin's alert webhooks screen and the profile's alert channels. */
-test("an admin registers a dispatch webhook (secret shown once) and turns alert e-mails on", async ({
+/**
+ * Issue 24: the admin's alert webhooks screen, the profile's alert channels and quiet hours, and a
+ * group's alerting (cooldown, urgent) on Edit Group.
+ */
+test("an admin registers a dispatch webhook (secret shown once), turns alert e-mails on, sets quiet hours and a group's cooldown", async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -22,5 +25,23 @@ test("an admin registers a dispatch webhook (secret shown once) and turns alert 
   const box = page.getByRole("checkbox", { name: "E-mail me each alert of my groups" });
   await box.click();
   await expect(box).toBeChecked();
+  await page.getByRole("checkbox", { name: "Hold alerts during quiet hours" }).click();
+  await page.getByLabel("From").fill("22:00");
+  await page.getByLabel("Until").fill("06:00");
+  await page.getByRole("button", { name: "Save quiet hours" }).click();
+  await expect(page.getByText("Quiet hours saved: 22:00 to 06:00.")).toBeVisible();
   await screenshot(page, "profile-alert-channels", { fullPage: true });
+
+  // A group's alerting: the cooldown and urgency, on Edit Group.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Alerts" }).click();
+  await page.getByRole("link", { name: /View Alerts: Hartford Stolen Vehicles/ }).click();
+  await page.getByRole("link", { name: "Group details" }).click();
+  await page.getByRole("link", { name: "Edit Group" }).click();
+  const cooldown = page.getByLabel("Cooldown (minutes)");
+  await expect(cooldown).toHaveValue("10");
+  await cooldown.fill("15");
+  await page.getByRole("checkbox", { name: /Urgent/ }).click();
+  await page.getByRole("button", { name: "Save alert settings" }).click();
+  await expect(page.getByText("Saved: 15 minutes, urgent.")).toBeVisible();
+  await screenshot(page, "group-alerting", { fullPage: true });
 });

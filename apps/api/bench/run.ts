@@ -19,6 +19,7 @@ const BENCHES = [
   "matcher",
   "similar",
   "investigations",
+  "alert-delivery",
 ] as const;
 
 const asked = process.argv.slice(2).filter((arg) => arg !== "--");

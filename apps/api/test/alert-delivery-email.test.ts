@@ -39,6 +39,7 @@ describe("alert delivery by e-mail", () => {
     return user;
   };
 
+  let reads = 0;
   /** A read of `plate` by camera "North gate" through the matcher's statement; answers the alert ids. */
   const alertOn = async (plate: string, read: Partial<RemoteRead> = {}) => {
     const written = await insertAlertsForReads(
@@ -50,7 +51,9 @@ describe("alert delivery by e-mail", () => {
           plate,
           plateNormalized: normalizePlate(plate),
           state: "CT",
-          timestamp: new Date("2026-11-20T03:04:05Z"),
+          // A day apart: a plate read again by the camera within the group's cooldown would count on
+          // its alert instead of raising one (alert-cooldown.test.ts).
+          timestamp: new Date(Date.parse("2026-11-20T03:04:05Z") - reads++ * 86_400_000),
           camera: "North gate",
           agencyName: "Testville PD",
           imagePath: null,
@@ -94,6 +97,8 @@ describe("alert delivery by e-mail", () => {
         SMTP_URL: smtp.url,
         ALERT_DELIVERY_RETRY_BASE_MS: "0",
         ALERT_DELIVERY_MAX_ATTEMPTS: "3",
+        // Due retries and released holds are looked for this often (new alerts wake the worker at once).
+        ALERT_DELIVERY_POLL_MS: "100",
       },
       { configuredMailer: true },
     );
@@ -103,7 +108,7 @@ describe("alert delivery by e-mail", () => {
     agencyId = agency.id;
     const group = await t.prisma.hotlistGroup.create({ data: { agencyId, name: "Stolen cars" } });
     groupId = group.id;
-    for (const plate of ["ABC1234", "REF4510", "REF5500", "PIC0001"]) {
+    for (const plate of ["ABC1234", "REF4510", "REF5500", "PIC0001", "QH0001", "QH0002"]) {
       await t.prisma.hotlistPlate.create({
         data: { groupId, plateNumber: plate, plateNormalized: plate, state: null, reason: "Stolen vehicle" },
       });
@@ -184,7 +189,8 @@ describe("alert delivery by e-mail", () => {
       ZAlertChannels.parse(
         (await t.app.inject({ method: "GET", url: "/api/profile/alert-channels", headers })).json(),
       );
-    expect(await get()).toEqual({ email: false, web_push: false, mobile_push: false });
+    const none = { quiet_hours: null, time_zone: "America/New_York" };
+    expect(await get()).toEqual({ email: false, web_push: false, mobile_push: false, ...none });
     const set = await t.app.inject({
       method: "POST",
       url: "/api/profile/alert-channels",
@@ -192,9 +198,9 @@ describe("alert delivery by e-mail", () => {
       payload: { email: true, web_push: true },
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ email: true, web_push: true, mobile_push: false });
+    expect(set.json()).toEqual({ email: true, web_push: true, mobile_push: false, ...none });
     await t.app.inject({ method: "POST", url: "/toggle-push-alerts", headers });
-    expect(await get()).toEqual({ email: true, web_push: true, mobile_push: true });
+    expect(await get()).toEqual({ email: true, web_push: true, mobile_push: true, ...none });
 
     // Bob chose e-mail: the next alert reaches both members.
     const [alertId] = await alertOn("ABC1234");
@@ -222,5 +228,118 @@ describe("alert delivery by e-mail", () => {
       headers: { authorization: `Bearer ${tokens.eve}` },
     });
     expect(res.statusCode).toBe(404);
+  });
+  it("holds e-mail during the recipient's quiet hours until they end; an urgent group's is sent at once", async () => {
+    const headers = { authorization: `Bearer ${tokens.ada}` };
+    const setQuiet = (quiet_hours: { start: string; end: string } | null) =>
+      t.app.inject({ method: "POST", url: "/api/profile/alert-channels", headers, payload: { quiet_hours } });
+    // Quiet hours from two hours before to two hours after the present minute on the agency's clock.
+    const clock = (date: Date) =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "America/New_York",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }).format(date);
+    const [hour, minute] = clock(new Date()).split(":").map(Number) as [number, number];
+    const hhmm = (h: number) =>
+      `${String((h + 24) % 24).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+    const quiet = { start: hhmm(hour - 2), end: hhmm(hour + 2) };
+    const res = await setQuiet(quiet);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ quiet_hours: quiet, time_zone: "America/New_York" });
+
+    // Refused with a message a person understands.
+    for (const bad of [
+      { start: "22:00", end: "22:00" },
+      { start: "25:00", end: "06:00" },
+    ]) {
+      const refused = await setQuiet(bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toMatch(/Quiet hours must end|HH:MM/);
+    }
+
+    const [held] = await alertOn("QH0001");
+    let row: TAlertDelivery | undefined;
+    await vi.waitFor(
+      async () => {
+        row = (await log(held!)).find((delivery) => delivery.recipient === "Officer ada");
+        expect(row?.note).toMatch(/quiet hours/);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
+    // Postponed, not dropped: pending, no attempt counted, due when the quiet hours end.
+    expect(row).toMatchObject({ status: "pending", attempts: 0, delivered_at: null });
+    expect(clock(new Date(row!.next_attempt_at!))).toBe(quiet.end);
+    expect(smtp.received.some((mail) => mail.raw.includes("QH0001"))).toBe(false);
+
+    // An urgent group's alert is not held.
+    const admin = await t.prisma.user.create({
+      data: {
+        username: "ida",
+        name: "Ida",
+        email: "ida@example.test",
+        approved: true,
+        role: "admin",
+        agencyId,
+      },
+    });
+    await t.prisma.user.update({ where: { id: admin.id }, data: { idpSubject: builtInSubject(admin.id) } });
+    const adminHeaders = { authorization: `Bearer ${await mintToken(t, builtInSubject(admin.id))}` };
+    const urgent = await t.app.inject({
+      method: "POST",
+      url: `/api/groups/${groupId}/alert-settings`,
+      headers: adminHeaders,
+      payload: { urgent: true },
+    });
+    expect(urgent.statusCode, urgent.body).toBe(200);
+    expect(urgent.json()).toEqual({ cooldown_minutes: 10, urgent: true });
+    const [sent] = await alertOn("QH0002");
+    expect((await settled(sent!)).find((delivery) => delivery.recipient === "Officer ada")).toMatchObject({
+      status: "sent",
+    });
+    await t.app.inject({
+      method: "POST",
+      url: `/api/groups/${groupId}/alert-settings`,
+      headers: adminHeaders,
+      payload: { urgent: false },
+    });
+
+    // The quiet hours end (the row falls due, the clock now outside them): the held e-mail goes out.
+    expect((await setQuiet(null)).json()).toMatchObject({ quiet_hours: null });
+    await t.prisma.$executeRaw`UPDATE alert_deliveries SET next_attempt_at = now() WHERE alert_id = ${held!}`;
+    const released = await settled(held!);
+    expect(released.find((delivery) => delivery.recipient === "Officer ada")).toMatchObject({
+      status: "sent",
+      attempts: 1,
+    });
+    expect(
+      smtp.received.filter((mail) => mail.raw.includes("QH0001") && mail.to.includes("ada@example.test")),
+    ).toHaveLength(1);
+  });
+
+  it("a group's cooldown and urgency: members read them, only admins and hotlist admins change them (audited)", async () => {
+    const url = `/api/groups/${groupId}/alert-settings`;
+    const asAda = { authorization: `Bearer ${tokens.ada}` };
+    const read = await t.app.inject({ method: "GET", url, headers: asAda });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual({ cooldown_minutes: 10, urgent: false });
+    expect(
+      (await t.app.inject({ method: "POST", url, headers: asAda, payload: { urgent: true } })).statusCode,
+    ).toBe(403);
+
+    const admin = await t.prisma.user.findUniqueOrThrow({ where: { username: "ida" } });
+    const headers = { authorization: `Bearer ${await mintToken(t, builtInSubject(admin.id))}` };
+    const tooLong = await t.app.inject({ method: "POST", url, headers, payload: { cooldown_minutes: 2000 } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.message).toContain("at most 1440 minutes");
+    const set = await t.app.inject({ method: "POST", url, headers, payload: { cooldown_minutes: 30 } });
+    expect(set.json()).toEqual({ cooldown_minutes: 30, urgent: false });
+    const audit = await t.prisma.auditLog.findFirst({
+      where: { action: "hotlist_group_alert_settings_changed" },
+      orderBy: { id: "desc" },
+    });
+    expect(audit).not.toBeNull();
+    expect(audit!.detail).toMatchObject({ group_id: groupId, change: { cooldown_minutes: 30 } });
   });
 });

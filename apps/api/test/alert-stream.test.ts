@@ -24,8 +24,17 @@ describe("live alerts: GET /alerts/stream, and who may read an alert", () => {
   let axisAlert: TAlert;
   let rekorAlert: TAlert;
 
+  // Each push 11 minutes after the last: a plate read again by a camera within a group's 10-minute
+  // cooldown counts on its alert and is not announced (alert-cooldown.test.ts).
+  let capturedAt = Date.now() - 6 * 60 * 60_000;
   const pushAxis = async (camera: typeof HARTFORD_CAMERA, plate: string, state: "CT" | "NY") => {
-    const read = dataset.addRead("axis", { plate, state, cameraKey: `axis:${camera.identifier}` });
+    capturedAt += 11 * 60_000;
+    const read = dataset.addRead("axis", {
+      plate,
+      state,
+      cameraKey: `axis:${camera.identifier}`,
+      capturedAt,
+    });
     const response = await fetch(`${t.baseUrl}/ingest/axis/${camera.identifier}`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${camera.ingestToken}` },

@@ -47,6 +47,8 @@ describe("alert webhooks", () => {
     expect(res.statusCode, res.body).toBe(200);
     const hook = ZAlertWebhookCreated.parse(res.json());
     endpoint.trust(name, hook.secret);
+    const start = Date.now();
+    let raised = 0;
     const raise = async () => {
       const [alert] = await insertAlertsForReads(
         t.prisma,
@@ -57,7 +59,9 @@ describe("alert webhooks", () => {
             plate,
             plateNormalized: plate,
             state: "CT",
-            timestamp: new Date(),
+            // 11 minutes apart: within the group's 10-minute cooldown a read would count on the
+            // alert before (alert-cooldown.test.ts).
+            timestamp: new Date(start + raised++ * 11 * 60_000),
             camera: "Main St",
             agencyName: null,
             imagePath: null,

@@ -1,37 +1,11 @@
-import net from "node:net";
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
 import { DEMO_PASSWORD } from "@odin/db/seed";
 import { buildAxisEvent, createDataset, ImageRenderer, type AxisLpvEvent } from "@odin/simulators";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { findFreePort } from "@odin/db/embedded";
+import { startRelay, type DbRelay } from "./db-relay";
 import { buildTestApp, type TestApp } from "./helpers";
 import { openSignInForm } from "./oidc-client";
 import { mintToken, seedPersonas } from "./tokens";
-
-/** A TCP relay in front of PostgreSQL that can be cut: then the database is really unreachable. */
-async function startRelay(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
-      socket.on("error", () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const port = await findFreePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    port,
-    /** Refuses new connections (ECONNREFUSED) and drops the open ones, as a stopped server would. */
-    async cut() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}
 
 /**
  * Issue 18, finding 8: with PostgreSQL gone, search, ingest and sign-in answered 500; a camera or a
@@ -39,7 +13,7 @@ async function startRelay(target: { host: string; port: number }) {
  */
 describe("a database outage", () => {
   let t: TestApp;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: DbRelay;
   let token: string;
   let signInForm: Awaited<ReturnType<typeof openSignInForm>>;
   let push: AxisLpvEvent;

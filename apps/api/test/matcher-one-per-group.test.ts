@@ -121,11 +121,12 @@ describe("one alert per read and group", () => {
     await send();
     expect(await alerts()).toHaveLength(1);
 
-    // A new read of the plate alerts once, for the more specific MA entry.
+    // A new read of the plate after the group's 10-minute cooldown alerts once, for the more specific MA entry.
     const next = dataset.addRead("rekor", {
       plate: "7DP202",
       state: "MA",
       cameraKey: "rekor:demo-agent-hartford:1101",
+      capturedAt: Date.now() + 11 * 60_000,
     });
     const res = await t.app.inject({
       method: "POST",

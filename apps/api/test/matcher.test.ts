@@ -147,6 +147,9 @@ describe("hotlist matcher", () => {
   });
 
   it("writes every alert of reads pushed at once, which are stored in one batch", async () => {
+    // Every read alerts here: the cooldown (a plate read again by the camera counts on its alert) has
+    // its own test, alert-cooldown.test.ts.
+    await t.prisma.hotlistGroup.updateMany({ data: { alertCooldownMinutes: 0 } });
     const before = await t.prisma.alert.count();
     const pushes = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
@@ -157,6 +160,7 @@ describe("hotlist matcher", () => {
     expect(pushes.filter((push) => push.alerts.length === 2)).toHaveLength(10);
     expect(pushes.filter((push) => push.alerts.length === 0)).toHaveLength(30);
     expect(await t.prisma.alert.count()).toBe(before + 20);
+    await t.prisma.hotlistGroup.updateMany({ data: { alertCooldownMinutes: 10 } });
   });
 
   it("matches a Rekor webhook's read against its key's agency only", async () => {

@@ -124,6 +124,8 @@ describe("ENDPOINTS", () => {
       "GET /alerts/misreads-by-camera",
       "GET /api/profile/alert-channels",
       "POST /api/profile/alert-channels",
+      "GET /api/groups/:groupId/alert-settings",
+      "POST /api/groups/:groupId/alert-settings",
       "GET /api/alerts/:id/deliveries",
       "GET /api/admin/webhooks",
       "POST /api/admin/webhooks",

@@ -2,6 +2,13 @@ import { Prisma, type PrismaClient } from "@odin/db";
 import { isAbsurdReadTime } from "../sources/read-time";
 import { normalizePlate } from "../sources/plate-pattern";
 import {
+  ALERT_ID_OF_CANDIDATE,
+  COUNT_REPEAT,
+  JOIN_COOLED,
+  NEW_ALERT_ID,
+  cooldownColumns,
+  cooldownRounds,
+  cooledCte,
   entryPreference,
   groupNotYetAlerted,
   joinActiveGroup,
@@ -73,9 +80,11 @@ export interface WrittenAlert {
 /**
  * Writes one alert per (read, group with a matching plate) for groups of `agencyIds` (the agencies that
  * may search the read's source: nobody is alerted about a camera their agency cannot see), and announces
- * them on commit. One statement whatever the number of reads; replays insert nothing (the group already
- * has an alert for the read, and ON CONFLICT on the alert's unique hotlist plate + source + read id
- * settles concurrent replays).
+ * them on commit. One statement whatever the number of reads (one more per extra read of one camera and
+ * plate); replays insert nothing (alert_reads takes each read once per group, racing replays included).
+ * A read of a plate the camera read within the group's cooldown counts on that alert (read_count,
+ * last_read_at) instead (issue 24); such counts are not announced (the live screen is not told twice)
+ * and are not among the alerts answered.
  */
 export async function insertAlertsForReads(
   db: Db,
@@ -87,7 +96,31 @@ export async function insertAlertsForReads(
   const now = new Date();
   const matchable = reads.filter((read) => !isAbsurdReadTime(read.timestamp, now));
   if (matchable.length === 0 || agencyIds.length === 0) return [];
+  const written: WrittenAlert[] = [];
+  // Two reads of one camera and plate go in separate statements, the earlier first (cooldownRounds).
+  for (const round of cooldownRounds(
+    matchable,
+    (read) =>
+      read.camera === null
+        ? null
+        : `${read.camera}\u0000${read.plateNormalized}\u0000${(read.state ?? "").toUpperCase()}`,
+    (read) => read.timestamp.getTime(),
+  )) {
+    written.push(...(await insertRound(db, source, round, agencyIds)));
+  }
+  return written;
+}
+
+async function insertRound(
+  db: Db,
+  source: RemoteSource,
+  matchable: readonly RemoteRead[],
+  agencyIds: readonly number[],
+): Promise<WrittenAlert[]> {
   const column = <T>(pick: (read: RemoteRead) => T) => matchable.map(pick);
+  // picked: one candidate per read and group not yet alerted; claimed: the reads this statement is the
+  // first to take for the group (alert_reads, so racing replays and later ones take nothing); cooled:
+  // whether each makes a new alert or counts on the group's alert for the camera and plate (alert-sql.ts).
   const rows = await db.$queryRaw<{ id: number | null; group_id: number | null }[]>`
     WITH r AS (
       SELECT * FROM unnest(
@@ -101,23 +134,40 @@ export async function insertAlertsForReads(
              latitude, longitude, candidates, ocr_candidates)
     ),
     ${matchingPlatesCte("m", "r", "state", "candidates")},
-    inserted AS (
-      INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
-        camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, match_rule,
-        ocr_candidates)
-      SELECT ${onePerGroup("m.source_read_id")} g.id, m.hotlist_plate_id, ${source}, m.source_read_id, m.plate,
-        m.state, m.captured_at, m.camera, m.agency_name, m.reason, m.notes, m.date_added, m.image_path,
-        m.latitude, m.longitude, m.match_rule, m.ocr_candidates
+    picked AS MATERIALIZED (
+      SELECT ${onePerGroup("m.source_read_id")} m.*,
+        ${cooldownColumns(Prisma.sql`${source} || ':' || m.camera`, "state")}
       FROM m
       ${joinActiveGroup("m")}
       WHERE g.agency_id = ANY(${[...agencyIds]}::int[])
         AND ${groupNotYetAlerted(source, Prisma.raw("m.source_read_id"))}
       ${entryPreference("m.source_read_id")}
-      ON CONFLICT (hotlist_plate_id, source_program, source_read_id) DO NOTHING
-      RETURNING id, group_id
     ),
-    ${notifiedCte("inserted")}
-    SELECT id, group_id FROM inserted
+    claimed AS (
+      INSERT INTO alert_reads (group_id, source_program, source_read_id, read_at)
+      SELECT group_id, ${source}, source_read_id, captured_at FROM picked
+      ON CONFLICT DO NOTHING
+      RETURNING group_id, source_read_id
+    ),
+    fresh AS MATERIALIZED (
+      SELECT p.*, ${NEW_ALERT_ID}
+      FROM picked p JOIN claimed k ON k.group_id = p.group_id AND k.source_read_id = p.source_read_id
+    ),
+    ${cooledCte("fresh", "captured_at")},
+    alerted AS (
+      INSERT INTO alerts AS a (id, group_id, hotlist_plate_id, source_program, source_read_id, plate, state,
+        timestamp, camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, match_rule,
+        ocr_candidates)
+      SELECT ${ALERT_ID_OF_CANDIDATE}, f.group_id, f.hotlist_plate_id, ${source}, f.source_read_id, f.plate,
+        f.state, f.captured_at, f.camera, f.agency_name, f.reason, f.notes, f.date_added, f.image_path,
+        f.latitude, f.longitude, f.match_rule, f.ocr_candidates
+      FROM fresh f
+      ${JOIN_COOLED}
+      ${COUNT_REPEAT}
+    ),
+    created AS (SELECT id, group_id FROM alerted WHERE created),
+    ${notifiedCte("created")}
+    SELECT id, group_id FROM created
     UNION ALL
     SELECT NULL, NULL FROM notified`;
   return rows

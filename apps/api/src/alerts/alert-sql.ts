@@ -118,3 +118,84 @@ export function parseAlertIds(payload: string | undefined): number[] {
     .map((part) => Number(part))
     .filter((id) => Number.isSafeInteger(id) && id > 0);
 }
+
+/**
+ * Issue 24 item 6, no floods: the columns a candidate alert carries for the cooldown, selected next
+ * to the read's (alias `m` is the read, `g` the group): the group's cooldown, the camera's key (null:
+ * the camera is unknown, so there is no "same camera" and every read alerts) and the plate's key (the
+ * normalised plate and the read's state: the same number in another state is another vehicle).
+ */
+export function cooldownColumns(cameraKey: Prisma.Sql, stateColumn: string): Prisma.Sql {
+  return Prisma.sql`g.alert_cooldown_minutes AS cooldown_minutes, ${cameraKey} AS camera_key,
+    m.plate_normalized || ' ' || upper(coalesce(${Prisma.raw(`m.${stateColumn}`)}, '')) AS plate_key`;
+}
+
+/** A new alert's id, taken before it is known whether the read makes a new alert or counts on one. */
+export const NEW_ALERT_ID = Prisma.sql`nextval(pg_get_serial_sequence('alerts', 'id'))::int AS new_id`;
+
+/**
+ * A CTE `cooled` upserting, for each candidate of the CTE `fresh` (one per read and group; columns
+ * group_id, camera_key, plate_key, cooldown_minutes, new_id and the read's time `readAt`), the
+ * group's window for the camera and plate (alert_cooldowns). ON CONFLICT DO UPDATE waits for a racing
+ * statement's row and then sees its committed version, so of two reads racing for one plate, one makes
+ * the alert and the other counts on it. The verdict: "new" (no window, or the read is newer than the
+ * window: the read opens a window of its own), "repeat" (within the cooldown of the window's read,
+ * either side: the read counts on alert_id), "late" (older than the window and beyond its cooldown: a
+ * new alert, the window kept). A statement must not hold two candidates of one key (ON CONFLICT cannot
+ * touch a row twice): the callers split their reads (insertAlertsForReads' rounds, the Axis writer's
+ * batches).
+ */
+export function cooledCte(fresh: string, readAt: string): Prisma.Sql {
+  const at = Prisma.raw(`f.${readAt}`);
+  const within = Prisma.raw(
+    "abs(extract(epoch FROM excluded.read_at - c.read_at)) < excluded.cooldown_minutes * 60",
+  );
+  return Prisma.sql`cooled AS (
+    INSERT INTO alert_cooldowns AS c (group_id, camera_key, plate_key, alert_id, read_at,
+      cooldown_minutes, verdict)
+    SELECT f.group_id, f.camera_key, f.plate_key, f.new_id, ${at}, f.cooldown_minutes, 'new'
+    FROM ${Prisma.raw(fresh)} f
+    WHERE f.camera_key IS NOT NULL AND f.cooldown_minutes > 0
+    ON CONFLICT (group_id, camera_key, plate_key) DO UPDATE SET
+      verdict = CASE WHEN ${within} THEN 'repeat' WHEN excluded.read_at > c.read_at THEN 'new' ELSE 'late' END,
+      alert_id = CASE WHEN ${within} OR excluded.read_at <= c.read_at THEN c.alert_id ELSE excluded.alert_id END,
+      read_at = CASE WHEN ${within} OR excluded.read_at <= c.read_at THEN c.read_at ELSE excluded.read_at END,
+      cooldown_minutes = excluded.cooldown_minutes
+    RETURNING group_id, camera_key, plate_key, alert_id, verdict
+  )`;
+}
+
+/** Joins `cooled` (alias `c`) to the candidates (alias `f`). */
+export const JOIN_COOLED = Prisma.sql`LEFT JOIN cooled c ON c.group_id = f.group_id AND c.camera_key = f.camera_key
+  AND c.plate_key = f.plate_key`;
+
+/** The alert a candidate writes: the window's alert for a repeat, a new one otherwise. */
+export const ALERT_ID_OF_CANDIDATE = Prisma.sql`CASE WHEN c.verdict = 'repeat' THEN c.alert_id ELSE f.new_id END`;
+
+/**
+ * The alerts insert's conflict clause (its target aliased `a`): a repeat lands on the window's alert's
+ * id and counts there (the latest read kept as last seen). RETURNING `created` tells new alerts from counts.
+ */
+export const COUNT_REPEAT = Prisma.sql`ON CONFLICT (id) DO UPDATE SET read_count = a.read_count + 1,
+      last_read_at = greatest(coalesce(a.last_read_at, a.timestamp), excluded.timestamp)
+    RETURNING a.id, a.group_id, (a.xmax = 0) AS created`;
+
+/**
+ * Splits reads into rounds, so that no round holds two reads of one camera and plate (see cooledCte),
+ * in time order: the earliest read of a plate goes first and makes the alert the later ones count on.
+ */
+export function cooldownRounds<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string | null,
+  timeOf: (item: T) => number,
+): T[][] {
+  const rounds: T[][] = [];
+  const seen = new Map<string, number>();
+  for (const item of [...items].sort((a, b) => timeOf(a) - timeOf(b))) {
+    const key = keyOf(item);
+    const round = key === null ? 0 : (seen.get(key) ?? -1) + 1;
+    if (key !== null) seen.set(key, round);
+    (rounds[round] ??= []).push(item);
+  }
+  return rounds;
+}

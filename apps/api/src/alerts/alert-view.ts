@@ -43,6 +43,8 @@ export function toContractAlert(alert: Alert): TAlert {
     notes: alert.notes,
     match_rule: alert.matchRule ?? null,
     ocr_candidates: (alert.ocrCandidates as TAlert["ocr_candidates"]) ?? null,
+    read_count: alert.readCount,
+    last_read_at: alert.lastReadAt?.toISOString() ?? null,
     disposition: (alert.disposition as TAlertDisposition | null) ?? null,
     disposition_note: alert.dispositionNote,
     disposition_by: alert.dispositionBy,

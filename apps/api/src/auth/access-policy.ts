@@ -105,6 +105,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /api/profile/alert-channels": rule("user", "self"),
   "POST /api/profile/alert-channels": rule("user", "self"),
   "GET /api/alerts/:id/deliveries": rule("hotlist_viewer", "group"),
+  "GET /api/groups/:groupId/alert-settings": rule("hotlist_viewer", "group"),
+  "POST /api/groups/:groupId/alert-settings": rule("hotlist_admin", "group"),
   // Odin's own (issue 24): an agency's alert webhooks, run by its admins.
   "GET /api/admin/webhooks": rule("admin", "agency"),
   "POST /api/admin/webhooks": rule("admin", "agency"),

@@ -48,6 +48,10 @@ export interface DeliveryWorkerOptions {
   log: FastifyBaseLogger;
   /** Deliveries claimed at once (and attempted concurrently). */
   batchSize?: number;
+  /** How long to wait before recording an outcome again when the database did not take it (ms). */
+  settleRetryMs?: number;
+  /** Told each time an outcome could not be recorded and will be tried again (tests). */
+  onSettleRetry?: (delivery: ClaimedDelivery) => void;
 }
 
 /**
@@ -58,33 +62,71 @@ export interface DeliveryWorkerOptions {
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { prisma, policy, log } = options;
   const batchSize = options.batchSize ?? 20;
+  const settleRetryMs = options.settleRetryMs ?? 1_000;
   let listener: AlertListener | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;
 
+  /**
+   * Records an attempt's outcome. The send and its record are apart: a record that fails (the database
+   * went away after the message left) is written again every `settleRetryMs` while the lease is ours,
+   * so the delivery is not sent a second time when the database comes back within the lease; it is
+   * never taken for a failed send (which would send it again at once). Past the lease another process
+   * may take the row and send again (at least once: the delivery's id goes with it, docs/webhooks.md).
+   */
+  const settle = async (delivery: ClaimedDelivery, write: () => Promise<unknown>) => {
+    for (;;) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        const lastChance = Date.now() + settleRetryMs >= delivery.lockedUntil.getTime();
+        if (stopped || lastChance) {
+          log.error(
+            { delivery: String(delivery.id), err: error },
+            "an alert delivery's outcome could not be recorded; its lease will lapse",
+          );
+          return;
+        }
+        log.warn(
+          { delivery: String(delivery.id), err: error },
+          "an alert delivery's outcome could not be recorded yet; trying again",
+        );
+        options.onSettleRetry?.(delivery);
+        await new Promise((resolve) => setTimeout(resolve, settleRetryMs));
+      }
+    }
+  };
+
   const attempt = async (delivery: ClaimedDelivery) => {
     const channel = options.channels[delivery.channel];
+    let outcome: DeliveryOutcome;
     try {
       if (!channel) throw new PermanentDeliveryError(`no ${delivery.channel} channel is configured`);
-      const outcome = await channel.send(delivery);
-      if (outcome.kind === "sent") await markDelivered(prisma, delivery, outcome.note ?? null);
-      else if (outcome.kind === "cancelled") await markCancelled(prisma, delivery, outcome.note);
-      else await markHeld(prisma, delivery, outcome.until, outcome.note);
+      outcome = await channel.send(delivery);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.warn(
         { delivery: String(delivery.id), channel: delivery.channel, err: message },
         "an alert delivery failed",
       );
-      await markAttemptFailed(prisma, delivery, message, {
-        permanent: error instanceof PermanentDeliveryError,
-        policy,
-      }).catch((settleError: unknown) =>
-        log.error({ err: settleError }, "a failed delivery could not be recorded; its lease will lapse"),
+      await settle(delivery, () =>
+        markAttemptFailed(prisma, delivery, message, {
+          permanent: error instanceof PermanentDeliveryError,
+          policy,
+        }),
       );
+      return;
     }
+    await settle(delivery, () =>
+      outcome.kind === "sent"
+        ? markDelivered(prisma, delivery, outcome.note ?? null)
+        : outcome.kind === "cancelled"
+          ? markCancelled(prisma, delivery, outcome.note)
+          : markHeld(prisma, delivery, outcome.until, outcome.note),
+    );
   };
 
   const run = async () => {

@@ -3,6 +3,7 @@ import type { Mailer } from "../mail/mailer";
 import type { ImageStore } from "../storage/image-store";
 import { parseStoredImagePath } from "../storage/image-store";
 import type { ClaimedDelivery } from "./delivery-queue";
+import { quietHoursEnd, quietHoursOf } from "./quiet-hours";
 import { PermanentDeliveryError, type DeliveryChannel, type DeliveryOutcome } from "./delivery-worker";
 
 export interface EmailChannelDeps {
@@ -11,6 +12,8 @@ export interface EmailChannelDeps {
   images: Pick<ImageStore, "get">;
   /** ODIN_PUBLIC_URL: the alert page's link. */
   publicUrl: string;
+  /** The clock quiet hours are read on (tests set it). */
+  now?: () => Date;
 }
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
@@ -39,7 +42,8 @@ function formatTime(at: Date, timeZone: string): string {
  * plate, group, reason, camera, time in the agency's zone and a link to the alert page. The read's
  * picture is attached only when the group's agency allows pictures in e-mail and Odin stored it.
  * Checked again at send time: a recipient who left the group, was removed, or turned alert e-mails
- * off gets nothing (the delivery is recorded as cancelled).
+ * off gets nothing (the delivery is recorded as cancelled). During the recipient's quiet hours an
+ * alert of a group not marked urgent is held until they end (issue 24).
  */
 export function createEmailChannel(deps: EmailChannelDeps): DeliveryChannel {
   return {
@@ -59,13 +63,15 @@ export function createEmailChannel(deps: EmailChannelDeps): DeliveryChannel {
                 approved: true,
                 groupMemberships: { some: { groupId: alert.groupId } },
               },
-              select: { email: true, emailAlerts: true },
+              select: { email: true, emailAlerts: true, quietHoursStart: true, quietHoursEnd: true },
             });
       if (!user) return { kind: "cancelled", note: "the recipient is no longer a member of the group" };
       if (!user.emailAlerts) return { kind: "cancelled", note: "the recipient turned alert e-mails off" };
       if (!user.email.includes("@")) throw new PermanentDeliveryError("the recipient has no e-mail address");
 
       const agency = alert.group.agency;
+      const held = holdForQuietHours(alert.group, user, agency.timeZone, deps.now?.() ?? new Date());
+      if (held) return held;
       const lines = [
         `Hotlist alert: ${alert.plate}${alert.state ? ` (${alert.state})` : ""}`,
         "",
@@ -115,4 +121,22 @@ function smtpFailure(error: unknown): Error {
     return new PermanentDeliveryError(`the mail server refused the message: ${message}`);
   }
   return new Error(`the message could not be handed to the mail server: ${message}`);
+}
+
+/**
+ * Quiet hours (issue 24): for a group not marked urgent, a delivery falling in the recipient's quiet
+ * hours is held until they end (the queue tries it again then; the attempt is not counted). Used by
+ * every channel that reaches a person (e-mail, push); never by the live screen or webhooks.
+ */
+export function holdForQuietHours(
+  group: { urgent: boolean },
+  user: { quietHoursStart: number | null; quietHoursEnd: number | null },
+  timeZone: string,
+  now: Date,
+): DeliveryOutcome | null {
+  if (group.urgent) return null;
+  const until = quietHoursEnd(now, quietHoursOf(user), timeZone);
+  return until
+    ? { kind: "held", until, note: `held for the recipient's quiet hours until ${until.toISOString()}` }
+    : null;
 }

@@ -125,8 +125,11 @@ export function createWebhookChannel(deps: WebhookChannelDeps): DeliveryChannel 
         deps.timeoutMs,
       );
       if (result.ok) {
+        // The endpoint has it: failing to note the success must not make it a failed (resent) delivery.
         await prisma.$executeRaw`
-          UPDATE alert_webhooks SET consecutive_failures = 0, last_success_at = now() WHERE id = ${id}`;
+          UPDATE alert_webhooks SET consecutive_failures = 0, last_success_at = now() WHERE id = ${id}`.catch(
+          () => undefined,
+        );
         return { kind: "sent", note: `HTTP ${result.status}` };
       }
       const reason = result.error ?? "failed";

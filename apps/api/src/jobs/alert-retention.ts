@@ -38,7 +38,13 @@ export async function purgeExpiredAlerts(options: AlertRetentionOptions): Promis
           SELECT 1 FROM alerts o WHERE o.image_path = d.image_path AND o.id NOT IN (SELECT id FROM doomed)
         ) AS removable
       FROM deleted d`;
-    if (rows.length === 0) return purged;
+    if (rows.length === 0) {
+      // The once-only ledger of remote reads (alert_reads) goes by the same rule.
+      await options.prisma.$executeRaw`
+        DELETE FROM alert_reads
+        WHERE read_at < ${now}::timestamptz - make_interval(days => ${options.retentionDays}::int)`;
+      return purged;
+    }
     purged += rows.length;
     await options.images.remove(
       new Set(rows.filter((row) => row.removable && row.image_path).map((row) => row.image_path!)),

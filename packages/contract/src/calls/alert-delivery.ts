@@ -1,23 +1,72 @@
 import { z } from "zod";
 import { ZIdParams, ZIsoDateTime } from "../common";
 import type { Endpoint } from "../endpoint";
+import { ZGroupIdParams } from "./hotlists";
 
 /**
  * Odin's own (issue 24): where each alert goes besides the live screen. A user chooses channels on
  * the profile (the spec's 'push alerts' toggle is mobile_push); each alert's deliveries are logged.
  */
 
+/** A time of day, "HH:MM" on a 24-hour clock. */
+export const ZTimeOfDay = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Enter a time of day as HH:MM on a 24-hour clock, e.g. 22:00.");
+
+/**
+ * Quiet hours (issue 24): e-mail and push alerts of groups not marked urgent wait until they end
+ * (postponed, never dropped); the live screen is not held. Times in the agency's time zone; an end
+ * before the start spans midnight (22:00 to 06:00).
+ */
+export const ZQuietHours = z
+  .object({ start: ZTimeOfDay, end: ZTimeOfDay })
+  .refine((hours) => hours.start !== hours.end, {
+    message: "Quiet hours must end at another time than they start.",
+    path: ["end"],
+  });
+export type TQuietHours = z.infer<typeof ZQuietHours>;
+
 /** The signed-in user's alert channels. mobile_push is the spec's push_alerts (/toggle-push-alerts). */
 export const ZAlertChannels = z.object({
   email: z.boolean(),
   web_push: z.boolean(),
   mobile_push: z.boolean(),
+  /** Null: none. */
+  quiet_hours: ZQuietHours.nullable(),
+  /** The agency's time zone, in which quiet hours are read (IANA name). */
+  time_zone: z.string(),
 });
 export type TAlertChannels = z.infer<typeof ZAlertChannels>;
 
-/** Changes only the channels named. */
-export const ZAlertChannelsUpdate = ZAlertChannels.partial();
+/** Changes only what is named (quiet_hours: null turns them off). */
+export const ZAlertChannelsUpdate = z.object({
+  email: z.boolean().optional(),
+  web_push: z.boolean().optional(),
+  mobile_push: z.boolean().optional(),
+  quiet_hours: ZQuietHours.nullable().optional(),
+});
 export type TAlertChannelsUpdate = z.infer<typeof ZAlertChannelsUpdate>;
+
+/** Most minutes a group's cooldown may last (a day). */
+export const MAX_ALERT_COOLDOWN_MINUTES = 1440;
+
+/**
+ * A group's alerting settings (issue 24, Odin's own): a plate read again by the same camera within
+ * `cooldown_minutes` of its alert counts on that alert instead of raising a new one (0: every read
+ * alerts); an urgent group's e-mail and push are never held by quiet hours.
+ */
+export const ZGroupAlertSettings = z.object({
+  cooldown_minutes: z
+    .number({ message: "The cooldown must be a whole number of minutes." })
+    .int("The cooldown must be a whole number of minutes.")
+    .min(0, "The cooldown cannot be negative.")
+    .max(MAX_ALERT_COOLDOWN_MINUTES, "The cooldown can be at most 1440 minutes (a day)."),
+  urgent: z.boolean(),
+});
+export type TGroupAlertSettings = z.infer<typeof ZGroupAlertSettings>;
+
+export const ZGroupAlertSettingsUpdate = ZGroupAlertSettings.partial();
+export type TGroupAlertSettingsUpdate = z.infer<typeof ZGroupAlertSettingsUpdate>;
 
 export const ALERT_DELIVERY_CHANNELS = ["email", "webhook", "web_push", "mobile_push"] as const;
 export const ALERT_DELIVERY_STATUSES = ["pending", "sending", "sent", "failed", "cancelled"] as const;
@@ -53,9 +102,26 @@ export const ALERT_DELIVERY_ENDPOINTS = [
     method: "POST",
     path: "/api/profile/alert-channels",
     spec: "odin",
-    summary: "Turn the signed-in user's alert channels on or off (Odin's own)",
+    summary: "Turn the signed-in user's alert channels on or off, set quiet hours (Odin's own)",
     body: ZAlertChannelsUpdate,
     response: ZAlertChannels,
+  },
+  {
+    method: "GET",
+    path: "/api/groups/:groupId/alert-settings",
+    spec: "odin",
+    summary: "A group's alert cooldown and whether it is urgent (Odin's own)",
+    params: ZGroupIdParams,
+    response: ZGroupAlertSettings,
+  },
+  {
+    method: "POST",
+    path: "/api/groups/:groupId/alert-settings",
+    spec: "odin",
+    summary: "Change a group's alert cooldown or urgency (Odin's own; admins and hotlist admins)",
+    params: ZGroupIdParams,
+    body: ZGroupAlertSettingsUpdate,
+    response: ZGroupAlertSettings,
   },
   {
     method: "GET",

@@ -63,6 +63,13 @@ export const ZAlert = z.object({
     .array(z.object({ plate: z.string(), confidence: z.number().nullable() }))
     .nullable()
     .optional(),
+  /**
+   * Odin's addition (issue 24): how many reads of the plate by this camera the alert stands for (the
+   * group's cooldown folds a repeat into the alert instead of raising a new one), and the latest of
+   * them; 1 and null for a single read.
+   */
+  read_count: z.number().int().positive().optional(),
+  last_read_at: ZIsoDateTime.nullable().optional(),
   ...ZAlertDesk.shape,
 });
 export type TAlert = z.infer<typeof ZAlert>;

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@odin/db";
+import type { Prisma, PrismaClient } from "@odin/db";
 
 export interface DeliveryLogRow {
   channel: string;
@@ -24,21 +24,58 @@ export function findDeliveriesOfAlert(prisma: PrismaClient, alertId: number) {
     ORDER BY d.channel, d.id`;
 }
 
+const CHANNEL_COLUMNS = {
+  emailAlerts: true,
+  webPushAlerts: true,
+  pushAlerts: true,
+  quietHoursStart: true,
+  quietHoursEnd: true,
+  agency: { select: { timeZone: true } },
+} as const;
+
 export function findAlertChannels(prisma: PrismaClient, userId: number) {
-  return prisma.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { emailAlerts: true, webPushAlerts: true, pushAlerts: true },
-  });
+  return prisma.user.findUniqueOrThrow({ where: { id: userId }, select: CHANNEL_COLUMNS });
 }
 
 export function updateAlertChannels(
   prisma: PrismaClient,
   userId: number,
-  change: { emailAlerts?: boolean; webPushAlerts?: boolean; pushAlerts?: boolean },
+  change: {
+    emailAlerts?: boolean;
+    webPushAlerts?: boolean;
+    pushAlerts?: boolean;
+    quietHoursStart?: number | null;
+    quietHoursEnd?: number | null;
+  },
 ) {
-  return prisma.user.update({
-    where: { id: userId },
-    data: change,
-    select: { emailAlerts: true, webPushAlerts: true, pushAlerts: true },
+  return prisma.user.update({ where: { id: userId }, data: change, select: CHANNEL_COLUMNS });
+}
+
+export type AlertChannelsRow = Awaited<ReturnType<typeof findAlertChannels>>;
+
+const GROUP_SETTINGS = { alertCooldownMinutes: true, urgent: true } as const;
+
+/** A group's cooldown and urgency, changed with the audit row in one transaction. */
+export function updateGroupAlertSettings(
+  prisma: PrismaClient,
+  groupId: number,
+  change: { alertCooldownMinutes?: number; urgent?: boolean },
+  audit: (
+    tx: Prisma.TransactionClient,
+    before: { alertCooldownMinutes: number; urgent: boolean },
+  ) => Promise<void>,
+) {
+  return prisma.$transaction(async (tx) => {
+    const before = await tx.hotlistGroup.findUniqueOrThrow({
+      where: { id: groupId },
+      select: GROUP_SETTINGS,
+    });
+    const after = await tx.hotlistGroup.update({
+      where: { id: groupId },
+      data: change,
+      select: GROUP_SETTINGS,
+    });
+    await audit(tx, before);
+    return after;
   });
 }

@@ -1,6 +1,8 @@
 import type {
   TAlertChannels,
   TAlertChannelsUpdate,
+  TGroupAlertSettings,
+  TGroupAlertSettingsUpdate,
   TAlertDelivery,
   TAlertDeliveriesResponse,
 } from "@odin/contract";
@@ -9,12 +11,30 @@ import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
 import { findVisibleAlert } from "../alerts/alerts.repository";
 import { ALERT_NOT_FOUND } from "../alerts/alerts.service";
-import { findAlertChannels, findDeliveriesOfAlert, updateAlertChannels } from "./alert-delivery.repository";
+import { writeAudit } from "../audit/audit.repository";
+import { findAccessibleGroup } from "../hotlists/group-access";
+import {
+  findAlertChannels,
+  findDeliveriesOfAlert,
+  updateAlertChannels,
+  updateGroupAlertSettings,
+  type AlertChannelsRow,
+} from "./alert-delivery.repository";
 
-const toChannels = (row: { emailAlerts: boolean; webPushAlerts: boolean; pushAlerts: boolean }) => ({
+/** "HH:MM" as minutes of the day, and back. */
+export const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+export const timeOfDay = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+const toChannels = (row: AlertChannelsRow): TAlertChannels => ({
   email: row.emailAlerts,
   web_push: row.webPushAlerts,
   mobile_push: row.pushAlerts,
+  quiet_hours:
+    row.quietHoursStart === null || row.quietHoursEnd === null
+      ? null
+      : { start: timeOfDay(row.quietHoursStart), end: timeOfDay(row.quietHoursEnd) },
+  time_zone: row.agency?.timeZone ?? "UTC",
 });
 
 /** GET /api/profile/alert-channels. */
@@ -22,18 +42,62 @@ export async function getAlertChannels(prisma: PrismaClient, actor: Actor): Prom
   return toChannels(await findAlertChannels(prisma, actor.user.id));
 }
 
-/** POST /api/profile/alert-channels: only the channels named change (mobile_push is the spec's toggle). */
+/**
+ * POST /api/profile/alert-channels: only what is named changes (mobile_push is the spec's toggle;
+ * quiet_hours null turns quiet hours off).
+ */
 export async function setAlertChannels(
   prisma: PrismaClient,
   actor: Actor,
   input: TAlertChannelsUpdate,
 ): Promise<TAlertChannels> {
+  const quiet = input.quiet_hours;
   const row = await updateAlertChannels(prisma, actor.user.id, {
     ...(input.email !== undefined ? { emailAlerts: input.email } : {}),
     ...(input.web_push !== undefined ? { webPushAlerts: input.web_push } : {}),
     ...(input.mobile_push !== undefined ? { pushAlerts: input.mobile_push } : {}),
+    ...(quiet === null ? { quietHoursStart: null, quietHoursEnd: null } : {}),
+    ...(quiet ? { quietHoursStart: minutesOfDay(quiet.start), quietHoursEnd: minutesOfDay(quiet.end) } : {}),
   });
   return toChannels(row);
+}
+
+const toGroupSettings = (row: { alertCooldownMinutes: number; urgent: boolean }): TGroupAlertSettings => ({
+  cooldown_minutes: row.alertCooldownMinutes,
+  urgent: row.urgent,
+});
+
+/** GET /api/groups/{groupId}/alert-settings: for anyone who may see the group. */
+export async function getGroupAlertSettings(
+  prisma: PrismaClient,
+  actor: Actor,
+  groupId: number,
+): Promise<TGroupAlertSettings> {
+  return toGroupSettings(await findAccessibleGroup(prisma, actor, groupId));
+}
+
+/** POST /api/groups/{groupId}/alert-settings: admins and hotlist admins of the group's agency; audited. */
+export async function setGroupAlertSettings(
+  prisma: PrismaClient,
+  actor: Actor,
+  groupId: number,
+  input: TGroupAlertSettingsUpdate,
+): Promise<TGroupAlertSettings> {
+  const group = await findAccessibleGroup(prisma, actor, groupId, "edit");
+  const after = await updateGroupAlertSettings(
+    prisma,
+    group.id,
+    {
+      ...(input.cooldown_minutes !== undefined ? { alertCooldownMinutes: input.cooldown_minutes } : {}),
+      ...(input.urgent !== undefined ? { urgent: input.urgent } : {}),
+    },
+    (tx, before) =>
+      writeAudit(tx, actor, {
+        action: "hotlist_group_alert_settings_changed",
+        detail: { group_id: group.id, before: toGroupSettings(before), change: input },
+      }),
+  );
+  return toGroupSettings(after);
 }
 
 /** Users are named by their name; other recipients (webhooks, devices) by their key. */

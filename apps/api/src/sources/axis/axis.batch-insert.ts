@@ -1,6 +1,12 @@
 import { Prisma, type PrismaClient } from "@odin/db";
 import { recordDistinctPlatesCte } from "../distinct-plates-sql";
 import {
+  ALERT_ID_OF_CANDIDATE,
+  COUNT_REPEAT,
+  JOIN_COOLED,
+  NEW_ALERT_ID,
+  cooldownColumns,
+  cooledCte,
   entryPreference,
   joinActiveGroup,
   matchingPlatesCte,
@@ -48,8 +54,8 @@ export function createDetectionWriter(prisma: PrismaClient) {
   const flush = async () => {
     scheduled = false;
     while (queue.length > 0) {
-      const batch = queue.slice(0, MAX_BATCH);
-      queue = queue.slice(MAX_BATCH);
+      const { batch, rest } = takeBatch(queue);
+      queue = rest;
       try {
         const outcomes = await insertRows(
           prisma,
@@ -80,6 +86,28 @@ export function createDetectionWriter(prisma: PrismaClient) {
       });
     },
   };
+}
+
+/** One camera's reads of one plate: a statement holds at most one (the cooldown's upsert, alert-sql.ts). */
+const cooldownKey = (row: DetectionInsert) =>
+  `${row.axisIntegrationId}\u0000${row.cameraName ?? ""}\u0000${row.plateNormalized}\u0000${(row.plateState ?? "").toUpperCase()}`;
+
+/**
+ * The next batch: up to MAX_BATCH rows in arrival order, a second read of a camera and plate left for
+ * the next batch (it then counts on the alert the first one made, within the group's cooldown).
+ */
+function takeBatch<T extends { row: DetectionInsert }>(queue: T[]): { batch: T[]; rest: T[] } {
+  const batch: T[] = [];
+  const rest: T[] = [];
+  const keys = new Set<string>();
+  for (const entry of queue) {
+    const key = cooldownKey(entry.row);
+    if (batch.length < MAX_BATCH && !keys.has(key)) {
+      keys.add(key);
+      batch.push(entry);
+    } else rest.push(entry);
+  }
+  return { batch, rest };
 }
 
 const keyOf = (integrationId: number, vendorEventId: string) => `${integrationId}\u0000${vendorEventId}`;
@@ -126,23 +154,32 @@ async function insertRows(prisma: PrismaClient, rows: DetectionInsert[]): Promis
     matchable AS (SELECT * FROM inserted WHERE NOT absurd_date),
     ${recordDistinctPlatesCte("inserted", "axis_reads")},
     ${matchingPlatesCte("m", "matchable", "plate_state")},
-    alerted AS (
-      INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, state, timestamp,
-        camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, axis_detection_id,
-        axis_is_cloud, match_rule)
-      SELECT ${onePerGroup("m.id")} g.id, m.hotlist_plate_id, 'Axis', m.id::text, m.plate, m.plate_state, m.timestamp, m.camera_name,
-        aa.agency_name, m.reason, m.notes, m.date_added, m.image_path, m.latitude, m.longitude, m.id, ai.is_cloud,
-        m.match_rule
+    picked AS MATERIALIZED (
+      SELECT ${onePerGroup("m.id")} m.*, aa.agency_name, ai.is_cloud,
+        ${cooldownColumns(Prisma.sql`'Axis:' || m.axis_integration_id || ':' || coalesce(m.camera_name, '')`, "plate_state")}
       FROM m
       ${joinActiveGroup("m")}
       JOIN axis_integrations ai ON ai.id = m.axis_integration_id
       JOIN axis_agencies aa ON aa.id = ai.axis_agency_id
       WHERE ${maySeeReadsSql("Axis", Prisma.sql`ai.id`, Prisma.sql`g.agency_id`)}
       ${entryPreference("m.id")}
-      ON CONFLICT (hotlist_plate_id, source_program, source_read_id) DO NOTHING
-      RETURNING id
     ),
-    ${notifiedCte("alerted")}
+    fresh AS MATERIALIZED (SELECT p.*, ${NEW_ALERT_ID} FROM picked p),
+    -- The same plate again by the camera within the group's cooldown counts on its alert (issue 24).
+    ${cooledCte("fresh", "timestamp")},
+    alerted AS (
+      INSERT INTO alerts AS a (id, group_id, hotlist_plate_id, source_program, source_read_id, plate, state,
+        timestamp, camera, agency_name, reason, notes, date_added, image_path, latitude, longitude,
+        axis_detection_id, axis_is_cloud, match_rule)
+      SELECT ${ALERT_ID_OF_CANDIDATE}, f.group_id, f.hotlist_plate_id, 'Axis', f.id::text, f.plate,
+        f.plate_state, f.timestamp, f.camera_name, f.agency_name, f.reason, f.notes, f.date_added,
+        f.image_path, f.latitude, f.longitude, f.id, f.is_cloud, f.match_rule
+      FROM fresh f
+      ${JOIN_COOLED}
+      ${COUNT_REPEAT}
+    ),
+    created AS (SELECT id FROM alerted WHERE created),
+    ${notifiedCte("created")}
     SELECT id, axis_integration_id, vendor_event_id FROM inserted
     UNION ALL
     SELECT NULL, NULL, NULL FROM notified`;

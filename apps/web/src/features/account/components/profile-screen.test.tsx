@@ -41,7 +41,13 @@ describe("ProfileScreen", () => {
   });
 
   it("turns alert e-mails on with POST /api/profile/alert-channels (issue 24)", async () => {
-    const channels = { email: false, web_push: false, mobile_push: false };
+    const channels = {
+      email: false,
+      web_push: false,
+      mobile_push: false,
+      quiet_hours: null,
+      time_zone: "America/New_York",
+    };
     answer({
       "/profile-data": () => jsonResponse(PROFILE),
       "/api/profile/alert-channels": () =>
@@ -55,6 +61,36 @@ describe("ProfileScreen", () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(urlOf(post![0])).toBe("/api/profile/alert-channels");
     expect(JSON.parse(post![1]!.body as string)).toEqual({ email: true });
+  });
+
+  it("saves quiet hours with POST /api/profile/alert-channels, in the agency's time zone (issue 24)", async () => {
+    const channels = {
+      email: true,
+      web_push: false,
+      mobile_push: false,
+      quiet_hours: null,
+      time_zone: "America/New_York",
+    };
+    answer({
+      "/profile-data": () => jsonResponse(PROFILE),
+      "/api/profile/alert-channels": () =>
+        jsonResponse(
+          fetchMock.mock.calls.some(([, init]) => init?.method === "POST")
+            ? { ...channels, quiet_hours: { start: "23:00", end: "06:30" } }
+            : channels,
+        ),
+    });
+    renderProfile();
+    expect(await screen.findByText(/Times are in America\/New_York/)).toBeInTheDocument();
+    const from = screen.getByLabelText("From");
+    expect(from).toBeDisabled();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Hold alerts during quiet hours" }));
+    fireEvent.change(from, { target: { value: "23:00" } });
+    fireEvent.change(screen.getByLabelText("Until"), { target: { value: "06:30" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save quiet hours" }));
+    expect(await screen.findByText("Quiet hours saved: 23:00 to 06:30.")).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(post![1]!.body as string)).toEqual({ quiet_hours: { start: "23:00", end: "06:30" } });
   });
 
   it("says 'Error loading profile data.' when the call fails, and can try again", async () => {

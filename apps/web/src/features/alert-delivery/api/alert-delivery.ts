@@ -7,6 +7,8 @@ import {
   type TAlertWebhookCreated,
   type TAlertWebhookRequest,
   type TAlertWebhooksResponse,
+  type TGroupAlertSettings,
+  type TGroupAlertSettingsUpdate,
   type TSuccessMessage,
   type TWebhookTestResult,
 } from "@odin/contract";
@@ -42,3 +44,14 @@ export const deleteWebhook = (id: number): Promise<TSuccessMessage> =>
 
 export const testWebhook = (id: number): Promise<TWebhookTestResult> =>
   callEndpoint(testWebhookCall, { params: { id } });
+
+const groupSettingsCall = findEndpoint("GET", "/api/groups/:groupId/alert-settings");
+const setGroupSettingsCall = findEndpoint("POST", "/api/groups/:groupId/alert-settings");
+
+export const getGroupAlertSettings = (groupId: number): Promise<TGroupAlertSettings> =>
+  callEndpoint(groupSettingsCall, { params: { groupId } });
+
+export const setGroupAlertSettings = (
+  groupId: number,
+  body: TGroupAlertSettingsUpdate,
+): Promise<TGroupAlertSettings> => callEndpoint(setGroupSettingsCall, { params: { groupId }, body });

@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router-dom";
 import { Button, buttonClassName, EmptyState, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { useQuery } from "@/lib/use-query";
+import { GroupAlertSettingsCard } from "@/features/alert-delivery/components/group-alert-settings-card";
 import { getEditGroupData } from "../api/groups";
 import { EditGroupForm } from "./groups/edit-group-form";
 import { parseGroupId } from "./groups/group-format";
@@ -46,7 +47,12 @@ export function EditGroupScreen() {
           }
         />
       )}
-      {data.status === "success" && groupId && <EditGroupForm groupId={groupId} data={data.data} />}
+      {data.status === "success" && groupId && (
+        <>
+          <EditGroupForm groupId={groupId} data={data.data} />
+          <GroupAlertSettingsCard groupId={groupId} />
+        </>
+      )}
     </>
   );
 }

@@ -35,6 +35,12 @@ export function AlertDetails({ alert, onChange }: { alert: TAlert; onChange?: (a
           <Fact term="State" value={orNotAvailable(alert.state)} />
           <Fact term="Timestamp" value={formatUtcNaive(alert.timestamp)} />
           <Fact term="Camera" value={orNotAvailable(alert.camera)} />
+          {(alert.read_count ?? 1) > 1 && (
+            <Fact
+              term="Read again"
+              value={`${alert.read_count} reads by this camera within the group's cooldown, last at ${formatTimestamp(alert.last_read_at ?? null)}`}
+            />
+          )}
           <Fact term="Agency" value={orNotAvailable(alert.agency)} />
           <Fact term="Reason" value={orNotAvailable(alert.justification)} />
           <div className="alert-detail__wide">
