@@ -39,12 +39,13 @@ export function recordDistinctPlatesCte(
  * Records plates of reads Odin does not store (the Rekor webhook's groups and frames) in
  * `distinct_plates` and `skeleton_variants`, as Axis ingest does in its insert: one statement. Only
  * `counted` reads add to `countColumn` (a webhook group is one vehicle pass; its frames are the same
- * pass again, so they only make the plate known and widen first/last seen).
+ * pass again, so they only make the plate known and widen first/last seen). Tests that store reads
+ * without ingest record their plates with it too.
  */
 export async function recordRemotePlates(
   db: Pick<PrismaClient, "$queryRaw">,
   reads: readonly { plateNormalized: string; timestamp: Date }[],
-  countColumn: "rekor_reads",
+  countColumn: "axis_reads" | "rekor_reads",
   options: { counted: boolean },
 ): Promise<void> {
   const usable = reads.filter((read) => read.plateNormalized !== "");
