@@ -15,6 +15,8 @@ const containing = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c
  *    adjacent pair swapped, or equal to it with two pairs swapped (`skeletonTranspositions`). This
  *    admits everything `compareSimilar` admits and, rarely, a plate it refuses (an edit inside a swapped
  *    pair); the caller filters the reads by `plateMatches`, the rule every source is filtered by;
+ * 2b. skeletons seen for the first time a moment ago are still queued in `pending_skeletons` (the
+ *    skeleton-index job empties it every second or so): the queue is checked whole by the same filter;
  * 3. with `contains`, also the distinct plates that contain the typed text (pg_trgm index on
  *    `distinct_plates`), which Similar finds as Partial does.
  */
@@ -27,12 +29,17 @@ export function similarPlatesSql(typed: string, { contains }: { contains: boolea
     UNION
     SELECT p.plate_normalized FROM distinct_plates p WHERE p.plate_normalized LIKE ${containing(typed)}`
     : Prisma.empty;
+  const within = (
+    column: Prisma.Sql,
+  ) => Prisma.sql`(levenshtein_less_equal(${column}, ${skeleton}, ${edits}::int) <= ${edits}::int
+        OR EXISTS (SELECT 1 FROM unnest(${swaps.once}::text[]) AS t(swapped)
+          WHERE levenshtein_less_equal(${column}, t.swapped, ${edits - 1}::int) <= ${edits - 1}::int)
+        OR ${column} = ANY(${swaps.twice}::text[]))`;
   return Prisma.sql`
     SELECT p.plate_normalized FROM distinct_plates p
     WHERE p.skeleton IN (
-        SELECT v.skeleton FROM skeleton_variants v WHERE v.variant = ANY(${skeletonVariants(skeleton, edits)}::text[]))
-      AND (levenshtein_less_equal(p.skeleton, ${skeleton}, ${edits}::int) <= ${edits}::int
-        OR EXISTS (SELECT 1 FROM unnest(${swaps.once}::text[]) AS t(swapped)
-          WHERE levenshtein_less_equal(p.skeleton, t.swapped, ${edits - 1}::int) <= ${edits - 1}::int)
-        OR p.skeleton = ANY(${swaps.twice}::text[]))${byContents}`;
+        SELECT v.skeleton FROM skeleton_variants v WHERE v.variant = ANY(${skeletonVariants(skeleton, edits)}::text[])
+        UNION ALL
+        SELECT q.skeleton FROM pending_skeletons q WHERE ${within(Prisma.sql`q.skeleton`)})
+      AND ${within(Prisma.sql`p.skeleton`)}${byContents}`;
 }
