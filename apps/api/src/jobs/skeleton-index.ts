@@ -14,7 +14,7 @@ export function skeletonIndexJob(prisma: PrismaClient, intervalMs: number): JobD
     intervalMs,
     async run(signal) {
       let skeletons = 0;
-      for (let moved = -1; moved !== 0 && !signal.aborted; ) {
+      for (let moved = -1; moved !== 0 && !signal.aborted;) {
         moved = await indexPendingSkeletons(prisma);
         skeletons += moved;
       }
