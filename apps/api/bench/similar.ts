@@ -18,23 +18,31 @@
  *   pnpm --filter @odin/api exec tsx bench/similar.ts
  *   BENCH_SIMILAR_ROWS=20000 BENCH_SIMILAR_MISREADS=50 …   (a quick check)
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createPrismaClient, createSecretBox, Prisma } from "@odin/db";
 import { seedDemoData } from "@odin/db/seed";
 import { loadConfig } from "../src/config/env";
 import { insertAlertsForReads, type RemoteRead } from "../src/alerts/alert-matcher";
 import { createDetectionWriter, type DetectionInsert } from "../src/sources/axis/axis.batch-insert";
+import { indexPendingSkeletons } from "../src/sources/distinct-plates-sql";
 import { createAxisSource } from "../src/sources/axis/axis.source";
 import { toPlatePattern } from "../src/sources/plate-pattern";
 import { projectRoot } from "./lib/app";
+import {
+  CLASSES,
+  DAY,
+  HISTORY_DAYS,
+  hotlistPlate,
+  loadReads,
+  misread,
+  seedLenientHotlist,
+  type MisreadClass,
+} from "./lib/similar-data";
 import { log, mean, printTable, prng, round, runBench, summarize, type BenchRun } from "./lib/harness";
 
 const ROWS = Number(process.env.BENCH_SIMILAR_ROWS ?? 1_000_000);
 const MISREADS = Number(process.env.BENCH_SIMILAR_MISREADS ?? 500);
-const DAY = 86_400_000;
-const HISTORY_DAYS = 90;
 const RANGE_DAYS = 30;
-const BATCH = 50_000;
 const TARGET_RATIO = 100;
 const HOTLIST = Number(process.env.BENCH_SIMILAR_HOTLIST ?? 1_000_000);
 const MATCHER_READS = Number(process.env.BENCH_SIMILAR_MATCHER_READS ?? 20_000);
@@ -44,86 +52,10 @@ const REMOTE_BATCH = 500;
 const TARGET_MATCHER = 5_000;
 const TARGET_RECALL = 0.95;
 
-const LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ";
-const DIGITS = "0123456789";
-const CONFUSABLE: Record<string, string> = {
-  "0": "O",
-  O: "0",
-  D: "0",
-  Q: "O",
-  "1": "I",
-  I: "1",
-  L: "1",
-  "2": "Z",
-  Z: "2",
-  "5": "S",
-  S: "5",
-  "6": "G",
-  G: "6",
-  "8": "B",
-  B: "8",
-};
-const CLASSES = [
-  "one confusable",
-  "two confusables",
-  "confusable + edit",
-  "one dropped",
-  "two edits",
-] as const;
-type MisreadClass = (typeof CLASSES)[number];
-
-function makePlate(rand: () => number): string {
-  const pick = (from: string) => from[Math.floor(rand() * from.length)]!;
-  const run = (from: string, n: number) => Array.from({ length: n }, () => pick(from)).join("");
-  // Connecticut-like shapes: AB12345, 1AB234, ABC1234.
-  const shape = rand();
-  if (shape < 0.4) return pick(LETTERS) + pick(LETTERS) + run(DIGITS, 5);
-  if (shape < 0.7) return pick(DIGITS) + pick(LETTERS) + pick(LETTERS) + run(DIGITS, 3);
-  return run(LETTERS, 3) + run(DIGITS, 4);
-}
-
-/** A misread of `plate` in the class, or null when the plate offers no way to make it. */
-function misread(plate: string, kind: MisreadClass, rand: () => number): string | null {
-  const chars = [...plate];
-  const confusable = chars.flatMap((c, i) => (CONFUSABLE[c] ? [i] : []));
-  const at = (n: number) => Math.floor(rand() * n);
-  const confuse = (count: number) => {
-    if (confusable.length < count) return false;
-    const picked = [...confusable].sort(() => rand() - 0.5).slice(0, count);
-    for (const i of picked) chars[i] = CONFUSABLE[chars[i]!]!;
-    return true;
-  };
-  const substitute = () => {
-    const i = at(chars.length);
-    const pool = /\d/.test(chars[i]!) ? "3479" : "AHKMNPRTUVWXY";
-    chars[i] = pool[at(pool.length)]!;
-  };
-  switch (kind) {
-    case "one confusable":
-      return confuse(1) ? chars.join("") : null;
-    case "two confusables":
-      return confuse(2) ? chars.join("") : null;
-    case "confusable + edit":
-      if (!confuse(1)) return null;
-      substitute();
-      return chars.join("");
-    case "one dropped":
-      // At the plate's edge, where readers lose characters.
-      return rand() < 0.5 ? plate.slice(1) : plate.slice(0, -1);
-    case "two edits": {
-      substitute();
-      if (rand() < 0.5) substitute();
-      else chars.splice(at(chars.length), 1);
-      return chars.join("");
-    }
-  }
-}
-
-/** The hotlist's plate g, as the seeding SQL makes it: "B" + 6 hex digits of md5(g). */
-const hotlistPlate = (g: number) =>
-  `B${createHash("md5").update(String(g)).digest("hex").slice(0, 6).toUpperCase()}`;
-
 interface MatcherFigures {
+  /** Axis path: skeletons of new plates the skeleton-index work had not indexed when ingest ended. */
+  skeletonsQueuedAtEnd?: number;
+  queueDrainSeconds?: number;
   path: string;
   reads: number;
   readsPerSecond: number;
@@ -142,17 +74,7 @@ async function benchMatcher(
 ): Promise<{ seedSeconds: number; figures: MatcherFigures[] }> {
   const agencyId = integration.axisAgency.agencyId;
   const seedStarted = performance.now();
-  await prisma.$executeRawUnsafe(`
-    INSERT INTO hotlist_groups (agency_id, name, updated_at)
-    SELECT ${agencyId}, 'Bench lenient ' || g, now() FROM generate_series(1, 100) g`);
-  const first = (await prisma.hotlistGroup.findFirstOrThrow({ where: { name: "Bench lenient 1" } })).id;
-  await prisma.$executeRawUnsafe(`
-    INSERT INTO hotlist_plates (group_id, plate_number, plate_normalized, plate_skeleton, match_strategy, reason)
-    SELECT ${first} + g % 100, p, p, odin_plate_skeleton(p), CASE WHEN g % 2 = 0 THEN 'lenient' ELSE 'exact' END,
-      'Bench: stolen vehicle'
-    FROM (SELECT g, 'B' || upper(substr(md5(g::text), 1, 6)) AS p FROM generate_series(0, ${HOTLIST - 1}) g) s
-    ON CONFLICT DO NOTHING`);
-  await prisma.$executeRawUnsafe("ANALYZE hotlist_plates");
+  await seedLenientHotlist(prisma, agencyId, HOTLIST);
   const seedSeconds = round((performance.now() - seedStarted) / 1000);
   log(`${HOTLIST} hotlist plates (half lenient) seeded in ${seedSeconds} s`);
 
@@ -205,6 +127,17 @@ async function benchMatcher(
   const alertsBefore = await prisma.alert.count();
   const ids = Array.from<bigint | null>({ length: axisReads.length }).fill(null);
   let next = 0;
+  // The skeleton-index job's work runs meanwhile, as a worker would (jobs/skeleton-index.ts), so the
+  // figure includes it; what it has not caught up with at the end is reported, then drained and timed.
+  let ingesting = true;
+  let indexed = 0;
+  const indexing = (async () => {
+    while (ingesting) {
+      const moved = await indexPendingSkeletons(prisma);
+      indexed += moved;
+      if (moved === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
@@ -215,6 +148,16 @@ async function benchMatcher(
     }),
   );
   const axisSeconds = (performance.now() - t0) / 1000;
+  ingesting = false;
+  await indexing;
+  const backlog = await prisma.pendingSkeleton.count();
+  const drainStarted = performance.now();
+  while ((await indexPendingSkeletons(prisma)) > 0);
+  const drainSeconds = (performance.now() - drainStarted) / 1000;
+  log(
+    `skeleton index: ${indexed} skeletons indexed during ingest, ${backlog} queued at its end, ` +
+      `drained in ${round(drainSeconds)} s`,
+  );
   const meantIds = axisReads.flatMap((read, n) => (read.meant ? [String(ids[n])] : []));
   const [axisAlerted] = await prisma.$queryRaw<{ n: number }[]>`
     SELECT count(DISTINCT source_read_id)::int AS n FROM alerts
@@ -225,6 +168,8 @@ async function benchMatcher(
     readsPerSecond: round(axisReads.length / axisSeconds, 0),
     alerts: (await prisma.alert.count()) - alertsBefore,
     alerted: `${axisAlerted?.n ?? 0} / ${meantIds.length}`,
+    skeletonsQueuedAtEnd: backlog,
+    queueDrainSeconds: round(drainSeconds),
   });
 
   // 2. Remote reads (Rekor webhooks, Axon polls) with three OCR candidates each, 500 per statement.
@@ -279,41 +224,10 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const integrations = await prisma.axisIntegration.findMany({ include: { axisAgency: true } });
     const now = Date.now();
     const rand = prng(19);
-    const pool = Array.from({ length: Math.max(100, Math.round(ROWS * 0.4)) }, () => makePlate(rand));
-
     const loadAtStart = (await import("node:os")).loadavg().map((value) => round(value, 1));
     log(`load average at start ${loadAtStart.join(" / ")}`);
     const t0 = performance.now();
-    for (let start = 0; start < ROWS; start += BATCH) {
-      const count = Math.min(BATCH, ROWS - start);
-      const plates: string[] = [];
-      const times: string[] = [];
-      const ints: number[] = [];
-      const agencies: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const integration = integrations[Math.floor(rand() * integrations.length)]!;
-        plates.push(pool[Math.floor(pool.length * rand() ** 1.5)]!);
-        times.push(new Date(now - rand() * HISTORY_DAYS * DAY).toISOString());
-        ints.push(integration.id);
-        agencies.push(integration.axisAgency.agencyId);
-      }
-      await prisma.$executeRaw(Prisma.sql`
-        INSERT INTO detections (plate, plate_normalized, agency_id, axis_integration_id, timestamp, vendor_event_id)
-        SELECT t.p, t.p, t.a, t.i, t.ts, 'bench-' || (${start}::int + t.n)
-        FROM unnest(${plates}::text[], ${agencies}::int[], ${ints}::int[], ${times}::timestamptz[])
-          WITH ORDINALITY AS t(p, a, i, ts, n)`);
-    }
-    await prisma.$executeRawUnsafe(`
-      INSERT INTO distinct_plates (plate_normalized, skeleton, first_seen, last_seen, axis_reads)
-      SELECT plate_normalized, odin_plate_skeleton(plate_normalized), min(timestamp), max(timestamp), count(*)::int
-      FROM detections GROUP BY plate_normalized`);
-    await prisma.$executeRawUnsafe(`
-      INSERT INTO skeleton_variants (variant, skeleton)
-      SELECT DISTINCT v, s.skeleton FROM (SELECT DISTINCT skeleton FROM distinct_plates) s,
-        odin_skeleton_variants(s.skeleton) v`);
-    await prisma.$executeRawUnsafe("ANALYZE");
-    const distinct = await prisma.distinctPlate.count();
-    const variants = await prisma.skeletonVariant.count();
+    const { distinct, variants } = await loadReads(prisma, integrations, ROWS, rand, now);
     const loadSeconds = round((performance.now() - t0) / 1000);
     log(`${ROWS} reads, ${distinct} distinct plates, ${variants} variants in ${loadSeconds} s`);
 
@@ -321,7 +235,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const start = new Date(now - RANGE_DAYS * DAY);
     const end = new Date(now);
     const recent = await prisma.$queryRaw<{ plate: string }[]>(Prisma.sql`
-      SELECT DISTINCT plate_normalized AS plate FROM detections WHERE timestamp >= ${start} LIMIT 20000`);
+      SELECT DISTINCT plate_normalized AS plate FROM detections WHERE timestamp >= ${start}
+      ORDER BY 1 LIMIT 20000`);
     const cases: { kind: MisreadClass; truth: string; typed: string }[] = [];
     for (let i = 0; cases.length < MISREADS && i < MISREADS * 50; i++) {
       const kind = CLASSES[cases.length % CLASSES.length]!;

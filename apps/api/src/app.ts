@@ -43,6 +43,7 @@ import { detectionRetentionJob } from "./jobs/detection-retention";
 import { expiredRowsPurgeJob } from "./jobs/expired-rows-purge";
 import { sharedRateLimitStore } from "./plugins/shared-rate-limit-store";
 import { scheduleJob, type JobDefinition, type ScheduledJob } from "./jobs/scheduler";
+import { skeletonIndexJob } from "./jobs/skeleton-index";
 import { axisImageRoutes } from "./modules/images/axis-image.routes";
 import { axisIngestRoutes } from "./modules/ingest/axis-ingest.routes";
 import { rekorWebhookRoutes } from "./modules/ingest/rekor-webhook.routes";
@@ -306,6 +307,9 @@ export async function buildApp({
             return purged > 0 ? { purged } : undefined;
           },
         },
+        ...(config.search.similarIndexIntervalMs > 0
+          ? [skeletonIndexJob(prisma, config.search.similarIndexIntervalMs)]
+          : []),
         ...(config.alerts.axonPollIntervalMs > 0
           ? [axonPollingJob({ deps: sourceDeps, intervalMs: config.alerts.axonPollIntervalMs, log: app.log })]
           : []),

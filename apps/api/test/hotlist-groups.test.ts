@@ -375,6 +375,34 @@ describe("POST /hotlist/add-plate-direct", () => {
     expect(state.json().error.details[0].path).toBe("state");
   });
 
+  it("takes Odin's optional match_strategy (issue 19): exact by default, lenient when asked, else 400", async () => {
+    const add = (plate: string, extra: Record<string, unknown>) =>
+      w.call("hotlistAdmin", "POST", "/hotlist/add-plate-direct", {
+        plate_number: plate,
+        reason: "Stolen",
+        group_id: w.hartfordGroupId,
+        ...extra,
+      });
+    expect((await add("MS1001", {})).statusCode).toBe(200);
+    expect((await add("MS1002", { match_strategy: "Lenient" })).statusCode).toBe(200);
+    expect((await add("MS1003", { match_strategy: "" })).statusCode).toBe(200);
+    const rows = await w.t.prisma.hotlistPlate.findMany({
+      where: { plateNormalized: { in: ["MS1001", "MS1002", "MS1003"] } },
+      orderBy: { plateNormalized: "asc" },
+    });
+    expect(rows.map((row) => [row.plateNormalized, row.matchStrategy, row.plateSkeleton])).toEqual([
+      ["MS1001", "exact", "M51001"],
+      ["MS1002", "lenient", "M51002"],
+      ["MS1003", "exact", "M51003"],
+    ]);
+    const fuzzy = await add("MS1004", { match_strategy: "fuzzy" });
+    expect(fuzzy.statusCode).toBe(400);
+    expect(fuzzy.json().error).toMatchObject({
+      message: MESSAGES.matchStrategyInvalid,
+      details: [{ path: "match_strategy", message: MESSAGES.matchStrategyInvalid }],
+    });
+  });
+
   it("answers 404 for a group of another agency or one the caller does not belong to", async () => {
     const body = { plate_number: "ABC1", reason: "x", group_id: w.newHavenGroupId };
     expect((await w.call("hotlistAdmin", "POST", "/hotlist/add-plate-direct", body)).statusCode).toBe(404);

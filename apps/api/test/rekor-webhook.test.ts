@@ -10,6 +10,7 @@ import {
   type RekorRead,
 } from "@odin/simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexPendingSkeletons } from "../src/sources/distinct-plates-sql";
 import { mapRekorGroup } from "../src/sources/rekor/rekor.webhook.mapper";
 import { ZRekorAlprGroup } from "../src/sources/rekor/rekor.webhook.payload";
 import { buildTestApp, filesUnder, type TestApp } from "./helpers";
@@ -225,7 +226,12 @@ describe("Rekor webhook: POST /ingest/rekor/{keyId}", () => {
     ]);
     expect(plates[0]!.firstSeen.getTime()).toBe(read.capturedAt);
     expect(plates[0]!.lastSeen.getTime()).toBe(read.capturedAt + 60_000);
-    // The symmetric-delete neighbourhood: the skeleton itself, and with one or two characters removed.
+    // New skeletons are queued; once the skeleton-index job's work has run (here, or already by the
+    // job), the symmetric-delete neighbourhood: the skeleton itself, and with one or two characters removed.
+    await indexPendingSkeletons(t.prisma);
+    expect(await t.prisma.pendingSkeleton.count({ where: { skeleton: { in: ["KW3071", "2X8812"] } } })).toBe(
+      0,
+    );
     expect(await t.prisma.skeletonVariant.count({ where: { skeleton: "KW3071" } })).toBe(1 + 6 + 15);
     expect(await t.prisma.skeletonVariant.count({ where: { variant: "KW307", skeleton: "KW3071" } })).toBe(1);
   });

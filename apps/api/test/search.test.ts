@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchDetections } from "../src/modules/search/search.service";
 import type { DetectionSource } from "../src/sources/detection-source";
 import { createAxisSource } from "../src/sources/axis/axis.source";
+import { recordRemotePlates } from "../src/sources/distinct-plates-sql";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
 
@@ -38,17 +39,18 @@ describe("POST /search-data", () => {
         ...extra,
       };
     };
-    await t.prisma.detection.createMany({
-      data: [
-        read("hfd-lpv-01", "AK47123", 2),
-        read("hfd-lpv-02", "AK47123", 1, { color: "Red" }),
-        read("hfd-lpv-01", "ZZ99999", 3),
-        read("csp-h-lpv-01", "BK4700", 5), // Troop H's camera, shared with Hartford
-        read("csp-h-lpv-02", "AK47123", 4), // Troop H's own, not shared
-        read("nhv-lpv-01", "AK47123", 1.5), // New Haven's
-        read("hfd-lpv-01", "AK47123", 48), // outside a 24-hour range
-      ],
-    });
+    const reads = [
+      read("hfd-lpv-01", "AK47123", 2),
+      read("hfd-lpv-02", "AK47123", 1, { color: "Red" }),
+      read("hfd-lpv-01", "ZZ99999", 3),
+      read("csp-h-lpv-01", "BK4700", 5), // Troop H's camera, shared with Hartford
+      read("csp-h-lpv-02", "AK47123", 4), // Troop H's own, not shared
+      read("nhv-lpv-01", "AK47123", 1.5), // New Haven's
+      read("hfd-lpv-01", "AK47123", 48), // outside a 24-hour range
+    ];
+    await t.prisma.detection.createMany({ data: reads });
+    // As ingest does: every stored read's plate is a distinct plate (Similar finds candidates there).
+    await recordRemotePlates(t.prisma, reads, "axis_reads", { counted: true });
   });
   afterAll(() => t?.close());
 

@@ -1,6 +1,7 @@
 import type { TSearchResult } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDetectionWriter } from "../src/sources/axis/axis.batch-insert";
+import { indexPendingSkeletons } from "../src/sources/distinct-plates-sql";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
 
@@ -10,9 +11,11 @@ describe("Similar plate search (issue 19)", () => {
   let t: TestApp;
   let subjects: Record<Persona, string>;
   const now = Date.now();
+  let readPlate: (plate: string, hoursAgo: number) => Promise<unknown>;
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // The skeleton-index job is off: the test decides when queued skeletons are indexed.
+    t = await buildTestApp({ SIMILAR_INDEX_INTERVAL_MS: "0" });
     subjects = await seedPersonas(t);
     const integration = await t.prisma.axisIntegration.findFirstOrThrow({
       where: { identifier: "hfd-lpv-01" },
@@ -48,6 +51,7 @@ describe("Similar plate search (issue 19)", () => {
         plateImagePath: null,
         raw: {},
       });
+    readPlate = read;
     // Ingested through the real writer, so the distinct plates come from ingest, not from the test.
     await Promise.all([
       read("MU12170", 1),
@@ -82,9 +86,16 @@ describe("Similar plate search (issue 19)", () => {
     expect(plate).toMatchObject({ skeleton: "MU12170", axisReads: 2, rekorReads: 0 });
     expect(plate.lastSeen.getTime() - plate.firstSeen.getTime()).toBe(2 * HOUR);
     expect(await t.prisma.distinctPlate.count()).toBe(5);
-    expect(await t.prisma.skeletonVariant.count({ where: { variant: "MU121", skeleton: "MU12170" } })).toBe(
-      1,
-    );
+    // New skeletons are queued (one row each), not indexed in the read's statement.
+    const queued = await t.prisma.pendingSkeleton.findMany({ orderBy: { skeleton: "asc" } });
+    expect(queued.map((row) => row.skeleton)).toEqual([
+      "AK47123",
+      "MU1217",
+      "MU12170",
+      "MV12170",
+      "XMU121700",
+    ]);
+    expect(await t.prisma.skeletonVariant.count()).toBe(0);
   });
 
   it("finds the misreads of a typed plate by default, the typed plate first, each with its reason", async () => {
@@ -114,5 +125,19 @@ describe("Similar plate search (issue 19)", () => {
       "XMU12170Q",
     ]);
     expect(partial.every((result) => result.match_reason === undefined)).toBe(true);
+  });
+
+  it("finds the same once the queued skeletons are indexed, and a read of a known skeleton queues nothing", async () => {
+    const before = await search({ plate: "MU1217O" });
+    expect(await indexPendingSkeletons(t.prisma)).toBe(5);
+    expect(await indexPendingSkeletons(t.prisma)).toBe(0);
+    expect(await t.prisma.pendingSkeleton.count()).toBe(0);
+    expect(await t.prisma.skeletonVariant.count({ where: { variant: "MU121", skeleton: "MU12170" } })).toBe(
+      1,
+    );
+    expect(await search({ plate: "MU1217O" })).toEqual(before);
+    await readPlate("MU1217O", 6); // a new plate, but the skeleton of MU12170
+    expect(await t.prisma.pendingSkeleton.count()).toBe(0);
+    expect((await search({ plate: "MU12170" })).map((result) => result.plate)).toContain("MU1217O");
   });
 });

@@ -177,6 +177,8 @@ const ZEnv = z.object({
     .max(7 * 24 * 60)
     .default(120),
   AXON_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  /** Issue 19: how often queued skeletons of new plates are indexed for Similar search (0: never; searches still find them, more slowly). */
+  SIMILAR_INDEX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
   /** Issue 24: how often this process looks for due alert deliveries besides being woken by new alerts (0: this process delivers nothing). */
   ALERT_DELIVERY_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   /** Attempts per delivery (e-mail, webhook, push) before it is recorded as failed. */
@@ -304,7 +306,8 @@ export interface Config {
   sessions: { idleMs: number; maxMs: number };
   /** The Rekor Scout host given to keys added on the Integrations page (the form has no field for it). */
   rekor: { defaultBaseUrl: string };
-  search: { sourceTimeoutMs: number; maxResultsPerSource: number };
+  /** Similar search: how often the skeleton-index job runs (SIMILAR_INDEX_INTERVAL_MS, 0: never). */
+  search: { sourceTimeoutMs: number; maxResultsPerSource: number; similarIndexIntervalMs: number };
   /** Odin's own store of pushed reads (Axis): pictures under the file store's `images/` (imagesDir when a folder). */
   detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
   /** Camera health: a camera that reported before and has sent nothing for this long is "silent". */
@@ -523,6 +526,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     search: {
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
       maxResultsPerSource: env.SEARCH_MAX_RESULTS_PER_SOURCE,
+      similarIndexIntervalMs: env.SIMILAR_INDEX_INTERVAL_MS,
     },
     detections: {
       ingestMaxBytes: env.AXIS_INGEST_MAX_BYTES,

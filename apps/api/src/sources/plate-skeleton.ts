@@ -39,6 +39,33 @@ export function skeletonVariants(skeleton: string, deletes = 2): string[] {
   return [...variants];
 }
 
+/** The skeleton with one adjacent pair of different characters swapped at position i (0-based). */
+const swapAt = (value: string, i: number) =>
+  value.slice(0, i) + value[i + 1]! + value[i]! + value.slice(i + 2);
+
+/**
+ * The skeleton with one adjacent pair swapped (`once`), and with two pairs that do not overlap swapped
+ * (`twice`, asked only for two edits). Within `edits` edits counting a swap as one (what compareSimilar
+ * measures), a stored skeleton is either within `edits` Levenshtein edits of the typed one, or within
+ * `edits - 1` of one of `once`, or one of `twice`: the SQL filter of Similar candidates (similar-plates.repository.ts)
+ * uses this, with PostgreSQL's levenshtein, to keep only those before reading their reads.
+ */
+export function skeletonTranspositions(skeleton: string, edits: number): { once: string[]; twice: string[] } {
+  const once = new Set<string>();
+  const twice = new Set<string>();
+  if (edits < 1) return { once: [], twice: [] };
+  for (let i = 0; i + 1 < skeleton.length; i++) {
+    if (skeleton[i] === skeleton[i + 1]) continue;
+    const swapped = swapAt(skeleton, i);
+    once.add(swapped);
+    if (edits < 2) continue;
+    for (let j = i + 2; j + 1 < skeleton.length; j++) {
+      if (swapped[j] !== swapped[j + 1]) twice.add(swapAt(swapped, j));
+    }
+  }
+  return { once: [...once], twice: [...twice] };
+}
+
 type Step =
   | { kind: "same" }
   | { kind: "confusable" | "substitute"; typed: string; read: string; position: number }

@@ -3,7 +3,7 @@ import { MESSAGES } from "../messages";
 import { ZId, ZIdInput, ZSuccessMessage, optionalText, requiredText } from "../common";
 import type { Endpoint } from "../endpoint";
 import { ZAgencyUser } from "../entities/users";
-import { ZEditGroupData, ZUsersByAgency } from "../entities/hotlists";
+import { ZEditGroupData, ZMatchStrategyInput, ZUsersByAgency } from "../entities/hotlists";
 import { ZPermissionUpdate } from "../entities/permissions";
 import { ZGroupIdParams } from "./hotlists";
 
@@ -31,10 +31,6 @@ export const GROUP_PLATE_FIELD_PATTERN =
   /^plates\[(\d{1,4})\]\[(number|reason|notes|state|match_strategy|file)\]$/;
 
 /** One plate added in the edit form: a plate number is all it needs (001 section 5). */
-/** How a hotlist entry matches reads (issue 19). */
-export const HOTLIST_MATCH_STRATEGIES = ["exact", "lenient"] as const;
-export type THotlistMatchStrategy = (typeof HOTLIST_MATCH_STRATEGIES)[number];
-
 export const ZGroupPlateFields = z.object({
   number: z
     .string({ error: MESSAGES.plateNumberRequired })
@@ -45,17 +41,7 @@ export const ZGroupPlateFields = z.object({
   reason: optionalText(500),
   notes: optionalText(2000),
   state: optionalText(40),
-  /**
-   * Odin's addition (issue 19): "exact" (the default) or "lenient" (also alerts on the same confusable
-   * skeleton, e.g. a camera's 0 for O). Any case; Rekor's CSV writes "Exact" / "Lenient".
-   */
-  match_strategy: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .transform((value) => value || undefined)
-    .pipe(z.enum(HOTLIST_MATCH_STRATEGIES, { error: MESSAGES.matchStrategyInvalid }).optional())
-    .optional(),
+  match_strategy: ZMatchStrategyInput,
 });
 export type TGroupPlateFields = z.infer<typeof ZGroupPlateFields>;
 

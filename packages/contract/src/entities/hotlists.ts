@@ -21,6 +21,23 @@ export type TAlertGroupListItem = z.infer<typeof ZAlertGroupListItem>;
 
 const SELECT_GROUP_AND_REASON = MESSAGES.selectGroupAndReason;
 
+/** How a hotlist entry matches reads (issue 19). */
+export const HOTLIST_MATCH_STRATEGIES = ["exact", "lenient"] as const;
+export type THotlistMatchStrategy = (typeof HOTLIST_MATCH_STRATEGIES)[number];
+
+/**
+ * Odin's optional field (issue 19) on a plate added from a form, a CSV row or a search result: "exact"
+ * (the default) or "lenient" (also alerts on the same confusable skeleton, e.g. a camera's 0 for O, and
+ * on an OCR candidate). Any case; Rekor's CSV writes "Exact" / "Lenient"; blank means the default.
+ */
+export const ZMatchStrategyInput = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value || undefined)
+  .pipe(z.enum(HOTLIST_MATCH_STRATEGIES, { error: MESSAGES.matchStrategyInvalid }).optional())
+  .optional();
+
 /**
  * The body of POST /hotlist/add-plate-direct (000 section 3). A group and a non-blank reason are
  * required. The plate is trimmed and upper-cased: hotlists show plates as they are printed, and the
@@ -37,6 +54,7 @@ export const ZHotlistAddRequest = z.object({
   state: optionalText(40),
   notes: optionalText(2000),
   group_id: idInput(SELECT_GROUP_AND_REASON),
+  match_strategy: ZMatchStrategyInput,
 });
 export type THotlistAddRequest = z.infer<typeof ZHotlistAddRequest>;
 export type THotlistAddRequestInput = z.input<typeof ZHotlistAddRequest>;
@@ -66,7 +84,7 @@ export const ZHotlistPlate = z.object({
   /** A file name for GET /get-hotlist-attachment-url/{filename}, never a storage path. */
   attachment_path: z.string().nullable(),
   /** Odin's addition (issue 19): "exact" or "lenient" (also alerts on look-alike readings). */
-  match_strategy: z.enum(["exact", "lenient"]).optional(),
+  match_strategy: z.enum(HOTLIST_MATCH_STRATEGIES).optional(),
 });
 export type THotlistPlate = z.infer<typeof ZHotlistPlate>;
 

@@ -52,6 +52,7 @@ export async function addPlateDirect(
     state: body.state,
     reason: body.reason,
     notes: body.notes,
+    match_strategy: body.match_strategy,
   });
   if ("issues" in result) {
     const fieldName = {

@@ -3,7 +3,8 @@ import { Prisma, type PrismaClient } from "@odin/db";
 import type { DetectionSource, SourceContext, SourceQuery, SourceWindow } from "../detection-source";
 import { areaBounds, camerasOf, cameraRef, insideArea } from "../place";
 import { findSearchableAxisIntegrations } from "../search-scope.repository";
-import { findSimilarPlates } from "../similar-plates.repository";
+import { plateMatches } from "../plate-pattern";
+import { similarPlatesSql } from "../similar-plates.repository";
 
 interface AxisTarget {
   integrationId: number;
@@ -93,7 +94,7 @@ export function mapAxisDetection(row: DetectionRow): TSearchResult {
 
 const containing = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
-function plateCondition(query: SourceQuery, similarPlates: string[]): Prisma.Sql {
+function plateCondition(query: SourceQuery): Prisma.Sql {
   const plate = query.plate;
   if (!plate) return Prisma.sql`TRUE`;
   switch (plate.kind) {
@@ -103,9 +104,10 @@ function plateCondition(query: SourceQuery, similarPlates: string[]): Prisma.Sql
       // LIKE '%…%' is served by the pg_trgm GIN index on plate_normalized.
       return Prisma.sql`d.plate_normalized LIKE ${containing(plate.value)}`;
     case "similar":
-      // The trigram index for the contained plate, the (plate, timestamp) index for the similar ones.
+      // A short text (not selective, see searchSimilar for the others): the reads that contain it in the
+      // range, newest first, or are of a similar plate (found among distinct plates, in this statement).
       return Prisma.sql`(d.plate_normalized LIKE ${containing(plate.value)}
-        OR d.plate_normalized = ANY(${similarPlates}::text[]))`;
+        OR d.plate_normalized = ANY(ARRAY(${similarPlatesSql(plate.value, { contains: false })})))`;
     case "wildcard":
       return Prisma.sql`d.plate_normalized LIKE ${plate.like}`;
   }
@@ -170,6 +172,38 @@ const equalsIgnoringCase = (column: Prisma.Sql, value: string | undefined) =>
   value ? Prisma.sql`lower(${column}) = lower(${value})` : Prisma.sql`TRUE`;
 
 /**
+ * A Similar search of a selective text (5 or more characters), in one statement: the candidate plates
+ * among distinct plates (similar-plates.repository.ts: the typed skeleton's symmetric-delete variants,
+ * verified in SQL, and the plates containing the text), then, for each, its newest reads in the range
+ * through the (plate_normalized, timestamp) index, at most `limit` each, and the newest `limit` of all.
+ * Every step is an index probe bounded by the candidates (docs/benchmarks.md, Similar).
+ */
+function searchSimilar(
+  prisma: PrismaClient,
+  query: SourceQuery,
+  targets: AxisTarget[],
+  place: { where: Prisma.Sql; atCamera: Prisma.Sql },
+): Promise<DetectionRow[]> {
+  const ids = Prisma.join(targets.map((target) => target.integrationId));
+  return prisma.$queryRaw<DetectionRow[]>`
+    WITH candidates AS MATERIALIZED (${similarPlatesSql(query.plate!.value, { contains: true })})
+    SELECT r.* FROM candidates c
+    CROSS JOIN LATERAL (
+      SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
+      FROM detections d JOIN agencies a ON a.id = d.agency_id
+      WHERE d.plate_normalized = c.plate_normalized
+        AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}
+        AND d.axis_integration_id IN (${ids})
+        AND ${place.where}
+        AND ${vehicleSql(query)}
+      ORDER BY d.timestamp DESC
+      LIMIT ${query.limit}
+    ) r
+    ORDER BY r.timestamp DESC
+    LIMIT ${query.limit}`;
+}
+
+/**
  * Axis (RAVEN): cameras push their reads to Odin, so searching is a query of Odin's own `detections`
  * table by the selected integrations, time range (index on integration + timestamp) and plate.
  */
@@ -206,25 +240,25 @@ export function createAxisSource(
     },
     async search(query, targets) {
       if (targets.length === 0) return [];
-      const similarPlates =
-        query.plate?.kind === "similar" ? await findSimilarPlates(prisma, query.plate.value) : [];
       const place = placeSql(query, targets);
-      const rows = await prisma.$queryRaw<DetectionRow[]>`
+      const similar = query.plate?.kind === "similar";
+      const rows =
+        similar && isSelectivePattern(query)
+          ? await searchSimilar(prisma, query, targets, place)
+          : await prisma.$queryRaw<DetectionRow[]>`
         SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
         FROM detections d JOIN agencies a ON a.id = d.agency_id
         WHERE ${scopeCondition(query, targets)}
-          AND ${plateCondition(query, similarPlates)}
+          AND ${plateCondition(query)}
           AND ${place.where}
           AND ${vehicleSql(query)}
         ORDER BY d.timestamp DESC
         LIMIT ${query.limit}`;
       const area = query.place?.area;
-      if (area) {
-        return rows
-          .filter((row) => row.at_camera || insideArea(area, row.latitude, row.longitude))
-          .map(mapAxisDetection);
-      }
-      return rows.map(mapAxisDetection);
+      return rows
+        .filter((row) => !similar || plateMatches(query.plate, row.plate))
+        .filter((row) => !area || row.at_camera || insideArea(area, row.latitude, row.longitude))
+        .map(mapAxisDetection);
     },
     async searchWindows(windows: SourceWindow[], query, targets) {
       if (targets.length === 0 || windows.length === 0) return [];
