@@ -18,6 +18,8 @@ import { adminRoutes } from "./modules/admin/admin.routes";
 import { mfaRoutes } from "./modules/account/mfa.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { accountabilityRoutes } from "./modules/accountability/accountability.routes";
+import { transparencyRoutes } from "./modules/accountability/transparency.routes";
+import { createTransparency } from "./modules/accountability/transparency.service";
 import { cameraHealthRoutes } from "./modules/camera-health/camera-health.routes";
 import { cameraRoutes } from "./modules/cameras/cameras.routes";
 import { axisIntegrationRoutes } from "./modules/integrations/axis-integrations.routes";
@@ -219,6 +221,14 @@ export async function buildApp({
     await app.register(cameraRoutes);
     await app.register(auditRoutes, { timeZone: config.exports.timeZone });
     await app.register(accountabilityRoutes);
+    await app.register(transparencyRoutes, {
+      transparency: createTransparency({
+        prisma,
+        readRetentionDays: config.detections.retentionDays,
+        alertRetentionDays: config.alerts.retentionDays,
+        cacheMs: config.transparency.cacheMs,
+      }),
+    });
     await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
     const searchOptions = {
       refs: recordRefs,

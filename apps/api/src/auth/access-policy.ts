@@ -146,6 +146,11 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /review/flags": rule("auditor", "agency"),
   "POST /review/flags/reviewed": rule("auditor", "agency"),
   "PUT /admin/users/:id/auditor": rule("admin", "agency"),
+  // Odin's own (issue 23): the public transparency pages (off unless the agency's admin turns them on)
+  "GET /transparency-data": rule("public", "none"),
+  "GET /transparency-data/:code": rule("public", "none"),
+  "GET /admin/transparency": rule("admin", "agency"),
+  "PUT /admin/transparency": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),

@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   { value: "auditor_changed", label: "Auditor flag changed" },
   { value: "review_marked", label: "Review flag marked reviewed" },
   { value: "audit_exported", label: "Audit log exported (CSV)" },
+  { value: "transparency_changed", label: "Transparency page settings changed" },
 ] as const;
 
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */
