@@ -33,13 +33,23 @@ const USERS: TAdminUser[] = [
   },
 ];
 const STRONG = "Plate-Reader-9";
+const TRANSPARENCY_OFF = {
+  enabled: false,
+  sections: ["cameras", "retention", "hotlists", "activity", "sharing", "policy"],
+  policy: "",
+  code: "HPD",
+};
 
 const fetchMock = stubFetchPerTest();
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** Answers by "METHOD path"; GET /admin-data answers USERS unless replaced. */
 function answer(routes: Record<string, Route> = {}) {
-  const all: Record<string, Route> = { "GET /admin-data": () => jsonResponse({ users: USERS }), ...routes };
+  const all: Record<string, Route> = {
+    "GET /admin-data": () => jsonResponse({ users: USERS }),
+    "GET /admin/transparency": () => jsonResponse(TRANSPARENCY_OFF),
+    ...routes,
+  };
   fetchMock.mockImplementation(async (input, init) => {
     const key = `${init?.method ?? "GET"} ${urlOf(input)}`;
     const route = all[key];
@@ -378,5 +388,34 @@ describe("AdminScreen: bulk upload", () => {
     answer({ "GET /download-template": () => new Response("", { status: 500 }) });
     fireEvent.click(screen.getByRole("button", { name: "Download template" }));
     expect(await screen.findByText(MESSAGES.failedToDownloadTemplate)).toBeInTheDocument();
+  });
+});
+
+describe("AdminScreen: public transparency page (issue 23)", () => {
+  it("publishes the page with the sections chosen and the policy text, then links to it", async () => {
+    answer({
+      "PUT /admin/transparency": (init) =>
+        jsonResponse({ ...(JSON.parse(init?.body as string) as object), code: "HPD" }),
+    });
+    renderAdmin();
+    const card = await screen.findByRole("region", { name: "Public transparency page" });
+    const publish = await within(card).findByRole("checkbox", { name: "Publish the transparency page" });
+    expect(publish).not.toBeChecked();
+    fireEvent.click(publish);
+    fireEvent.click(within(card).getByRole("checkbox", { name: "Agencies it shares with" }));
+    fireEvent.change(within(card).getByRole("textbox", { name: /Policy text/ }), {
+      target: { value: "Reads are kept 30 days." },
+    });
+    fireEvent.click(within(card).getByRole("button", { name: "Save page settings" }));
+    expect(await within(card).findByText("Saved. The page is published.")).toBeInTheDocument();
+    expect(JSON.parse(callsTo("PUT", "/admin/transparency")[0]![1]!.body as string)).toEqual({
+      enabled: true,
+      sections: ["cameras", "retention", "hotlists", "activity", "policy"],
+      policy: "Reads are kept 30 days.",
+    });
+    expect(within(card).getByRole("link", { name: "Open the public page" })).toHaveAttribute(
+      "href",
+      "/transparency/HPD",
+    );
   });
 });

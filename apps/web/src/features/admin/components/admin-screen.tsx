@@ -11,6 +11,7 @@ import { getAdminData } from "../api/admin-users";
 import { AddUserForm } from "./add-user-form";
 import { BulkUploadCard } from "./bulk-upload-card";
 import { MfaPolicyCard } from "./mfa-policy-card";
+import { TransparencyCard } from "./transparency-card";
 import { UsersTable } from "./users-table";
 
 /** Route /admin (001 §2): add a user, bulk upload, and the agency's user table. Role admin only. */
@@ -71,6 +72,7 @@ function AdminPanel({
           <UsersTable users={users} currentUsername={currentUsername} onChanged={onChanged} />
         )}
       </Card>
+      <TransparencyCard />
     </>
   );
 }
