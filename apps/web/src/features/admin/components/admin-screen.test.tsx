@@ -1,4 +1,4 @@
-import { MESSAGES, type TAdminUser, type TCurrentUser } from "@odin/contract";
+import { DEFAULT_OFFENSE_CATEGORIES, MESSAGES, type TAdminUser, type TCurrentUser } from "@odin/contract";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -48,6 +48,12 @@ function answer(routes: Record<string, Route> = {}) {
   const all: Record<string, Route> = {
     "GET /admin-data": () => jsonResponse({ users: USERS }),
     "GET /admin/transparency": () => jsonResponse(TRANSPARENCY_OFF),
+    "GET /case-fields": () =>
+      jsonResponse({
+        require_case_number: false,
+        require_offense_category: false,
+        offense_categories: [...DEFAULT_OFFENSE_CATEGORIES],
+      }),
     ...routes,
   };
   fetchMock.mockImplementation(async (input, init) => {
@@ -417,5 +423,54 @@ describe("AdminScreen: public transparency page (issue 23)", () => {
       "href",
       "/transparency/HPD",
     );
+  });
+});
+
+describe("AdminScreen: case fields and the auditor flag (issue 23)", () => {
+  it("requires a case number and keeps the agency's own offense list", async () => {
+    answer({
+      "PUT /admin/case-fields": (init) => {
+        const body = JSON.parse(init?.body as string) as { offense_categories: string[] };
+        return jsonResponse({
+          ...body,
+          offense_categories: body.offense_categories.filter((item) => item.trim() !== ""),
+        });
+      },
+    });
+    renderAdmin();
+    const card = await screen.findByRole("region", { name: "Case number and offense category" });
+    const list = await within(card).findByRole("textbox", { name: /Offense categories/ });
+    expect(list).toHaveValue("");
+    fireEvent.click(within(card).getByRole("checkbox", { name: "Require a case or incident number" }));
+    fireEvent.change(list, { target: { value: "Burglary\nStolen vehicle\n" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Save case-field settings" }));
+    expect(
+      await within(card).findByText(/Case number required; offense category optional; 2 categories/),
+    ).toBeInTheDocument();
+    expect(JSON.parse(callsTo("PUT", "/admin/case-fields")[0]![1]!.body as string)).toEqual({
+      require_case_number: true,
+      require_offense_category: false,
+      offense_categories: ["Burglary", "Stolen vehicle", ""],
+    });
+  });
+
+  it("gives the auditor flag and shows it once the list reloads", async () => {
+    let auditor = false;
+    answer({
+      "GET /admin-data": () =>
+        jsonResponse({ users: USERS.map((user) => (user.id === 2 ? { ...user, auditor } : user)) }),
+      "PUT /admin/users/2/auditor": (init) => {
+        auditor = (JSON.parse(init?.body as string) as { auditor: boolean }).auditor;
+        return jsonResponse({ auditor });
+      },
+    });
+    renderAdmin();
+    const row = (await screen.findByText("Jordan Rivera")).closest("tr")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Make auditor" }));
+    expect(await screen.findByText("j.rivera is now an auditor: they can open Review.")).toBeInTheDocument();
+    expect(auditor).toBe(true);
+    const updated = (await screen.findByText("Jordan Rivera")).closest("tr")!;
+    expect(await within(updated).findByRole("button", { name: "Remove auditor" })).toBeInTheDocument();
+    expect(within(updated).getByText("Auditor")).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { useQuery } from "@/lib/use-query";
 import { getAdminData } from "../api/admin-users";
 import { AddUserForm } from "./add-user-form";
 import { BulkUploadCard } from "./bulk-upload-card";
+import { CaseFieldsCard } from "./case-fields-card";
 import { MfaPolicyCard } from "./mfa-policy-card";
 import { TransparencyCard } from "./transparency-card";
 import { UsersTable } from "./users-table";
@@ -72,6 +73,7 @@ function AdminPanel({
           <UsersTable users={users} currentUsername={currentUsername} onChanged={onChanged} />
         )}
       </Card>
+      <CaseFieldsCard />
       <TransparencyCard />
     </>
   );
