@@ -217,7 +217,9 @@ describe("transparency page", () => {
       { record: "reads", source: "Axis", days: 21 },
       { record: "reads", source: "Rekor", days: null },
       { record: "reads", source: "Axon", days: null },
-      { record: "alerts", source: null, days: 365 },
+      { record: "alerts", source: "Axis", days: 365 },
+      { record: "alerts", source: "Rekor", days: 365 },
+      { record: "alerts", source: "Axon", days: 365 },
       { record: "audit", source: null, days: null },
     ]);
     expect(page.policy).toBe("Reads are kept 21 days.");
@@ -301,8 +303,7 @@ describe("transparency page", () => {
     let clock = Date.now();
     const transparency = createTransparency({
       prisma: t.prisma,
-      readRetentionDays: 30,
-      alertRetentionDays: 365,
+      retentionDefaults: { readDays: 30, alertDays: 365 },
       cacheMs: 60_000,
       now: () => clock,
     });

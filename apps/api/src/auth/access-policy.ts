@@ -151,6 +151,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /transparency-data/:code": rule("public", "none"),
   "GET /admin/transparency": rule("admin", "agency"),
   "PUT /admin/transparency": rule("admin", "agency"),
+  // Odin's own (issue 23): retention per record and source, set by the agency's admin
+  "GET /admin/retention": rule("admin", "agency"),
+  "PUT /admin/retention": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),

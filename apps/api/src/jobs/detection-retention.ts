@@ -16,7 +16,8 @@ export interface RetentionOptions {
 }
 
 /**
- * Deletes stored Axis reads older than their agency's retention period (or the default), with their
+ * Deletes stored Axis reads older than their agency's retention (its admin's policy for the source,
+ * issue 23; else the owner's retention_days; else the default), with their
  * pictures, except the reads an alert points at (issue 17.6: evidence keeps its read and pictures
  * while the alert exists; alerts have their own retention). Rows go first (in
  * batches, oldest first), then their files: a crash in between leaves orphan files at worst, never a
@@ -32,8 +33,10 @@ export async function purgeExpiredDetections(options: RetentionOptions): Promise
     >`
       DELETE FROM detections WHERE id IN (
         SELECT d.id FROM detections d JOIN agencies a ON a.id = d.agency_id
+        LEFT JOIN retention_policies rp
+               ON rp.agency_id = d.agency_id AND rp.record = 'reads' AND rp.source = d.source_program
         WHERE d.timestamp < ${now}::timestamptz
-                             - make_interval(days => coalesce(a.retention_days, ${options.retentionDays}::int))
+                             - make_interval(days => coalesce(rp.days, a.retention_days, ${options.retentionDays}::int))
           AND NOT EXISTS (SELECT 1 FROM alerts al WHERE al.axis_detection_id = d.id)
         ORDER BY d.timestamp LIMIT ${batchSize}
       )

@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = [
   { value: "review_marked", label: "Review flag marked reviewed" },
   { value: "audit_exported", label: "Audit log exported (CSV)" },
   { value: "transparency_changed", label: "Transparency page settings changed" },
+  { value: "retention_changed", label: "Retention policy changed" },
 ] as const;
 
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */

@@ -19,14 +19,15 @@ import {
   type PublishedAgency,
   type TransparencyFigures,
 } from "./transparency.repository";
+import { findRetentionPolicies, type StoredPolicy } from "./retention.repository";
+import { describeRetention, type RetentionDefaults } from "./retention.service";
 
 const ALL_SECTIONS = TRANSPARENCY_SECTIONS.map((section) => section.value);
 
 export interface TransparencyDeps {
   prisma: PrismaClient;
-  /** DETECTION_RETENTION_DAYS and ALERT_RETENTION_DAYS: what the page says is kept, and how long. */
-  readRetentionDays: number;
-  alertRetentionDays: number;
+  /** DETECTION_RETENTION_DAYS and ALERT_RETENTION_DAYS: what applies without the agency's own policy. */
+  retentionDefaults: RetentionDefaults;
   /** TRANSPARENCY_CACHE_SECONDS in ms: how long one process reuses an agency's figures (0: never). */
   cacheMs: number;
   now?: () => number;
@@ -56,39 +57,48 @@ export function createTransparency(deps: TransparencyDeps): Transparency {
     return entry;
   }
 
-  function retentionOf(agency: PublishedAgency): NonNullable<TTransparencyPage["retention"]> {
-    const readDays = agency.retentionDays ?? deps.readRetentionDays;
+  function retentionOf(
+    agency: PublishedAgency,
+    stored: StoredPolicy[],
+  ): NonNullable<TTransparencyPage["retention"]> {
+    const slots = describeRetention(stored, agency.retentionDays, deps.retentionDefaults);
+    const daysOf = (record: string, source: string) => {
+      const slot = slots.find((row) => row.record === record && row.source === source)!;
+      return slot.days ?? slot.default_days;
+    };
+    const readDays = daysOf("reads", "Axis")!;
+    const auditDays = daysOf("audit", "all");
+    const notStored = (source: "Rekor" | "Axon") => ({
+      record: "reads" as const,
+      source,
+      days: null,
+      description: `Not stored by Odin: searched live in ${source}, whose retention applies.`,
+    });
     return [
       {
         record: "reads",
         source: "Axis",
         days: readDays,
-        description: `Plate reads from the agency's RAVEN cameras are stored by Odin and deleted after ${readDays} days, unless a hotlist alert points at them.`,
+        description: `Plate reads from the agency's RAVEN cameras are stored by Odin and deleted after ${readDays} days, unless a hotlist alert or a legal hold keeps them.`,
       },
-      {
-        record: "reads",
-        source: "Rekor",
-        days: null,
-        description: "Not stored by Odin: searched live in Rekor, whose retention applies.",
-      },
-      {
-        record: "reads",
-        source: "Axon",
-        days: null,
-        description: "Not stored by Odin: searched live in Axon, whose retention applies.",
-      },
-      {
-        record: "alerts",
-        source: null,
-        days: deps.alertRetentionDays,
-        description: `Hotlist alerts, with the read and pictures they show, are deleted after ${deps.alertRetentionDays} days.`,
-      },
+      notStored("Rekor"),
+      notStored("Axon"),
+      ...(["Axis", "Rekor", "Axon"] as const).map((source) => {
+        const days = daysOf("alerts", source)!;
+        return {
+          record: "alerts" as const,
+          source,
+          days,
+          description: `Hotlist alerts on ${source === "Axis" ? "RAVEN" : source} reads, with the pictures they show, are deleted ${days} days after the read.`,
+        };
+      }),
       {
         record: "audit",
         source: null,
-        days: null,
+        days: auditDays,
         description:
-          "Every search and export is recorded with its justification in an append-only, tamper-evident audit log, kept indefinitely.",
+          (auditDays === null ? "" : `The agency's policy keeps the audit log at least ${auditDays} days. `) +
+          "Every search and export is recorded with its justification in an append-only, tamper-evident audit log, which Odin keeps indefinitely.",
       },
     ];
   }
@@ -104,13 +114,16 @@ export function createTransparency(deps: TransparencyDeps): Transparency {
       if (!agency) throw new AppError("NOT_FOUND", TRANSPARENCY_NOT_FOUND);
       const sections = ALL_SECTIONS.filter((section) => !agency.transparencyHidden.includes(section));
       const shows = (section: TTransparencySection) => sections.includes(section);
-      const { at, figures } = await figuresOf(agency.id);
+      const [{ at, figures }, stored] = await Promise.all([
+        figuresOf(agency.id),
+        findRetentionPolicies(deps.prisma, agency.id),
+      ]);
       return {
         agency: { name: agency.name, code: agency.code },
         generated_at: at.toISOString(),
         sections,
         ...(shows("cameras") ? { cameras: figures.cameras } : {}),
-        ...(shows("retention") ? { retention: retentionOf(agency) } : {}),
+        ...(shows("retention") ? { retention: retentionOf(agency, stored) } : {}),
         ...(shows("hotlists")
           ? {
               hotlists: {
