@@ -18,6 +18,7 @@ import { adminRoutes } from "./modules/admin/admin.routes";
 import { mfaRoutes } from "./modules/account/mfa.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { accountabilityRoutes } from "./modules/accountability/accountability.routes";
+import { legalHoldRoutes } from "./modules/accountability/legal-holds.routes";
 import { retentionRoutes } from "./modules/accountability/retention.routes";
 import { transparencyRoutes } from "./modules/accountability/transparency.routes";
 import { createTransparency } from "./modules/accountability/transparency.service";
@@ -227,6 +228,7 @@ export async function buildApp({
       alertDays: config.alerts.retentionDays,
     };
     await app.register(retentionRoutes, { deps: { prisma, defaults: retentionDefaults } });
+    await app.register(legalHoldRoutes);
     await app.register(transparencyRoutes, {
       transparency: createTransparency({
         prisma,

@@ -10,7 +10,7 @@ import { CAMERA_HEALTH_ENDPOINTS } from "./calls/camera-health";
 import { ACCOUNTABILITY_ENDPOINTS } from "./calls/accountability";
 import { REVIEW_ENDPOINTS } from "./calls/review";
 import { TRANSPARENCY_ENDPOINTS } from "./calls/transparency";
-import { RETENTION_ENDPOINTS } from "./calls/retention";
+import { LEGAL_HOLD_ENDPOINTS, RETENTION_ENDPOINTS } from "./calls/retention";
 import { EXPORT_ENDPOINTS } from "./calls/exports";
 import { GEOCODE_ENDPOINTS } from "./calls/geocode";
 import { GROUP_ENDPOINTS } from "./calls/groups";
@@ -55,6 +55,7 @@ export const ENDPOINTS = [
   ...REVIEW_ENDPOINTS,
   ...TRANSPARENCY_ENDPOINTS,
   ...RETENTION_ENDPOINTS,
+  ...LEGAL_HOLD_ENDPOINTS,
 ] as const;
 
 export type AnyEndpoint = (typeof ENDPOINTS)[number];

@@ -154,6 +154,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   // Odin's own (issue 23): retention per record and source, set by the agency's admin
   "GET /admin/retention": rule("admin", "agency"),
   "PUT /admin/retention": rule("admin", "agency"),
+  "GET /admin/legal-holds": rule("admin", "agency"),
+  "POST /admin/legal-holds": rule("admin", "agency"),
+  "POST /admin/legal-holds/:id/release": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),

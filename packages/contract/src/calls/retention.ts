@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdParams } from "../common";
 import type { Endpoint } from "../endpoint";
 
 /**
@@ -90,5 +91,60 @@ export const RETENTION_ENDPOINTS = [
     summary: "The agency admin sets retention per record and source (audit at least 365 days); audited",
     body: ZRetentionRequest,
     response: ZRetentionSettings,
+  },
+] as const satisfies readonly Endpoint[];
+
+/** A legal hold on a case number (issue 23 item 5): the case's records outlive retention until released. */
+export const ZLegalHold = z.object({
+  id: z.number().int(),
+  case_number: z.string(),
+  reason: z.string(),
+  placed_by: z.string(),
+  placed_at: z.iso.datetime({ offset: true }),
+  released_by: z.string().nullable(),
+  released_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TLegalHold = z.infer<typeof ZLegalHold>;
+
+export const LEGAL_HOLD_EXISTS = "This case is already on legal hold.";
+export const LEGAL_HOLD_NOT_FOUND = "No active legal hold with this id in your agency.";
+
+export const ZPlaceLegalHoldRequest = z.object({
+  case_number: z
+    .string({ error: "A case number is required." })
+    .trim()
+    .min(1, "A case number is required.")
+    .max(60, "A case number is at most 60 characters.")
+    .transform((value) => value.toUpperCase()),
+  reason: z
+    .string({ error: "A reason is required." })
+    .trim()
+    .min(1, "A reason is required.")
+    .max(2000, "The reason is at most 2000 characters."),
+});
+
+export const LEGAL_HOLD_ENDPOINTS = [
+  {
+    method: "GET",
+    path: "/admin/legal-holds",
+    spec: "odin",
+    summary: "The agency's legal holds, active first",
+    response: z.object({ holds: z.array(ZLegalHold) }),
+  },
+  {
+    method: "POST",
+    path: "/admin/legal-holds",
+    spec: "odin",
+    summary: "Places a legal hold on a case number: its reads and alerts outlive retention; audited",
+    body: ZPlaceLegalHoldRequest,
+    response: ZLegalHold,
+  },
+  {
+    method: "POST",
+    path: "/admin/legal-holds/:id/release",
+    spec: "odin",
+    summary: "Releases a legal hold: the case's records follow retention again; audited",
+    params: ZIdParams,
+    response: ZLegalHold,
   },
 ] as const satisfies readonly Endpoint[];
