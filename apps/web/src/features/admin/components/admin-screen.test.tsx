@@ -48,6 +48,8 @@ function answer(routes: Record<string, Route> = {}) {
   const all: Record<string, Route> = {
     "GET /admin-data": () => jsonResponse({ users: USERS }),
     "GET /admin/transparency": () => jsonResponse(TRANSPARENCY_OFF),
+    "GET /admin/retention": () => jsonResponse({ policies: [] }),
+    "GET /admin/legal-holds": () => jsonResponse({ holds: [] }),
     "GET /case-fields": () =>
       jsonResponse({
         require_case_number: false,
@@ -117,7 +119,7 @@ describe("AdminScreen: access and the user table", () => {
   it("lists username, name, email, role and department, marking the admin's own row", async () => {
     answer();
     renderAdmin();
-    const table = await screen.findByRole("table");
+    const table = await screen.findByRole("region", { name: "Users of your agency" });
     expect(within(table).getByText("Jordan Rivera")).toBeInTheDocument();
     expect(within(table).getByText("Patrol")).toBeInTheDocument();
     expect(within(table).getByText("(you)")).toBeInTheDocument();
@@ -139,7 +141,7 @@ describe("AdminScreen: add user", () => {
   it("sends the trimmed, lower-cased payload with role user, says 'User added successfully.' and reloads", async () => {
     answer({ "POST /admin/add-user": () => jsonResponse({ success: true, message: MESSAGES.userAdded }) });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fillUser();
     submitUser();
     expect(await screen.findByText(MESSAGES.userAdded)).toBeInTheDocument();
@@ -219,7 +221,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
   it("asks before changing a role, naming the change, and sends nothing on Cancel", async () => {
     answer();
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.editRole }));
     const dialog = screen.getByRole("dialog", { name: "Change role" });
     expect(dialog).toHaveTextContent("from User to Admin?");
@@ -231,7 +233,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
   it("sends new_role once confirmed and reloads the table", async () => {
     answer({ "PUT /admin/toggle-role/2": () => jsonResponse({ success: true, message: "Role updated." }) });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.editRole }));
     fireEvent.click(screen.getByRole("button", { name: "Make Admin" }));
     expect(await screen.findByText("Role updated.")).toBeInTheDocument();
@@ -247,7 +249,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
         jsonResponse(errorBody("CONFLICT", "The agency needs at least one admin."), { status: 409 }),
     });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("a.chen")).getByRole("button", { name: MESSAGES.editRole }));
     const dialog = screen.getByRole("dialog", { name: "Change role" });
     expect(dialog).toHaveTextContent("from Admin to User?");
@@ -263,7 +265,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
         jsonResponse(errorBody("INTERNAL", "Internal error"), { status: 500 }),
     });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.deleteUser }));
     const dialog = screen.getByRole("dialog", { name: "Delete user" });
     expect(dialog).toHaveTextContent("Jordan Rivera");
@@ -278,7 +280,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
         jsonResponse({ success: true, message: "Reset link sent to j.rivera@agency.example." }),
     });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.sendReset }));
     expect(await screen.findByText("Reset link sent to j.rivera@agency.example.")).toBeInTheDocument();
   });
@@ -291,7 +293,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
         jsonResponse(errorBody("NOT_FOUND", "User not found."), { status: 404 }),
     });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: "Unlock" }));
     expect(await screen.findByText("j.rivera can sign in again.")).toBeInTheDocument();
     fireEvent.click(within(row("a.chen")).getByRole("button", { name: "Unlock" }));

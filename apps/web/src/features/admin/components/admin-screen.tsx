@@ -12,6 +12,7 @@ import { AddUserForm } from "./add-user-form";
 import { BulkUploadCard } from "./bulk-upload-card";
 import { CaseFieldsCard } from "./case-fields-card";
 import { MfaPolicyCard } from "./mfa-policy-card";
+import { RetentionCard } from "./retention-card";
 import { TransparencyCard } from "./transparency-card";
 import { UsersTable } from "./users-table";
 
@@ -74,6 +75,7 @@ function AdminPanel({
         )}
       </Card>
       <CaseFieldsCard />
+      <RetentionCard />
       <TransparencyCard />
     </>
   );

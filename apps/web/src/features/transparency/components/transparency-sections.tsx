@@ -2,6 +2,10 @@ import { SOURCE_PROGRAM_LABELS, type TTransparencyPage } from "@odin/contract";
 import { Card, DataTable } from "@/components/ui";
 
 const RECORD_LABELS = { reads: "Plate reads", alerts: "Hotlist alerts", audit: "Audit log" } as const;
+const keptFor = (row: NonNullable<TTransparencyPage["retention"]>[number]) => {
+  if (row.record === "audit") return row.days === null ? "Indefinitely" : `At least ${row.days} days`;
+  return row.days === null ? "Not stored" : `${row.days.toLocaleString("en-US")} days`;
+};
 const count = (value: number, one: string, many = `${one}s`) =>
   `${value.toLocaleString("en-US")} ${value === 1 ? one : many}`;
 
@@ -32,13 +36,7 @@ export function TransparencySections({ page }: { page: TTransparencyPage }) {
               <tr key={`${row.record}-${row.source ?? "all"}`}>
                 <th scope="row">{RECORD_LABELS[row.record]}</th>
                 <td>{row.source ? SOURCE_PROGRAM_LABELS[row.source] : "All sources"}</td>
-                <td>
-                  {row.days === null
-                    ? row.record === "audit"
-                      ? "Indefinitely"
-                      : "Not stored"
-                    : count(row.days, "day")}
-                </td>
+                <td>{keptFor(row)}</td>
                 <td>{row.description}</td>
               </tr>
             ))}
