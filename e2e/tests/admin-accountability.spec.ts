@@ -66,3 +66,32 @@ test.describe("accountability settings on the admin screen", () => {
     }
   });
 });
+
+test.describe("retention and legal holds on the admin screen", () => {
+  test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
+
+  test("the admin is told why an audit retention under 365 days is refused, and places and releases a hold", async ({
+    page,
+  }) => {
+    await signInAs(page, "hartford.admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Search LPR Records" })).toBeVisible();
+    await goInApp(page, "/admin");
+    const card = page.getByRole("region", { name: "Retention and legal holds" });
+    const audit = card.getByRole("spinbutton", { name: "Audit log" });
+    await audit.fill("90");
+    await card.getByRole("button", { name: "Save retention" }).click();
+    await expect(card.getByText(/must be kept at least 365 days/)).toBeVisible();
+    await audit.fill("");
+    await card.getByRole("button", { name: "Save retention" }).click();
+    await expect(card.getByText("Saved. The next retention run follows this policy.")).toBeVisible();
+
+    await card.getByLabel("Case number").fill("2026-00118");
+    await card.getByLabel("Reason").fill("Preservation letter from the State's Attorney");
+    await card.getByRole("button", { name: "Place legal hold" }).click();
+    await expect(card.getByText("Case 2026-00118 is on legal hold.")).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-retention-holds", { scrollTop: false });
+    await card.getByRole("button", { name: "Release the hold on 2026-00118" }).click();
+    await expect(card.getByText(/The hold on 2026-00118 is released/)).toBeVisible();
+  });
+});

@@ -42,8 +42,8 @@ export function LegalHolds() {
   };
 
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Legal holds</h3>
+    <div className="legal-holds">
+      <h3>Legal holds</h3>
       <form onSubmit={place} noValidate className="form-row">
         <div className="field">
           <FieldLabel htmlFor={`${id}-case`} required>
@@ -128,6 +128,6 @@ export function LegalHolds() {
           ))}
         </DataTable>
       )}
-    </section>
+    </div>
   );
 }
