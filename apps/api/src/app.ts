@@ -18,6 +18,10 @@ import { adminRoutes } from "./modules/admin/admin.routes";
 import { mfaRoutes } from "./modules/account/mfa.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
 import { accountabilityRoutes } from "./modules/accountability/accountability.routes";
+import { legalHoldRoutes } from "./modules/accountability/legal-holds.routes";
+import { retentionRoutes } from "./modules/accountability/retention.routes";
+import { transparencyRoutes } from "./modules/accountability/transparency.routes";
+import { createTransparency } from "./modules/accountability/transparency.service";
 import { cameraHealthRoutes } from "./modules/camera-health/camera-health.routes";
 import { cameraRoutes } from "./modules/cameras/cameras.routes";
 import { axisIntegrationRoutes } from "./modules/integrations/axis-integrations.routes";
@@ -220,6 +224,19 @@ export async function buildApp({
     await app.register(cameraRoutes);
     await app.register(auditRoutes, { timeZone: config.exports.timeZone });
     await app.register(accountabilityRoutes);
+    const retentionDefaults = {
+      readDays: config.detections.retentionDays,
+      alertDays: config.alerts.retentionDays,
+    };
+    await app.register(retentionRoutes, { deps: { prisma, defaults: retentionDefaults } });
+    await app.register(legalHoldRoutes);
+    await app.register(transparencyRoutes, {
+      transparency: createTransparency({
+        prisma,
+        retentionDefaults,
+        cacheMs: config.transparency.cacheMs,
+      }),
+    });
     await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
     const searchOptions = {
       refs: recordRefs,

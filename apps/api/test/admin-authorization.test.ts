@@ -68,6 +68,13 @@ describe("administration routes: agency scoping and refusals", () => {
         { require_case_number: true, require_offense_category: false, offense_categories: [] },
       ],
       ["PUT", `/admin/users/${hartfordUser}/auditor`, { auditor: true }],
+      ["GET", "/admin/transparency"],
+      ["PUT", "/admin/transparency", { enabled: true, sections: ["policy"], policy: "x" }],
+      ["GET", "/admin/retention"],
+      ["PUT", "/admin/retention", { policies: [{ record: "reads", source: "Axis", days: 10 }] }],
+      ["GET", "/admin/legal-holds"],
+      ["POST", "/admin/legal-holds", { case_number: "2026-1", reason: "Hold" }],
+      ["POST", "/admin/legal-holds/1/release"],
       ["POST", "/add-api-key", { agency: "K", api_key: "key-0000111122223333" }],
       [
         "POST",

@@ -9,6 +9,8 @@ import { AXIS_INTEGRATION_ENDPOINTS } from "./calls/axis-integrations";
 import { CAMERA_HEALTH_ENDPOINTS } from "./calls/camera-health";
 import { ACCOUNTABILITY_ENDPOINTS } from "./calls/accountability";
 import { REVIEW_ENDPOINTS } from "./calls/review";
+import { TRANSPARENCY_ENDPOINTS } from "./calls/transparency";
+import { LEGAL_HOLD_ENDPOINTS, RETENTION_ENDPOINTS } from "./calls/retention";
 import { EXPORT_ENDPOINTS } from "./calls/exports";
 import { GEOCODE_ENDPOINTS } from "./calls/geocode";
 import { GROUP_ENDPOINTS } from "./calls/groups";
@@ -51,6 +53,9 @@ export const ENDPOINTS = [
   ...MFA_ENDPOINTS,
   ...ACCOUNTABILITY_ENDPOINTS,
   ...REVIEW_ENDPOINTS,
+  ...TRANSPARENCY_ENDPOINTS,
+  ...RETENTION_ENDPOINTS,
+  ...LEGAL_HOLD_ENDPOINTS,
 ] as const;
 
 export type AnyEndpoint = (typeof ENDPOINTS)[number];

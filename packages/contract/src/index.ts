@@ -48,6 +48,8 @@ export * from "./calls/axis-integrations";
 export * from "./calls/camera-health";
 export * from "./calls/accountability";
 export * from "./calls/review";
+export * from "./calls/transparency";
+export * from "./calls/retention";
 
 export * from "./endpoint";
 export * from "./endpoints";

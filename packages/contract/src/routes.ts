@@ -34,6 +34,9 @@ export const WEB_ROUTES = [
   "/verify-export",
   /** Odin's own (issue 23): supervisor review, for admins and auditors. */
   "/review",
+  /** Odin's own (issue 23): the agencies' public transparency pages (no sign-in). */
+  "/transparency",
+  "/transparency/:code",
 ] as const;
 
 export type WebRoute = (typeof WEB_ROUTES)[number];

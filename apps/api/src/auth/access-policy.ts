@@ -148,6 +148,17 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /review/flags": rule("auditor", "agency"),
   "POST /review/flags/reviewed": rule("auditor", "agency"),
   "PUT /admin/users/:id/auditor": rule("admin", "agency"),
+  // Odin's own (issue 23): the public transparency pages (off unless the agency's admin turns them on)
+  "GET /transparency-data": rule("public", "none"),
+  "GET /transparency-data/:code": rule("public", "none"),
+  "GET /admin/transparency": rule("admin", "agency"),
+  "PUT /admin/transparency": rule("admin", "agency"),
+  // Odin's own (issue 23): retention per record and source, set by the agency's admin
+  "GET /admin/retention": rule("admin", "agency"),
+  "PUT /admin/retention": rule("admin", "agency"),
+  "GET /admin/legal-holds": rule("admin", "agency"),
+  "POST /admin/legal-holds": rule("admin", "agency"),
+  "POST /admin/legal-holds/:id/release": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),

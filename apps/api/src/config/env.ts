@@ -170,6 +170,8 @@ const ZEnv = z.object({
   DETECTION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Issue 17.6: alerts, their dispositions and crops (and the reads they point at) are kept this long. */
   ALERT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** Issue 23: how long one process reuses an agency's transparency page figures (0: computed on every request). */
+  TRANSPARENCY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   CAMERA_SILENT_AFTER_MINUTES: z.coerce
     .number()
     .int()
@@ -312,6 +314,8 @@ export interface Config {
   detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
   /** Camera health: a camera that reported before and has sent nothing for this long is "silent". */
   cameras: { silentAfterMinutes: number };
+  /** The public transparency pages: how long one process reuses an agency's figures (TRANSPARENCY_CACHE_SECONDS). */
+  transparency: { cacheMs: number };
   /** Hotlist alerts: how often each Axon integration's new reads are fetched and matched (0: never), and how long alerts are kept (ALERT_RETENTION_DAYS). */
   alerts: { axonPollIntervalMs: number; retentionDays: number; delivery: DeliveryPolicy };
   /** Uploaded files (CSVs, hotlist attachments, group images): the largest file part accepted. */
@@ -534,6 +538,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       imagesDir: path.join(storage.kind === "filesystem" ? storage.root : dataDir, "images"),
     },
     cameras: { silentAfterMinutes: env.CAMERA_SILENT_AFTER_MINUTES },
+    transparency: { cacheMs: env.TRANSPARENCY_CACHE_SECONDS * 1000 },
     alerts: {
       axonPollIntervalMs: env.AXON_POLL_INTERVAL_MS,
       retentionDays: env.ALERT_RETENTION_DAYS,

@@ -18,7 +18,7 @@ font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:point
 .error{background:var(--danger-soft);color:var(--danger);border-radius:8px;padding:10px 12px;margin:0 0 8px}
 .success{background:var(--success-soft);color:var(--success);border-radius:8px;padding:10px 12px;margin:0 0 8px}
 ul.rules{color:var(--muted);padding-left:20px;margin:8px 0 0}.hint{color:var(--muted);font-size:13px;margin:4px 0 0}
-input[readonly]{background:var(--bg);color:var(--muted)}.error ul{margin:0;padding-left:18px}footer{color:var(--muted);font-size:13px;text-align:center;padding:24px}`;
+input[readonly]{background:var(--bg);color:var(--muted)}.error ul{margin:0;padding-left:18px}footer{color:var(--muted);font-size:13px;text-align:center;padding:24px}footer nav{margin-top:6px}footer a{color:var(--accent)}`;
 
 // The web app's mark (apps/web/src/components/ui/odin-logo.tsx), so both halves of sign-in look alike.
 const MARK = `<svg viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="14" fill="#13294a"/><path d="M10 32c6-10 13.5-15 22-15s16 5 22 15c-6 10-13.5 15-22 15S16 42 10 32z" fill="none" stroke="#4c9bff" stroke-width="4" stroke-linejoin="round"/><circle cx="32" cy="32" r="8" fill="#fff"/><circle cx="32" cy="32" r="3.5" fill="#13294a"/></svg>`;
@@ -37,7 +37,8 @@ export function renderIdentityPage({ title, body, scripts = [] }: IdentityPage):
 <title>${title} · Odin</title><style>${STYLE}</style></head>
 <body><header>${MARK}<span>ODIN</span></header>
 <main><div class="card"><h1>${title}</h1>${body}</div></main>
-<footer>© 2026 Odin Systems, Inc. ODIN™ — trademark pending. For authorized law enforcement use only.</footer>
+<footer>© 2026 Odin Systems, Inc. ODIN™ — trademark pending. For authorized law enforcement use only.
+<nav aria-label="Legal and transparency"><a href="/terms">Terms of Use</a> · <a href="/privacy">Privacy Policy</a> · <a href="/transparency">Transparency</a></nav></footer>
 ${scripts.map((src) => `<script src="${src}"></script>`).join("")}</body></html>`;
 }
 

@@ -1,5 +1,6 @@
-import type { PrismaClient } from "@odin/db";
+import { Prisma, type PrismaClient } from "@odin/db";
 import { ALERT_IMAGE_AREA } from "../sources/rekor/rekor.webhook";
+import { heldByLegalHold } from "./legal-hold-sql";
 import type { ImageStore } from "../storage/image-store";
 
 export interface AlertRetentionOptions {
@@ -12,7 +13,9 @@ export interface AlertRetentionOptions {
 }
 
 /**
- * Issue 17.6: deletes alerts whose read is older than ALERT_RETENTION_DAYS, then the crops Odin stored
+ * Issue 17.6: deletes alerts whose read is older than their agency's retention for the read's source
+ * (issue 23: the admin's policy, else ALERT_RETENTION_DAYS) and no active legal hold keeps, then the
+ * crops Odin stored
  * for them (the `alerts` image area) that no remaining alert shows: one read that alerted several
  * groups shares one crop. Reads' own pictures (the `axis` area) are not touched here: while an alert
  * exists, the Axis read it points at is kept by the detection purge, and once the alert is gone that
@@ -27,9 +30,18 @@ export async function purgeExpiredAlerts(options: AlertRetentionOptions): Promis
   for (;;) {
     const rows = await options.prisma.$queryRaw<{ image_path: string | null; removable: boolean }[]>`
       WITH doomed AS (
-        SELECT id FROM alerts
-        WHERE timestamp < ${now}::timestamptz - make_interval(days => ${options.retentionDays}::int)
-        ORDER BY timestamp LIMIT ${batchSize}
+        SELECT al.id FROM alerts al
+        JOIN hotlist_groups g ON g.id = al.group_id
+        LEFT JOIN retention_policies rp
+               ON rp.agency_id = g.agency_id AND rp.record = 'alerts' AND rp.source = al.source_program
+        WHERE al.timestamp < ${now}::timestamptz
+                             - make_interval(days => coalesce(rp.days, ${options.retentionDays}::int))
+          AND NOT ${heldByLegalHold(
+            Prisma.sql`g.agency_id`,
+            Prisma.sql`upper(regexp_replace(al.plate, '[^A-Za-z0-9]', '', 'g'))`,
+            Prisma.sql`al.axis_detection_id`,
+          )}
+        ORDER BY al.timestamp LIMIT ${batchSize}
       ), deleted AS (
         DELETE FROM alerts a USING doomed WHERE a.id = doomed.id RETURNING a.image_path
       )

@@ -1,7 +1,8 @@
-import type { PrismaClient } from "@odin/db";
+import { Prisma, type PrismaClient } from "@odin/db";
 import type { ImageStore } from "../storage/image-store";
 import type { JobDefinition } from "./scheduler";
 import { purgeExpiredAlerts } from "./alert-retention";
+import { heldByLegalHold } from "./legal-hold-sql";
 
 export interface RetentionOptions {
   prisma: PrismaClient;
@@ -16,8 +17,10 @@ export interface RetentionOptions {
 }
 
 /**
- * Deletes stored Axis reads older than their agency's retention period (or the default), with their
- * pictures, except the reads an alert points at (issue 17.6: evidence keeps its read and pictures
+ * Deletes stored Axis reads older than their agency's retention (its admin's policy for the source,
+ * issue 23; else the owner's retention_days; else the default), with their
+ * pictures, except the reads an active legal hold keeps (issue 23, legal-hold-sql.ts) and the reads an
+ * alert points at (issue 17.6: evidence keeps its read and pictures
  * while the alert exists; alerts have their own retention). Rows go first (in
  * batches, oldest first), then their files: a crash in between leaves orphan files at worst, never a
  * row pointing at a missing picture. Answers how many reads were purged.
@@ -32,9 +35,12 @@ export async function purgeExpiredDetections(options: RetentionOptions): Promise
     >`
       DELETE FROM detections WHERE id IN (
         SELECT d.id FROM detections d JOIN agencies a ON a.id = d.agency_id
+        LEFT JOIN retention_policies rp
+               ON rp.agency_id = d.agency_id AND rp.record = 'reads' AND rp.source = d.source_program
         WHERE d.timestamp < ${now}::timestamptz
-                             - make_interval(days => coalesce(a.retention_days, ${options.retentionDays}::int))
+                             - make_interval(days => coalesce(rp.days, a.retention_days, ${options.retentionDays}::int))
           AND NOT EXISTS (SELECT 1 FROM alerts al WHERE al.axis_detection_id = d.id)
+          AND NOT ${heldByLegalHold(Prisma.sql`d.agency_id`, Prisma.sql`d.plate_normalized`, Prisma.sql`d.id`)}
         ORDER BY d.timestamp LIMIT ${batchSize}
       )
       RETURNING image_path, plate_image_path`;

@@ -102,6 +102,12 @@ describe("screens", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Terms of Use" })).toBeInTheDocument();
   });
 
+  it("without identity-provider settings: the transparency pages stay readable (issue 23)", async () => {
+    renderAt("/transparency/HPD", appRoutes, null);
+    expect(await screen.findByRole("heading", { level: 1, name: "Transparency" })).toBeInTheDocument();
+    expect(screen.queryByText("Sign-in is not set up")).not.toBeInTheDocument();
+  });
+
   it.each(["/create-group", "/edit-alerts-permissions", "/groups/42/edit"])(
     "%s: 'Access Denied' for a user who may not manage groups, before any form (issue 20 item 8)",
     async (url) => {

@@ -8,7 +8,7 @@ import { AppLayout } from "./layout";
 import { SCREENS, type WebRoute } from "./screens";
 
 /** Open to everyone, even when sign-in is not configured. */
-const PUBLIC_ROUTES: readonly WebRoute[] = ["/terms", "/privacy"];
+const PUBLIC_ROUTES: readonly WebRoute[] = ["/terms", "/privacy", "/transparency", "/transparency/:code"];
 /** Sign-in itself: need the identity provider, not a signed-in user. */
 const SIGN_IN_ROUTES: readonly WebRoute[] = ["/", "/callback"];
 

@@ -23,6 +23,8 @@ import { RavenIntegrationsScreen } from "@/features/integrations/components/rave
 import { RekorKeysScreen } from "@/features/integrations/components/rekor-keys-screen";
 import { PrivacyScreen } from "@/features/legal/components/privacy-screen";
 import { TermsScreen } from "@/features/legal/components/terms-screen";
+import { TransparencyIndexScreen } from "@/features/transparency/components/transparency-index-screen";
+import { TransparencyScreen } from "@/features/transparency/components/transparency-screen";
 import { CameraManagementScreen } from "@/features/owner/components/camera-management-screen";
 import { OwnerScreen } from "@/features/owner/components/owner-screen";
 import { ResultsScreen } from "@/features/search/components/results-screen";
@@ -63,4 +65,6 @@ export const SCREENS: Record<WebRoute, ComponentType> = {
   "/privacy": PrivacyScreen,
   "/verify-export": VerifyExportScreen,
   "/review": ReviewScreen,
+  "/transparency": TransparencyIndexScreen,
+  "/transparency/:code": TransparencyScreen,
 };

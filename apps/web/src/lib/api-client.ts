@@ -77,6 +77,16 @@ export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}
   return parseBody(await call(path, init, "text")) as T;
 }
 
+/**
+ * A call marked public in the contract (e.g. a transparency page), sent without a token: it works on
+ * pages open to everyone, where no identity provider may be configured and nobody is signed in.
+ */
+export async function apiFetchPublic<T = unknown>(path: string): Promise<T> {
+  const answer = await send(path, {}, null, "text", CLIENT_DEFAULTS.httpTimeoutMs);
+  if (!answer.response.ok) throw toApiError(answer);
+  return parseBody(answer) as T;
+}
+
 /** As apiFetch, with the answer's headers (e.g. the search's per-source status header). */
 export async function apiFetchWithHeaders<T = unknown>(
   path: string,

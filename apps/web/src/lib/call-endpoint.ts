@@ -1,5 +1,5 @@
 import { toPath, type HttpMethod } from "@odin/contract";
-import { apiFetch, jsonRequest } from "./api-client";
+import { apiFetch, apiFetchPublic, jsonRequest } from "./api-client";
 
 /** What callEndpoint needs of a contract entry (`findEndpoint(...)`): a JSON answer it can parse. */
 export interface JsonEndpoint<T> {
@@ -28,6 +28,14 @@ export async function callEndpoint<T>(endpoint: JsonEndpoint<T>, options: CallOp
   const path = toPath(endpoint.path, params) + (search ? `?${search}` : "");
   const init = toRequest(endpoint.method, body);
   return endpoint.response.parse(await apiFetch(path, signal ? { ...init, signal } : init));
+}
+
+/** A public GET of the contract (`public: true`), sent without a token and parsed by its schema. */
+export async function callPublicEndpoint<T>(
+  endpoint: JsonEndpoint<T> & { readonly public: true; readonly method: "GET" },
+  params?: Readonly<Record<string, string | number>>,
+): Promise<T> {
+  return endpoint.response.parse(await apiFetchPublic(toPath(endpoint.path, params)));
 }
 
 function toRequest(method: HttpMethod, body: unknown): RequestInit {

@@ -47,6 +47,10 @@ export const AUDIT_ACTIONS = [
   { value: "auditor_changed", label: "Auditor flag changed" },
   { value: "review_marked", label: "Review flag marked reviewed" },
   { value: "audit_exported", label: "Audit log exported (CSV)" },
+  { value: "transparency_changed", label: "Transparency page settings changed" },
+  { value: "retention_changed", label: "Retention policy changed" },
+  { value: "legal_hold_placed", label: "Legal hold placed" },
+  { value: "legal_hold_released", label: "Legal hold released" },
 ] as const;
 
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */

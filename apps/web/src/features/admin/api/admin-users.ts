@@ -15,6 +15,7 @@ const sendResetCall = findEndpoint("POST", "/admin/send-password-reset/:id");
 const deleteUserCall = findEndpoint("DELETE", "/admin/delete-user/:id");
 const unlockUserCall = findEndpoint("POST", "/admin/unlock-user/:id");
 const resetMfaCall = findEndpoint("POST", "/admin/reset-mfa/:id");
+const auditorCall = findEndpoint("PUT", "/admin/users/:id/auditor");
 
 /** GET /admin-data: the users of the admin's agency. */
 export function getAdminData(): Promise<TAdminDataResponse> {
@@ -52,4 +53,9 @@ export function unlockUser(id: number): Promise<TSuccessMessage> {
 /** POST /admin/reset-mfa/{id} (Odin's own): the user sets up two-step sign-in again at next sign-in. */
 export function resetUserMfa(id: number): Promise<TSuccessMessage> {
   return callEndpoint(resetMfaCall, { params: { id } });
+}
+
+/** PUT /admin/users/{id}/auditor (Odin's own, issue 23): gives or takes the auditor flag (audited). */
+export function setAuditor(id: number, auditor: boolean): Promise<{ auditor: boolean }> {
+  return callEndpoint(auditorCall, { params: { id }, body: { auditor } });
 }

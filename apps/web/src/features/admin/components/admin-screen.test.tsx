@@ -1,4 +1,4 @@
-import { MESSAGES, type TAdminUser, type TCurrentUser } from "@odin/contract";
+import { DEFAULT_OFFENSE_CATEGORIES, MESSAGES, type TAdminUser, type TCurrentUser } from "@odin/contract";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -33,13 +33,31 @@ const USERS: TAdminUser[] = [
   },
 ];
 const STRONG = "Plate-Reader-9";
+const TRANSPARENCY_OFF = {
+  enabled: false,
+  sections: ["cameras", "retention", "hotlists", "activity", "sharing", "policy"],
+  policy: "",
+  code: "HPD",
+};
 
 const fetchMock = stubFetchPerTest();
 type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /** Answers by "METHOD path"; GET /admin-data answers USERS unless replaced. */
 function answer(routes: Record<string, Route> = {}) {
-  const all: Record<string, Route> = { "GET /admin-data": () => jsonResponse({ users: USERS }), ...routes };
+  const all: Record<string, Route> = {
+    "GET /admin-data": () => jsonResponse({ users: USERS }),
+    "GET /admin/transparency": () => jsonResponse(TRANSPARENCY_OFF),
+    "GET /admin/retention": () => jsonResponse({ policies: [] }),
+    "GET /admin/legal-holds": () => jsonResponse({ holds: [] }),
+    "GET /case-fields": () =>
+      jsonResponse({
+        require_case_number: false,
+        require_offense_category: false,
+        offense_categories: [...DEFAULT_OFFENSE_CATEGORIES],
+      }),
+    ...routes,
+  };
   fetchMock.mockImplementation(async (input, init) => {
     const key = `${init?.method ?? "GET"} ${urlOf(input)}`;
     const route = all[key];
@@ -101,7 +119,7 @@ describe("AdminScreen: access and the user table", () => {
   it("lists username, name, email, role and department, marking the admin's own row", async () => {
     answer();
     renderAdmin();
-    const table = await screen.findByRole("table");
+    const table = await screen.findByRole("region", { name: "Users of your agency" });
     expect(within(table).getByText("Jordan Rivera")).toBeInTheDocument();
     expect(within(table).getByText("Patrol")).toBeInTheDocument();
     expect(within(table).getByText("(you)")).toBeInTheDocument();
@@ -123,7 +141,7 @@ describe("AdminScreen: add user", () => {
   it("sends the trimmed, lower-cased payload with role user, says 'User added successfully.' and reloads", async () => {
     answer({ "POST /admin/add-user": () => jsonResponse({ success: true, message: MESSAGES.userAdded }) });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fillUser();
     submitUser();
     expect(await screen.findByText(MESSAGES.userAdded)).toBeInTheDocument();
@@ -203,7 +221,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
   it("asks before changing a role, naming the change, and sends nothing on Cancel", async () => {
     answer();
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.editRole }));
     const dialog = screen.getByRole("dialog", { name: "Change role" });
     expect(dialog).toHaveTextContent("from User to Admin?");
@@ -215,7 +233,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
   it("sends new_role once confirmed and reloads the table", async () => {
     answer({ "PUT /admin/toggle-role/2": () => jsonResponse({ success: true, message: "Role updated." }) });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.editRole }));
     fireEvent.click(screen.getByRole("button", { name: "Make Admin" }));
     expect(await screen.findByText("Role updated.")).toBeInTheDocument();
@@ -231,7 +249,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
         jsonResponse(errorBody("CONFLICT", "The agency needs at least one admin."), { status: 409 }),
     });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("a.chen")).getByRole("button", { name: MESSAGES.editRole }));
     const dialog = screen.getByRole("dialog", { name: "Change role" });
     expect(dialog).toHaveTextContent("from Admin to User?");
@@ -247,7 +265,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
         jsonResponse(errorBody("INTERNAL", "Internal error"), { status: 500 }),
     });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.deleteUser }));
     const dialog = screen.getByRole("dialog", { name: "Delete user" });
     expect(dialog).toHaveTextContent("Jordan Rivera");
@@ -262,7 +280,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
         jsonResponse({ success: true, message: "Reset link sent to j.rivera@agency.example." }),
     });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: MESSAGES.sendReset }));
     expect(await screen.findByText("Reset link sent to j.rivera@agency.example.")).toBeInTheDocument();
   });
@@ -275,7 +293,7 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
         jsonResponse(errorBody("NOT_FOUND", "User not found."), { status: 404 }),
     });
     renderAdmin();
-    await screen.findByRole("table");
+    await screen.findByRole("region", { name: "Users of your agency" });
     fireEvent.click(within(row("j.rivera")).getByRole("button", { name: "Unlock" }));
     expect(await screen.findByText("j.rivera can sign in again.")).toBeInTheDocument();
     fireEvent.click(within(row("a.chen")).getByRole("button", { name: "Unlock" }));
@@ -378,5 +396,83 @@ describe("AdminScreen: bulk upload", () => {
     answer({ "GET /download-template": () => new Response("", { status: 500 }) });
     fireEvent.click(screen.getByRole("button", { name: "Download template" }));
     expect(await screen.findByText(MESSAGES.failedToDownloadTemplate)).toBeInTheDocument();
+  });
+});
+
+describe("AdminScreen: public transparency page (issue 23)", () => {
+  it("publishes the page with the sections chosen and the policy text, then links to it", async () => {
+    answer({
+      "PUT /admin/transparency": (init) =>
+        jsonResponse({ ...(JSON.parse(init?.body as string) as object), code: "HPD" }),
+    });
+    renderAdmin();
+    const card = await screen.findByRole("region", { name: "Public transparency page" });
+    const publish = await within(card).findByRole("checkbox", { name: "Publish the transparency page" });
+    expect(publish).not.toBeChecked();
+    fireEvent.click(publish);
+    fireEvent.click(within(card).getByRole("checkbox", { name: "Agencies it shares with" }));
+    fireEvent.change(within(card).getByRole("textbox", { name: /Policy text/ }), {
+      target: { value: "Reads are kept 30 days." },
+    });
+    fireEvent.click(within(card).getByRole("button", { name: "Save page settings" }));
+    expect(await within(card).findByText("Saved. The page is published.")).toBeInTheDocument();
+    expect(JSON.parse(callsTo("PUT", "/admin/transparency")[0]![1]!.body as string)).toEqual({
+      enabled: true,
+      sections: ["cameras", "retention", "hotlists", "activity", "policy"],
+      policy: "Reads are kept 30 days.",
+    });
+    expect(within(card).getByRole("link", { name: "Open the public page" })).toHaveAttribute(
+      "href",
+      "/transparency/HPD",
+    );
+  });
+});
+
+describe("AdminScreen: case fields and the auditor flag (issue 23)", () => {
+  it("requires a case number and keeps the agency's own offense list", async () => {
+    answer({
+      "PUT /admin/case-fields": (init) => {
+        const body = JSON.parse(init?.body as string) as { offense_categories: string[] };
+        return jsonResponse({
+          ...body,
+          offense_categories: body.offense_categories.filter((item) => item.trim() !== ""),
+        });
+      },
+    });
+    renderAdmin();
+    const card = await screen.findByRole("region", { name: "Case number and offense category" });
+    const list = await within(card).findByRole("textbox", { name: /Offense categories/ });
+    expect(list).toHaveValue("");
+    fireEvent.click(within(card).getByRole("checkbox", { name: "Require a case or incident number" }));
+    fireEvent.change(list, { target: { value: "Burglary\nStolen vehicle\n" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Save case-field settings" }));
+    expect(
+      await within(card).findByText(/Case number required; offense category optional; 2 categories/),
+    ).toBeInTheDocument();
+    expect(JSON.parse(callsTo("PUT", "/admin/case-fields")[0]![1]!.body as string)).toEqual({
+      require_case_number: true,
+      require_offense_category: false,
+      offense_categories: ["Burglary", "Stolen vehicle", ""],
+    });
+  });
+
+  it("gives the auditor flag and shows it once the list reloads", async () => {
+    let auditor = false;
+    answer({
+      "GET /admin-data": () =>
+        jsonResponse({ users: USERS.map((user) => (user.id === 2 ? { ...user, auditor } : user)) }),
+      "PUT /admin/users/2/auditor": (init) => {
+        auditor = (JSON.parse(init?.body as string) as { auditor: boolean }).auditor;
+        return jsonResponse({ auditor });
+      },
+    });
+    renderAdmin();
+    const row = (await screen.findByText("Jordan Rivera")).closest("tr")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Make auditor" }));
+    expect(await screen.findByText("j.rivera is now an auditor: they can open Review.")).toBeInTheDocument();
+    expect(auditor).toBe(true);
+    const updated = (await screen.findByText("Jordan Rivera")).closest("tr")!;
+    expect(await within(updated).findByRole("button", { name: "Remove auditor" })).toBeInTheDocument();
+    expect(within(updated).getByText("Auditor")).toBeInTheDocument();
   });
 });

@@ -10,7 +10,10 @@ import { useQuery } from "@/lib/use-query";
 import { getAdminData } from "../api/admin-users";
 import { AddUserForm } from "./add-user-form";
 import { BulkUploadCard } from "./bulk-upload-card";
+import { CaseFieldsCard } from "./case-fields-card";
 import { MfaPolicyCard } from "./mfa-policy-card";
+import { RetentionCard } from "./retention-card";
+import { TransparencyCard } from "./transparency-card";
 import { UsersTable } from "./users-table";
 
 /** Route /admin (001 §2): add a user, bulk upload, and the agency's user table. Role admin only. */
@@ -71,6 +74,9 @@ function AdminPanel({
           <UsersTable users={users} currentUsername={currentUsername} onChanged={onChanged} />
         )}
       </Card>
+      <CaseFieldsCard />
+      <RetentionCard />
+      <TransparencyCard />
     </>
   );
 }

@@ -2,10 +2,17 @@ import { MESSAGES, type TAdminUser } from "@odin/contract";
 import { useState } from "react";
 import { Button, DataTable, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
-import { changeRole, deleteUser, resetUserMfa, sendUserPasswordReset, unlockUser } from "../api/admin-users";
+import {
+  changeRole,
+  deleteUser,
+  resetUserMfa,
+  sendUserPasswordReset,
+  setAuditor,
+  unlockUser,
+} from "../api/admin-users";
 import { otherRole, ROLE_LABELS, UserActionDialog, type Pending } from "./user-action-dialog";
 
-type Action = "reset" | "unlock" | "mfa";
+type Action = "reset" | "unlock" | "mfa" | "auditor";
 type Flash = { tone: "success" | "danger"; title?: string; text: string };
 
 export interface UsersTableProps {
@@ -55,6 +62,17 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
   const runAction = async (user: TAdminUser, action: Action) => {
     setWorking({ id: user.id, action });
     try {
+      if (action === "auditor") {
+        const { auditor } = await setAuditor(user.id, !user.auditor);
+        setFlash({
+          tone: "success",
+          text: auditor
+            ? `${user.username} is now an auditor: they can open Review.`
+            : `${user.username} is no longer an auditor.`,
+        });
+        onChanged(user);
+        return;
+      }
       const reply =
         action === "reset"
           ? await sendUserPasswordReset(user.id)
@@ -93,6 +111,12 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
                 <span className={user.role === "admin" ? "badge" : "badge badge--muted"}>
                   {ROLE_LABELS[user.role]}
                 </span>
+                {user.auditor && (
+                  <>
+                    {" "}
+                    <span className="badge badge--muted">Auditor</span>
+                  </>
+                )}
               </td>
               {showDepartment && <td>{user.department ?? "—"}</td>}
               <td>
@@ -116,6 +140,15 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
                     onClick={() => void runAction(user, "unlock")}
                   >
                     {MESSAGES.unlock}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    busy={isWorking(user, "auditor")}
+                    title="Auditors open the supervisor review screen (Review) and mark flags reviewed"
+                    onClick={() => void runAction(user, "auditor")}
+                  >
+                    {user.auditor ? "Remove auditor" : "Make auditor"}
                   </Button>
                   {user.mfa_enabled && (
                     <Button

@@ -1,0 +1,38 @@
+import { findEndpoint } from "@odin/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { errorResponses } from "../../lib/error-responses";
+import { requireAuth } from "../../plugins/auth";
+import { listLegalHolds, placeLegalHold, releaseLegalHold } from "./legal-holds.service";
+
+const list = findEndpoint("GET", "/admin/legal-holds");
+const place = findEndpoint("POST", "/admin/legal-holds");
+const release = findEndpoint("POST", "/admin/legal-holds/:id/release");
+
+/** Issue 23 item 5: legal holds on case numbers, placed and released by the agency's admin. */
+export const legalHoldRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    list.path,
+    { schema: { response: { 200: list.response, ...errorResponses(401, 403, 409) } } },
+    (request) => listLegalHolds(app.prisma, requireAuth(request)),
+  );
+  app.post(
+    place.path,
+    {
+      schema: {
+        body: place.body,
+        response: { 200: place.response, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    (request) => placeLegalHold(app.prisma, requireAuth(request), request.body),
+  );
+  app.post(
+    release.path,
+    {
+      schema: {
+        params: release.params,
+        response: { 200: release.response, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => releaseLegalHold(app.prisma, requireAuth(request), request.params.id),
+  );
+};

@@ -1,0 +1,121 @@
+import { DEFAULT_OFFENSE_CATEGORIES, type TCaseFieldSettings } from "@odin/contract";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { FieldLabel } from "@/components/forms";
+import { LoadFailed } from "@/components/layouts/load-failed";
+import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { useQuery } from "@/lib/use-query";
+import { getCaseFieldSettings, saveCaseFieldSettings } from "../api/case-field-settings";
+
+const isDefaultList = (list: readonly string[]) =>
+  list.length === DEFAULT_OFFENSE_CATEGORIES.length &&
+  list.every((item, index) => item === DEFAULT_OFFENSE_CATEGORIES[index]);
+
+/**
+ * Odin's own (issue 23 item 1): whether searches and exports must name a case number and an offense
+ * category, and the agency's list of offense categories (Odin's NIBRS-based list when left empty).
+ */
+export function CaseFieldsCard() {
+  const query = useQuery(getCaseFieldSettings);
+  const [loaded, setLoaded] = useState<TCaseFieldSettings | null>(null);
+  useEffect(() => {
+    if (query.status === "success") setLoaded(query.data);
+  }, [query.status, query.data]);
+  return (
+    <Card title="Case number and offense category">
+      {query.status === "loading" && <Spinner label="Loading the case-field settings…" />}
+      {query.status === "error" && (
+        <LoadFailed onRetry={query.reload}>
+          {errorReason(query.error) ?? "The case-field settings could not be loaded."}
+        </LoadFailed>
+      )}
+      {loaded && <CaseFieldsForm initial={loaded} />}
+    </Card>
+  );
+}
+
+function CaseFieldsForm({ initial }: { initial: TCaseFieldSettings }) {
+  const id = useId();
+  const [caseNumber, setCaseNumber] = useState(initial.require_case_number);
+  const [category, setCategory] = useState(initial.require_offense_category);
+  // The defaults show as an empty list: saving it keeps following Odin's list.
+  const [list, setList] = useState(
+    isDefaultList(initial.offense_categories) ? "" : initial.offense_categories.join("\n"),
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [saved, setSaved] = useState<TCaseFieldSettings | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    setSaved(null);
+    try {
+      const reply = await saveCaseFieldSettings({
+        require_case_number: caseNumber,
+        require_offense_category: category,
+        offense_categories: list.split("\n"),
+      });
+      setSaved(reply);
+      if (isDefaultList(reply.offense_categories)) setList("");
+      else setList(reply.offense_categories.join("\n"));
+    } catch (failure) {
+      setError(errorReason(failure) ?? "The settings could not be saved.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <p className="text-muted">
+        Besides the justification, searches and exports can name a case or incident number and an offense
+        category. The audit log shows and filters by both.
+      </p>
+      <fieldset className="field" disabled={busy}>
+        <legend>Required on searches and exports</legend>
+        <Checkbox
+          label="Require a case or incident number"
+          checked={caseNumber}
+          onChange={(event) => setCaseNumber(event.target.checked)}
+        />
+        <Checkbox
+          label="Require an offense category"
+          checked={category}
+          onChange={(event) => setCategory(event.target.checked)}
+        />
+      </fieldset>
+      <div className="field">
+        <FieldLabel htmlFor={`${id}-list`}>Offense categories, one per line</FieldLabel>
+        <textarea
+          id={`${id}-list`}
+          className="textarea"
+          rows={6}
+          value={list}
+          placeholder={DEFAULT_OFFENSE_CATEGORIES.join("\n")}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setList(event.target.value)}
+          disabled={busy}
+        />
+        <p id={`${id}-hint`} className="text-muted">
+          Leave empty for Odin&apos;s list ({DEFAULT_OFFENSE_CATEGORIES.length} categories based on the NIBRS
+          offense groups).
+        </p>
+      </div>
+      {error && <Notice tone="danger">{error}</Notice>}
+      {saved && (
+        <Notice tone="success">
+          {`Saved. Case number ${saved.require_case_number ? "required" : "optional"}; offense category ${
+            saved.require_offense_category ? "required" : "optional"
+          }; ${saved.offense_categories.length} categories${isDefaultList(saved.offense_categories) ? " (Odin's list)" : ""}.`}
+        </Notice>
+      )}
+      <div className="form-actions">
+        <Button type="submit" busy={busy}>
+          Save case-field settings
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { useId, useState, type FormEvent } from "react";
+import { FieldLabel } from "@/components/forms";
+import { LoadFailed } from "@/components/layouts/load-failed";
+import { Button, DataTable, Notice, Spinner } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { formatTimestamp } from "@/lib/format";
+import { useQuery } from "@/lib/use-query";
+import { getLegalHolds, placeLegalHold, releaseLegalHold } from "../api/retention";
+
+/**
+ * Legal holds (issue 23 item 5): a case number whose reads and alerts (those searched or exported
+ * under it) are kept past retention until the hold is released. Both are audited.
+ */
+export function LegalHolds() {
+  const id = useId();
+  const query = useQuery(getLegalHolds);
+  const [caseNumber, setCaseNumber] = useState("");
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+
+  const run = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setMessage({ tone: "success", text: await work() });
+      query.reload();
+    } catch (failure) {
+      setMessage({ tone: "danger", text: errorReason(failure) ?? "The legal hold could not be changed." });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const place = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const hold = await placeLegalHold(caseNumber, reason);
+      setCaseNumber("");
+      setReason("");
+      return `Case ${hold.case_number} is on legal hold.`;
+    });
+  };
+
+  return (
+    <div className="legal-holds">
+      <h3>Legal holds</h3>
+      <form onSubmit={place} noValidate className="form-row">
+        <div className="field">
+          <FieldLabel htmlFor={`${id}-case`} required>
+            Case number
+          </FieldLabel>
+          <input
+            id={`${id}-case`}
+            className="input"
+            value={caseNumber}
+            maxLength={60}
+            required
+            disabled={busy}
+            onChange={(event) => setCaseNumber(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <FieldLabel htmlFor={`${id}-reason`} required>
+            Reason
+          </FieldLabel>
+          <input
+            id={`${id}-reason`}
+            className="input"
+            value={reason}
+            maxLength={2000}
+            required
+            disabled={busy}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" busy={busy}>
+            Place legal hold
+          </Button>
+        </div>
+      </form>
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {query.status === "loading" && <Spinner label="Loading the legal holds…" />}
+      {query.status === "error" && (
+        <LoadFailed onRetry={query.reload}>
+          {errorReason(query.error) ?? "The legal holds could not be loaded."}
+        </LoadFailed>
+      )}
+      {query.status === "success" && query.data.holds.length === 0 && (
+        <p className="text-muted">No case is on legal hold.</p>
+      )}
+      {query.status === "success" && query.data.holds.length > 0 && (
+        <DataTable
+          columns={["Case", "Reason", "Placed", "Status", { hidden: "Actions" }]}
+          caption="Legal holds"
+        >
+          {query.data.holds.map((hold) => (
+            <tr key={hold.id}>
+              <th scope="row">{hold.case_number}</th>
+              <td>{hold.reason}</td>
+              <td>
+                {hold.placed_by}, {formatTimestamp(hold.placed_at)}
+              </td>
+              <td>
+                {hold.released_at
+                  ? `Released by ${hold.released_by ?? "?"}, ${formatTimestamp(hold.released_at)}`
+                  : "Active"}
+              </td>
+              <td>
+                {!hold.released_at && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={busy}
+                    aria-label={`Release the hold on ${hold.case_number}`}
+                    onClick={() =>
+                      void run(async () => {
+                        await releaseLegalHold(hold.id);
+                        return `The hold on ${hold.case_number} is released: its records follow retention again.`;
+                      })
+                    }
+                  >
+                    Release
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </div>
+  );
+}

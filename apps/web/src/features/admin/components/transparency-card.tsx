@@ -1,0 +1,120 @@
+import {
+  TRANSPARENCY_POLICY_MAX,
+  TRANSPARENCY_SECTIONS,
+  type TTransparencySection,
+  type TTransparencySettings,
+} from "@odin/contract";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link } from "react-router-dom";
+import { FieldLabel } from "@/components/forms";
+import { LoadFailed } from "@/components/layouts/load-failed";
+import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { useQuery } from "@/lib/use-query";
+import { getTransparencySettings, saveTransparencySettings } from "../api/transparency-settings";
+
+/**
+ * Odin's own (issue 23 item 3): the admin publishes the agency's public transparency page (off until
+ * turned on), chooses its sections and writes its policy text.
+ */
+export function TransparencyCard() {
+  const query = useQuery(getTransparencySettings);
+  const [draft, setDraft] = useState<TTransparencySettings | null>(null);
+  useEffect(() => {
+    if (query.status === "success") setDraft(query.data);
+  }, [query.status, query.data]);
+
+  return (
+    <Card title="Public transparency page">
+      {query.status === "loading" && <Spinner label="Loading the page settings…" />}
+      {query.status === "error" && (
+        <LoadFailed onRetry={query.reload}>
+          {errorReason(query.error) ?? "The transparency settings could not be loaded."}
+        </LoadFailed>
+      )}
+      {draft && <TransparencyForm initial={draft} />}
+    </Card>
+  );
+}
+
+function TransparencyForm({ initial }: { initial: TTransparencySettings }) {
+  const id = useId();
+  const [enabled, setEnabled] = useState(initial.enabled);
+  const [sections, setSections] = useState<TTransparencySection[]>(initial.sections);
+  const [policy, setPolicy] = useState(initial.policy);
+  const [saved, setSaved] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const pagePath = `/transparency/${encodeURIComponent(saved.code)}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    setDone(false);
+    try {
+      setSaved(await saveTransparencySettings({ enabled, sections, policy }));
+      setDone(true);
+    } catch (failure) {
+      setError(errorReason(failure) ?? "The settings could not be saved.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <p className="text-muted">
+        A page anyone can read, without signing in, on what your agency runs and keeps. It is off until you
+        publish it; the figures are counted from Odin&apos;s own records.
+      </p>
+      <Checkbox
+        label="Publish the transparency page"
+        checked={enabled}
+        onChange={(event) => setEnabled(event.target.checked)}
+      />
+      <fieldset className="field" disabled={busy}>
+        <legend>Sections shown</legend>
+        {TRANSPARENCY_SECTIONS.map((section) => (
+          <Checkbox
+            key={section.value}
+            label={section.label}
+            checked={sections.includes(section.value)}
+            onChange={(event) =>
+              setSections((current) =>
+                event.target.checked
+                  ? [...current, section.value]
+                  : current.filter((value) => value !== section.value),
+              )
+            }
+          />
+        ))}
+      </fieldset>
+      <div className="field">
+        <FieldLabel htmlFor={`${id}-policy`}>Policy text (shown as plain text)</FieldLabel>
+        <textarea
+          id={`${id}-policy`}
+          className="textarea"
+          rows={6}
+          maxLength={TRANSPARENCY_POLICY_MAX}
+          value={policy}
+          onChange={(event) => setPolicy(event.target.value)}
+          disabled={busy}
+        />
+      </div>
+      {error && <Notice tone="danger">{error}</Notice>}
+      {done && (
+        <Notice tone="success">
+          {saved.enabled ? "Saved. The page is published." : "Saved. The page is not published."}
+        </Notice>
+      )}
+      <div className="form-actions">
+        <Button type="submit" busy={busy}>
+          Save page settings
+        </Button>
+        {saved.enabled && <Link to={pagePath}>Open the public page</Link>}
+      </div>
+    </form>
+  );
+}
