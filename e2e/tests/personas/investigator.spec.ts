@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
 import {
   expectNavLinks,
   NAV_LINKS,
@@ -27,6 +27,40 @@ async function shownTimes(page: Page): Promise<number[]> {
     const [month, day, year] = date!.split("/");
     return Date.parse(`${year}-${month}-${day}T${time}`);
   });
+}
+
+/** The results table's cameras, as shown, in row order. */
+async function shownCameras(page: Page): Promise<string[]> {
+  return page.locator(".results-table tbody tr[tabindex] td.results-table__camera").allTextContents();
+}
+
+/** The order the results screen sorts text in (results-view.ts). */
+const COLLATOR = new Intl.Collator("en-US", { numeric: true, sensitivity: "base" });
+
+/**
+ * Issue 20 item 11 (43 presses before): Tab presses from the plate field to Search, with the form as
+ * Clear leaves it (24 Hours, every agency of the demo data): 8 vehicle and case fields, 5 presets, Start
+ * and End, 13 agency controls, 4 features and Search.
+ */
+const TAB_STOPS_PLATE_TO_SEARCH = 33;
+
+/** The names of the controls Tab stops at after `from`, up to and including the button named `to`. */
+async function tabStopsFrom(page: Page, from: Locator, to: string): Promise<string[]> {
+  await from.focus();
+  const names: string[] = [];
+  for (let press = 0; press < 100; press++) {
+    await page.keyboard.press("Tab");
+    const name = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element) return "";
+      const labelled = element.getAttribute("aria-label");
+      const label = (element as HTMLInputElement).labels?.[0]?.textContent;
+      return (labelled ?? label ?? element.textContent ?? "").replace(/\s+/g, " ").replace(/\s*\*$/, "").trim();
+    });
+    names.push(name);
+    if (name === to) return names;
+  }
+  throw new Error(`Tab never reached ${to}: ${names.join(" | ")}`);
 }
 
 /**
@@ -107,6 +141,22 @@ test.describe("persona: investigator", () => {
       "true",
     );
 
+    // Issue 20 item 11: plate, justification and match are the first Tab stops, each date-time is one
+    // stop (Tab leaves the native field; its parts are typed and the arrow keys move between them).
+    const stops = await tabStopsFrom(page, page.getByLabel("License plate"), "Search");
+    expect(stops.slice(0, 2)).toEqual(["Justification", "Match"]);
+    expect(stops.filter((name) => name === "Start" || name === "End")).toEqual(["Start", "End"]);
+    expect(stops).toHaveLength(TAB_STOPS_PLATE_TO_SEARCH);
+    const start = page.getByLabel("Start");
+    await start.focus();
+    await page.keyboard.type("01022026"); // a year may have six digits: the arrow key moves on to the hour
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.type("0830A");
+    await expect(start).toHaveValue("2026-01-02T08:30");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("End")).toBeFocused();
+    await page.getByRole("button", { name: "Clear" }).click();
+
     // No justification: the spec's alert, and nothing is sent.
     await page.getByLabel("License plate").fill(SHARED_PLATE.toLowerCase());
     // Exact: the spec's newest-first list (Similar ranks misreads by difference; tests/similar-search.spec.ts).
@@ -171,9 +221,65 @@ test.describe("persona: investigator", () => {
     await expect(page.locator(".results-table--cards")).toBeVisible();
     await expect(rows.first().locator(".results-table__plate")).toBeVisible();
     await expect(rows.first().locator(".results-table__body")).toBeHidden();
-    await screenshot(page, "results-cards");
+    // The cards, with the filter and "Sort by" above them (the headers are hidden on narrow screens).
+    await page.locator(".results-controls").evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await screenshot(page, "results-cards", { scrollTop: false });
     await page.setViewportSize({ width: 1600, height: 1000 });
     await expect(page.locator(".results-table--cards")).toHaveCount(0);
+
+    // The investigator is in no hotlist group: no "On hotlist" badge (the viewer's journey sees one).
+    await expect(page.getByText(/^On hotlist/)).toHaveCount(0);
+
+    // Issue 20: sortable headers. Timestamp starts newest first (the server's order), then oldest first.
+    const header = (name: string) => page.getByRole("columnheader", { name, exact: true });
+    await expect(header("Timestamp")).toHaveAttribute("aria-sort", "none");
+    await header("Timestamp").getByRole("button").click();
+    await expect(header("Timestamp")).toHaveAttribute("aria-sort", "descending");
+    await header("Timestamp").getByRole("button").click();
+    await expect(header("Timestamp")).toHaveAttribute("aria-sort", "ascending");
+    const ascending = await shownTimes(page);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending).not.toEqual(times);
+    // Camera, A to Z; the other headers go back to unsorted.
+    await header("Camera").getByRole("button").click();
+    await expect(header("Camera")).toHaveAttribute("aria-sort", "ascending");
+    await expect(header("Timestamp")).toHaveAttribute("aria-sort", "none");
+    const cameras = await shownCameras(page);
+    expect(cameras).toEqual([...cameras].sort(COLLATOR.compare));
+    expect(new Set(cameras).size).toBeGreaterThan(1);
+    await header("Camera").getByRole("button").click();
+    await expect(header("Camera")).toHaveAttribute("aria-sort", "descending");
+    expect(await shownCameras(page)).toEqual([...cameras].reverse());
+
+    // The quick filter narrows the loaded rows (no new search) to those naming the camera.
+    const camera = cameras[0]!;
+    const filter = page.getByLabel("Filter results");
+    await filter.fill(camera);
+    await expect(page.getByText(/^Showing \d+ of \d+$/)).toBeVisible();
+    const filtered = await shownCameras(page);
+    expect(filtered.length).toBeLessThan(cameras.length);
+    expect(filtered.every((name) => name === camera)).toBe(true);
+    await filter.fill("no such camera anywhere");
+    await expect(page.getByText("No loaded result matches the filter")).toBeVisible();
+    await filter.fill(camera);
+
+    // Refresh keeps the results, their sort and the filter (session storage, never the URL) ...
+    expect(page.url()).not.toContain(SHARED_PLATE);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByLabel("Filter results")).toHaveValue(camera);
+    await expect(header("Camera")).toHaveAttribute("aria-sort", "descending");
+    expect(await shownCameras(page)).toEqual(filtered);
+    // ... and so does the browser's Back from another screen.
+    await openFromNav(page, "Profile", "Profile");
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible();
+    await expect(page.getByLabel("Filter results")).toHaveValue(camera);
+    expect(await shownCameras(page)).toEqual(filtered);
+    await page.getByLabel("Filter results").fill("");
+    await page.getByLabel("Sort by").selectOption({ label: "Search order" });
+    await expect(header("Camera")).toHaveAttribute("aria-sort", "none");
+    expect(await shownTimes(page)).toEqual(times);
 
     // Selection: exports need at least one result.
     await expect(page.getByRole("button", { name: "Export Selected to PDF" })).toBeDisabled();
@@ -275,6 +381,39 @@ test.describe("persona: investigator", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible();
     await expect(page.getByText("No results found.")).toBeVisible();
+
+    // Recent searches (issue 20): newest first; Run again asks for a new justification before searching.
+    await openFromNav(page, "Search", "Search LPR Records");
+    const recent = page.getByRole("region", { name: "Recent searches" });
+    const recentItems = recent.getByRole("listitem");
+    await expect(recentItems).toHaveCount(2);
+    await expect(recentItems.first()).toContainText("Plate QQ0ZZ9X");
+    await expect(recentItems.nth(1)).toContainText(`Plate ${SHARED_PLATE}`);
+    await expect(recentItems.nth(1)).toContainText("Last 7 Days");
+    await recentItems.nth(1).getByRole("button", { name: /^Run again/ }).click();
+    const rerun = recent.getByRole("form", { name: "Run the search again" });
+    await expect(rerun.getByLabel("Justification")).toHaveValue("");
+    await expect(rerun.getByLabel("Justification")).toBeFocused();
+    let searched = false;
+    const onSearch = (request: Request) => {
+      if (new URL(request.url()).pathname === "/search-data") searched = true;
+    };
+    page.on("request", onSearch);
+    await rerun.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(rerun.getByText("Justification and date range are required.")).toBeVisible();
+    expect(searched).toBe(false);
+    page.off("request", onSearch);
+    await recent.scrollIntoViewIfNeeded();
+    await screenshot(page, "recent-searches", { scrollTop: false });
+    const RERUN_JUSTIFICATION = "Case 2026-118: follow-up, same vehicle";
+    await rerun.getByLabel("Justification").fill(RERUN_JUSTIFICATION);
+    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === "/search-data");
+    await rerun.getByRole("button", { name: "Search", exact: true }).click();
+    const body = (await sent).postDataJSON() as { plate: string; justification: string };
+    expect(body.plate.toUpperCase()).toBe(SHARED_PLATE);
+    expect(body.justification).toBe(RERUN_JUSTIFICATION);
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
+    await expect(rows.first().locator(".results-table__plate")).toHaveText(SHARED_PLATE);
 
     // /results with no search kept in this tab goes back to the form with a message (the spec's rule).
     await page.evaluate(() => {
