@@ -38,11 +38,28 @@ async function shownCameras(page: Page): Promise<string[]> {
 const COLLATOR = new Intl.Collator("en-US", { numeric: true, sensitivity: "base" });
 
 /**
- * Issue 20 item 11 (43 presses before): Tab presses from the plate field to Search, with the form as
- * Clear leaves it (24 Hours, every agency of the demo data): 8 vehicle and case fields, 5 presets, Start
- * and End, 13 agency controls, 4 features and Search.
+ * Issue 20 item 11 (43 presses before): the Tab stops from the plate field to Search, with the form as
+ * Clear leaves it (24 Hours): plate, justification and match first, each date-time one stop, then the
+ * agency sections' controls (13 with the demo data as seeded: 33 stops in all), the features, Search.
  */
-const TAB_STOPS_PLATE_TO_SEARCH = 33;
+const FORM_STOPS_BEFORE_AGENCIES = [
+  "Justification",
+  "Match",
+  "Case number",
+  "Offense category",
+  "State",
+  "Color",
+  "Make",
+  "Body type",
+  "1 Hour",
+  "24 Hours",
+  "7 Days",
+  "30 Days",
+  "90 Days",
+  "Start",
+  "End",
+];
+const FORM_STOPS_AFTER_AGENCIES = ["Top rack", "Back rack", "Bumper stickers", "Window stickers", "Search"];
 
 /** The names of the controls Tab stops at after `from`, up to and including the button named `to`. */
 async function tabStopsFrom(page: Page, from: Locator, to: string): Promise<string[]> {
@@ -55,7 +72,10 @@ async function tabStopsFrom(page: Page, from: Locator, to: string): Promise<stri
       if (!element) return "";
       const labelled = element.getAttribute("aria-label");
       const label = (element as HTMLInputElement).labels?.[0]?.textContent;
-      return (labelled ?? label ?? element.textContent ?? "").replace(/\s+/g, " ").replace(/\s*\*$/, "").trim();
+      return (labelled ?? label ?? element.textContent ?? "")
+        .replace(/\s+/g, " ")
+        .replace(/\s*\*$/, "")
+        .trim();
     });
     names.push(name);
     if (name === to) return names;
@@ -144,9 +164,17 @@ test.describe("persona: investigator", () => {
     // Issue 20 item 11: plate, justification and match are the first Tab stops, each date-time is one
     // stop (Tab leaves the native field; its parts are typed and the arrow keys move between them).
     const stops = await tabStopsFrom(page, page.getByLabel("License plate"), "Search");
-    expect(stops.slice(0, 2)).toEqual(["Justification", "Match"]);
-    expect(stops.filter((name) => name === "Start" || name === "End")).toEqual(["Start", "End"]);
-    expect(stops).toHaveLength(TAB_STOPS_PLATE_TO_SEARCH);
+    expect(stops.slice(0, FORM_STOPS_BEFORE_AGENCIES.length)).toEqual(FORM_STOPS_BEFORE_AGENCIES);
+    expect(stops.slice(-FORM_STOPS_AFTER_AGENCIES.length)).toEqual(FORM_STOPS_AFTER_AGENCIES);
+    // Each agency section: its toggle, Select all, and a box per agency (and per RAVEN camera).
+    const agencyControls = await page
+      .getByRole("region", { name: "Agencies" })
+      .locator("button, input")
+      .count();
+    expect(stops).toHaveLength(
+      FORM_STOPS_BEFORE_AGENCIES.length + agencyControls + FORM_STOPS_AFTER_AGENCIES.length,
+    );
+    if (agencyControls === 13) expect(stops).toHaveLength(33); // the demo data as seeded
     const start = page.getByLabel("Start");
     await start.focus();
     await page.keyboard.type("01022026"); // a year may have six digits: the arrow key moves on to the hour
@@ -390,7 +418,10 @@ test.describe("persona: investigator", () => {
     await expect(recentItems.first()).toContainText("Plate QQ0ZZ9X");
     await expect(recentItems.nth(1)).toContainText(`Plate ${SHARED_PLATE}`);
     await expect(recentItems.nth(1)).toContainText("Last 7 Days");
-    await recentItems.nth(1).getByRole("button", { name: /^Run again/ }).click();
+    await recentItems
+      .nth(1)
+      .getByRole("button", { name: /^Run again/ })
+      .click();
     const rerun = recent.getByRole("form", { name: "Run the search again" });
     await expect(rerun.getByLabel("Justification")).toHaveValue("");
     await expect(rerun.getByLabel("Justification")).toBeFocused();
