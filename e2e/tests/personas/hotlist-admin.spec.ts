@@ -259,7 +259,8 @@ test.describe("persona: hotlist admin", () => {
     await expect(row).toBeVisible();
     await expect(row).toHaveCSS("display", "grid");
     await expect(row.locator(".alerts-table__source")).toBeHidden();
-    await screenshot(page, "alert-cards");
+    await row.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await screenshot(page, "alert-cards", { scrollTop: false });
     await page.setViewportSize({ width: 1440, height: 1000 });
 
     // Delete Group archives it, after a confirmation: it leaves My Alert Groups.

@@ -119,11 +119,15 @@ test.describe("persona: hotlist viewer", () => {
       await expect(results.nth(index).locator(".results-table__hotlist")).toHaveText(BADGE);
     await page.getByRole("tab", { name: "Map View" }).click();
     const popup = page.locator(".leaflet-popup");
-    // Markers close together are a cluster at this zoom: clicking it zooms in until a marker shows.
-    await expect(page.locator(".map-marker, .map-cluster").first()).toBeVisible();
-    for (let attempt = 0; attempt < 6 && (await page.locator(".map-marker").count()) === 0; attempt++)
-      await page.locator(".map-cluster").first().click();
-    await page.locator(".map-marker").first().click();
+    // Each read is a marker named by its plate, program and time; reads close together are one cluster
+    // at this zoom, which a click zooms in on.
+    const marker = page.getByRole("button", { name: /^AK47281, (Rekor|Axon|RAVEN), / }).first();
+    const cluster = page.locator(".map-cluster").first();
+    await expect(async () => {
+      if (await cluster.isVisible()) await cluster.click({ timeout: 2_000 });
+      await expect(marker).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await marker.click();
     await expect(popup.getByText(BADGE)).toBeVisible();
     await page.getByRole("tab", { name: "Table View" }).click();
     await results.first().click();

@@ -107,6 +107,11 @@ test.describe("persona: owner", () => {
     // Camera management: a corrected location, saved per camera.
     await page.getByRole("link", { name: /camera management/i }).click();
     await expect(page.getByRole("heading", { name: "Rekor Camera Management" })).toBeVisible();
+    // Issue 20 item 9: at 1440 px every column shows, nothing to scroll sideways.
+    const cameraList = page.getByRole("region", { name: "Camera list" });
+    expect(
+      await cameraList.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(1);
     // Issue 20: the corrected location picked on a map; the point fills the row's latitude and longitude.
     await page.getByRole("button", { name: "Pick the location of Main St at Pratt St on a map" }).click();
     const picker = page.getByRole("dialog", { name: "Pick the location of Main St at Pratt St" });
