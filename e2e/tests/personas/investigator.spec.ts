@@ -401,10 +401,15 @@ test.describe("persona: investigator", () => {
       "true",
     );
 
-    // A plate nobody read: the results screen says so.
+    // A plate nobody read, over 90 days: the results screen says so, and that RAVEN keeps 30 days only.
     await page.getByLabel("License plate").fill("QQ0ZZ9X");
+    await page.getByRole("button", { name: "90 Days", exact: true }).click();
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByText("No results found.")).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText(/^RAVEN keeps 30 days of reads: reads before \d{4}-\d{2}-\d{2}/),
+    ).toBeVisible();
+    await screenshot(page, "results-retention-notice");
 
     // Issue 20: the last results survive a reload (kept in session storage, never in the URL).
     await page.reload();
@@ -417,6 +422,7 @@ test.describe("persona: investigator", () => {
     const recentItems = recent.getByRole("listitem");
     await expect(recentItems).toHaveCount(2);
     await expect(recentItems.first()).toContainText("Plate QQ0ZZ9X");
+    await expect(recentItems.first()).toContainText("Last 90 Days");
     await expect(recentItems.nth(1)).toContainText(`Plate ${SHARED_PLATE}`);
     await expect(recentItems.nth(1)).toContainText("Last 7 Days");
     await recentItems
