@@ -407,7 +407,7 @@ test.describe("persona: investigator", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByText("No results found.")).toBeVisible({ timeout: 20_000 });
     await expect(
-      page.getByText(/^RAVEN keeps 30 days of reads: reads before \d{4}-\d{2}-\d{2}/),
+      page.getByText(/RAVEN keeps 30 days of reads: reads before \d{4}-\d{2}-\d{2}/),
     ).toBeVisible();
     await screenshot(page, "results-retention-notice");
 
