@@ -43,6 +43,19 @@ export async function expectNavLinks(page: Page, visible: readonly string[]): Pr
   await expect(nav(page).getByRole("button", { name: "Logout" })).toBeVisible();
 }
 
+/**
+ * The navigation's unread alert count (issue 20, the alert desk): 0 when the badge is not shown. Fails on
+ * "99+", which a journey could not count down from.
+ */
+export async function unreadAlerts(page: Page): Promise<number> {
+  const badge = nav(page).getByTestId("unread-alerts");
+  if ((await badge.count()) === 0) return 0;
+  const text = (await badge.innerText()).trim();
+  const count = /^(\d+) unread alerts$/.exec(text.replace(/\s+/g, " "))?.[1];
+  if (!count) throw new Error(`Unread alerts shown as "${text}"`);
+  return Number(count);
+}
+
 /** Follows a nav link as a person would (the app keeps its tokens in memory, so no reloads). */
 export async function openFromNav(page: Page, link: string, heading: string | RegExp): Promise<void> {
   await nav(page).getByRole("link", { name: link, exact: true }).click();

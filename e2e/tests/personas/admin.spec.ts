@@ -241,6 +241,18 @@ test.describe("persona: admin", () => {
     await expect(page.locator("tbody tr")).toContainText("Audit paging check 0");
     await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
 
+    // The tamper check (issue 17): the chain of every entry is intact.
+    const tamper = page.getByRole("region", { name: "Tamper check" });
+    await tamper.getByRole("button", { name: "Check the audit log" }).click();
+    await expect(tamper.getByText("Every audit entry is intact: none was changed or removed.")).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(
+      tamper.getByRole("listitem").filter({ hasText: "Hartford Police Department" }),
+    ).toContainText("intact");
+    await tamper.scrollIntoViewIfNeeded();
+    await screenshot(page, "audit-tamper-check", { scrollTop: false });
+
     // Owner's page is not the admin's: the server refuses it too.
     expect((await page.request.get("/owner-data", { headers })).status()).toBe(403);
     await signOut(page);

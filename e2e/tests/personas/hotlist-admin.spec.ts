@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { cameraReads, vehiclePicture } from "../../support/camera";
-import { expectNavLinks, NAV_LINKS, goInApp, openFromNav, screenshot, signOut } from "../../support/journey";
+import {
+  expectNavLinks,
+  NAV_LINKS,
+  goInApp,
+  openFromNav,
+  screenshot,
+  signOut,
+  unreadAlerts,
+} from "../../support/journey";
 import { signInAs } from "../../support/sign-in";
 
 /** A plate no demo camera reads on its own, so the only alert is the one this journey causes. */
@@ -175,9 +183,13 @@ test.describe("persona: hotlist admin", () => {
       .getByRole("link", { name: /View Alerts/ })
       .click();
     await expect(page.getByText("Live: new alerts appear here as they happen")).toBeVisible();
+    // The navigation's unread count is live too (issue 20): the new alert adds to it, no reload.
+    const unreadBefore = await unreadAlerts(page);
     await cameraReads(baseURL!, WATCHED_PLATE);
     const row = page.getByRole("row").filter({ hasText: WATCHED_PLATE });
     await expect(row).toBeVisible({ timeout: 5_000 });
+    await expect.poll(() => unreadAlerts(page)).toBeGreaterThan(unreadBefore);
+    await expect(row.locator(".alerts-table__ack")).toHaveText("Unread");
     for (const column of [
       "Source",
       "Plate",
@@ -212,9 +224,44 @@ test.describe("persona: hotlist admin", () => {
     // The same alert as a page (/alert-history-detail/{id}).
     await alert.getByRole("link", { name: "Open as a page" }).click();
     await expect(page).toHaveURL(/\/alert-history-detail\/\d+$/);
+    const alertId = /\/alert-history-detail\/(\d+)$/.exec(page.url())![1]!;
     await expect(page.getByRole("heading", { level: 1, name: `Alert: ${WATCHED_PLATE}` })).toBeVisible();
     await expect(page.getByRole("main")).toContainText("Added to Hotlist");
+    await expect(page.getByRole("region", { name: "Deliveries" })).toBeVisible();
     await screenshot(page, "alert-history-detail");
+
+    // Acknowledge from the alert page: who and when, one fewer unread in the navigation, and the
+    // history's row says who.
+    const unreadOnPage = await unreadAlerts(page);
+    await page.getByRole("button", { name: "Acknowledge" }).click();
+    await expect(page.getByText(/^Acknowledged by .+ at /)).toBeVisible();
+    await expect.poll(() => unreadAlerts(page)).toBe(unreadOnPage - 1);
+
+    // "Show reads": the plate's other reads of the last 24 hours, a search audited with the pre-filled
+    // justification. Only this journey's camera read the plate, once: the alert's own read.
+    const reads = page.getByRole("region", { name: `Other reads of ${WATCHED_PLATE}, last 24 hours` });
+    await expect(reads.getByLabel(/Justification/)).toHaveValue(
+      `Hotlist alert #${alertId}: other reads of ${WATCHED_PLATE}`,
+    );
+    const searched = page.waitForRequest((request) => new URL(request.url()).pathname === "/search-data");
+    await reads.getByRole("button", { name: "Show reads" }).click();
+    expect((await searched).postDataJSON()).toMatchObject({ plate: WATCHED_PLATE });
+    await expect(reads.getByText(`No other reads of ${WATCHED_PLATE} in the last 24 hours.`)).toBeVisible({
+      timeout: 20_000,
+    });
+    await reads.scrollIntoViewIfNeeded();
+    await screenshot(page, "alert-page-reads", { scrollTop: false });
+    await page.getByRole("button", { name: "← Back" }).click();
+    await expect(row.locator(".alerts-table__ack")).not.toHaveText("Unread");
+
+    // Alerts as cards on a phone (issue 20 item 9).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(row).toBeVisible();
+    await expect(row).toHaveCSS("display", "grid");
+    await expect(row.locator(".alerts-table__source")).toBeHidden();
+    await row.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await screenshot(page, "alert-cards", { scrollTop: false });
+    await page.setViewportSize({ width: 1440, height: 1000 });
 
     // Delete Group archives it, after a confirmation: it leaves My Alert Groups.
     await goInApp(page, `/groups/${groupId}/edit`);

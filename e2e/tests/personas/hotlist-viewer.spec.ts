@@ -1,7 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { cameraReads } from "../../support/camera";
 import { captureBearer, signInAs } from "../../support/sign-in";
-import { expectNavLinks, NAV_LINKS, goInApp, openFromNav, screenshot, signOut } from "../../support/journey";
+import {
+  expectNavLinks,
+  NAV_LINKS,
+  goInApp,
+  nav,
+  openFromNav,
+  screenshot,
+  signOut,
+  unreadAlerts,
+} from "../../support/journey";
 
 /** Listed in the seeded "Hartford Stolen Vehicles" group as KGL-4821 (NY), whose viewer this is. */
 const LISTED_PLATE = "KGL4821";
@@ -46,20 +55,17 @@ test.describe("persona: hotlist viewer", () => {
     await expect(alert).toContainText(`Plate: ${LISTED_PLATE}`);
     await expect(alert).toContainText("Added to Hotlist");
 
-    // The alert desk (Odin's own): the unread count in the navigation, acknowledge, a disposition.
-    const unread = page.getByTestId("unread-alerts");
-    await expect(unread).toBeVisible();
-    const before = Number((await unread.innerText()).replace(/\D/g, ""));
-    const acknowledge = alert.getByRole("button", { name: "Acknowledge" });
-    if ((await acknowledge.count()) > 0) {
-      await acknowledge.click();
-      await expect(alert.getByText(/Acknowledged by .* at /)).toBeVisible();
-      await expect
-        .poll(async () =>
-          (await unread.count()) ? Number((await unread.innerText()).replace(/\D/g, "")) : 0,
-        )
-        .toBe(before - 1);
-    }
+    // The alert desk (Odin's own), from the history: the camera's read just now is the newest alert and
+    // nobody has acknowledged it; acknowledging it counts it off the navigation's unread count at once.
+    await expect(row.locator(".alerts-table__ack")).toHaveText("Unread");
+    await expect(nav(page).getByTestId("unread-alerts")).toBeVisible();
+    const before = await unreadAlerts(page);
+    expect(before).toBeGreaterThan(0);
+    await expect(alert.getByText("Not acknowledged yet")).toBeVisible();
+    await alert.getByRole("button", { name: "Acknowledge" }).click();
+    await expect(alert.getByText(/^Acknowledged by .+ at /)).toBeVisible();
+    await expect(alert.getByRole("button", { name: "Acknowledge" })).toHaveCount(0);
+    await expect.poll(() => unreadAlerts(page)).toBe(before - 1);
     await alert.getByLabel("Disposition", { exact: true }).selectOption("incorrect_read");
     await alert.getByLabel("Disposition note").fill("Camera read a 1 as 4");
     await alert.getByRole("button", { name: "Save disposition" }).click();
@@ -67,6 +73,7 @@ test.describe("persona: hotlist viewer", () => {
     await expect(alert).toContainText("Incorrect read (misread) by");
     await page.keyboard.press("Escape");
     await expect(row).toContainText("Incorrect read (misread)");
+    await expect(row.locator(".alerts-table__ack")).not.toHaveText("Unread");
 
     // The history's filters: by disposition, and a plate that matches nothing.
     const filters = page.getByRole("form", { name: "Alert history filters" });
@@ -97,9 +104,34 @@ test.describe("persona: hotlist viewer", () => {
     await openFromNav(page, "Search", "Search LPR Records");
     await page.getByLabel("License plate").fill("AK47281");
     await page.getByLabel("Justification").fill("Checking a hotlisted plate's recent reads");
+    await page.getByLabel("Match", { exact: true }).selectOption("exact");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
-    await page.locator(".results-table tbody tr[tabindex]").first().click();
+
+    // Issue 20: the plate is on the viewer's group, so each read says so in the table, the map popup and
+    // the detail (the investigator, in no group, sees no badge).
+    // (Other groups the viewer is in may be named too: "On hotlist: A, Hartford Stolen Vehicles".)
+    const BADGE = new RegExp(`^On hotlist: (.+, )?${GROUP}(, .+)?$`);
+    const results = page.locator(".results-table tbody tr[tabindex]");
+    await expect(results.first()).toBeVisible();
+    const count = await results.count();
+    for (let index = 0; index < count; index++)
+      await expect(results.nth(index).locator(".results-table__hotlist")).toHaveText(BADGE);
+    await page.getByRole("tab", { name: "Map View" }).click();
+    const popup = page.locator(".leaflet-popup");
+    // Each read is a marker named by its plate, program and time; reads close together are one cluster
+    // at this zoom, which a click zooms in on.
+    const marker = page.getByRole("button", { name: /^AK47281, (Rekor|Axon|RAVEN), / }).first();
+    const cluster = page.locator(".map-cluster").first();
+    await expect(async () => {
+      if (await cluster.isVisible()) await cluster.click({ timeout: 2_000 });
+      await expect(marker).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await marker.click();
+    await expect(popup.getByText(BADGE)).toBeVisible();
+    await page.getByRole("tab", { name: "Table View" }).click();
+    await results.first().click();
+    await expect(page.getByRole("dialog").getByText(BADGE)).toBeVisible();
     await page.getByRole("button", { name: "Add Plate to Hotlist" }).click();
     const modal = page.getByRole("dialog", { name: "Add Plate to Hotlist" });
     await expect(modal.getByLabel("Hotlist Group").locator("option")).toHaveText(["Select a group", GROUP]);

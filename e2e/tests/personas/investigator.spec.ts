@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
 import {
   expectNavLinks,
   NAV_LINKS,
@@ -27,6 +27,60 @@ async function shownTimes(page: Page): Promise<number[]> {
     const [month, day, year] = date!.split("/");
     return Date.parse(`${year}-${month}-${day}T${time}`);
   });
+}
+
+/** The results table's cameras, as shown, in row order. */
+async function shownCameras(page: Page): Promise<string[]> {
+  return page.locator(".results-table tbody tr[tabindex] td.results-table__camera").allTextContents();
+}
+
+/** The order the results screen sorts text in (results-view.ts). */
+const COLLATOR = new Intl.Collator("en-US", { numeric: true, sensitivity: "base" });
+
+/**
+ * Issue 20 item 11 (43 presses before): the Tab stops from the plate field to Search, with the form as
+ * Clear leaves it (24 Hours): plate, justification and match first, each date-time one stop, then the
+ * agency sections' controls (13 with the demo data as seeded: 33 stops in all), the features, Search.
+ */
+const FORM_STOPS_BEFORE_AGENCIES = [
+  "Justification",
+  "Match",
+  "Case number",
+  "Offense category",
+  "State",
+  "Color",
+  "Make",
+  "Body type",
+  "1 Hour",
+  "24 Hours",
+  "7 Days",
+  "30 Days",
+  "90 Days",
+  "Start",
+  "End",
+];
+const FORM_STOPS_AFTER_AGENCIES = ["Top rack", "Back rack", "Bumper stickers", "Window stickers", "Search"];
+
+/** The names of the controls Tab stops at after `from`, up to and including the button named `to`. */
+async function tabStopsFrom(page: Page, from: Locator, to: string): Promise<string[]> {
+  await from.focus();
+  const names: string[] = [];
+  for (let press = 0; press < 100; press++) {
+    await page.keyboard.press("Tab");
+    const name = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element) return "";
+      const labelled = element.getAttribute("aria-label");
+      const label = (element as HTMLInputElement).labels?.[0]?.textContent;
+      return (labelled ?? label ?? element.textContent ?? "")
+        .replace(/\s+/g, " ")
+        .replace(/\s*\*$/, "")
+        .trim();
+    });
+    names.push(name);
+    if (name === to) return names;
+  }
+  throw new Error(`Tab never reached ${to}: ${names.join(" | ")}`);
 }
 
 /**
@@ -107,6 +161,30 @@ test.describe("persona: investigator", () => {
       "true",
     );
 
+    // Issue 20 item 11: plate, justification and match are the first Tab stops, each date-time is one
+    // stop (Tab leaves the native field; its parts are typed and the arrow keys move between them).
+    const stops = await tabStopsFrom(page, page.getByLabel("License plate"), "Search");
+    expect(stops.slice(0, FORM_STOPS_BEFORE_AGENCIES.length)).toEqual(FORM_STOPS_BEFORE_AGENCIES);
+    expect(stops.slice(-FORM_STOPS_AFTER_AGENCIES.length)).toEqual(FORM_STOPS_AFTER_AGENCIES);
+    // Each agency section: its toggle, Select all, and a box per agency (and per RAVEN camera).
+    const agencyControls = await page
+      .getByRole("region", { name: "Agencies" })
+      .locator("button, input")
+      .count();
+    expect(stops).toHaveLength(
+      FORM_STOPS_BEFORE_AGENCIES.length + agencyControls + FORM_STOPS_AFTER_AGENCIES.length,
+    );
+    if (agencyControls === 13) expect(stops).toHaveLength(33); // the demo data as seeded
+    const start = page.getByLabel("Start");
+    await start.focus();
+    await page.keyboard.type("01022026"); // a year may have six digits: the arrow key moves on to the hour
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.type("0830A");
+    await expect(start).toHaveValue("2026-01-02T08:30");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("End")).toBeFocused();
+    await page.getByRole("button", { name: "Clear" }).click();
+
     // No justification: the spec's alert, and nothing is sent.
     await page.getByLabel("License plate").fill(SHARED_PLATE.toLowerCase());
     // Exact: the spec's newest-first list (Similar ranks misreads by difference; tests/similar-search.spec.ts).
@@ -151,7 +229,7 @@ test.describe("persona: investigator", () => {
     const rows = page.locator(".results-table tbody tr[tabindex]");
     await expect(rows.first()).toBeVisible();
     expect(await rows.count()).toBeGreaterThanOrEqual(3);
-    await expect(rows.first().locator(".results-table__plate")).toHaveText(SHARED_PLATE);
+    await expect(rows.first().locator(".results-table__plate")).toHaveText(new RegExp(`^${SHARED_PLATE}`));
     const times = await shownTimes(page);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     await expect(rows.first().locator(".results-table__vehicle img")).toHaveAttribute("src", /^blob:/, {
@@ -171,9 +249,66 @@ test.describe("persona: investigator", () => {
     await expect(page.locator(".results-table--cards")).toBeVisible();
     await expect(rows.first().locator(".results-table__plate")).toBeVisible();
     await expect(rows.first().locator(".results-table__body")).toBeHidden();
-    await screenshot(page, "results-cards");
+    // The cards, with the filter and "Sort by" above them (the headers are hidden on narrow screens).
+    await page.locator(".results-controls").evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await screenshot(page, "results-cards", { scrollTop: false });
     await page.setViewportSize({ width: 1600, height: 1000 });
     await expect(page.locator(".results-table--cards")).toHaveCount(0);
+
+    // The plate is on Hartford Stolen Vehicles, whose member the investigator is not: no badge names it
+    // (the viewer's journey sees it; a group another journey made the investigator a member of may show).
+    await expect(page.getByText(/^On hotlist: .*Hartford Stolen Vehicles/)).toHaveCount(0);
+
+    // Issue 20: sortable headers. Timestamp starts newest first (the server's order), then oldest first.
+    const header = (name: string) => page.getByRole("columnheader", { name, exact: true });
+    await expect(header("Timestamp")).toHaveAttribute("aria-sort", "none");
+    await header("Timestamp").getByRole("button").click();
+    await expect(header("Timestamp")).toHaveAttribute("aria-sort", "descending");
+    await header("Timestamp").getByRole("button").click();
+    await expect(header("Timestamp")).toHaveAttribute("aria-sort", "ascending");
+    const ascending = await shownTimes(page);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending).not.toEqual(times);
+    // Camera, A to Z; the other headers go back to unsorted.
+    await header("Camera").getByRole("button").click();
+    await expect(header("Camera")).toHaveAttribute("aria-sort", "ascending");
+    await expect(header("Timestamp")).toHaveAttribute("aria-sort", "none");
+    const cameras = await shownCameras(page);
+    expect(cameras).toEqual([...cameras].sort(COLLATOR.compare));
+    expect(new Set(cameras).size).toBeGreaterThan(1);
+    await header("Camera").getByRole("button").click();
+    await expect(header("Camera")).toHaveAttribute("aria-sort", "descending");
+    expect(await shownCameras(page)).toEqual([...cameras].reverse());
+
+    // The quick filter narrows the loaded rows (no new search) to those naming the camera.
+    const camera = cameras[0]!;
+    const filter = page.getByLabel("Filter results");
+    await filter.fill(camera);
+    await expect(page.getByText(/^Showing \d+ of \d+$/)).toBeVisible();
+    const filtered = await shownCameras(page);
+    expect(filtered.length).toBeLessThan(cameras.length);
+    expect(filtered.every((name) => name === camera)).toBe(true);
+    await filter.fill("no such camera anywhere");
+    await expect(page.getByText("No loaded result matches the filter")).toBeVisible();
+    await filter.fill(camera);
+
+    // Refresh keeps the results, their sort and the filter (session storage, never the URL) ...
+    expect(page.url()).not.toContain(SHARED_PLATE);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByLabel("Filter results")).toHaveValue(camera);
+    await expect(header("Camera")).toHaveAttribute("aria-sort", "descending");
+    expect(await shownCameras(page)).toEqual(filtered);
+    // ... and so does the browser's Back from another screen.
+    await openFromNav(page, "Profile", "Profile");
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible();
+    await expect(page.getByLabel("Filter results")).toHaveValue(camera);
+    expect(await shownCameras(page)).toEqual(filtered);
+    await page.getByLabel("Filter results").fill("");
+    await page.getByLabel("Sort by").selectOption({ label: "Search order" });
+    await expect(header("Camera")).toHaveAttribute("aria-sort", "none");
+    expect(await shownTimes(page)).toEqual(times);
 
     // Selection: exports need at least one result.
     await expect(page.getByRole("button", { name: "Export Selected to PDF" })).toBeDisabled();
@@ -266,15 +401,57 @@ test.describe("persona: investigator", () => {
       "true",
     );
 
-    // A plate nobody read: the results screen says so.
+    // A plate nobody read, over 90 days: the results screen says so, and that RAVEN keeps 30 days only.
     await page.getByLabel("License plate").fill("QQ0ZZ9X");
+    await page.getByRole("button", { name: "90 Days", exact: true }).click();
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByText("No results found.")).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText(/RAVEN keeps 30 days of reads: reads before \d{4}-\d{2}-\d{2}/),
+    ).toBeVisible();
+    await screenshot(page, "results-retention-notice");
 
     // Issue 20: the last results survive a reload (kept in session storage, never in the URL).
     await page.reload();
     await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible();
     await expect(page.getByText("No results found.")).toBeVisible();
+
+    // Recent searches (issue 20): newest first; Run again asks for a new justification before searching.
+    await openFromNav(page, "Search", "Search LPR Records");
+    const recent = page.getByRole("region", { name: "Recent searches" });
+    const recentItems = recent.getByRole("listitem");
+    await expect(recentItems).toHaveCount(2);
+    await expect(recentItems.first()).toContainText("Plate QQ0ZZ9X");
+    await expect(recentItems.first()).toContainText("Last 90 Days");
+    await expect(recentItems.nth(1)).toContainText(`Plate ${SHARED_PLATE}`);
+    await expect(recentItems.nth(1)).toContainText("Last 7 Days");
+    await recentItems
+      .nth(1)
+      .getByRole("button", { name: /^Run again/ })
+      .click();
+    const rerun = recent.getByRole("form", { name: "Run the search again" });
+    await expect(rerun.getByLabel("Justification")).toHaveValue("");
+    await expect(rerun.getByLabel("Justification")).toBeFocused();
+    let searched = false;
+    const onSearch = (request: Request) => {
+      if (new URL(request.url()).pathname === "/search-data") searched = true;
+    };
+    page.on("request", onSearch);
+    await rerun.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(rerun.getByText("Justification and date range are required.")).toBeVisible();
+    expect(searched).toBe(false);
+    page.off("request", onSearch);
+    await recent.scrollIntoViewIfNeeded();
+    await screenshot(page, "recent-searches", { scrollTop: false });
+    const RERUN_JUSTIFICATION = "Case 2026-118: follow-up, same vehicle";
+    await rerun.getByLabel("Justification").fill(RERUN_JUSTIFICATION);
+    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === "/search-data");
+    await rerun.getByRole("button", { name: "Search", exact: true }).click();
+    const body = (await sent).postDataJSON() as { plate: string; justification: string };
+    expect(body.plate.toUpperCase()).toBe(SHARED_PLATE);
+    expect(body.justification).toBe(RERUN_JUSTIFICATION);
+    await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
+    await expect(rows.first().locator(".results-table__plate")).toHaveText(new RegExp(`^${SHARED_PLATE}`));
 
     // /results with no search kept in this tab goes back to the form with a message (the spec's rule).
     await page.evaluate(() => {

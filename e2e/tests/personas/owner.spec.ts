@@ -107,6 +107,25 @@ test.describe("persona: owner", () => {
     // Camera management: a corrected location, saved per camera.
     await page.getByRole("link", { name: /camera management/i }).click();
     await expect(page.getByRole("heading", { name: "Rekor Camera Management" })).toBeVisible();
+    // Issue 20 item 9: at 1440 px every column shows, nothing to scroll sideways.
+    const cameraList = page.getByRole("region", { name: "Camera list" });
+    expect(
+      await cameraList.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(1);
+    // Issue 20: the corrected location picked on a map; the point fills the row's latitude and longitude.
+    await page.getByRole("button", { name: "Pick the location of Main St at Pratt St on a map" }).click();
+    const picker = page.getByRole("dialog", { name: "Pick the location of Main St at Pratt St" });
+    await expect(picker.getByRole("button", { name: "Use this location" })).toBeVisible();
+    await picker.locator(".location-picker__map").click({ position: { x: 200, y: 150 } });
+    await expect(picker.getByText(/Picked: -?\d+\.\d{6}, -?\d+\.\d{6}\./)).toBeVisible();
+    const [, pickedLatitude, pickedLongitude] = /Picked: (\S+), (\S+)\./.exec(
+      (await picker.locator(".location-picker__hint").textContent()) ?? "",
+    )!;
+    await screenshot(page, "camera-location-picker");
+    await picker.getByRole("button", { name: "Use this location" }).click();
+    await expect(picker).toHaveCount(0);
+    await expect(page.getByLabel("Corrected latitude of Main St at Pratt St")).toHaveValue(pickedLatitude!);
+    await expect(page.getByLabel("Corrected longitude of Main St at Pratt St")).toHaveValue(pickedLongitude!);
     await page.getByLabel("Corrected latitude of Main St at Pratt St").fill("95");
     await page.getByRole("button", { name: "Save Main St at Pratt St" }).click();
     await expect(page.getByRole("row").filter({ hasText: "Main St at Pratt St" })).toContainText(/latitude/i);

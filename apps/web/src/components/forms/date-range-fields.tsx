@@ -1,4 +1,5 @@
-import { useId } from "react";
+import { useId, type KeyboardEvent } from "react";
+import { focusPast } from "@/lib/focus-order";
 import { FieldLabel } from "./field-label";
 
 export interface DateRange {
@@ -15,11 +16,32 @@ export interface DateRangeFieldsProps extends DateRange {
   errorId?: string;
 }
 
+/** How a date field is filled from the keyboard, read out with it (the field is one Tab stop). */
+export const DATE_FIELD_HINT = {
+  date: "Type the date; the arrow keys move between day, month and year.",
+  "datetime-local": "Type the date and time; the arrow keys move between its parts.",
+} as const;
+
+/**
+ * Issue 20 item 11: the browser's date field is one Tab stop. Chromium (and Firefox) stop at every
+ * part of it (month, day, year, hour, minute, AM/PM: six stops for one field); the arrow keys already
+ * move between the parts, so Tab goes on to the next control, and Shift+Tab to the previous one. The
+ * native control stays (the spec's datetime-local: its picker, its typing, its validation).
+ */
+export function tabPastDateField(event: KeyboardEvent<HTMLInputElement>): void {
+  if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (focusPast(event.currentTarget, event.shiftKey)) event.preventDefault();
+}
+
 /** Start and End inputs side by side, as two ordinary fields of the surrounding form's grid. */
 export function DateRangeFields({ type, start, end, onChange, backwards, errorId }: DateRangeFieldsProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <>
+      <span id={hintId} className="visually-hidden">
+        {DATE_FIELD_HINT[type]}
+      </span>
       <div className="field">
         <FieldLabel htmlFor={`${id}-start`}>Start</FieldLabel>
         <input
@@ -28,6 +50,8 @@ export function DateRangeFields({ type, start, end, onChange, backwards, errorId
           type={type}
           value={start}
           onChange={(event) => onChange({ start: event.target.value })}
+          onKeyDown={tabPastDateField}
+          aria-describedby={hintId}
         />
       </div>
       <div className="field">
@@ -38,8 +62,9 @@ export function DateRangeFields({ type, start, end, onChange, backwards, errorId
           type={type}
           value={end}
           onChange={(event) => onChange({ end: event.target.value })}
+          onKeyDown={tabPastDateField}
           aria-invalid={backwards || undefined}
-          aria-describedby={backwards ? errorId : undefined}
+          aria-describedby={backwards && errorId ? `${errorId} ${hintId}` : hintId}
         />
       </div>
     </>

@@ -15,3 +15,4 @@ export {
   type CaseFieldValues,
   type CaseFieldsProps,
 } from "./case-fields";
+export { FilterBar, type FilterBarFields, type FilterBarProps, type FilterValues } from "./filter-bar";

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { FOCUSABLE } from "@/lib/focus-order";
 
 export interface ModalProps {
   open: boolean;
@@ -109,9 +110,6 @@ function makeRestInert(overlay: HTMLElement | null): HTMLElement[] {
   }
   return changed;
 }
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Tab from the last control goes to the first, Shift+Tab from the first to the last (issue 20 item 5). */
 function keepTabInside(event: KeyboardEvent, dialog: HTMLElement): void {

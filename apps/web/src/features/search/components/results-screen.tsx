@@ -279,7 +279,7 @@ function ResultsControls({
   const value = sort ? `${sort.key}:${sort.direction}` : SORT_NONE;
   return (
     <div className="results-controls">
-      <div className="results-controls__field">
+      <div className="results-controls__field results-controls__field--filter">
         <label htmlFor="results-filter">Filter results</label>
         <input
           id="results-filter"

@@ -96,7 +96,7 @@ afterEach(() => {
 });
 
 describe("SearchScreen", () => {
-  it("Tab order: plate, justification, case fields, match, then the spec's controls in its order, Search before Clear (issue 20 item 11)", async () => {
+  it("Tab order: plate, justification, match, case fields, then the spec's controls in its order, Search before Clear (issue 20 item 11)", async () => {
     answer();
     renderSearch();
     await agenciesLoaded();
@@ -105,11 +105,11 @@ describe("SearchScreen", () => {
     const at = (element: HTMLElement) => stops.indexOf(element);
     expect(at(screen.getByLabelText("License plate"))).toBe(0);
     expect(at(justification())).toBe(1);
-    // The case number and offense category (issue 23) complete the justification, right after it.
-    expect(at(screen.getByLabelText(/^Case number/))).toBe(2);
-    expect(at(screen.getByLabelText(/^Offense category/))).toBe(3);
-    // The match choice qualifies the plate (issue 19): right after the justification's fields.
-    expect(at(screen.getByLabelText("Match"))).toBe(4);
+    // The match choice qualifies the plate (issue 19): the three every search sets come first.
+    expect(at(screen.getByLabelText("Match"))).toBe(2);
+    // The case number and offense category (issue 23, optional unless the agency requires them) next.
+    expect(at(screen.getByLabelText(/^Case number/))).toBe(3);
+    expect(at(screen.getByLabelText(/^Offense category/))).toBe(4);
     expect(at(screen.getByLabelText("State", { selector: "select" }))).toBe(5);
     expect(at(preset("1 Hour"))).toBeGreaterThan(at(screen.getByLabelText("Body type")));
     expect(at(screen.getByLabelText("End"))).toBeLessThan(

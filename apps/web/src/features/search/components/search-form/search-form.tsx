@@ -17,7 +17,8 @@ export interface SearchFormViewProps {
 
 /**
  * The search form (000 §2, §4), in the spec's order of controls (issue 20 item 11): plate, then the
- * justification, state, colour, make, body type; time range; agencies; features; Search and Clear.
+ * justification and the match (the three every search sets), the case fields, state, colour, make, body
+ * type; time range (each date-time one Tab stop); agencies; features; Search and Clear.
  */
 export function SearchFormView({ initial }: SearchFormViewProps) {
   const [form, setForm] = useState<SearchForm>(initial);
@@ -51,16 +52,14 @@ export function SearchFormView({ initial }: SearchFormViewProps) {
           values={form}
           onChange={update}
           afterPlate={
-            <>
-              <JustificationField
-                justification={form.justification}
-                onJustificationChange={(justification) => update({ justification })}
-                inputRef={justificationRef}
-                state={state}
-              />
-              <CaseFields values={form} onChange={update} showMissing={state.status === "failed"} />
-            </>
+            <JustificationField
+              justification={form.justification}
+              onJustificationChange={(justification) => update({ justification })}
+              inputRef={justificationRef}
+              state={state}
+            />
           }
+          afterMatch={<CaseFields values={form} onChange={update} showMissing={state.status === "failed"} />}
         />
       </Card>
       <Card title="Time range" className="search-form__time">

@@ -32,12 +32,14 @@ export type VehicleValues = Pick<
 export interface VehicleFieldsProps {
   values: VehicleValues;
   onChange: (patch: Partial<VehicleValues>) => void;
-  /** Shown right after the plate, before state, colour, make and body type: the justification. */
+  /** Shown right after the plate, before the match: the justification. */
   afterPlate?: ReactNode;
+  /** Shown after the match, before state, colour, make and body type: the case fields. */
+  afterMatch?: ReactNode;
 }
 
 /** Plate, state, colour, make and body type; everything is optional (000 §5). */
-export function VehicleFields({ values, onChange, afterPlate }: VehicleFieldsProps) {
+export function VehicleFields({ values, onChange, afterPlate, afterMatch }: VehicleFieldsProps) {
   const id = useId();
   return (
     <div className="search-vehicle">
@@ -77,6 +79,7 @@ export function VehicleFields({ values, onChange, afterPlate }: VehicleFieldsPro
           Similar also finds misreads (O/0, B/8, a missing character).
         </span>
       </div>
+      {afterMatch}
       <SelectField
         label="State"
         placeholder="Any state"
