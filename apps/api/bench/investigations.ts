@@ -121,7 +121,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
   let t: TestApp | undefined;
   const session = createPrismaClient(db.url, { poolSize: 1 });
   try {
-    t = await startBenchApp(db.url, { LOG_LEVEL: "silent" });
+    t = await startBenchApp(db.url, { LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000" });
     const subjects = await seedPersonas(t);
     const now = Date.now();
     const seeding = await fillStore(session, now, { rows: ROWS });
