@@ -32,6 +32,8 @@ describe("account calls (spec 001 §7 Account)", () => {
     );
     // The export limit, so the results screen can say it before an export is asked for (issue 20 item 6).
     expect(res.body).toContain(`"exportMaxRecords":500`);
+    // The password length the server enforces, so the forms list it rather than the spec's 8.
+    expect(res.body).toContain(`"passwords":{"minLength":12}`);
   });
 
   it("GET /get-current-user marks the owner", async () => {

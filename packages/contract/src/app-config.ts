@@ -43,6 +43,11 @@ export const ZAppConfig = z.object({
    * app locks its screen and asks for the password again. Absent (an older server): 30.
    */
   session: z.object({ idleMinutes: z.number().int().positive() }).optional(),
+  /**
+   * Odin's own: the shortest password the server accepts (PASSWORD_MIN_LENGTH), so the password forms
+   * list the length really enforced. Absent (an older server): the spec's 8.
+   */
+  passwords: z.object({ minLength: z.number().int().positive() }).optional(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 

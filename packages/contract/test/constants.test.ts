@@ -21,6 +21,7 @@ import {
   VEHICLE_COLORS,
   VEHICLE_MAKES,
   checkPasswordStrength,
+  passwordRules,
   exportFileName,
   findTimePreset,
   isValidMapPoint,
@@ -158,5 +159,18 @@ describe("checkPasswordStrength", () => {
   it("passes a password that meets them all", () => {
     expect(checkPasswordStrength("Correct-Horse-9")).toEqual([]);
     expect(checkPasswordStrength("Ünïcode1€x")).toEqual([]);
+  });
+
+  it("asks for the length the server enforces, never fewer than the spec's 8", () => {
+    expect(passwordRules(12).map((rule) => rule.message)).toEqual([
+      "At least 12 characters",
+      ...PASSWORD_RULES.slice(1).map((rule) => rule.message),
+    ]);
+    expect(checkPasswordStrength("Abcdefg1!x", 12)).toEqual(["At least 12 characters"]);
+    expect(checkPasswordStrength("Abcdefg1!xyz", 12)).toEqual([]);
+    // Characters, not UTF-16 units: eleven characters with an astral one are still eleven.
+    expect(checkPasswordStrength("Abcdefg1!x😀", 12)).toEqual(["At least 12 characters"]);
+    expect(passwordRules(4)).toBe(PASSWORD_RULES);
+    expect(passwordRules()).toBe(PASSWORD_RULES);
   });
 });

@@ -3,6 +3,7 @@ import {
   APP_CONFIG_PATH,
   DEFAULT_IDLE_LOCK_MINUTES,
   DEFAULT_MAP_SETTINGS,
+  PASSWORD_MIN_LENGTH,
   ZAppConfig,
   type TAppConfig,
 } from "@odin/contract";
@@ -102,4 +103,9 @@ export function getMapSettings(): NonNullable<AppConfig["map"]> {
 /** Minutes without user activity before the screen locks (the server's SESSION_IDLE_MINUTES). */
 export function getIdleLockMinutes(): number {
   return getAppConfig().session?.idleMinutes ?? DEFAULT_IDLE_LOCK_MINUTES;
+}
+
+/** The shortest password the server accepts (its PASSWORD_MIN_LENGTH), or the spec's 8 from an older server. */
+export function getPasswordMinLength(): number {
+  return getAppConfig().passwords?.minLength ?? PASSWORD_MIN_LENGTH;
 }

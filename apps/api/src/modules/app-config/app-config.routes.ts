@@ -15,6 +15,7 @@ export function appConfigFor(config: Config): TAppConfig {
     map: { ...config.map },
     exportMaxRecords: config.exports.maxRecords,
     session: { idleMinutes: Math.round(config.sessions.idleMs / 60_000) },
+    passwords: { minLength: config.passwords.minLength },
   };
 }
 

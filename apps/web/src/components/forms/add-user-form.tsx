@@ -2,7 +2,7 @@ import { MESSAGES } from "@odin/contract";
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Button, Card, Notice } from "@/components/ui";
 import { addUserFailure, addUserFieldErrors, type FormIssues } from "@/lib/add-user-outcome";
-import { PASSWORD_HINT } from "@/lib/password-text";
+import { passwordHint as passwordHintText } from "@/lib/password-text";
 import { FailureNotice } from "./failure-notice";
 import { FieldError } from "./field-error";
 import { FieldLabel } from "./field-label";
@@ -93,7 +93,7 @@ export function useAddUserForm<V extends UserValues, T>({
   const error = (field: Field) => <FieldError id={`${fieldId(field)}-error`} message={errors[field]} />;
   const passwordHint = (
     <span id={`${fieldId("password")}-hint`} className="field__hint">
-      {PASSWORD_HINT}
+      {passwordHintText()}
     </span>
   );
   const roleField = (

@@ -1,4 +1,5 @@
 import { checkPasswordStrength } from "@odin/contract";
+import { getPasswordMinLength } from "@/lib/config";
 
 // Without look-alikes (0/O, 1/l/I), since the owner reads the password out or types it into a message.
 const UPPER = "ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -20,7 +21,8 @@ function pick(alphabet: string, random: number): string {
  */
 export function generateTemporaryPassword(): string {
   for (;;) {
-    const random = crypto.getRandomValues(new Uint32Array(TEMPORARY_PASSWORD_LENGTH));
+    const minLength = getPasswordMinLength();
+    const random = crypto.getRandomValues(new Uint32Array(Math.max(TEMPORARY_PASSWORD_LENGTH, minLength)));
     const chars = [
       pick(UPPER, random[0]!),
       pick(LOWER, random[1]!),
@@ -35,6 +37,6 @@ export function generateTemporaryPassword(): string {
       [chars[i], chars[j]] = [chars[j]!, chars[i]!];
     }
     const password = chars.join("");
-    if (checkPasswordStrength(password).length === 0) return password;
+    if (checkPasswordStrength(password, minLength).length === 0) return password;
   }
 }

@@ -69,6 +69,20 @@ describe("ChangePasswordScreen", () => {
     expect(requirement("A digit")).toHaveTextContent("(met)");
   });
 
+  it("lists the length the server enforces (its PASSWORD_MIN_LENGTH from /app-config.js)", () => {
+    window.__ODIN_CONFIG__ = { oidc: null, ownerUsername: null, passwords: { minLength: 12 } };
+    try {
+      renderScreen();
+      type(newPassword(), "Abcdefg1!x");
+      expect(requirement("At least 12 characters")).toHaveAttribute("data-met", "false");
+      expect(screen.queryByText("At least 8 characters")).not.toBeInTheDocument();
+      type(newPassword(), "Abcdefg1!xyz");
+      expect(requirement("At least 12 characters")).toHaveAttribute("data-met", "true");
+    } finally {
+      delete window.__ODIN_CONFIG__;
+    }
+  });
+
   it("'Passwords do not match!' when the confirmation differs, and nothing is sent", () => {
     renderScreen();
     type(newPassword(), STRONG);

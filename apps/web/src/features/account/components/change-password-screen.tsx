@@ -5,6 +5,7 @@ import { useCurrentUserState } from "@/app/current-user";
 import { FailureNotice, FieldLabel } from "@/components/forms";
 import { Button, buttonClassName, Card, Notice, PageHeader } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
+import { getPasswordMinLength } from "@/lib/config";
 import { resetPassword } from "../api/reset-password";
 import { PasswordRequirements } from "./password-requirements";
 
@@ -46,7 +47,7 @@ export function ChangePasswordScreen() {
       setState({ status: "failed", message: MESSAGES.passwordsDoNotMatch, details: [] });
       return;
     }
-    if (checkPasswordStrength(password).length > 0) {
+    if (checkPasswordStrength(password, getPasswordMinLength()).length > 0) {
       setState({ status: "failed", message: PASSWORD_RULES_NOT_MET, details: [] });
       return;
     }

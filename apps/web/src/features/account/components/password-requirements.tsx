@@ -1,9 +1,11 @@
-import { PASSWORD_RULES } from "@odin/contract";
+import { passwordRules } from "@odin/contract";
 import { CheckCircleIcon } from "@/components/ui";
+import { getPasswordMinLength } from "@/lib/config";
 
 /**
  * The requirement list of the change-password screen (001 §2), ticked live as the new password meets
- * each rule. The rules are the contract's, so the list, the form and the server never disagree.
+ * each rule. The rules are the contract's, with the length the server enforces (/app-config.js), so the
+ * list, the form and the server never disagree.
  */
 export function PasswordRequirements({ id, password }: { id: string; password: string }) {
   return (
@@ -12,7 +14,7 @@ export function PasswordRequirements({ id, password }: { id: string; password: s
         Your new password needs:
       </p>
       <ul id={id} className="password-rules__list" aria-labelledby={`${id}-title`}>
-        {PASSWORD_RULES.map((rule) => {
+        {passwordRules(getPasswordMinLength()).map((rule) => {
           const met = rule.pattern.test(password);
           return (
             <li
