@@ -43,6 +43,8 @@ const API_DATA_LAYER_NOT_YET = [
   "apps/api/src/jobs/skeleton-index.ts",
 ];
 
+const PRISMA_IMPORT_MESSAGE =
+  "Only the data layer imports the Prisma client: hold a Database (src/lib/database.ts) and call the domain's repository (docs/architecture.md, the data layer).";
 const PRISMA_MESSAGE =
   "Only repositories (*.repository.ts) query the database: move this call into the domain's repository (docs/architecture.md, the data layer).";
 
@@ -130,7 +132,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        ...PRISMA_CLIENT_IMPORTS.map((selector) => ({ selector, message: PRISMA_MESSAGE })),
+        ...PRISMA_CLIENT_IMPORTS.map((selector) => ({ selector, message: PRISMA_IMPORT_MESSAGE })),
         ...PRISMA_HANDLE_USES.map((selector) => ({ selector, message: PRISMA_MESSAGE })),
       ],
     },
