@@ -1,5 +1,6 @@
 // One lint configuration for the workspace: typed rules (no floating promises) everywhere,
-// React hooks rules in the web app, and process.env readable only by the API's config/env.ts.
+// React hooks rules in the web app, process.env readable only by the API's config/env.ts, and the
+// API's layers: Prisma only in its data layer, Fastify only in routes and plugins.
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -8,7 +9,8 @@ import tseslint from "typescript-eslint";
 /**
  * The API's data layer: the only files that may import the Prisma client and query through it.
  * Repositories (`*.repository.ts`) plus the data-access files listed here by name, each a piece of
- * SQL or a store that a library drives (oidc-provider's adapter, the rate limit's store).
+ * SQL or a store that a library drives (oidc-provider's adapter, the rate limit's store). The
+ * migrations and the seed live in packages/db, which this rule does not cover.
  */
 const API_DATA_LAYER = [
   "apps/api/src/**/*.repository.ts",
