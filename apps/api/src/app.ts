@@ -5,7 +5,7 @@ import type { PrismaClient, SecretBox } from "@odin/db";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config, OdinRole } from "./config/env";
-import { endBuiltInSession } from "./identity/end-session";
+import { endBuiltInSession } from "./identity/sessions.repository";
 import { interactionRoutes } from "./identity/interactions.routes";
 import { mountOidcProvider } from "./identity/oidc-mount";
 import { passwordResetRoutes } from "./identity/password-reset.routes";

@@ -1,6 +1,7 @@
 import type { TAlert } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
-import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../lib/database";
+import type { Logger } from "../lib/logger";
+import { findAlertIdsAfter, findAlertsByIds, findLatestAlertId } from "../modules/alerts/alerts.repository";
 import { listenForAlerts, type AlertListener } from "./alert-listener";
 import { toContractAlert } from "./alert-view";
 
@@ -25,9 +26,9 @@ export interface AlertBus {
 }
 
 export interface AlertBusOptions {
-  prisma: PrismaClient;
+  prisma: Database;
   databaseUrl: string;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /** Ids already fanned out, remembered so that a catch-up after a reconnection sends nothing twice. */
@@ -67,7 +68,7 @@ export function createAlertBus({ prisma, databaseUrl, log }: AlertBusOptions): A
       ids.forEach(remember);
       return;
     }
-    const rows = await prisma.alert.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+    const rows = await findAlertsByIds(prisma, ids);
     ids.forEach(remember);
     const events = rows.map((row) => ({ groupId: row.groupId, alert: toContractAlert(row) }));
     if (events.length === 0) return;
@@ -96,17 +97,11 @@ export function createAlertBus({ prisma, databaseUrl, log }: AlertBusOptions): A
    */
   const catchUp = async () => {
     if (lastSeenId === undefined) {
-      const latest = await prisma.alert.aggregate({ _max: { id: true } });
-      lastSeenId ??= latest._max.id ?? 0;
+      const latest = await findLatestAlertId(prisma);
+      lastSeenId ??= latest;
       return;
     }
-    const missed = await prisma.alert.findMany({
-      where: { id: { gt: lastSeenId } },
-      orderBy: { id: "asc" },
-      take: CATCH_UP_LIMIT,
-      select: { id: true },
-    });
-    enqueue(missed.map((row) => row.id));
+    enqueue(await findAlertIdsAfter(prisma, lastSeenId, CATCH_UP_LIMIT));
   };
 
   return {

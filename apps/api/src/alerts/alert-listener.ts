@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../lib/logger";
 import { ALERTS_CHANNEL, parseAlertIds } from "./alert-sql";
 
 export interface AlertListenerOptions {
@@ -11,7 +11,7 @@ export interface AlertListenerOptions {
    * was none are lost, so the caller looks for what it missed.
    */
   onConnected(): void;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** The connection's name in pg_stat_activity (default odin-alerts-listener, the live screens'). */
   applicationName?: string;
 }

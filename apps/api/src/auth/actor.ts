@@ -1,5 +1,6 @@
 import type { User } from "@odin/db";
 import type { VerifiedToken } from "../identity/token-verifier";
+import type { Logger } from "../lib/logger";
 
 /**
  * Who is asking, made once per request by the auth hook (plugins/auth.ts). Services and repositories
@@ -21,11 +22,7 @@ export interface Actor {
 }
 
 /** What services log through: the request's pino child logger satisfies it. */
-export interface RequestLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+export type RequestLog = Logger;
 
 /** An Actor with the verified token, for the few services that need its claims (sign-out, streams). */
 export interface AuthContext extends Actor {

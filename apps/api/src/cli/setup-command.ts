@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { processEnv } from "../config/env";
 import { AppError } from "../lib/app-error";
 import { ZNewPassword } from "@odin/contract";
-import type { PrismaClient, User } from "@odin/db";
+import type { User } from "@odin/db";
+import type { Database } from "../lib/database";
 import { findOwnerAccount, replaceOwnerPassword } from "../modules/setup/setup.repository";
 import { createOwner, SETUP_MESSAGES, ZOwnerSetup } from "../modules/setup/setup.service";
 import { withDatabase } from "./database";
@@ -138,7 +139,7 @@ async function resetOwnerPassword(
   odinKeepsPasswords: boolean,
   passwordStdin: boolean,
   terminal: Terminal,
-  prisma: PrismaClient,
+  prisma: Database,
 ): Promise<number> {
   try {
     if (!owner || owner.deletedAt) throw new AppError("NOT_FOUND", "Odin has no owner yet: run odin setup.");

@@ -1,4 +1,5 @@
-import type { PrismaClient } from "@odin/db";
+import type { Database } from "../lib/database";
+import { findAgencyByIdOrCode } from "../modules/admin/agencies.repository";
 import { verifyAuditChains } from "../modules/audit/audit-chain.repository";
 import { withDatabase } from "./database";
 
@@ -19,7 +20,7 @@ function agencyArgument(args: string[]): string | undefined | Error {
 
 /** The command's work on an open database, printing through `print`; answers the exit code. */
 export async function verifyAudit(
-  prisma: PrismaClient,
+  prisma: Database,
   args: string[],
   print: (line: string) => void,
 ): Promise<number> {
@@ -30,9 +31,7 @@ export async function verifyAudit(
   }
   let scope: "all" | number = "all";
   if (wanted !== undefined) {
-    const agency = await prisma.agency.findFirst({
-      where: /^\d+$/.test(wanted) ? { id: Number(wanted) } : { code: wanted.toUpperCase() },
-    });
+    const agency = await findAgencyByIdOrCode(prisma, wanted);
     if (!agency) {
       print(`No agency '${wanted}'.`);
       return 2;

@@ -6,7 +6,8 @@
  * does not configure (config.withDemoServices). Loaded with a dynamic import, so production never
  * loads the simulators.
  */
-import type { PrismaClient } from "@odin/db";
+import type { Database } from "../lib/database";
+import { findLatestAxisReadTimes } from "./demo-simulators.repository";
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
 import { buildAxisEvent, pushAxisEvents, startSimulators, type RunningSimulators } from "@odin/simulators";
 
@@ -21,7 +22,7 @@ export interface DemoSimulators {
 }
 
 export interface FeedOptions {
-  prisma: PrismaClient;
+  prisma: Database;
   /** Where Odin listens, e.g. http://127.0.0.1:3000. */
   odinUrl: string;
   retentionDays: number;
@@ -68,20 +69,8 @@ export async function startDemoSimulators(ports: {
     mapsUrl: sim.mapsUrl,
     async feedAxis({ prisma, odinUrl, retentionDays, onProgress }) {
       const oldest = sim.dataset.now - retentionDays * 86_400_000;
-      const latest = await prisma.detection.groupBy({
-        by: ["axisIntegrationId"],
-        _max: { timestamp: true },
-      });
-      const integrations = await prisma.axisIntegration.findMany({ select: { id: true, identifier: true } });
-      const since = new Map(
-        integrations.map((integration) => [
-          integration.identifier,
-          Math.max(
-            oldest,
-            latest.find((row) => row.axisIntegrationId === integration.id)?._max.timestamp?.getTime() ?? 0,
-          ),
-        ]),
-      );
+      const latest = await findLatestAxisReadTimes(prisma);
+      const since = new Map([...latest].map(([identifier, time]) => [identifier, Math.max(oldest, time)]));
       // Newest first, so the default 24-hour search has its reads within seconds of the start.
       const due = sim.dataset
         .axis()

@@ -1,4 +1,5 @@
 import type { SecretBox } from "@odin/db";
+import { findUserById } from "./accounts.repository";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { enrolmentInProgress } from "./mfa/mfa.service";
 import { mfaCodePage, mfaEnrolPage, mfaRecoveryCodesPage } from "./mfa/mfa-pages";
@@ -52,11 +53,7 @@ export async function interactionRoutes(
 ) {
   const mfaDeps = { prisma: app.prisma, secrets, builtIn: true };
   const enrolPage = async (uid: string, userId: number, error?: string) =>
-    mfaEnrolPage(
-      uid,
-      await enrolmentInProgress(mfaDeps, await app.prisma.user.findUniqueOrThrow({ where: { id: userId } })),
-      error,
-    );
+    mfaEnrolPage(uid, await enrolmentInProgress(mfaDeps, await findUserById(app.prisma, userId)), error);
   const finish = async (request: FastifyRequest, reply: FastifyReply, subject: string, withMfa: boolean) => {
     reply.hijack();
     await provider.interactionFinished(

@@ -6,10 +6,12 @@
  * passwords seen in breaches), not the username, not one of the user's last 5 passwords.
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { verifyPassword, type Prisma, type PrismaClient } from "@odin/db";
+import { verifyPassword } from "@odin/db";
 import { AppError } from "../lib/app-error";
+import type { Database, Transaction } from "../lib/database";
+import { findRecentPasswordHashes, PASSWORD_HISTORY_DEPTH } from "./password-history.repository";
 
-export const PASSWORD_HISTORY_DEPTH = 5;
+export { PASSWORD_HISTORY_DEPTH };
 export const DEFAULT_PASSWORD_MIN_LENGTH = 12;
 
 export const POLICY_MESSAGES = {
@@ -40,7 +42,7 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
 
-type Db = PrismaClient | Prisma.TransactionClient;
+type Db = Database | Transaction;
 
 export interface PolicySubject {
   /** Null for an account not created yet. */
@@ -83,39 +85,10 @@ export async function assertPasswordPolicy(
 }
 
 async function isRecentPassword(db: Db, user: PolicySubject, password: string): Promise<boolean> {
-  const previous = await db.passwordHistory.findMany({
-    where: { userId: user.id! },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: PASSWORD_HISTORY_DEPTH,
-    select: { passwordHash: true },
-  });
-  const hashes = previous.map((row) => row.passwordHash);
+  const hashes = await findRecentPasswordHashes(db, user.id!, PASSWORD_HISTORY_DEPTH);
   if (user.passwordHash && !hashes.includes(user.passwordHash)) hashes.unshift(user.passwordHash);
   for (const hash of hashes.slice(0, PASSWORD_HISTORY_DEPTH)) {
     if (await verifyPassword(password, hash)) return true;
   }
   return false;
-}
-
-/**
- * Records a new password's hash, keeping the newest 5 (the current one included). The password it
- * replaces joins first when the history is empty (accounts from before the history existed).
- */
-export async function recordPasswordHistory(
-  db: Db,
-  userId: number,
-  passwordHash: string,
-  previousHash: string | null,
-): Promise<void> {
-  if (previousHash && (await db.passwordHistory.count({ where: { userId } })) === 0) {
-    await db.passwordHistory.create({ data: { userId, passwordHash: previousHash, createdAt: new Date(0) } });
-  }
-  await db.passwordHistory.create({ data: { userId, passwordHash } });
-  const keep = await db.passwordHistory.findMany({
-    where: { userId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: PASSWORD_HISTORY_DEPTH,
-    select: { id: true },
-  });
-  await db.passwordHistory.deleteMany({ where: { userId, id: { notIn: keep.map((row) => row.id) } } });
 }

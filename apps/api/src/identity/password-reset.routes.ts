@@ -2,6 +2,7 @@ import { checkPasswordStrength, PASSWORD_RULES } from "@odin/contract";
 import { hashToken } from "@odin/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { setPassword } from "../modules/account/account.service";
+import { claimResetToken, findUserById, findValidResetToken } from "./accounts.repository";
 import { passwordPolicyProblems, policyRuleList } from "./password-policy";
 import { acceptFormPosts, sendHtml } from "./html-forms";
 import { escapeHtml, renderIdentityPage } from "./identity-page";
@@ -29,15 +30,7 @@ export async function passwordResetRoutes(
   app: FastifyInstance,
   { publicUrl, passwordMinLength }: { publicUrl: string; passwordMinLength: number },
 ) {
-  const findValid = (token: string) =>
-    app.prisma.passwordResetToken.findFirst({
-      where: {
-        tokenHash: hashToken(token),
-        usedAt: null,
-        expiresAt: { gt: new Date() },
-        user: { deletedAt: null },
-      },
-    });
+  const findValid = (token: string) => findValidResetToken(app.prisma, hashToken(token));
   const expiredPage = () =>
     renderIdentityPage({ title: "Link expired", body: `<p class="error">${EXPIRED}</p>` });
 
@@ -71,7 +64,7 @@ export async function passwordResetRoutes(
             400,
           );
         // Odin's own rules (length, breached list, username, the last 5) before the link is used up.
-        const user = await app.prisma.user.findUniqueOrThrow({ where: { id: record.userId } });
+        const user = await findUserById(app.prisma, record.userId);
         const problems = await passwordPolicyProblems(app.prisma, passwordMinLength, user, password);
         if (problems.length)
           return sendHtml(
@@ -80,11 +73,7 @@ export async function passwordResetRoutes(
             400,
           );
         // Claim the link first, so two submissions cannot both use it.
-        const claimed = await app.prisma.passwordResetToken.updateMany({
-          where: { id: record.id, usedAt: null },
-          data: { usedAt: new Date() },
-        });
-        if (claimed.count !== 1) return sendHtml(reply, expiredPage(), 410);
+        if (!(await claimResetToken(app.prisma, record.id))) return sendHtml(reply, expiredPage(), 410);
         // The link proves the mailbox: the owner of the account is back, so a lockout ends too.
         // Every session of the account ends: whoever held it is signed out.
         await setPassword({ prisma: app.prisma, passwordMinLength }, user, password, {

@@ -1,6 +1,8 @@
 import { MESSAGES } from "@odin/contract";
-import { verifyPassword, type PrismaClient } from "@odin/db";
+import { verifyPassword } from "@odin/db";
+import type { Database } from "../lib/database";
 import { writeAuditFor, type AuditSubject } from "../modules/audit/audit.repository";
+import { findSignInUser, findUserById, markSignedIn } from "./accounts.repository";
 import { isMfaRequired } from "./mfa/mfa.service";
 import { builtInSubject } from "./provider";
 import { recordFailedSignIn } from "./sign-in-failures.repository";
@@ -31,17 +33,14 @@ const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$" + "A".repeat(86);
  * account until an admin or the owner unlocks it; the counter restarts after a quiet 15 minutes.
  */
 export async function signInWithPassword(
-  prisma: PrismaClient,
+  prisma: Database,
   username: string,
   password: string,
   now = new Date(),
   /** Where the attempt came from: every outcome is audited (issue 17) when given. */
   from?: { ip: string | null; requestId: string | null },
 ): Promise<SignInResult> {
-  const user = await prisma.user.findFirst({
-    where: { username: { equals: username.trim(), mode: "insensitive" }, deletedAt: null },
-    include: { agency: { select: { deactivatedAt: true } } },
-  });
+  const user = await findSignInUser(prisma, username);
   const who: AuditSubject = {
     userId: user?.id ?? null,
     username: user?.username ?? username.trim(),
@@ -84,18 +83,15 @@ export async function signInWithPassword(
  * failure count restarts, the subject is kept, and the audit row says how the user signed in.
  */
 export async function completeSignIn(
-  prisma: PrismaClient,
+  prisma: Database,
   userId: number,
   method: "password" | "password+otp" | "password+recovery_code",
   now = new Date(),
   who?: AuditSubject,
 ): Promise<string> {
-  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+  const user = await findUserById(prisma, userId);
   const subject = user.idpSubject ?? builtInSubject(user.id);
-  await prisma.user.update({
-    where: { id: user.id },
-    data: { idpSubject: subject, failedLoginCount: 0, firstFailedLoginAt: null, lastLoginAt: now },
-  });
+  await markSignedIn(prisma, user.id, subject, now);
   if (who) await writeAuditFor(prisma, who, { action: "sign_in", detail: { method } });
   return subject;
 }

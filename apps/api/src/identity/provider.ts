@@ -1,8 +1,10 @@
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox } from "@odin/db";
 import { LOGIN_SCOPE } from "@odin/contract";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import type { Config } from "../config/env";
 import { AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page";
+import type { Database } from "../lib/database";
+import { findLiveUserBySubject } from "./accounts.repository";
 import { createOidcAdapterFactory } from "./oidc-adapter";
 import { loadSigningKeys } from "./signing-keys";
 import { createSessionLimits } from "./session-limits";
@@ -17,7 +19,7 @@ const ACCESS_TOKEN_TTL = 10 * 60;
  * provider and for the embedded default. Users and passwords come from Odin's database; the sign-in
  * page is served by interactions.routes.ts. Access tokens are RS256 JWTs for the API's audience.
  */
-export async function createOidcProvider(deps: { config: Config; prisma: PrismaClient; secrets: SecretBox }) {
+export async function createOidcProvider(deps: { config: Config; prisma: Database; secrets: SecretBox }) {
   const { config, prisma, secrets } = deps;
   const { default: Provider, errors } = await importOidcProvider();
   const { issuer, clientId, audience } = config.identity;
@@ -56,7 +58,7 @@ export async function createOidcProvider(deps: { config: Config; prisma: PrismaC
       profile: ["name", "preferred_username"],
     },
     async findAccount(_ctx, sub) {
-      const user = await prisma.user.findFirst({ where: { idpSubject: sub, deletedAt: null } });
+      const user = await findLiveUserBySubject(prisma, sub);
       if (!user) return undefined;
       return {
         accountId: sub,

@@ -1,5 +1,5 @@
-import type { PrismaClient } from "@odin/db";
-import { endBuiltInSession } from "./end-session";
+import type { Database } from "../lib/database";
+import { endBuiltInSession, findSession, revokeSessionBySid } from "./sessions.repository";
 
 /**
  * Session limits (CJIS 5.5.5; issue 18 item 3), kept server-side: every authenticated API call of a
@@ -7,14 +7,14 @@ import { endBuiltInSession } from "./end-session";
  * than `idleMs`, or begun more than `maxMs` ago, is refused and the session ended.
  */
 export function createSessionLimits(
-  prisma: PrismaClient,
+  prisma: Database,
   limits: { idleMs: number; maxMs: number },
   now: () => number = Date.now,
 ) {
   return {
     /** Why the session may not be refreshed, or null. */
     async refusal(sid: string): Promise<string | null> {
-      const session = await prisma.session.findUnique({ where: { idpSessionId: sid } });
+      const session = await findSession(prisma, sid);
       if (!session) return null; // No API call yet: the provider's own session limits apply.
       if (session.revokedAt) return "session signed out";
       const lastActivity = (session.lastSeenAt ?? session.createdAt).getTime();
@@ -24,10 +24,7 @@ export function createSessionLimits(
     },
     async end(sid: string): Promise<void> {
       await endBuiltInSession(prisma)(sid);
-      await prisma.session.updateMany({
-        where: { idpSessionId: sid, revokedAt: null },
-        data: { revokedAt: new Date(now()) },
-      });
+      await revokeSessionBySid(prisma, sid, new Date(now()));
     },
   };
 }

@@ -1,10 +1,10 @@
-import { Prisma, type PrismaClient } from "@odin/db";
+import type { Database } from "../lib/database";
 import { ALERT_IMAGE_AREA } from "../sources/rekor/rekor.webhook";
-import { heldByLegalHold } from "./legal-hold-sql";
+import { deleteExpiredAlertBatch, deleteExpiredAlertReads } from "./retention.repository";
 import type { ImageStore } from "../storage/image-store";
 
 export interface AlertRetentionOptions {
-  prisma: PrismaClient;
+  prisma: Database;
   images: ImageStore;
   /** ALERT_RETENTION_DAYS: how long alerts (with their dispositions and crops) are kept. */
   retentionDays: number;
@@ -28,33 +28,15 @@ export async function purgeExpiredAlerts(options: AlertRetentionOptions): Promis
   const area = `${ALERT_IMAGE_AREA}/%`;
   let purged = 0;
   for (;;) {
-    const rows = await options.prisma.$queryRaw<{ image_path: string | null; removable: boolean }[]>`
-      WITH doomed AS (
-        SELECT al.id FROM alerts al
-        JOIN hotlist_groups g ON g.id = al.group_id
-        LEFT JOIN retention_policies rp
-               ON rp.agency_id = g.agency_id AND rp.record = 'alerts' AND rp.source = al.source_program
-        WHERE al.timestamp < ${now}::timestamptz
-                             - make_interval(days => coalesce(rp.days, ${options.retentionDays}::int))
-          AND NOT ${heldByLegalHold(
-            Prisma.sql`g.agency_id`,
-            Prisma.sql`upper(regexp_replace(al.plate, '[^A-Za-z0-9]', '', 'g'))`,
-            Prisma.sql`al.axis_detection_id`,
-          )}
-        ORDER BY al.timestamp LIMIT ${batchSize}
-      ), deleted AS (
-        DELETE FROM alerts a USING doomed WHERE a.id = doomed.id RETURNING a.image_path
-      )
-      SELECT d.image_path,
-        d.image_path LIKE ${area} AND NOT EXISTS (
-          SELECT 1 FROM alerts o WHERE o.image_path = d.image_path AND o.id NOT IN (SELECT id FROM doomed)
-        ) AS removable
-      FROM deleted d`;
+    const rows = await deleteExpiredAlertBatch(options.prisma, {
+      now,
+      retentionDays: options.retentionDays,
+      batchSize,
+      imageArea: area,
+    });
     if (rows.length === 0) {
       // The once-only ledger of remote reads (alert_reads) goes by the same rule.
-      await options.prisma.$executeRaw`
-        DELETE FROM alert_reads
-        WHERE read_at < ${now}::timestamptz - make_interval(days => ${options.retentionDays}::int)`;
+      await deleteExpiredAlertReads(options.prisma, now, options.retentionDays);
       return purged;
     }
     purged += rows.length;

@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { Logger } from "../lib/logger";
+import { findAxonIntegrationIds } from "../modules/integrations/axon-integration.repository";
 import { pollAxonIntegration } from "../sources/axon/axon.poll";
 import type { SourceDeps } from "../sources/detection-source";
 import type { JobDefinition } from "./scheduler";
@@ -7,7 +8,7 @@ export interface AxonPollerOptions {
   deps: SourceDeps;
   /** Time between polls (AXON_POLL_INTERVAL_MS); the caller leaves the job out when it is 0. */
   intervalMs: number;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /**
@@ -21,12 +22,9 @@ export function axonPollingJob({ deps, intervalMs, log }: AxonPollerOptions): Jo
     name: "axon-poll",
     intervalMs,
     async run(signal) {
-      const integrations = await deps.prisma.axonIntegration.findMany({
-        select: { id: true },
-        orderBy: { id: "asc" },
-      });
+      const integrations = await findAxonIntegrationIds(deps.prisma);
       let alerts = 0;
-      for (const { id } of integrations) {
+      for (const id of integrations) {
         if (signal.aborted) break;
         try {
           // Half an interval: a poll of this integration just made (a manual one, or a replica whose

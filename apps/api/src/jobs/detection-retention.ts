@@ -1,11 +1,11 @@
-import { Prisma, type PrismaClient } from "@odin/db";
+import type { Database } from "../lib/database";
 import type { ImageStore } from "../storage/image-store";
 import type { JobDefinition } from "./scheduler";
 import { purgeExpiredAlerts } from "./alert-retention";
-import { heldByLegalHold } from "./legal-hold-sql";
+import { deleteExpiredDetectionBatch } from "./retention.repository";
 
 export interface RetentionOptions {
-  prisma: PrismaClient;
+  prisma: Database;
   images: ImageStore;
   /** DETECTION_RETENTION_DAYS: for agencies without a retention of their own (agencies.retention_days). */
   retentionDays: number;
@@ -19,7 +19,7 @@ export interface RetentionOptions {
 /**
  * Deletes stored Axis reads older than their agency's retention (its admin's policy for the source,
  * issue 23; else the owner's retention_days; else the default), with their
- * pictures, except the reads an active legal hold keeps (issue 23, legal-hold-sql.ts) and the reads an
+ * pictures, except the reads an active legal hold keeps (issue 23, heldByLegalHold in retention.repository.ts) and the reads an
  * alert points at (issue 17.6: evidence keeps its read and pictures
  * while the alert exists; alerts have their own retention). Rows go first (in
  * batches, oldest first), then their files: a crash in between leaves orphan files at worst, never a
@@ -30,20 +30,11 @@ export async function purgeExpiredDetections(options: RetentionOptions): Promise
   const batchSize = options.batchSize ?? 5_000;
   let purged = 0;
   for (;;) {
-    const rows = await options.prisma.$queryRaw<
-      { image_path: string | null; plate_image_path: string | null }[]
-    >`
-      DELETE FROM detections WHERE id IN (
-        SELECT d.id FROM detections d JOIN agencies a ON a.id = d.agency_id
-        LEFT JOIN retention_policies rp
-               ON rp.agency_id = d.agency_id AND rp.record = 'reads' AND rp.source = d.source_program
-        WHERE d.timestamp < ${now}::timestamptz
-                             - make_interval(days => coalesce(rp.days, a.retention_days, ${options.retentionDays}::int))
-          AND NOT EXISTS (SELECT 1 FROM alerts al WHERE al.axis_detection_id = d.id)
-          AND NOT ${heldByLegalHold(Prisma.sql`d.agency_id`, Prisma.sql`d.plate_normalized`, Prisma.sql`d.id`)}
-        ORDER BY d.timestamp LIMIT ${batchSize}
-      )
-      RETURNING image_path, plate_image_path`;
+    const rows = await deleteExpiredDetectionBatch(options.prisma, {
+      now,
+      retentionDays: options.retentionDays,
+      batchSize,
+    });
     if (rows.length === 0) return purged;
     purged += rows.length;
     await options.images.remove(

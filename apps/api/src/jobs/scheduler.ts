@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { PrismaClient } from "@odin/db";
-import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../lib/database";
+import type { Logger } from "../lib/logger";
+import { claimJobRow, finishJobRun, renewJobLease } from "./job-schedules.repository";
 
 /**
  * Background jobs that run once across API replicas (issue 21).
@@ -42,24 +43,11 @@ export const runnerId = `${hostname()}:${process.pid}:${randomBytes(3).toString(
  * The row is created due on first use.
  */
 export async function claimJob(
-  prisma: PrismaClient,
+  prisma: Database,
   job: Pick<JobDefinition, "name" | "intervalMs" | "leaseMs">,
   runner = runnerId,
 ): Promise<boolean> {
-  const leaseMs = leaseFor(job);
-  await prisma.$executeRaw`
-    INSERT INTO job_schedules (name) VALUES (${job.name}) ON CONFLICT (name) DO NOTHING`;
-  const claimed = await prisma.$executeRaw`
-    UPDATE job_schedules SET
-      runs = runs + 1,
-      last_started_at = now(),
-      last_runner = ${runner},
-      lease_until = now() + make_interval(secs => ${leaseMs / 1000}::double precision),
-      next_run_at = now() + make_interval(secs => ${job.intervalMs / 1000}::double precision)
-    WHERE name = ${job.name}
-      AND next_run_at <= now()
-      AND (lease_until IS NULL OR lease_until <= now())`;
-  return claimed === 1;
+  return claimJobRow(prisma, { name: job.name, intervalMs: job.intervalMs, leaseMs: leaseFor(job) }, runner);
 }
 
 function leaseFor(job: Pick<JobDefinition, "intervalMs" | "leaseMs">): number {
@@ -71,9 +59,9 @@ function leaseFor(job: Pick<JobDefinition, "intervalMs" | "leaseMs">): number {
  * recorded (`last_error`); the job runs again at its next time.
  */
 export function scheduleJob(
-  prisma: PrismaClient,
+  prisma: Database,
   job: JobDefinition,
-  log: FastifyBaseLogger,
+  log: Logger,
   { runner = runnerId, autoStart = true }: { runner?: string; autoStart?: boolean } = {},
 ): ScheduledJob {
   const abort = new AbortController();
@@ -83,10 +71,7 @@ export function scheduleJob(
   const runClaimed = async () => {
     // Renew the lease while the job runs, so a long run is never taken over by another replica.
     const renew = setInterval(() => {
-      void prisma.$executeRaw`
-        UPDATE job_schedules
-        SET lease_until = now() + make_interval(secs => ${leaseMs / 1000}::double precision)
-        WHERE name = ${job.name} AND last_runner = ${runner}`.catch((error: unknown) =>
+      void renewJobLease(prisma, job.name, runner, leaseMs).catch((error: unknown) =>
         log.warn({ err: error, job: job.name }, "a job's lease could not be renewed"),
       );
     }, leaseMs / 3);
@@ -100,9 +85,7 @@ export function scheduleJob(
       log.error({ err: error, job: job.name }, "a background job failed; it will run again at its next time");
     } finally {
       clearInterval(renew);
-      await prisma.$executeRaw`
-        UPDATE job_schedules SET lease_until = NULL, last_finished_at = now(), last_error = ${failure}
-        WHERE name = ${job.name} AND last_runner = ${runner}`.catch((error: unknown) =>
+      await finishJobRun(prisma, job.name, runner, failure).catch((error: unknown) =>
         log.warn({ err: error, job: job.name }, "a job's end could not be recorded; its lease will lapse"),
       );
     }

@@ -1,4 +1,5 @@
 import { ACTIVITY_WRITE_INTERVAL_MS } from "../identity/session-limits";
+import { findSession, findUserBySubject, recordSession, touchSession } from "../identity/sessions.repository";
 import { MESSAGES } from "@odin/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -86,11 +87,8 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
       }
       // Both lookups at once: every call pays for them, so one round trip instead of two.
       const [user, session] = await Promise.all([
-        app.prisma.user.findUnique({
-          where: { idpSubject: token.sub },
-          include: { agency: { select: { deactivatedAt: true, mfaRequired: true } } },
-        }),
-        token.sid ? app.prisma.session.findUnique({ where: { idpSessionId: token.sid } }) : null,
+        findUserBySubject(app.prisma, token.sub),
+        token.sid ? findSession(app.prisma, token.sid) : null,
       ]);
       if (!user || user.deletedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.noAccount);
       if (!user.approved) throw new AppError("FORBIDDEN", AUTH_MESSAGES.notApproved);
@@ -114,24 +112,20 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
       if (token.sid) {
         if (session?.revokedAt) throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.revoked);
         if (!session) {
-          await app.prisma.session.upsert({
-            where: { idpSessionId: token.sid },
-            create: {
-              idpSessionId: token.sid,
-              userId: user.id,
-              expiresAt: new Date((token.exp + 24 * 60 * 60) * 1000),
-              userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null,
-              ip: request.ip,
-              lastSeenAt: new Date(),
-            },
-            update: {},
+          await recordSession(app.prisma, {
+            idpSessionId: token.sid,
+            userId: user.id,
+            expiresAt: new Date((token.exp + 24 * 60 * 60) * 1000),
+            userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null,
+            ip: request.ip,
+            lastSeenAt: new Date(),
           });
         } else if (
           Date.now() - (session.lastSeenAt ?? session.createdAt).getTime() >
           ACTIVITY_WRITE_INTERVAL_MS
         ) {
           // The session's last activity, which the refresh of an idle session is judged by (session-limits.ts).
-          await app.prisma.session.update({ where: { id: session.id }, data: { lastSeenAt: new Date() } });
+          await touchSession(app.prisma, session.id, new Date());
         }
       }
       const { agency: _agency, ...account } = user;

@@ -1,5 +1,7 @@
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox, User } from "@odin/db";
+import type { Database } from "../../lib/database";
 import { writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
+import { findLiveUserById, findUserById } from "../accounts.repository";
 import { completeSignIn, SIGN_IN_MESSAGES } from "../password-sign-in";
 import { recordFailedSignIn } from "../sign-in-failures.repository";
 import { confirmEnrolment, verifySecondFactor } from "./mfa.service";
@@ -15,16 +17,13 @@ type From = { ip: string | null; requestId: string | null };
 
 /** The second step of a built-in sign-in: the user proved the password and now gives a code. */
 async function signInStep<T>(
-  deps: { prisma: PrismaClient; secrets: SecretBox },
+  deps: { prisma: Database; secrets: SecretBox },
   userId: number,
   from: From,
-  check: (
-    user: NonNullable<Awaited<ReturnType<PrismaClient["user"]["findFirst"]>>>,
-    who: AuditSubject,
-  ) => Promise<T | null>,
+  check: (user: User, who: AuditSubject) => Promise<T | null>,
   now = new Date(),
 ): Promise<Outcome<{ value: T }>> {
-  const user = await deps.prisma.user.findFirst({ where: { id: userId, deletedAt: null } });
+  const user = await findLiveUserById(deps.prisma, userId);
   const who: AuditSubject = {
     userId,
     username: user?.username ?? "",
@@ -56,7 +55,7 @@ async function signInStep<T>(
 
 /** A TOTP or recovery code after the password; the sign-in completes when it is right. */
 export async function signInWithCode(
-  deps: { prisma: PrismaClient; secrets: SecretBox; builtIn?: boolean },
+  deps: { prisma: Database; secrets: SecretBox; builtIn?: boolean },
   userId: number,
   code: string,
   from: From,
@@ -77,7 +76,7 @@ export async function signInWithCode(
 
 /** The set-up required at sign-in: the first code confirms it and answers the recovery codes. */
 export async function enrolAtSignIn(
-  deps: { prisma: PrismaClient; secrets: SecretBox },
+  deps: { prisma: Database; secrets: SecretBox },
   userId: number,
   code: string,
   from: From,
@@ -93,11 +92,11 @@ export async function enrolAtSignIn(
 }
 
 /** After the recovery codes were shown: the sign-in completes with the factor just set up. */
-export async function finishEnrolledSignIn(prisma: PrismaClient, userId: number, from: From) {
+export async function finishEnrolledSignIn(prisma: Database, userId: number, from: From) {
   return completeSignIn(prisma, userId, "password+otp", new Date(), await subjectOf(prisma, userId, from));
 }
 
-async function subjectOf(prisma: PrismaClient, userId: number, from: From): Promise<AuditSubject> {
-  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+async function subjectOf(prisma: Database, userId: number, from: From): Promise<AuditSubject> {
+  const user = await findUserById(prisma, userId);
   return { userId, username: user.username, agencyId: user.agencyId, ...from };
 }

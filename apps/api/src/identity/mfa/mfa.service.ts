@@ -1,7 +1,8 @@
 import { MFA_MESSAGES, type TMfaEnrolment, type TMfaPolicy, type TMfaStatus } from "@odin/contract";
-import { hashToken, type PrismaClient, type SecretBox, type User } from "@odin/db";
+import { hashToken, type SecretBox, type User } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
+import type { Database } from "../../lib/database";
 import { writeAudit, writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
 import { findAdministeredUser } from "../../modules/admin/admin.service";
 import {
@@ -23,7 +24,7 @@ import { enrolmentOf, matchingStep, newRecoveryCodes, newTotpSecret, normaliseRe
  * with the secrets key, 10 single-use recovery codes kept as hashes, each TOTP step accepted once.
  */
 export interface MfaDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   secrets: SecretBox;
   /** False with an external issuer: it does its own MFA (OIDC_REQUIRED_AMR / OIDC_REQUIRED_ACR). */
   builtIn: boolean;
@@ -32,7 +33,7 @@ export interface MfaDeps {
 type MfaUser = Pick<User, "id" | "username" | "agencyId" | "mfaSecret" | "mfaPendingSecret">;
 
 /** Whether the user must sign in with a second factor: the owner's rule for all, or their agency's. */
-export async function isMfaRequired(prisma: PrismaClient, user: Pick<User, "agencyId">): Promise<boolean> {
+export async function isMfaRequired(prisma: Database, user: Pick<User, "agencyId">): Promise<boolean> {
   const [all, agency] = await Promise.all([
     readInstanceMfaRequired(prisma),
     readAgencyMfaRequired(prisma, user.agencyId),
@@ -163,7 +164,7 @@ export async function resetUserMfa(deps: MfaDeps, actor: Actor, userId: number):
   return MFA_MESSAGES.reset;
 }
 
-async function policyOf(prisma: PrismaClient, agencyId: number | null): Promise<TMfaPolicy> {
+async function policyOf(prisma: Database, agencyId: number | null): Promise<TMfaPolicy> {
   const [all, agency] = await Promise.all([
     readInstanceMfaRequired(prisma),
     readAgencyMfaRequired(prisma, agencyId),

@@ -1,17 +1,19 @@
 import { MESSAGES, type TCurrentUser, type TProfile } from "@odin/contract";
-import {
-  generateToken,
-  hashPassword,
-  hashToken,
-  verifyPassword,
-  type PrismaClient,
-  type User,
-} from "@odin/db";
-import { endOtherSessions } from "../../identity/end-session";
-import { assertPasswordPolicy, POLICY_MESSAGES, recordPasswordHistory } from "../../identity/password-policy";
+import { generateToken, hashPassword, hashToken, verifyPassword, type User } from "@odin/db";
+import { endOtherSessions } from "../../identity/sessions.repository";
+import { assertPasswordPolicy, POLICY_MESSAGES } from "../../identity/password-policy";
+import { recordPasswordHistory } from "../../identity/password-history.repository";
 import type { Mailer } from "../../mail/mailer";
 import type { Actor, AuthContext } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
+import { inTransaction, type Database } from "../../lib/database";
+import {
+  flipPushAlerts,
+  insertResetToken,
+  revokeSessionRow,
+  setTokensNotBefore,
+  storePassword,
+} from "./account.repository";
 import { writeAudit, writeAuditFor, type AuditSubject } from "../audit/audit.repository";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -45,7 +47,7 @@ export function toProfile({ user }: Actor): TProfile {
  * `endProviderSession` also ends the built-in provider's session and its refresh tokens.
  */
 export async function revokeSession(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: AuthContext,
   endProviderSession?: (sid: string) => Promise<void>,
 ): Promise<void> {
@@ -53,23 +55,15 @@ export async function revokeSession(
   const now = new Date();
   await writeAudit(prisma, auth, { action: "sign_out", detail: { session: token.sid ?? null } });
   if (token.sid) {
-    await prisma.session.upsert({
-      where: { idpSessionId: token.sid },
-      create: {
-        idpSessionId: token.sid,
-        userId: user.id,
-        expiresAt: new Date(token.exp * 1000),
-        revokedAt: now,
-      },
-      update: { revokedAt: now },
-    });
+    await revokeSessionRow(
+      prisma,
+      { sid: token.sid, userId: user.id, expiresAt: new Date(token.exp * 1000) },
+      now,
+    );
     await endProviderSession?.(token.sid);
   } else {
     // Whole seconds: token `iat` has no fraction, and a token issued in this same second is refused too.
-    await prisma.user.update({
-      where: { id: user.id },
-      data: { tokensNotBefore: new Date(Math.ceil(now.getTime() / 1000) * 1000) },
-    });
+    await setTokensNotBefore(prisma, user.id, new Date(Math.ceil(now.getTime() / 1000) * 1000));
   }
 }
 
@@ -78,19 +72,17 @@ export async function revokeSession(
  * With an external identity provider, passwords live there: the request is refused with a reason.
  */
 export async function sendPasswordResetLink(
-  deps: { prisma: PrismaClient; mailer: Mailer; publicUrl: string; builtIn: boolean },
+  deps: { prisma: Database; mailer: Mailer; publicUrl: string; builtIn: boolean },
   user: User,
 ): Promise<string> {
   if (!deps.builtIn) {
     throw new AppError("CONFLICT", "Passwords are managed by your identity provider: use its reset page.");
   }
   const token = generateToken();
-  await deps.prisma.passwordResetToken.create({
-    data: {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
-    },
+  await insertResetToken(deps.prisma, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
   });
   await deps.mailer.send({
     to: user.email,
@@ -110,15 +102,14 @@ export async function sendPasswordResetLink(
 }
 
 /** POST /toggle-push-alerts: flips the caller's push-alert choice in one statement and answers the new value. */
-export async function togglePushAlerts(prisma: PrismaClient, user: User): Promise<boolean> {
-  const [row] = await prisma.$queryRaw<{ push_alerts: boolean }[]>`
-    UPDATE users SET push_alerts = NOT push_alerts, updated_at = now() WHERE id = ${user.id} RETURNING push_alerts`;
-  if (!row) throw new AppError("NOT_FOUND", "User not found.");
-  return row.push_alerts;
+export async function togglePushAlerts(prisma: Database, user: User): Promise<boolean> {
+  const pushAlerts = await flipPushAlerts(prisma, user.id);
+  if (pushAlerts === null) throw new AppError("NOT_FOUND", "User not found.");
+  return pushAlerts;
 }
 
 export interface PasswordDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   /** PASSWORD_MIN_LENGTH (config.passwords.minLength). */
   passwordMinLength: number;
 }
@@ -158,16 +149,11 @@ export async function setPassword(
   }
   await assertPasswordPolicy(deps.prisma, deps.passwordMinLength, user, newPassword);
   const passwordHash = await hashPassword(newPassword);
-  const lockout = unlock ? { lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null } : {};
-  await deps.prisma.$transaction(async (tx) => {
-    const before = await tx.user.findUniqueOrThrow({ where: { id: user.id }, select: { lockedAt: true } });
-    await tx.user.update({
-      where: { id: user.id },
-      data: { passwordHash, mustChangePassword: false, ...lockout },
-    });
+  await inTransaction(deps.prisma, async (tx) => {
+    const { wasLocked } = await storePassword(tx, user.id, passwordHash, unlock);
     await recordPasswordHistory(tx, user.id, passwordHash, user.passwordHash);
     if (audit) {
-      const unlocked = unlock && before.lockedAt !== null;
+      const unlocked = unlock && wasLocked;
       await writeAuditFor(tx, audit.subject, {
         action: audit.action,
         detail: { user_id: user.id, unlocked },

@@ -6,11 +6,12 @@ import {
 } from "@odin/contract";
 import type { z } from "zod";
 import type { ZCaseFieldSettingsRequest } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
+import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../audit/audit.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
+import { findCaseFieldRow, updateCaseFieldRow } from "./case-fields.repository";
 
 export const CASE_NUMBER_REQUIRED = "Case number is required by your agency.";
 export const OFFENSE_CATEGORY_REQUIRED = "Offense category is required by your agency.";
@@ -28,35 +29,28 @@ function toSettings(agency: Settings | null): TCaseFieldSettings {
   };
 }
 
-const SELECT = { requireCaseNumber: true, requireOffenseCategory: true, offenseCategories: true } as const;
-
 /** GET /case-fields: the caller's agency's list and requirements (defaults for a user of no agency). */
 export async function findCaseFieldSettings(
-  prisma: Pick<PrismaClient, "agency">,
+  prisma: Pick<Database, "agency">,
   auth: Pick<Actor, "user">,
 ): Promise<TCaseFieldSettings> {
   const agencyId = auth.user.agencyId;
-  const agency =
-    agencyId === null ? null : await prisma.agency.findUnique({ where: { id: agencyId }, select: SELECT });
+  const agency = agencyId === null ? null : await findCaseFieldRow(prisma, agencyId);
   return toSettings(agency);
 }
 
 /** PUT /admin/case-fields: the admin's own agency; an empty list goes back to the defaults. Audited. */
 export async function updateCaseFieldSettings(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   body: z.output<typeof ZCaseFieldSettingsRequest>,
 ): Promise<TCaseFieldSettings> {
   const agencyId = requireOwnAgency(auth);
-  return prisma.$transaction(async (tx) => {
-    const agency = await tx.agency.update({
-      where: { id: agencyId },
-      data: {
-        requireCaseNumber: body.require_case_number,
-        requireOffenseCategory: body.require_offense_category,
-        offenseCategories: body.offense_categories,
-      },
-      select: SELECT,
+  return inTransaction(prisma, async (tx) => {
+    const agency = await updateCaseFieldRow(tx, agencyId, {
+      requireCaseNumber: body.require_case_number,
+      requireOffenseCategory: body.require_offense_category,
+      offenseCategories: body.offense_categories,
     });
     const settings = toSettings(agency);
     await writeAudit(tx, auth, {
@@ -76,7 +70,7 @@ export async function updateCaseFieldSettings(
  * category not on its list, with the failing fields (400). Called before the audit row is written.
  */
 export async function checkCaseFields(
-  prisma: Pick<PrismaClient, "agency">,
+  prisma: Pick<Database, "agency">,
   auth: Pick<Actor, "user">,
   fields: TCaseFields,
 ): Promise<void> {

@@ -1,9 +1,12 @@
 import { LEGAL_HOLD_EXISTS, LEGAL_HOLD_NOT_FOUND, type TLegalHold } from "@odin/contract";
-import { Prisma, type LegalHold, type PrismaClient } from "@odin/db";
+import type { LegalHold } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
+import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../audit/audit.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
+import { isUniqueViolation } from "../admin/users.repository";
+import { findLegalHolds, insertLegalHold, releaseActiveLegalHold } from "./legal-holds.repository";
 
 function toLegalHold(hold: LegalHold): TLegalHold {
   return {
@@ -18,12 +21,9 @@ function toLegalHold(hold: LegalHold): TLegalHold {
 }
 
 /** GET /admin/legal-holds: the admin's agency's holds, active first, newest first. */
-export async function listLegalHolds(prisma: PrismaClient, auth: Actor): Promise<{ holds: TLegalHold[] }> {
+export async function listLegalHolds(prisma: Database, auth: Actor): Promise<{ holds: TLegalHold[] }> {
   const agencyId = requireOwnAgency(auth);
-  const holds = await prisma.legalHold.findMany({
-    where: { agencyId },
-    orderBy: [{ releasedAt: { sort: "desc", nulls: "first" } }, { placedAt: "desc" }],
-  });
+  const holds = await findLegalHolds(prisma, agencyId);
   return { holds: holds.map(toLegalHold) };
 }
 
@@ -32,21 +32,19 @@ export async function listLegalHolds(prisma: PrismaClient, auth: Actor): Promise
  * second placement is a 409). Audited in the same transaction.
  */
 export async function placeLegalHold(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   body: { case_number: string; reason: string },
 ): Promise<TLegalHold> {
   const agencyId = requireOwnAgency(auth);
   try {
-    return await prisma.$transaction(async (tx) => {
-      const hold = await tx.legalHold.create({
-        data: {
-          agencyId,
-          caseNumber: body.case_number,
-          reason: body.reason,
-          placedById: auth.user.id,
-          placedBy: auth.user.username,
-        },
+    return await inTransaction(prisma, async (tx) => {
+      const hold = await insertLegalHold(tx, {
+        agencyId,
+        caseNumber: body.case_number,
+        reason: body.reason,
+        placedById: auth.user.id,
+        placedBy: auth.user.username,
       });
       await writeAudit(tx, auth, {
         action: "legal_hold_placed",
@@ -55,7 +53,7 @@ export async function placeLegalHold(
       return toLegalHold(hold);
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("CONFLICT", LEGAL_HOLD_EXISTS);
     }
     throw error;
@@ -63,14 +61,10 @@ export async function placeLegalHold(
 }
 
 /** POST /admin/legal-holds/{id}/release: once, by one conditional UPDATE; audited with it. */
-export async function releaseLegalHold(prisma: PrismaClient, auth: Actor, id: number): Promise<TLegalHold> {
+export async function releaseLegalHold(prisma: Database, auth: Actor, id: number): Promise<TLegalHold> {
   const agencyId = requireOwnAgency(auth);
-  return prisma.$transaction(async (tx) => {
-    const released = await tx.legalHold.updateManyAndReturn({
-      where: { id, agencyId, releasedAt: null },
-      data: { releasedAt: new Date(), releasedById: auth.user.id, releasedBy: auth.user.username },
-    });
-    const hold = released[0];
+  return inTransaction(prisma, async (tx) => {
+    const hold = await releaseActiveLegalHold(tx, agencyId, id, auth.user);
     if (!hold) throw new AppError("NOT_FOUND", LEGAL_HOLD_NOT_FOUND);
     await writeAudit(tx, auth, {
       action: "legal_hold_released",

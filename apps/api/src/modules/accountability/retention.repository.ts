@@ -33,3 +33,12 @@ export async function saveRetentionPolicies(
       });
   }
 }
+
+/** The agency's read retention as the owner set it (null: DETECTION_RETENTION_DAYS applies). */
+export async function findAgencyRetentionDays(db: Pick<PrismaClient, "agency">, agencyId: number) {
+  const agency = await db.agency.findUniqueOrThrow({
+    where: { id: agencyId },
+    select: { retentionDays: true },
+  });
+  return agency.retentionDays;
+}

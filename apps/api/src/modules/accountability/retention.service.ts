@@ -1,9 +1,14 @@
 import { RETENTION_SLOTS, type TRetentionPolicy, type TRetentionSettings } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
+import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../audit/audit.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
-import { findRetentionPolicies, saveRetentionPolicies, type StoredPolicy } from "./retention.repository";
+import {
+  findAgencyRetentionDays,
+  findRetentionPolicies,
+  saveRetentionPolicies,
+  type StoredPolicy,
+} from "./retention.repository";
 
 export interface RetentionDefaults {
   /** DETECTION_RETENTION_DAYS (an agency's retention_days, set by the owner, comes first). */
@@ -37,18 +42,18 @@ export function describeRetention(
 }
 
 export interface RetentionDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   defaults: RetentionDefaults;
 }
 
 /** GET /admin/retention: the admin's own agency's retention. */
 export async function findRetentionSettings(deps: RetentionDeps, auth: Actor): Promise<TRetentionSettings> {
   const agencyId = requireOwnAgency(auth);
-  const [stored, agency] = await Promise.all([
+  const [stored, retentionDays] = await Promise.all([
     findRetentionPolicies(deps.prisma, agencyId),
-    deps.prisma.agency.findUniqueOrThrow({ where: { id: agencyId }, select: { retentionDays: true } }),
+    findAgencyRetentionDays(deps.prisma, agencyId),
   ]);
-  return { policies: describeRetention(stored, agency.retentionDays, deps.defaults) };
+  return { policies: describeRetention(stored, retentionDays, deps.defaults) };
 }
 
 /**
@@ -61,7 +66,7 @@ export async function updateRetentionSettings(
   body: { policies: { record: string; source: string; days: number | null }[] },
 ): Promise<TRetentionSettings> {
   const agencyId = requireOwnAgency(auth);
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps.prisma, async (tx) => {
     await saveRetentionPolicies(tx, agencyId, body.policies);
     await writeAudit(tx, auth, { action: "retention_changed", detail: { policies: body.policies } });
   });

@@ -1,5 +1,5 @@
 import { REVIEW_THRESHOLDS as T, type TReviewRule } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
+import type { Prisma, PrismaClient } from "@odin/db";
 
 /** A flag as the rules find it, before the reviews are joined. */
 export interface RawFlag {
@@ -175,4 +175,27 @@ export async function findReviewFlags(
   }
 
   return flags.sort((a, b) => b.occurredAt.getTime() - a.occurredAt.getTime());
+}
+
+/** The agency's settings the rules read: its time zone and whether it requires a case number. */
+export function findAgencyReviewSettings(db: Prisma.TransactionClient, agencyId: number) {
+  return db.agency.findUniqueOrThrow({
+    where: { id: agencyId },
+    select: { timeZone: true, requireCaseNumber: true },
+  });
+}
+
+/** The reviews made of these flags in the agency. */
+export function findReviews(db: Prisma.TransactionClient, agencyId: number, flagKeys: string[]) {
+  return db.auditReview.findMany({ where: { agencyId, flagKey: { in: flagKeys } } });
+}
+
+/** The review of one flag in the agency, if one was made. */
+export function findReview(db: Prisma.TransactionClient, agencyId: number, flagKey: string) {
+  return db.auditReview.findUnique({ where: { agencyId_flagKey: { agencyId, flagKey } } });
+}
+
+/** Records a review (inside the transaction of its audit row). */
+export function insertReview(db: Prisma.TransactionClient, data: Prisma.AuditReviewUncheckedCreateInput) {
+  return db.auditReview.create({ data });
 }

@@ -1,19 +1,24 @@
 import type { TReviewFlag, TReviewQuery, TReviewResponse } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
+import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../audit/audit.repository";
 import { findAdministeredUser } from "../admin/admin.service";
-import { findReviewFlags, type RawFlag } from "./review.repository";
+import { setUserAuditor } from "../admin/users.repository";
+import {
+  findAgencyReviewSettings,
+  findReview,
+  findReviewFlags,
+  findReviews,
+  insertReview,
+  type RawFlag,
+} from "./review.repository";
 
 /** The longest window the screen offers: a flag must still be raised to be marked. */
 const MAX_DAYS = 90;
 
-async function agencyFlags(prisma: PrismaClient, agencyId: number, days: number): Promise<RawFlag[]> {
-  const agency = await prisma.agency.findUniqueOrThrow({
-    where: { id: agencyId },
-    select: { timeZone: true, requireCaseNumber: true },
-  });
+async function agencyFlags(prisma: Database, agencyId: number, days: number): Promise<RawFlag[]> {
+  const agency = await findAgencyReviewSettings(prisma, agencyId);
   return findReviewFlags(prisma, agencyId, agency.timeZone, days, agency.requireCaseNumber);
 }
 
@@ -22,16 +27,18 @@ async function agencyFlags(prisma: PrismaClient, agencyId: number, days: number)
  * its review when one was made. A user of no agency (the owner) has none: reviews are an agency's.
  */
 export async function listReviewFlags(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   query: TReviewQuery,
 ): Promise<TReviewResponse> {
   const agencyId = auth.user.agencyId;
   if (agencyId === null) return { days: query.days, flags: [] };
   const flags = await agencyFlags(prisma, agencyId, query.days);
-  const reviews = await prisma.auditReview.findMany({
-    where: { agencyId, flagKey: { in: flags.map((flag) => flag.key) } },
-  });
+  const reviews = await findReviews(
+    prisma,
+    agencyId,
+    flags.map((flag) => flag.key),
+  );
   const byKey = new Map(reviews.map((review) => [review.flagKey, review]));
   return {
     days: query.days,
@@ -54,7 +61,7 @@ export async function listReviewFlags(
 
 /** POST /review/flags/reviewed: one raised flag of the caller's agency, once; audited with the note. */
 export async function markFlagReviewed(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   body: { key: string; note: string },
 ): Promise<NonNullable<TReviewFlag["reviewed"]>> {
@@ -64,20 +71,16 @@ export async function markFlagReviewed(
       ? undefined
       : (await agencyFlags(prisma, agencyId, MAX_DAYS)).find((raised) => raised.key === body.key);
   if (agencyId === null || !flag) throw new AppError("NOT_FOUND", "No such flag is raised in your agency.");
-  const existing = await prisma.auditReview.findUnique({
-    where: { agencyId_flagKey: { agencyId, flagKey: flag.key } },
-  });
+  const existing = await findReview(prisma, agencyId, flag.key);
   if (existing) throw new AppError("CONFLICT", `Already reviewed by ${existing.reviewer}.`);
-  const review = await prisma.$transaction(async (tx) => {
-    const created = await tx.auditReview.create({
-      data: {
-        agencyId,
-        flagKey: flag.key,
-        rule: flag.rule,
-        note: body.note,
-        reviewerId: auth.user.id,
-        reviewer: auth.user.username,
-      },
+  const review = await inTransaction(prisma, async (tx) => {
+    const created = await insertReview(tx, {
+      agencyId,
+      flagKey: flag.key,
+      rule: flag.rule,
+      note: body.note,
+      reviewerId: auth.user.id,
+      reviewer: auth.user.username,
     });
     await writeAudit(tx, auth, {
       action: "review_marked",
@@ -90,15 +93,15 @@ export async function markFlagReviewed(
 
 /** PUT /admin/users/{id}/auditor: the admin gives or takes the auditor flag; audited. */
 export async function setAuditorFlag(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   userId: number,
   auditor: boolean,
 ): Promise<{ auditor: boolean }> {
   const user = await findAdministeredUser(prisma, auth, userId);
   if (user.auditor === auditor) return { auditor };
-  await prisma.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { auditor } });
+  await inTransaction(prisma, async (tx) => {
+    await setUserAuditor(tx, user.id, auditor);
     await writeAudit(tx, auth, {
       action: "auditor_changed",
       detail: { user_id: user.id, username: user.username, auditor },

@@ -134,3 +134,34 @@ export async function computeTransparencyFigures(
     sharesWith: [...byAgency].map(([name, sources]) => ({ name, sources })),
   };
 }
+
+const SETTINGS_SELECT = {
+  code: true,
+  transparencyEnabled: true,
+  transparencyHidden: true,
+  transparencyPolicy: true,
+} as const;
+
+export interface TransparencySettingsRow {
+  code: string;
+  transparencyEnabled: boolean;
+  transparencyHidden: string[];
+  transparencyPolicy: string | null;
+}
+
+/** The agency's transparency settings as stored. */
+export function findTransparencySettingsRow(
+  db: Pick<PrismaClient, "agency">,
+  agencyId: number,
+): Promise<TransparencySettingsRow> {
+  return db.agency.findUniqueOrThrow({ where: { id: agencyId }, select: SETTINGS_SELECT });
+}
+
+/** Sets them (inside the transaction of their audit row); returns what is stored. */
+export function updateTransparencySettingsRow(
+  db: Pick<PrismaClient, "agency">,
+  agencyId: number,
+  data: Omit<TransparencySettingsRow, "code">,
+): Promise<TransparencySettingsRow> {
+  return db.agency.update({ where: { id: agencyId }, data, select: SETTINGS_SELECT });
+}

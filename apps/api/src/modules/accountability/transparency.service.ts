@@ -7,17 +7,20 @@ import {
   type TTransparencySection,
   type TTransparencySettings,
 } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
+import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../audit/audit.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
 import {
   computeTransparencyFigures,
   findPublishedAgency,
+  findTransparencySettingsRow,
   listPublishedAgencies,
   type PublishedAgency,
   type TransparencyFigures,
+  type TransparencySettingsRow,
+  updateTransparencySettingsRow,
 } from "./transparency.repository";
 import { findRetentionPolicies, type StoredPolicy } from "./retention.repository";
 import { describeRetention, type RetentionDefaults } from "./retention.service";
@@ -25,7 +28,7 @@ import { describeRetention, type RetentionDefaults } from "./retention.service";
 const ALL_SECTIONS = TRANSPARENCY_SECTIONS.map((section) => section.value);
 
 export interface TransparencyDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   /** DETECTION_RETENTION_DAYS and ALERT_RETENTION_DAYS: what applies without the agency's own policy. */
   retentionDefaults: RetentionDefaults;
   /** TRANSPARENCY_CACHE_SECONDS in ms: how long one process reuses an agency's figures (0: never). */
@@ -151,19 +154,7 @@ export function createTransparency(deps: TransparencyDeps): Transparency {
   };
 }
 
-const SETTINGS_SELECT = {
-  code: true,
-  transparencyEnabled: true,
-  transparencyHidden: true,
-  transparencyPolicy: true,
-} as const;
-
-function toSettings(agency: {
-  code: string;
-  transparencyEnabled: boolean;
-  transparencyHidden: string[];
-  transparencyPolicy: string | null;
-}): TTransparencySettings {
+function toSettings(agency: TransparencySettingsRow): TTransparencySettings {
   return {
     enabled: agency.transparencyEnabled,
     sections: ALL_SECTIONS.filter((section) => !agency.transparencyHidden.includes(section)),
@@ -174,31 +165,25 @@ function toSettings(agency: {
 
 /** GET /admin/transparency: the admin's own agency's settings. */
 export async function findTransparencySettings(
-  prisma: Pick<PrismaClient, "agency">,
+  prisma: Pick<Database, "agency">,
   auth: Actor,
 ): Promise<TTransparencySettings> {
   const agencyId = requireOwnAgency(auth);
-  return toSettings(
-    await prisma.agency.findUniqueOrThrow({ where: { id: agencyId }, select: SETTINGS_SELECT }),
-  );
+  return toSettings(await findTransparencySettingsRow(prisma, agencyId));
 }
 
 /** PUT /admin/transparency: on or off, the sections shown, the policy text. Audited with what changed. */
 export async function updateTransparencySettings(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   body: { enabled: boolean; sections: TTransparencySection[]; policy: string },
 ): Promise<TTransparencySettings> {
   const agencyId = requireOwnAgency(auth);
-  return prisma.$transaction(async (tx) => {
-    const agency = await tx.agency.update({
-      where: { id: agencyId },
-      data: {
-        transparencyEnabled: body.enabled,
-        transparencyHidden: ALL_SECTIONS.filter((section) => !body.sections.includes(section)),
-        transparencyPolicy: body.policy === "" ? null : body.policy,
-      },
-      select: SETTINGS_SELECT,
+  return inTransaction(prisma, async (tx) => {
+    const agency = await updateTransparencySettingsRow(tx, agencyId, {
+      transparencyEnabled: body.enabled,
+      transparencyHidden: ALL_SECTIONS.filter((section) => !body.sections.includes(section)),
+      transparencyPolicy: body.policy === "" ? null : body.policy,
     });
     const settings = toSettings(agency);
     await writeAudit(tx, auth, {

@@ -2,11 +2,12 @@ import { MESSAGES, type TAddUserRequest } from "@odin/contract";
 import type { User } from "@odin/db";
 import type { ProvisionedAccount } from "../../identity/idp-admin/identity-admin";
 import { AppError } from "../../lib/app-error";
+import { inTransaction } from "../../lib/database";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "./admin-deps";
 import { findAgencyOrFail } from "./agencies.repository";
-import { findNameClashes, isUniqueViolation } from "./users.repository";
+import { findNameClashes, insertUser, isUniqueViolation, updateUser } from "./users.repository";
 
 export type NewUser = Omit<TAddUserRequest, "agency_id">;
 
@@ -83,21 +84,18 @@ export async function addUser(
     mustChangePassword: deps.identityAdmin.odinKeepsPasswords,
   };
   try {
-    await deps.prisma.$transaction(async (tx) => {
+    await inTransaction(deps.prisma, async (tx) => {
       const user = restoring
-        ? await tx.user.update({
-            where: { id: restoring.id },
-            data: {
-              ...data,
-              idpSubject: account.idpSubject ?? restoring.idpSubject,
-              deletedAt: null,
-              tokensNotBefore: null,
-              lockedAt: null,
-              failedLoginCount: 0,
-              firstFailedLoginAt: null,
-            },
+        ? await updateUser(tx, restoring.id, {
+            ...data,
+            idpSubject: account.idpSubject ?? restoring.idpSubject,
+            deletedAt: null,
+            tokensNotBefore: null,
+            lockedAt: null,
+            failedLoginCount: 0,
+            firstFailedLoginAt: null,
           })
-        : await tx.user.create({ data: { ...data, idpSubject: account.idpSubject } });
+        : await insertUser(tx, { ...data, idpSubject: account.idpSubject });
       await writeAudit(tx, auth, {
         action: "user_added",
         detail: {

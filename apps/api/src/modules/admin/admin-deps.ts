@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@odin/db";
+import type { Database } from "../../lib/database";
 import type { IdentityAdmin } from "../../identity/idp-admin/identity-admin";
 import { IdentityProviderError } from "../../identity/idp-admin/identity-admin";
 import { AppError } from "../../lib/app-error";
@@ -7,7 +7,7 @@ import type { Actor } from "../../auth/actor";
 
 /** What user administration needs (admin and owner screens alike). */
 export interface UserAdminDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   identityAdmin: IdentityAdmin;
   /** OWNER_USERNAME: the one cross-agency account, which no one else may take or remove. */
   ownerUsername: string;

@@ -1,33 +1,37 @@
 import { MESSAGES, type TRole } from "@odin/contract";
-import type { Prisma, PrismaClient, User } from "@odin/db";
+import type { User } from "@odin/db";
 import { AppError } from "../../lib/app-error";
+import { inTransaction, type Database, type Transaction } from "../../lib/database";
 import type { Actor } from "../../auth/actor";
 import { sendPasswordResetLink } from "../account/account.service";
 import { writeAudit } from "../audit/audit.repository";
 import { administeredAgency, atProvider, type UserAdminDeps } from "./admin-deps";
 import { isReservedUsername } from "./add-user.service";
-import { findActiveUsers, lockAgencyAdmins, revokeUserSessions, toAdminUser } from "./users.repository";
+import {
+  detachDeletedUser,
+  findActiveUsers,
+  findAdministrableUser,
+  lockAgencyAdmins,
+  revokeUserSessions,
+  toAdminUser,
+  updateUser,
+} from "./users.repository";
 
 /**
  * A user the caller may administer: any user for the owner, otherwise a user of the caller's own
  * agency. Anyone else's user is "not found", so ids of other agencies reveal nothing.
  */
-export async function findAdministeredUser(prisma: PrismaClient, auth: Actor, userId: number) {
-  const user = await prisma.user.findFirst({
-    where: { id: userId, deletedAt: null, ...(auth.isOwner ? {} : { agencyId: auth.user.agencyId ?? -1 }) },
-  });
+export async function findAdministeredUser(prisma: Database, auth: Actor, userId: number) {
+  const user = await findAdministrableUser(prisma, userId, auth.isOwner ? "all" : auth.user.agencyId);
   if (!user) throw new AppError("NOT_FOUND", "User not found.");
   return user;
 }
 
 /** Clears a sign-in lockout (5 failures in 15 minutes), with its audit row in the same transaction. */
-export async function unlockUser(prisma: PrismaClient, auth: Actor, userId: number) {
+export async function unlockUser(prisma: Database, auth: Actor, userId: number) {
   const user = await findAdministeredUser(prisma, auth, userId);
-  await prisma.$transaction(async (tx) => {
-    await tx.user.update({
-      where: { id: user.id },
-      data: { lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null },
-    });
+  await inTransaction(prisma, async (tx) => {
+    await updateUser(tx, user.id, { lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null });
     await writeAudit(tx, auth, {
       action: "user_unlocked",
       detail: { user_id: user.id, username: user.username },
@@ -37,13 +41,13 @@ export async function unlockUser(prisma: PrismaClient, auth: Actor, userId: numb
 }
 
 /** GET /admin-data: the users the caller administers, by name. */
-export async function listAdministeredUsers(prisma: PrismaClient, auth: Actor) {
+export async function listAdministeredUsers(prisma: Database, auth: Actor) {
   const users = await findActiveUsers(prisma, administeredAgency(auth));
   return { users: users.map(toAdminUser) };
 }
 
 /** A demoted or deleted admin must leave another admin in the agency; checked under a lock. */
-async function ensureAnotherAdmin(tx: Prisma.TransactionClient, user: User) {
+async function ensureAnotherAdmin(tx: Transaction, user: User) {
   if (user.role !== "admin" || user.agencyId === null) return;
   const admins = await lockAgencyAdmins(tx, user.agencyId);
   if (admins.filter((id) => id !== user.id).length === 0) {
@@ -56,7 +60,7 @@ async function ensureAnotherAdmin(tx: Prisma.TransactionClient, user: User) {
 
 /** PUT /admin/toggle-role/{id}: admin ↔ user. Not one's own role, and never the agency's last admin. */
 export async function changeRole(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   userId: number,
   role: TRole,
@@ -66,9 +70,9 @@ export async function changeRole(
     throw new AppError("CONFLICT", "You cannot change your own role: ask another admin of your agency.");
   }
   if (user.role === role) return MESSAGES.roleUpdated;
-  await prisma.$transaction(async (tx) => {
+  await inTransaction(prisma, async (tx) => {
     if (role !== "admin") await ensureAnotherAdmin(tx, user);
-    await tx.user.update({ where: { id: user.id }, data: { role } });
+    await updateUser(tx, user.id, { role });
     await writeAudit(tx, auth, {
       action: "role_changed",
       detail: { user_id: user.id, username: user.username, from: user.role, to: role },
@@ -95,16 +99,12 @@ export async function deleteUser(
     throw new AppError("CONFLICT", "The owner account cannot be deleted.");
   }
   const now = new Date();
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps.prisma, async (tx) => {
     await ensureAnotherAdmin(tx, user);
-    await tx.user.update({ where: { id: user.id }, data: { deletedAt: now } });
+    await updateUser(tx, user.id, { deletedAt: now });
     await revokeUserSessions(tx, user.id, now);
     // A deleted user no longer receives a group's alerts nor shows among its members.
-    await tx.hotlistGroupMember.deleteMany({ where: { userId: user.id } });
-    await tx.passwordResetToken.updateMany({
-      where: { userId: user.id, usedAt: null },
-      data: { usedAt: now },
-    });
+    await detachDeletedUser(tx, user.id, now);
     await writeAudit(tx, auth, {
       action: "user_deleted",
       detail: { user_id: user.id, username: user.username, email: user.email, role: user.role },
@@ -130,7 +130,7 @@ export async function sendUserPasswordReset(
   } else {
     await sendPasswordResetLink({ ...deps, builtIn: true }, user);
   }
-  await deps.prisma.$transaction((tx) =>
+  await inTransaction(deps.prisma, (tx) =>
     writeAudit(tx, auth, {
       action: "reset_sent",
       detail: { user_id: user.id, username: user.username, email: user.email },

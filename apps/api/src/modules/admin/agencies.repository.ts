@@ -116,3 +116,20 @@ export async function setAgencyDeactivatedAt(db: Db, id: number, deactivatedAt: 
   });
   return count === 1;
 }
+
+/** An agency by id that must exist (the caller's own: its id came from its user row). */
+export function findAgencyByIdOrThrow(db: Db, id: number) {
+  return db.agency.findUniqueOrThrow({ where: { id } });
+}
+
+/** An agency by id (all digits) or by code (any case). */
+export function findAgencyByIdOrCode(db: Db, wanted: string) {
+  return db.agency.findFirst({
+    where: /^\d+$/.test(wanted) ? { id: Number(wanted) } : { code: wanted.toUpperCase() },
+  });
+}
+
+/** An agency's name (null: no such agency). */
+export function findAgencyName(db: Db, id: number) {
+  return db.agency.findUnique({ where: { id }, select: { name: true } });
+}

@@ -1,11 +1,12 @@
 import { MESSAGES, USER_CSV_COLUMNS, ZAddUserRequest, type TBulkUploadResponse } from "@odin/contract";
 import type { ProvisionedAccount } from "../../identity/idp-admin/identity-admin";
 import { AppError } from "../../lib/app-error";
+import { inTransaction } from "../../lib/database";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "./admin-deps";
 import { clashReason, isReservedUsername, type NewUser } from "./add-user.service";
-import { findNameClashes, isUniqueViolation } from "./users.repository";
+import { findNameClashes, insertUsers, isUniqueViolation } from "./users.repository";
 import { readUploadedCsv, rejectRows, type RowError } from "./csv-upload";
 
 /** The template: the header row only, so uploading it unchanged adds nobody by accident. */
@@ -76,9 +77,10 @@ export async function uploadUsers(
 
   const accounts = await provisionAll(deps, users);
   try {
-    await deps.prisma.$transaction(async (tx) => {
-      await tx.user.createMany({
-        data: users.map(({ user }, index) => ({
+    await inTransaction(deps.prisma, async (tx) => {
+      await insertUsers(
+        tx,
+        users.map(({ user }, index) => ({
           username: user.username,
           name: user.name,
           email: user.email,
@@ -88,7 +90,7 @@ export async function uploadUsers(
           idpSubject: accounts[index]!.idpSubject,
           passwordHash: accounts[index]!.passwordHash,
         })),
-      });
+      );
       await writeAudit(tx, auth, {
         action: "users_uploaded",
         detail: {

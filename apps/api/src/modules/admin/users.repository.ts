@@ -74,3 +74,47 @@ export function toOwnerUser(user: UserWithAgency): TOwnerUser {
 export function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
+
+/** Gives or takes the auditor flag. */
+export async function setUserAuditor(db: Prisma.TransactionClient, userId: number, auditor: boolean) {
+  await db.user.update({ where: { id: userId }, data: { auditor } });
+}
+
+/**
+ * A user the caller may administer: any user (`agencyId` "all", the owner), otherwise a not-deleted
+ * user of that agency (null: of none, so nobody).
+ */
+export function findAdministrableUser(db: Db, userId: number, agencyId: number | "all" | null) {
+  return db.user.findFirst({
+    where: { id: userId, deletedAt: null, ...(agencyId === "all" ? {} : { agencyId: agencyId ?? -1 }) },
+  });
+}
+
+/** Changes these columns of one user. */
+export function updateUser(db: Db, userId: number, data: Prisma.UserUncheckedUpdateInput) {
+  return db.user.update({ where: { id: userId }, data });
+}
+
+export function insertUser(db: Db, data: Prisma.UserUncheckedCreateInput) {
+  return db.user.create({ data });
+}
+
+export async function insertUsers(db: Db, data: Prisma.UserCreateManyInput[]): Promise<void> {
+  await db.user.createMany({ data });
+}
+
+/**
+ * What a deleted user leaves behind, in the transaction of the delete: no longer a member of any
+ * group (alerts, member lists) and no usable reset link.
+ */
+export async function detachDeletedUser(
+  tx: Prisma.TransactionClient,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await tx.hotlistGroupMember.deleteMany({ where: { userId } });
+  await tx.passwordResetToken.updateMany({
+    where: { userId, usedAt: null },
+    data: { usedAt: now },
+  });
+}

@@ -1,4 +1,4 @@
-import type { AlertWebhook, PrismaClient } from "@odin/db";
+import type { AlertWebhook, Prisma, PrismaClient } from "@odin/db";
 
 export function findWebhooksOfAgency(prisma: PrismaClient, agencyId: number) {
   return prisma.alertWebhook.findMany({ where: { agencyId }, orderBy: { id: "asc" } });
@@ -23,3 +23,22 @@ export async function countGroupsOfAgency(prisma: PrismaClient, agencyId: number
 }
 
 export type WebhookRow = AlertWebhook;
+
+export function insertWebhookRow(
+  tx: Prisma.TransactionClient,
+  data: Prisma.AlertWebhookUncheckedCreateInput,
+) {
+  return tx.alertWebhook.create({ data });
+}
+
+export function updateWebhookRow(
+  tx: Prisma.TransactionClient,
+  id: number,
+  data: Prisma.AlertWebhookUncheckedUpdateInput,
+) {
+  return tx.alertWebhook.update({ where: { id }, data });
+}
+
+export async function deleteWebhookRow(tx: Prisma.TransactionClient, id: number): Promise<void> {
+  await tx.alertWebhook.delete({ where: { id } });
+}

@@ -6,7 +6,7 @@ import type {
   TWebhookTestResult,
 } from "@odin/contract";
 import type { ZAlertWebhookRequest } from "@odin/contract";
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox } from "@odin/db";
 import type { z } from "zod";
 import type { Actor } from "../../auth/actor";
 import { postWebhook } from "../../delivery/webhook-channel";
@@ -19,12 +19,16 @@ import {
   countGroupsOfAgency,
   findActiveGroupsOfAgency,
   findWebhookOfAgency,
+  deleteWebhookRow,
   findWebhooksOfAgency,
+  insertWebhookRow,
+  updateWebhookRow,
   type WebhookRow,
 } from "./alert-webhooks.repository";
+import { inTransaction, type Database } from "../../lib/database";
 
 export interface AlertWebhookDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   secrets: Pick<SecretBox, "encrypt" | "decrypt">;
   publicUrl: string;
   timeoutMs: number;
@@ -95,16 +99,14 @@ export async function createWebhook(
   const agencyId = requireOwnAgency(actor);
   const groupIds = await checkGroups(deps, agencyId, input.group_ids);
   const secret = newWebhookSecret();
-  const row = await deps.prisma.$transaction(async (tx) => {
-    const created = await tx.alertWebhook.create({
-      data: {
-        agencyId,
-        name: input.name,
-        url: input.url,
-        groupIds,
-        enabled: input.enabled ?? true,
-        secretSealed: deps.secrets.encrypt(secret),
-      },
+  const row = await inTransaction(deps.prisma, async (tx) => {
+    const created = await insertWebhookRow(tx, {
+      agencyId,
+      name: input.name,
+      url: input.url,
+      groupIds,
+      enabled: input.enabled ?? true,
+      secretSealed: deps.secrets.encrypt(secret),
     });
     await writeAudit(tx, actor, { action: "webhook_created", detail: described(created) });
     return created;
@@ -122,17 +124,14 @@ export async function updateWebhook(
   const before = await ownWebhook(deps, actor, id);
   const groupIds = await checkGroups(deps, before.agencyId, input.group_ids);
   const enabled = input.enabled ?? before.enabled;
-  const row = await deps.prisma.$transaction(async (tx) => {
-    const updated = await tx.alertWebhook.update({
-      where: { id },
-      data: {
-        name: input.name,
-        url: input.url,
-        groupIds,
-        enabled,
-        ...(enabled && !before.enabled ? { consecutiveFailures: 0, disabledReason: null } : {}),
-        ...(!enabled ? { disabledReason: before.enabled ? null : before.disabledReason } : {}),
-      },
+  const row = await inTransaction(deps.prisma, async (tx) => {
+    const updated = await updateWebhookRow(tx, id, {
+      name: input.name,
+      url: input.url,
+      groupIds,
+      enabled,
+      ...(enabled && !before.enabled ? { consecutiveFailures: 0, disabledReason: null } : {}),
+      ...(!enabled ? { disabledReason: before.enabled ? null : before.disabledReason } : {}),
     });
     await writeAudit(tx, actor, {
       action: "webhook_updated",
@@ -150,8 +149,8 @@ export async function deleteWebhook(
   id: number,
 ): Promise<TSuccessMessage> {
   const row = await ownWebhook(deps, actor, id);
-  await deps.prisma.$transaction(async (tx) => {
-    await tx.alertWebhook.delete({ where: { id } });
+  await inTransaction(deps.prisma, async (tx) => {
+    await deleteWebhookRow(tx, id);
     await writeAudit(tx, actor, { action: "webhook_deleted", detail: described(row) });
   });
   return successMessage("Webhook removed.");

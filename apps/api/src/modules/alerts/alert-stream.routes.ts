@@ -26,10 +26,20 @@ export const alertStreamRoutes: FastifyPluginAsyncZod<AlertStreamRoutesOptions> 
 
   // No HEAD twin: it would open a stream that sends nothing.
   app.get(stream.path, { exposeHeadRoute: false }, (request, reply) =>
-    streamAlerts(reply, requireAuth(request), {
-      prisma: app.prisma,
-      bus,
-      pingMs: PING_MS,
-    }),
+    streamAlerts(
+      {
+        raw: reply.raw,
+        takeOver: () => {
+          reply.hijack();
+          return reply.getHeaders();
+        },
+      },
+      requireAuth(request),
+      {
+        prisma: app.prisma,
+        bus,
+        pingMs: PING_MS,
+      },
+    ),
   );
 };

@@ -1,13 +1,22 @@
 import { ALERT_STREAM_EVENT, type TAlertStreamEvent } from "@odin/contract";
-import type { PrismaClient, User } from "@odin/db";
-import type { FastifyReply } from "fastify";
+import type { ServerResponse } from "node:http";
+import type { User } from "@odin/db";
 import type { AlertBus, AlertEvent } from "../../alerts/alert-bus";
 import type { AuthContext } from "../../auth/actor";
 import { permits } from "../../auth/permits";
+import type { Database } from "../../lib/database";
 import { findUser, findVisibleGroupIds } from "./alerts.repository";
 
+/** The response an event stream is written to: the route makes it of Fastify's reply. */
+export interface EventStreamTarget {
+  /** The Node response the frames are written to. */
+  raw: ServerResponse;
+  /** Takes the response over from the framework (reply.hijack()); returns the headers hooks had set. */
+  takeOver(): Record<string, string | number | readonly string[] | undefined>;
+}
+
 export interface AlertStreamOptions {
-  prisma: PrismaClient;
+  prisma: Database;
   bus: AlertBus;
   /** Comment lines that keep proxies from closing an idle connection. */
   pingMs: number;
@@ -31,7 +40,7 @@ class GroupVisibility {
   private userCheckedAt = Date.now();
 
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly prisma: Database,
     private user: User,
   ) {}
 
@@ -83,8 +92,12 @@ const frame = (event: AlertEvent): string => {
  * It ends when the client goes, when the caller's token expires (the client reconnects with a fresh
  * one and reloads what it shows), when the user loses access, or when the server shuts down.
  */
-export async function streamAlerts(reply: FastifyReply, auth: AuthContext, options: AlertStreamOptions) {
-  const raw = reply.raw;
+export async function streamAlerts(
+  target: EventStreamTarget,
+  auth: AuthContext,
+  options: AlertStreamOptions,
+) {
+  const raw = target.raw;
   const visibility = new GroupVisibility(options.prisma, auth.user);
   let ended = false;
   const timers: NodeJS.Timeout[] = [];
@@ -114,7 +127,7 @@ export async function streamAlerts(reply: FastifyReply, auth: AuthContext, optio
           for (const event of events) if (visible.has(event.groupId)) write(frame(event));
         })
         .catch((error: unknown) => {
-          if (!(error instanceof StreamClosed)) reply.log.warn({ err: error }, "alert stream ended");
+          if (!(error instanceof StreamClosed)) auth.log.warn({ err: error }, "alert stream ended");
           end();
         });
     },
@@ -122,9 +135,8 @@ export async function streamAlerts(reply: FastifyReply, auth: AuthContext, optio
   });
   raw.on("close", end);
 
-  reply.hijack();
   // The headers hooks gave the reply (security headers…): a hijacked reply does not send them itself.
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
+  for (const [name, value] of Object.entries(target.takeOver())) {
     if (value !== undefined) raw.setHeader(name, value);
   }
   raw.writeHead(200, {
@@ -132,14 +144,14 @@ export async function streamAlerts(reply: FastifyReply, auth: AuthContext, optio
     "cache-control": "no-store",
     // nginx and similar proxies would otherwise hold events back in their buffers.
     "x-accel-buffering": "no",
-    "x-request-id": reply.request.id,
+    "x-request-id": auth.requestId,
   });
   raw.flushHeaders();
 
   try {
     await chain;
   } catch (error) {
-    reply.log.error({ err: error }, "the alert stream could not start");
+    auth.log.error({ err: error }, "the alert stream could not start");
     end();
     return;
   }

@@ -107,3 +107,61 @@ export async function findVisibleAlertByImage(prisma: PrismaClient, viewer: View
 export function findUser(prisma: PrismaClient, id: number): Promise<User | null> {
   return prisma.user.findUnique({ where: { id } });
 }
+
+// ───────────── The alert bus's reads (alerts/alert-bus.ts) ─────────────
+
+/** These alerts, in id (commit) order; ids of deleted alerts are skipped. */
+export function findAlertsByIds(prisma: PrismaClient, ids: number[]): Promise<Alert[]> {
+  return prisma.alert.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
+}
+
+/** The newest alert's id (0 when there is none). */
+export async function findLatestAlertId(prisma: PrismaClient): Promise<number> {
+  const latest = await prisma.alert.aggregate({ _max: { id: true } });
+  return latest._max.id ?? 0;
+}
+
+/** The ids of the alerts after `afterId`, oldest first, at most `take`. */
+export async function findAlertIdsAfter(
+  prisma: PrismaClient,
+  afterId: number,
+  take: number,
+): Promise<number[]> {
+  const rows = await prisma.alert.findMany({
+    where: { id: { gt: afterId } },
+    orderBy: { id: "asc" },
+    take,
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
+}
+
+// ───────────── The desk's writes (alerts.service.ts), inside the transaction of their audit row ─────────────
+
+/** Sets or clears an alert's disposition; answers the alert as saved. */
+export function updateAlertDisposition(
+  tx: Prisma.TransactionClient,
+  id: number,
+  data: Pick<
+    Prisma.AlertUncheckedUpdateInput,
+    "disposition" | "dispositionNote" | "dispositionById" | "dispositionBy" | "dispositionAt"
+  >,
+): Promise<Alert> {
+  return tx.alert.update({ where: { id }, data });
+}
+
+/**
+ * Acknowledges an alert only if it still is unacknowledged (of two at once, the first one's name
+ * stays); answers the alert as it then is.
+ */
+export async function acknowledgeAlertRow(
+  tx: Prisma.TransactionClient,
+  id: number,
+  by: { id: number; name: string },
+): Promise<Alert> {
+  await tx.alert.updateMany({
+    where: { id, acknowledgedAt: null },
+    data: { acknowledgedAt: new Date(), acknowledgedById: by.id, acknowledgedBy: by.name },
+  });
+  return tx.alert.findUniqueOrThrow({ where: { id } });
+}

@@ -6,7 +6,7 @@ import type {
   TGroupAlertsResponse,
   TUnreadAlertsResponse,
 } from "@odin/contract";
-import type { Alert, PrismaClient } from "@odin/db";
+import type { Alert } from "@odin/db";
 import { ALERT_HISTORY_LIMIT, toContractAlert } from "../../alerts/alert-view";
 import { administeredAgency } from "../admin/admin-deps";
 import { writeAudit } from "../audit/audit.repository";
@@ -24,7 +24,10 @@ import {
   findVisibleAlert,
   findVisibleAlertByImage,
   findVisibleGroupIds,
+  acknowledgeAlertRow,
+  updateAlertDisposition,
 } from "./alerts.repository";
+import { inTransaction, type Database } from "../../lib/database";
 
 export const ALERT_NOT_FOUND = "Alert not found.";
 export const ALERT_IMAGE_NOT_FOUND = "Image not found.";
@@ -57,7 +60,7 @@ function normalisePlateFilter(plate: string): string {
  * filters; `next_cursor` fetches the next, older page.
  */
 export async function getGroupAlerts(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   groupId: number,
   query: Partial<TGroupAlertsQuery> = {},
@@ -83,7 +86,7 @@ export async function getGroupAlerts(
 }
 
 /** GET /api/alerts/{id}: another agency's alert, or one of a group the caller may not see, is a 404. */
-export async function getAlert(prisma: PrismaClient, auth: Actor, id: number): Promise<TAlert> {
+export async function getAlert(prisma: Database, auth: Actor, id: number): Promise<TAlert> {
   const alert = await findVisibleAlert(prisma, auth, id);
   if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
   return toContractAlert(alert);
@@ -95,13 +98,13 @@ export async function getAlert(prisma: PrismaClient, auth: Actor, id: number): P
  * Another agency's alert, or one of a group the caller may not see, is a 404.
  */
 export async function setAlertDisposition(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   id: number,
   input: TAlertDispositionRequest,
 ): Promise<TAlert> {
-  const saved = await prisma.$transaction(async (tx) => {
-    const alert = await findVisibleAlert(tx as PrismaClient, auth, id);
+  const saved = await inTransaction(prisma, async (tx) => {
+    const alert = await findVisibleAlert(tx as Database, auth, id);
     if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
     const note = input.disposition === null ? null : (input.note ?? null);
     await writeAudit(tx, auth, {
@@ -116,15 +119,12 @@ export async function setAlertDisposition(
       },
     });
     const set = input.disposition !== null;
-    return tx.alert.update({
-      where: { id: alert.id },
-      data: {
-        disposition: input.disposition,
-        dispositionNote: note,
-        dispositionById: set ? auth.user.id : null,
-        dispositionBy: set ? auth.user.name || auth.user.username : null,
-        dispositionAt: set ? new Date() : null,
-      },
+    return updateAlertDisposition(tx, alert.id, {
+      disposition: input.disposition,
+      dispositionNote: note,
+      dispositionById: set ? auth.user.id : null,
+      dispositionBy: set ? auth.user.name || auth.user.username : null,
+      dispositionAt: set ? new Date() : null,
     });
   });
   return toContractAlert(saved);
@@ -134,9 +134,9 @@ export async function setAlertDisposition(
  * POST /api/alerts/{id}/acknowledge: once per alert (the desk shows "acknowledged by X at T"); the
  * first acknowledgement stands, a later one answers the alert unchanged and writes nothing.
  */
-export async function acknowledgeAlert(prisma: PrismaClient, auth: Actor, id: number): Promise<TAlert> {
-  const saved = await prisma.$transaction(async (tx) => {
-    const alert = await findVisibleAlert(tx as PrismaClient, auth, id);
+export async function acknowledgeAlert(prisma: Database, auth: Actor, id: number): Promise<TAlert> {
+  const saved = await inTransaction(prisma, async (tx) => {
+    const alert = await findVisibleAlert(tx as Database, auth, id);
     if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
     if (alert.acknowledgedAt) return alert;
     await writeAudit(tx, auth, {
@@ -145,30 +145,22 @@ export async function acknowledgeAlert(prisma: PrismaClient, auth: Actor, id: nu
       detail: { alert_id: alert.id, group_id: alert.groupId },
     });
     // Only if still unacknowledged: of two at once, the first one's name stays.
-    await tx.alert.updateMany({
-      where: { id: alert.id, acknowledgedAt: null },
-      data: {
-        acknowledgedAt: new Date(),
-        acknowledgedById: auth.user.id,
-        acknowledgedBy: auth.user.name || auth.user.username,
-      },
+    return acknowledgeAlertRow(tx, alert.id, {
+      id: auth.user.id,
+      name: auth.user.name || auth.user.username,
     });
-    return tx.alert.findUniqueOrThrow({ where: { id: alert.id } });
   });
   return toContractAlert(saved);
 }
 
 /** GET /alerts/unread-count: unacknowledged alerts of every group the caller may see. */
-export async function getUnreadCount(prisma: PrismaClient, auth: Actor): Promise<TUnreadAlertsResponse> {
+export async function getUnreadCount(prisma: Database, auth: Actor): Promise<TUnreadAlertsResponse> {
   const groupIds = await findVisibleGroupIds(prisma, auth);
   return { unread: await countUnacknowledged(prisma, groupIds) };
 }
 
 /** GET /alerts/misreads-by-camera: cameras of the agency (the owner's: all) with misreads, most first. */
-export async function getMisreadsByCamera(
-  prisma: PrismaClient,
-  auth: Actor,
-): Promise<TCameraMisreadsResponse> {
+export async function getMisreadsByCamera(prisma: Database, auth: Actor): Promise<TCameraMisreadsResponse> {
   const scope = administeredAgency(auth);
   if (scope === null) return { cameras: [] };
   const rows = await findMisreadsByCamera(prisma, scope);
@@ -184,7 +176,7 @@ export async function getMisreadsByCamera(
 }
 
 export interface AlertImageDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   images: ImageStore;
   sources: SourceDeps;
 }

@@ -1,10 +1,11 @@
 import { AUDIT_EXPORT_MAX_ROWS, type TAuditExportQuery } from "@odin/contract";
-import type { AuditLog, PrismaClient } from "@odin/db";
+import type { AuditLog } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
 import { csvLine } from "../exports/export-csv";
-import { writeAudit } from "./audit.repository";
+import { countAuditLogs, findAuditLogsAfter, writeAudit } from "./audit.repository";
 import { auditWhere } from "./audit.service";
+import type { Database } from "../../lib/database";
 
 const HEADER = [
   "timestamp",
@@ -39,14 +40,14 @@ const caseField = (row: AuditLog, field: string): string | null => {
  * database later. The export is itself audited, before the rows are read.
  */
 export async function exportAuditLog(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   query: TAuditExportQuery,
   timeZone: string,
 ): Promise<string> {
   const where = auditWhere(auth, query, timeZone);
   if (where === null) return csvLine(HEADER);
-  const count = await prisma.auditLog.count({ where });
+  const count = await countAuditLogs(prisma, where);
   if (count > AUDIT_EXPORT_MAX_ROWS) {
     const message = `The range holds ${count} rows; an export holds at most ${AUDIT_EXPORT_MAX_ROWS}. Choose a shorter range.`;
     throw new AppError("VALIDATION_FAILED", message, [{ path: "start", message }]);
@@ -59,12 +60,7 @@ export async function exportAuditLog(
   const lines = [csvLine(HEADER)];
   let cursor: bigint | undefined;
   for (;;) {
-    const rows = await prisma.auditLog.findMany({
-      where,
-      orderBy: { id: "asc" },
-      take: PAGE,
-      ...(cursor === undefined ? {} : { cursor: { id: cursor }, skip: 1 }),
-    });
+    const rows = await findAuditLogsAfter(prisma, where, cursor, PAGE);
     for (const row of rows) {
       lines.push(
         csvLine([

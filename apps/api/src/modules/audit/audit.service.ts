@@ -6,11 +6,13 @@ import {
   type TAuditLogQuery,
   type TAuditLogResponse,
 } from "@odin/contract";
-import type { AuditLog, Prisma, PrismaClient } from "@odin/db";
+import type { AuditLog } from "@odin/db";
 import { AppError } from "../../lib/app-error";
+import type { Database } from "../../lib/database";
 import type { Actor } from "../../auth/actor";
 import { administeredAgency } from "../admin/admin-deps";
 import { verifyAuditChains } from "./audit-chain.repository";
+import { findAuditLogPage as readAuditLogPage, type AuditLogFilter } from "./audit.repository";
 import { endExclusiveInstant, startInstant } from "./audit-time";
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -41,19 +43,14 @@ export function toAuditLogEntry(row: AuditLog): TAuditLogEntry {
  * `plate`, of one `action` when given (Odin's own filter).
  */
 export async function findAuditLogPage(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   query: TAuditLogQuery,
   timeZone: string,
 ): Promise<TAuditLogResponse> {
   const where = auditWhere(auth, query, timeZone);
   if (where === null) return { logs: [], page: query.page, page_size: AUDIT_PAGE_SIZE };
-  const rows = await prisma.auditLog.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    skip: (query.page - 1) * AUDIT_PAGE_SIZE,
-    take: AUDIT_PAGE_SIZE,
-  });
+  const rows = await readAuditLogPage(prisma, where, query.page, AUDIT_PAGE_SIZE);
   return { logs: rows.map(toAuditLogEntry), page: query.page, page_size: AUDIT_PAGE_SIZE };
 }
 
@@ -62,7 +59,7 @@ export function auditWhere(
   auth: Actor,
   query: Omit<TAuditLogQuery, "page">,
   timeZone: string,
-): Prisma.AuditLogWhereInput | null {
+): AuditLogFilter | null {
   const agency = administeredAgency(auth);
   if (agency === null) return null;
   const from = query.start ? startInstant(query.start, timeZone) : undefined;
@@ -72,36 +69,22 @@ export function auditWhere(
       { path: "end", message: MESSAGES.endBeforeStart },
     ]);
   }
-  const where: Prisma.AuditLogWhereInput = {
-    ...(agency === "all" ? {} : { agencyId: agency }),
-    ...(from || until
-      ? { createdAt: { ...(from ? { gte: from } : {}), ...(until ? { lt: until } : {}) } }
-      : {}),
-    // Prisma's `contains` is a LIKE that keeps % and _ (and backslash) as wildcards: escaped here.
-    ...(query.action ? { action: query.action } : {}),
-    // Odin's own (issue 23): searches and exports carry them in query_parameters (hashed with the row).
-    ...(query.case_number || query.offense_category
-      ? {
-          AND: [
-            ...(query.case_number
-              ? [{ queryParameters: { path: ["case_number"], equals: query.case_number } }]
-              : []),
-            ...(query.offense_category
-              ? [{ queryParameters: { path: ["offense_category"], equals: query.offense_category } }]
-              : []),
-          ],
-        }
-      : {}),
-    ...(query.plate ? { plate: { contains: query.plate.replace(/[%_\\]/g, (c) => `\\${c}`) } } : {}),
+  return {
+    agency,
+    from,
+    until,
+    action: query.action,
+    caseNumber: query.case_number,
+    offenseCategory: query.offense_category,
+    plate: query.plate,
   };
-  return where;
 }
 
 /**
  * GET /admin-audit-chain: checks the hash chain of the admin's agency (every chain, the no-agency
  * one included, for the owner) and names each chain's first broken row.
  */
-export async function verifyAuditLog(prisma: PrismaClient, auth: Actor): Promise<TAuditChainResponse> {
+export async function verifyAuditLog(prisma: Database, auth: Actor): Promise<TAuditChainResponse> {
   const agency = administeredAgency(auth);
   const reports = agency === null ? [] : await verifyAuditChains(prisma, agency);
   const chains = reports.map((report) => ({

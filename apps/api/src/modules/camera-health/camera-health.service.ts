@@ -1,12 +1,12 @@
 import type { TCameraHealth, TCameraHealthResponse } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import { administeredAgency } from "../admin/admin-deps";
 import { findAxisActivity, findLiveAxisIntegrations, findRekorCamerasOf } from "./camera-health.repository";
 import { healthFigures } from "./camera-state";
+import type { Database } from "../../lib/database";
 
 export interface CameraHealthDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   silentAfterMinutes: number;
 }
 

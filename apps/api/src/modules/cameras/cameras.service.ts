@@ -1,9 +1,16 @@
 import type { TRekorCamera, TRekorCameraUpdate } from "@odin/contract";
-import type { PrismaClient, RekorCamera } from "@odin/db";
+import type { RekorCamera } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { findAgencyOrFail } from "../admin/agencies.repository";
+import { inTransaction, type Database } from "../../lib/database";
+import {
+  correctRekorCameraRows,
+  findRekorCameraRow,
+  findRekorCameraRows,
+  findRekorCameraRowsById,
+} from "./cameras.repository";
 
 const REKOR_CAMERA_ID = /^\d+$/;
 
@@ -27,10 +34,8 @@ function toRekorCamera(camera: RekorCamera): TRekorCamera {
  * through two keys (two rows) is one camera here, and an id that is not a number cannot be edited
  * through the numeric path, so it is left out.
  */
-export async function listRekorCameras(prisma: PrismaClient): Promise<TRekorCamera[]> {
-  const rows = await prisma.rekorCamera.findMany({
-    orderBy: [{ siteName: "asc" }, { cameraName: "asc" }, { id: "asc" }],
-  });
+export async function listRekorCameras(prisma: Database): Promise<TRekorCamera[]> {
+  const rows = await findRekorCameraRows(prisma);
   const cameras = new Map<string, TRekorCamera>();
   for (const row of rows) {
     if (!REKOR_CAMERA_ID.test(row.cameraId)) continue;
@@ -49,7 +54,7 @@ export async function listRekorCameras(prisma: PrismaClient): Promise<TRekorCame
  * Rekor source shows the corrected position wherever both coordinates are set.
  */
 export async function updateRekorCamera(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   cameraId: number,
   update: TRekorCameraUpdate,
@@ -63,10 +68,7 @@ export async function updateRekorCamera(
     ]);
   }
   if (update.agency_id !== null) await findAgencyOrFail(prisma, update.agency_id);
-  const rows = await prisma.rekorCamera.findMany({
-    where: { cameraId: String(cameraId) },
-    orderBy: { id: "asc" },
-  });
+  const rows = await findRekorCameraRowsById(prisma, String(cameraId));
   const first = rows[0];
   if (!first) throw new AppError("NOT_FOUND", "Camera not found.");
   const data = {
@@ -75,8 +77,12 @@ export async function updateRekorCamera(
     agencyId: update.agency_id,
     isManual: update.is_manual,
   };
-  const saved = await prisma.$transaction(async (tx) => {
-    await tx.rekorCamera.updateMany({ where: { id: { in: rows.map((row) => row.id) } }, data });
+  const saved = await inTransaction(prisma, async (tx) => {
+    await correctRekorCameraRows(
+      tx,
+      rows.map((row) => row.id),
+      data,
+    );
     await writeAudit(tx, auth, {
       action: "camera_edited",
       detail: {
@@ -91,7 +97,7 @@ export async function updateRekorCamera(
         after: update,
       },
     });
-    return tx.rekorCamera.findUniqueOrThrow({ where: { id: first.id } });
+    return findRekorCameraRow(tx, first.id);
   });
   return toRekorCamera(saved);
 }

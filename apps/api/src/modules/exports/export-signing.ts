@@ -1,7 +1,13 @@
 import { generateKeyPairSync, randomUUID } from "node:crypto";
 import type { TExportKeysResponse } from "@odin/contract";
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox } from "@odin/db";
 import { CompactSign, compactVerify, importJWK, type JWK } from "jose";
+import type { Database } from "../../lib/database";
+import {
+  findExportSigningKeys,
+  findNewestExportSigningKey,
+  insertExportSigningKey,
+} from "./export-signing.repository";
 
 /**
  * Odin's export signatures (issue 17): Ed25519 (JWS alg EdDSA), keys in `export_signing_keys` with
@@ -17,20 +23,22 @@ export interface ExportSigner {
   sign(payload: object): Promise<string>;
 }
 
-export async function addExportSigningKey(prisma: PrismaClient, secrets: SecretBox): Promise<string> {
+export async function addExportSigningKey(prisma: Database, secrets: SecretBox): Promise<string> {
   const { privateKey } = generateKeyPairSync("ed25519");
   const kid = randomUUID();
   const jwk = privateKey.export({ format: "jwk" }) as { kty: "OKP"; crv: "Ed25519"; x: string; d: string };
   const publicJwk: PublicExportJwk = { kid, kty: "OKP", crv: "Ed25519", x: jwk.x, alg: "EdDSA", use: "sig" };
-  await prisma.exportSigningKey.create({
-    data: { kid, privateJwkCiphertext: secrets.encrypt(JSON.stringify(jwk)), publicJwk },
+  await insertExportSigningKey(prisma, {
+    kid,
+    privateJwkCiphertext: secrets.encrypt(JSON.stringify(jwk)),
+    publicJwk,
   });
   return kid;
 }
 
 /** The signer of the newest key, made on first use when there is none. */
-export async function loadExportSigner(prisma: PrismaClient, secrets: SecretBox): Promise<ExportSigner> {
-  const newest = () => prisma.exportSigningKey.findFirst({ orderBy: { createdAt: "desc" } });
+export async function loadExportSigner(prisma: Database, secrets: SecretBox): Promise<ExportSigner> {
+  const newest = () => findNewestExportSigningKey(prisma);
   let row = await newest();
   if (!row) {
     await addExportSigningKey(prisma, secrets);
@@ -48,7 +56,7 @@ export async function loadExportSigner(prisma: PrismaClient, secrets: SecretBox)
 }
 
 /** One signer per process, loaded on the first export. */
-export function lazyExportSigner(prisma: PrismaClient, secrets: SecretBox): () => Promise<ExportSigner> {
+export function lazyExportSigner(prisma: Database, secrets: SecretBox): () => Promise<ExportSigner> {
   let signer: Promise<ExportSigner> | undefined;
   return () => {
     signer ??= loadExportSigner(prisma, secrets).catch((error: unknown) => {
@@ -59,8 +67,8 @@ export function lazyExportSigner(prisma: PrismaClient, secrets: SecretBox): () =
   };
 }
 
-export async function loadExportKeys(prisma: PrismaClient): Promise<PublicExportJwk[]> {
-  const rows = await prisma.exportSigningKey.findMany({ orderBy: { createdAt: "asc" } });
+export async function loadExportKeys(prisma: Database): Promise<PublicExportJwk[]> {
+  const rows = await findExportSigningKeys(prisma);
   return rows.map((row) => row.publicJwk as unknown as PublicExportJwk);
 }
 

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { MESSAGES, SOURCE_PROGRAMS, type TExportRecord, type TExportRequest } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import type { SourceContext } from "../../sources/detection-source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { writeAudit } from "../audit/audit.repository";
+import { findAgencyName } from "../admin/agencies.repository";
 import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
 import type { LeftOutRecord, RecordRefs } from "./record-refs";
+import type { Database } from "../../lib/database";
 
 export type ExportKind = "pdf" | "zip";
 
@@ -30,7 +31,7 @@ export interface ExportJob {
 }
 
 export interface BeginExportDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   maxRecords: number;
   timeZone: string;
   refs: RecordRefs;
@@ -68,9 +69,7 @@ export async function beginExport(
 
   const exportId = randomUUID();
   const refs = opened.opened;
-  const agency = auth.user.agencyId
-    ? await deps.prisma.agency.findUnique({ where: { id: auth.user.agencyId }, select: { name: true } })
-    : null;
+  const agency = auth.user.agencyId ? await findAgencyName(deps.prisma, auth.user.agencyId) : null;
   const programs = SOURCE_PROGRAMS.filter((program) => refs.some((ref) => ref.program === program));
   const plates = [...new Set(refs.map((ref) => ref.plate.trim().toUpperCase()))];
   try {

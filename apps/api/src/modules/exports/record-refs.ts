@@ -1,7 +1,13 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SourceProgram, TExportRecord, TSearchResult } from "@odin/contract";
-import { Prisma, type PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
+import type { Database } from "../../lib/database";
+import {
+  deleteExpiredSearchSnapshots,
+  findAxisReads,
+  findSearchSnapshots,
+  insertSearchSnapshot,
+} from "./record-refs.repository";
 import type { ImageHandles } from "../../sources/image-handle";
 import { mapAxisDetection } from "../../sources/axis/axis.source";
 import type { SourceContext } from "../../sources/detection-source";
@@ -83,15 +89,13 @@ export interface RecordRefs {
 }
 
 export interface RecordRefDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   /** HMAC key (hex), derived from the secrets key. */
   key: string;
   handles: ImageHandles;
   ttlSeconds?: number;
   now?: () => number;
 }
-
-type AxisRow = Parameters<typeof mapAxisDetection>[0] & { axis_integration_id: number };
 
 export function createRecordRefs(deps: RecordRefDeps): RecordRefs {
   const ttl = deps.ttlSeconds ?? REF_TTL_SECONDS;
@@ -125,14 +129,12 @@ export function createRecordRefs(deps: RecordRefDeps): RecordRefs {
       const remote = results.filter((result) => result.source_program !== "Axis");
       const snapshot = remote.length ? randomUUID() : undefined;
       if (snapshot) {
-        await deps.prisma.searchSnapshot.create({
-          data: {
-            id: snapshot,
-            userId: actor.user.id,
-            agencyId: actor.user.agencyId ?? null,
-            records: remote,
-            expiresAt: new Date(base.e * 1000),
-          },
+        await insertSearchSnapshot(deps.prisma, {
+          id: snapshot,
+          userId: actor.user.id,
+          agencyId: actor.user.agencyId ?? null,
+          records: remote,
+          expiresAt: new Date(base.e * 1000),
         });
       }
       let index = 0;
@@ -173,15 +175,7 @@ export function createRecordRefs(deps: RecordRefDeps): RecordRefs {
       if (axis.length) {
         const allowed = (await findSearchableAxisIntegrations(deps.prisma, scope)).map((row) => row.id);
         const ids = [...new Set(axis.map((ref) => BigInt(ref.payload.d!)))];
-        const rows = allowed.length
-          ? await deps.prisma.$queryRaw<AxisRow[]>`
-              SELECT d.id, d.axis_integration_id, d.plate, d.plate_state, d.make, d.color, d.body_type,
-                     d.camera_name, a.name AS agency_name, d.timestamp, d.latitude, d.longitude,
-                     d.image_path, d.plate_image_path, d.plate_x1, d.plate_x2, d.plate_x3, d.plate_x4,
-                     d.plate_y1, d.plate_y2, d.plate_y3, d.plate_y4
-              FROM detections d JOIN agencies a ON a.id = d.agency_id
-              WHERE d.id IN (${Prisma.join(ids)}) AND d.axis_integration_id IN (${Prisma.join(allowed)})`
-          : [];
+        const rows = allowed.length ? await findAxisReads(deps.prisma, ids, allowed) : [];
         const byId = new Map(rows.map((row) => [row.id.toString(), row]));
         for (const ref of axis) {
           const row = byId.get(ref.payload.d!);
@@ -192,14 +186,12 @@ export function createRecordRefs(deps: RecordRefDeps): RecordRefs {
       // Rekor and Axon: the snapshot row of the caller's own search, while it lasts.
       const remote = opened.filter((ref) => ref.program !== "Axis" && ref.payload.s);
       if (remote.length) {
-        const snapshots = await deps.prisma.searchSnapshot.findMany({
-          where: {
-            id: { in: [...new Set(remote.map((ref) => ref.payload.s!))] },
-            userId: actor.user.id,
-            expiresAt: { gt: new Date(now()) },
-          },
-        });
-        const records = new Map(snapshots.map((row) => [row.id, row.records as unknown as TSearchResult[]]));
+        const records = await findSearchSnapshots(
+          deps.prisma,
+          [...new Set(remote.map((ref) => ref.payload.s!))],
+          actor.user.id,
+          new Date(now()),
+        );
         const [rekorKeys, axonIntegrations] = await Promise.all([
           remote.some((ref) => ref.program === "Rekor")
             ? findSearchableRekorKeys(deps.prisma, scope)
@@ -245,10 +237,7 @@ export function createRecordRefs(deps: RecordRefDeps): RecordRefs {
     },
 
     async purge() {
-      const { count } = await deps.prisma.searchSnapshot.deleteMany({
-        where: { expiresAt: { lt: new Date(now()) } },
-      });
-      return count;
+      return deleteExpiredSearchSnapshots(deps.prisma, new Date(now()));
     },
   };
 }

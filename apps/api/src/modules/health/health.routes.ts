@@ -1,5 +1,6 @@
 import { apiError, findEndpoint, ZApiError } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { pingDatabase } from "./health.repository";
 
 const health = findEndpoint("GET", "/healthz");
 
@@ -10,7 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: health.response, 503: ZApiError } } },
     async (request, reply) => {
       try {
-        await app.prisma.$queryRaw`SELECT 1`;
+        await pingDatabase(app.prisma);
         return { status: "ok" as const, database: "ok" as const };
       } catch (error) {
         request.log.error({ err: error }, "health check: database unreachable");

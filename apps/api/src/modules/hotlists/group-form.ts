@@ -1,10 +1,10 @@
 import { GROUP_PLATE_FIELD_PATTERN, type TFieldIssue } from "@odin/contract";
-import type { Prisma, PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
-import { filePart } from "../../plugins/multipart";
-import { findPickableUserIds } from "./hotlist.repository";
+import { filePart } from "../../lib/file-part";
+import { findPickableUserIds, type NewPlateRow } from "./hotlist.repository";
 import { parsePlateFields, type PlateRow } from "./plate-input";
 import { checkAttachment, reencodeGroupImage, type CheckedFile } from "./upload-checks";
+import type { Database, Transaction } from "../../lib/database";
 
 /**
  * The parts of the create and edit forms (001 §7) beyond the text fields the route's schema checks:
@@ -78,7 +78,7 @@ export async function readGroupImage(body: unknown): Promise<CheckedFile | undef
 
 /** Members must be approved, not-deleted users of the group's agency. */
 export async function checkMembers(
-  prisma: PrismaClient | Prisma.TransactionClient,
+  prisma: Database | Transaction,
   agencyId: number,
   userIds: readonly number[],
 ): Promise<void> {
@@ -100,7 +100,7 @@ export function plateRowsWithFiles(
   storedNames: readonly string[],
   groupId: number,
   addedById: number,
-): Prisma.HotlistPlateCreateManyInput[] {
+): NewPlateRow[] {
   let next = 0;
   return plates.map(({ row, attachment }) => ({
     ...row,

@@ -4,7 +4,6 @@ import type {
   TGroupCreateDataResponse,
   TGroupDetailsResponse,
 } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { sniffImageType, type VendorImage } from "../../sources/vendor-http";
@@ -13,12 +12,13 @@ import type { HotlistFiles } from "./hotlist-files";
 import { toUtcNaive } from "../../alerts/alert-view";
 import { cardImageUrl, groupImageUrl, toMember, toPlate, toUsersByAgency } from "./hotlist.mapper";
 import { findGroupCards, findGroupMembers, findGroupPlates, findPickableUsers } from "./hotlist.repository";
+import type { Database } from "../../lib/database";
 
 /**
  * GET /alerts-data: the caller's groups, the one with the newest alert first (by the read's time), then
  * by name, each with its latest alert's time and its card picture (hotlist.mapper.ts cardImageUrl).
  */
-export async function listGroupCards(prisma: PrismaClient, auth: Actor): Promise<TAlertsDataResponse> {
+export async function listGroupCards(prisma: Database, auth: Actor): Promise<TAlertsDataResponse> {
   const groups = await findGroupCards(prisma, auth);
   const cards = groups.map((group) => {
     const latest = group.alerts[0];
@@ -38,7 +38,7 @@ export async function listGroupCards(prisma: PrismaClient, auth: Actor): Promise
 
 /** GET /alerts/group/{id}/details-data. */
 export async function getGroupDetails(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   groupId: number,
 ): Promise<TGroupDetailsResponse> {
@@ -61,11 +61,7 @@ export async function getGroupDetails(
 }
 
 /** GET /groups/{id}/edit-data: the group, its members and plates, and who may become a member. */
-export async function getEditData(
-  prisma: PrismaClient,
-  auth: Actor,
-  groupId: number,
-): Promise<TEditGroupData> {
+export async function getEditData(prisma: Database, auth: Actor, groupId: number): Promise<TEditGroupData> {
   const group = await findAccessibleGroup(prisma, auth, groupId, "edit");
   const [members, plates, pickable] = await Promise.all([
     findGroupMembers(prisma, group.id),
@@ -86,14 +82,14 @@ export async function getEditData(
 }
 
 /** GET /group-create-data: the caller's agency's users (none for the agency-less owner). */
-export async function getCreateData(prisma: PrismaClient, auth: Actor): Promise<TGroupCreateDataResponse> {
+export async function getCreateData(prisma: Database, auth: Actor): Promise<TGroupCreateDataResponse> {
   const pickable = await findPickableUsers(prisma, auth.user.agencyId);
   return { users_by_agency: toUsersByAgency(pickable.agencyName, pickable.users) };
 }
 
 /** GET /groups/{id}/image: the stored picture, to those who may see the group. */
 export async function openGroupImage(
-  prisma: PrismaClient,
+  prisma: Database,
   files: HotlistFiles,
   auth: Actor,
   groupId: number,

@@ -1,5 +1,4 @@
 import { MESSAGES, type TGroupFormFields } from "@odin/contract";
-import type { Prisma, PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
@@ -12,7 +11,15 @@ import {
   type NewPlate,
 } from "./group-form";
 import { removeUnusedFiles, withWrittenFiles, type HotlistFiles } from "./hotlist-files";
-import { deletePlates, replaceGroupMembers } from "./hotlist.repository";
+import {
+  archiveGroupRow,
+  deletePlates,
+  findActiveGroupImage,
+  insertGroup,
+  insertPlates,
+  replaceGroupMembers,
+  updateGroupFields,
+} from "./hotlist.repository";
 import {
   alreadyListed,
   findListedKeys,
@@ -21,9 +28,10 @@ import {
   repeatsError,
 } from "./plate-duplicates";
 import type { CheckedFile } from "./upload-checks";
+import { inTransaction, type Database, type Transaction } from "../../lib/database";
 
 export interface GroupDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   files: HotlistFiles;
 }
 
@@ -45,7 +53,7 @@ function filesToWrite(deps: GroupDeps, image: CheckedFile | undefined, plates: r
  * earlier plate of the form; null when every plate is new.
  */
 async function checkFormRepeats(
-  db: PrismaClient | Prisma.TransactionClient,
+  db: Database | Transaction,
   groupId: number | null,
   groupName: string,
   plates: readonly NewPlate[],
@@ -73,20 +81,18 @@ export async function createGroup(deps: GroupDeps, auth: Actor, form: GroupForm)
   await checkMembers(deps.prisma, agencyId, form.group_members);
 
   return withWrittenFiles(filesToWrite(deps, image, plates), (names) =>
-    deps.prisma.$transaction(async (tx) => {
+    inTransaction(deps.prisma, async (tx) => {
       const imagePath = image ? names[0]! : null;
-      const group = await tx.hotlistGroup.create({
-        data: {
-          agencyId,
-          name: form.group_name,
-          description: form.group_description ?? null,
-          imagePath,
-          createdById: auth.user.id,
-          members: { create: form.group_members.map((userId) => ({ userId })) },
-        },
+      const group = await insertGroup(tx, {
+        agencyId,
+        name: form.group_name,
+        description: form.group_description ?? null,
+        imagePath,
+        createdById: auth.user.id,
+        memberIds: form.group_members,
       });
       const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, auth.user.id);
-      if (rows.length > 0) await tx.hotlistPlate.createMany({ data: rows });
+      if (rows.length > 0) await insertPlates(tx, rows);
       await writeAudit(tx, auth, {
         action: "hotlist_group_created",
         detail: { group_id: group.id, name: group.name, member_ids: form.group_members, plates: rows.length },
@@ -117,25 +123,19 @@ export async function editGroup(
     (await checkFormRepeats(deps.prisma, group.id, form.group_name, plates)) ??
     alreadyListed(plates[0]?.row.plateNumber ?? "", form.group_name);
   const save = (names: string[]) =>
-    deps.prisma.$transaction(async (tx) => {
-      const current = await tx.hotlistGroup.findFirst({
-        where: { id: group.id, archived: false },
-        select: { imagePath: true },
-      });
+    inTransaction(deps.prisma, async (tx) => {
+      const current = await findActiveGroupImage(tx, group.id);
       if (!current) throw new AppError("NOT_FOUND", GROUP_NOT_FOUND); // archived meanwhile
       const repeated = await checkFormRepeats(tx, group.id, form.group_name, plates);
       if (repeated) throw repeated;
-      await tx.hotlistGroup.update({
-        where: { id: group.id },
-        data: {
-          name: form.group_name,
-          description: form.group_description ?? null,
-          ...(image ? { imagePath: names[0]! } : {}),
-        },
+      await updateGroupFields(tx, group.id, {
+        name: form.group_name,
+        description: form.group_description ?? null,
+        ...(image ? { imagePath: names[0]! } : {}),
       });
       await replaceGroupMembers(tx, group.id, form.group_members);
       const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, auth.user.id);
-      if (rows.length > 0) await tx.hotlistPlate.createMany({ data: rows });
+      if (rows.length > 0) await insertPlates(tx, rows);
       await writeAudit(tx, auth, {
         action: "hotlist_group_updated",
         detail: {
@@ -165,12 +165,8 @@ export async function editGroup(
 /** POST /archive-group (Delete Group): the group is archived and its plates removed; alerts stay. */
 export async function archiveGroup(deps: GroupDeps, auth: Actor, groupId: number): Promise<string> {
   const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
-  const removed = await deps.prisma.$transaction(async (tx) => {
-    const archived = await tx.hotlistGroup.updateMany({
-      where: { id: group.id, archived: false },
-      data: { archived: true, archivedAt: new Date() },
-    });
-    if (archived.count === 0) throw new AppError("NOT_FOUND", GROUP_NOT_FOUND);
+  const removed = await inTransaction(deps.prisma, async (tx) => {
+    if (!(await archiveGroupRow(tx, group.id))) throw new AppError("NOT_FOUND", GROUP_NOT_FOUND);
     const plates = await deletePlates(tx, { groupId: group.id });
     await writeAudit(tx, auth, {
       action: "hotlist_group_archived",

@@ -92,3 +92,87 @@ export async function deletePlates(tx: Prisma.TransactionClient, where: Prisma.H
     attachments: plates.flatMap((plate) => (plate.attachmentPath ? [plate.attachmentPath] : [])),
   };
 }
+
+/** A plate row as the group forms and uploads insert it. */
+export type NewPlateRow = Prisma.HotlistPlateCreateManyInput;
+
+/** Creates a group with its members; answers it. */
+export function insertGroup(
+  tx: Prisma.TransactionClient,
+  group: {
+    agencyId: number;
+    name: string;
+    description: string | null;
+    imagePath: string | null;
+    createdById: number;
+    memberIds: readonly number[];
+  },
+) {
+  const { memberIds, ...fields } = group;
+  return tx.hotlistGroup.create({
+    data: { ...fields, members: { create: memberIds.map((userId) => ({ userId })) } },
+  });
+}
+
+export async function insertPlates(tx: Prisma.TransactionClient, rows: NewPlateRow[]): Promise<void> {
+  await tx.hotlistPlate.createMany({ data: rows });
+}
+
+export function insertPlate(tx: Prisma.TransactionClient, row: Prisma.HotlistPlateUncheckedCreateInput) {
+  return tx.hotlistPlate.create({ data: row });
+}
+
+/** The group's picture path when it is not archived; null when it is (or does not exist). */
+export function findActiveGroupImage(tx: Db, groupId: number) {
+  return tx.hotlistGroup.findFirst({ where: { id: groupId, archived: false }, select: { imagePath: true } });
+}
+
+export async function updateGroupFields(
+  tx: Prisma.TransactionClient,
+  groupId: number,
+  data: { name: string; description: string | null; imagePath?: string },
+): Promise<void> {
+  await tx.hotlistGroup.update({ where: { id: groupId }, data });
+}
+
+/** Archives the group unless it already is; answers whether this call archived it. */
+export async function archiveGroupRow(tx: Prisma.TransactionClient, groupId: number): Promise<boolean> {
+  const archived = await tx.hotlistGroup.updateMany({
+    where: { id: groupId, archived: false },
+    data: { archived: true, archivedAt: new Date() },
+  });
+  return archived.count > 0;
+}
+
+export function findPlateOfGroup(tx: Db, plateId: number, groupId: number) {
+  return tx.hotlistPlate.findFirst({ where: { id: plateId, groupId } });
+}
+
+/** The group's entries among these normalized plates (read inside the transaction that adds them). */
+export function findListedEntries(tx: Db, groupId: number, plateNormalized: string[]) {
+  return tx.hotlistPlate.findMany({
+    where: { groupId, plateNormalized: { in: plateNormalized } },
+    select: { plateNormalized: true, state: true },
+  });
+}
+
+/** A plate with this attachment in a group the caller may see. */
+export function findVisiblePlateAttachment(
+  db: Db,
+  auth: Pick<Actor, "user">,
+  plateId: number,
+  filename: string,
+) {
+  return db.hotlistPlate.findFirst({
+    where: { id: plateId, attachmentPath: filename, group: visibleGroupsWhere(auth) },
+    select: { id: true },
+  });
+}
+
+/** A plate with this attachment in a group not archived, with the attachment's checked type. */
+export function findActivePlateAttachment(db: Db, plateId: number, filename: string) {
+  return db.hotlistPlate.findFirst({
+    where: { id: plateId, attachmentPath: filename, group: { archived: false } },
+    select: { attachmentMime: true },
+  });
+}

@@ -4,14 +4,15 @@ import {
   type TAgencyUsersResponse,
   type TPermissionUpdate,
 } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
+import { updateUser } from "../admin/users.repository";
 import { findPickableUsers } from "./hotlist.repository";
+import { inTransaction, type Database } from "../../lib/database";
 
 /** GET /agency-users-api: the caller's agency's approved, not-deleted users with their hotlist flags. */
-export async function listAgencyUsers(prisma: PrismaClient, auth: Actor): Promise<TAgencyUsersResponse> {
+export async function listAgencyUsers(prisma: Database, auth: Actor): Promise<TAgencyUsersResponse> {
   const { users } = await findPickableUsers(prisma, auth.user.agencyId);
   return {
     users: users.map((user) => ({
@@ -30,7 +31,7 @@ export async function listAgencyUsers(prisma: PrismaClient, auth: Actor): Promis
  * is changed, so a stale or tampered page cannot half-apply. Keys left out keep their value.
  */
 export async function updatePermissions(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   update: TPermissionUpdate,
 ): Promise<string> {
@@ -67,8 +68,8 @@ export async function updatePermissions(
     .filter(({ data }) => Object.keys(data).length > 0);
   if (applied.length === 0) return MESSAGES.permissionsUpdated;
 
-  await prisma.$transaction(async (tx) => {
-    for (const { userId, data } of applied) await tx.user.update({ where: { id: userId }, data });
+  await inTransaction(prisma, async (tx) => {
+    for (const { userId, data } of applied) await updateUser(tx, userId, data);
     await writeAudit(tx, auth, {
       action: "hotlist_permissions_changed",
       detail: applied.map(({ userId, data }) => ({

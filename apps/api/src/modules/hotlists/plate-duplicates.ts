@@ -1,7 +1,9 @@
 import { MESSAGES, type TFieldIssue } from "@odin/contract";
-import { Prisma, type PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
+import { isUniqueViolation } from "../admin/users.repository";
+import { findListedEntries } from "./hotlist.repository";
 import type { PlateRow } from "./plate-input";
+import type { Database, Transaction } from "../../lib/database";
 
 /**
  * A plate is listed once per group (issue 17): entries are the same when their normalised plate and
@@ -14,15 +16,12 @@ export function entryKey(row: Pick<PlateRow, "plateNormalized" | "state">): stri
 
 /** The keys of the group's entries among `rows`' plates (read inside the transaction that adds them). */
 export async function findListedKeys(
-  tx: Prisma.TransactionClient | PrismaClient,
+  tx: Transaction | Database,
   groupId: number,
   rows: readonly Pick<PlateRow, "plateNormalized">[],
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const listed = await tx.hotlistPlate.findMany({
-    where: { groupId, plateNormalized: { in: [...new Set(rows.map((row) => row.plateNormalized))] } },
-    select: { plateNormalized: true, state: true },
-  });
+  const listed = await findListedEntries(tx, groupId, [...new Set(rows.map((row) => row.plateNormalized))]);
   return new Set(listed.map(entryKey));
 }
 
@@ -95,8 +94,7 @@ export async function refusingRepeats<T>(
     return await work();
   } catch (error) {
     // P2002: the index hotlist_plates_group_plate_state_key refused the row.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
-      throw await conflict();
+    if (isUniqueViolation(error)) throw await conflict();
     throw error;
   }
 }

@@ -4,14 +4,20 @@ import {
   type THotlistAddRequest,
   type TSignedAttachmentQuery,
 } from "@odin/contract";
-import type { Prisma, PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import type { AttachmentLinks } from "./attachment-links";
-import { findAccessibleGroup, visibleGroupsWhere } from "./group-access";
+import { findAccessibleGroup } from "./group-access";
 import { removeUnusedFiles, type HotlistFiles } from "./hotlist-files";
-import { deletePlates } from "./hotlist.repository";
+import {
+  deletePlates,
+  findActivePlateAttachment,
+  findPlateOfGroup,
+  findVisiblePlateAttachment,
+  insertPlate,
+  insertPlates,
+} from "./hotlist.repository";
 import { readPlateCsv, type CsvPlateRow } from "./plate-csv";
 import {
   alreadyListed,
@@ -23,9 +29,10 @@ import {
 } from "./plate-duplicates";
 import { toPlateRow } from "./plate-input";
 import { sniffAttachmentType, type AttachmentType } from "./upload-checks";
+import { inTransaction, type Database, type Transaction } from "../../lib/database";
 
 export interface PlateDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   files: HotlistFiles;
   links: AttachmentLinks;
   /** Attachment links are absolute: they open in a new tab or the mobile app's browser. */
@@ -68,11 +75,9 @@ export async function addPlateDirect(
   // A plate already on the group (as typed or spelled otherwise: 'A-13 709' is 'A13709') is a 409.
   const conflict = () => alreadyListed(body.plate_number, group.name);
   const work = () =>
-    deps.prisma.$transaction(async (tx) => {
+    inTransaction(deps.prisma, async (tx) => {
       if ((await findListedKeys(tx, group.id, [result.row])).has(entryKey(result.row))) throw conflict();
-      const plate = await tx.hotlistPlate.create({
-        data: { ...result.row, groupId: group.id, addedById: auth.user.id },
-      });
+      const plate = await insertPlate(tx, { ...result.row, groupId: group.id, addedById: auth.user.id });
       await writeAudit(tx, auth, {
         action: "hotlist_plates_added",
         detail: {
@@ -95,8 +100,8 @@ export async function removePlate(
   plateId: number,
 ): Promise<string> {
   const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
-  const removed = await deps.prisma.$transaction(async (tx) => {
-    const plate = await tx.hotlistPlate.findFirst({ where: { id: plateId, groupId: group.id } });
+  const removed = await inTransaction(deps.prisma, async (tx) => {
+    const plate = await findPlateOfGroup(tx, plateId, group.id);
     if (!plate) throw new AppError("NOT_FOUND", PLATE_NOT_FOUND);
     const removed = await deletePlates(tx, { id: plate.id });
     await writeAudit(tx, auth, {
@@ -134,14 +139,15 @@ export async function uploadPlates(
     ]);
   }
   const rows = readPlateCsv(file);
-  const checkRepeats = async (db: Prisma.TransactionClient | PrismaClient) => {
+  const checkRepeats = async (db: Transaction | Database) => {
     const listed = mode === "add" ? await findListedKeys(db, group.id, rows) : new Set<string>();
     const repeats = findRepeats(rows, listed, (row) => ({ path: `line ${row.line}`, place: row.line }));
     return repeats.length > 0 ? repeatsError(repeats, group.name, MESSAGES.plateRepeatsLine) : null;
   };
 
   const upload = () =>
-    deps.prisma.$transaction(
+    inTransaction(
+      deps.prisma,
       async (tx) => {
         const refusal = await checkRepeats(tx);
         if (refusal) throw refusal;
@@ -150,9 +156,10 @@ export async function uploadPlates(
             ? await deletePlates(tx, { groupId: group.id })
             : { count: 0, attachments: [] as string[] };
         if (rows.length > 0) {
-          await tx.hotlistPlate.createMany({
-            data: rows.map((row) => ({ ...plateFields(row), groupId: group.id, addedById: auth.user.id })),
-          });
+          await insertPlates(
+            tx,
+            rows.map((row) => ({ ...plateFields(row), groupId: group.id, addedById: auth.user.id })),
+          );
         }
         await writeAudit(tx, auth, {
           action: "hotlist_plates_uploaded",
@@ -189,10 +196,7 @@ export async function attachmentUrl(
   filename: string,
   plateId: number,
 ): Promise<string> {
-  const plate = await deps.prisma.hotlistPlate.findFirst({
-    where: { id: plateId, attachmentPath: filename, group: visibleGroupsWhere(auth) },
-    select: { id: true },
-  });
+  const plate = await findVisiblePlateAttachment(deps.prisma, auth, plateId, filename);
   if (!plate) throw new AppError("NOT_FOUND", ATTACHMENT_NOT_FOUND);
   const query = new URLSearchParams(deps.links.sign(filename, plate.id)).toString();
   return `${deps.publicUrl}/hotlist-attachments/${encodeURIComponent(filename)}?${query}`;
@@ -210,10 +214,7 @@ export async function openAttachment(
       "This attachment link is not valid or has expired. Open the attachment again from the group.",
     );
   }
-  const plate = await deps.prisma.hotlistPlate.findFirst({
-    where: { id: query.plate_id, attachmentPath: filename, group: { archived: false } },
-    select: { attachmentMime: true },
-  });
+  const plate = await findActivePlateAttachment(deps.prisma, query.plate_id, filename);
   const body = plate ? await deps.files.attachments.get(filename) : null;
   const contentType = body ? sniffAttachmentType(body) : null;
   if (!body || !contentType || contentType !== plate?.attachmentMime) {

@@ -4,6 +4,7 @@ import { AppError } from "../../lib/app-error";
 import { requireAuth } from "../../plugins/auth";
 import { findSearchableAxisIntegrations, searchScopeOf } from "../../sources/search-scope.repository";
 import { parseStoredImagePath, type ImageStore } from "../../storage/image-store";
+import { findAxisDetectionImage } from "./images.repository";
 import { sendImage } from "./send-image";
 
 const byPath = findEndpoint("GET", "/proxy-axis-image");
@@ -40,10 +41,7 @@ export const axisImageRoutes: FastifyPluginAsyncZod<{ images: ImageStore }> = as
   app.get(byDetection.path, { schema: { querystring: byDetection.query } }, async (request, reply) => {
     const id = /^(?:axis-)?(\d{1,18})$/.exec(request.query.id)?.[1];
     if (!id) throw new AppError("VALIDATION_FAILED", "id is not the id of a stored Axis read.");
-    const detection = await app.prisma.detection.findUnique({
-      where: { id: BigInt(id) },
-      select: { axisIntegrationId: true, imagePath: true },
-    });
+    const detection = await findAxisDetectionImage(app.prisma, BigInt(id));
     if (
       !detection?.imagePath ||
       !(await searchableIntegrationIds(request)).has(detection.axisIntegrationId)

@@ -5,7 +5,7 @@ import {
   type TAxisIntegration,
   type TAxisIntegrationsResponse,
 } from "@odin/contract";
-import { generateToken, hashToken, type PrismaClient } from "@odin/db";
+import { generateToken, hashToken } from "@odin/db";
 import type { z } from "zod";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
@@ -28,9 +28,10 @@ import {
   updateAxisIntegration,
   type AxisIntegrationRow,
 } from "./axis-integrations.repository";
+import { inTransaction, type Database } from "../../lib/database";
 
 export interface AxisIntegrationDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   /** ODIN_PUBLIC_URL: push URLs are {publicUrl}/ingest/axis/{identifier}. */
   publicUrl: string;
   silentAfterMinutes: number;
@@ -166,7 +167,7 @@ export async function createAxisIntegration(
   const shared = await shareTargets(deps, agency.id, body.shared_with);
   const token = generateToken();
   try {
-    const row = await deps.prisma.$transaction(async (tx) => {
+    const row = await inTransaction(deps.prisma, async (tx) => {
       const axisAgencyId = await ensureAxisAgency(tx, agency);
       const created = await insertAxisIntegration(tx, {
         axisAgencyId,
@@ -207,7 +208,7 @@ export async function rotateAxisIngestToken(
 ): Promise<TAxisIngestCredentials> {
   const existing = await findOrFail(deps, actor, id);
   const token = generateToken();
-  const row = await deps.prisma.$transaction(async (tx) => {
+  const row = await inTransaction(deps.prisma, async (tx) => {
     const updated = await updateAxisIntegration(tx, existing.id, { ingestTokenHash: hashToken(token) });
     await writeAudit(tx, actor, {
       action: "axis_integration_token_rotated",
@@ -230,7 +231,7 @@ export async function setAxisIntegrationPaused(
   const name = existing.label ?? existing.identifier;
   const message = paused ? MESSAGES.axisIntegrationPaused(name) : MESSAGES.axisIntegrationResumed(name);
   if ((existing.pausedAt !== null) === paused) return message;
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps.prisma, async (tx) => {
     await updateAxisIntegration(tx, existing.id, { pausedAt: paused ? new Date() : null });
     await writeAudit(tx, actor, {
       action: paused ? "axis_integration_paused" : "axis_integration_resumed",
@@ -251,7 +252,7 @@ export async function deleteAxisIntegration(
   id: number,
 ): Promise<string> {
   const existing = await findOrFail(deps, actor, id);
-  await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps.prisma, async (tx) => {
     await updateAxisIntegration(tx, existing.id, { deletedAt: new Date() });
     await writeAudit(tx, actor, {
       action: "axis_integration_deleted",

@@ -4,28 +4,34 @@ import {
   type TAuthorizedAndBlacklistedAgenciesResponse,
   type TAxonExistingIntegrationResponse,
 } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
+import { inTransaction, type Database } from "../../lib/database";
 import type { Actor } from "../../auth/actor";
 import { AxonClient } from "../../sources/axon/axon.client";
 import { VendorError } from "../../sources/vendor-http";
 import { writeAudit } from "../audit/audit.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
+import { findAgencyById, findAgencyByIdOrThrow } from "../admin/agencies.repository";
 import { isUniqueViolation } from "../admin/users.repository";
+import {
+  deleteAxonIntegrationRow,
+  findAxonAgencyLists,
+  findAxonIntegrationOfAgency,
+  insertAxonIntegration,
+  setAxonAgencyStatus,
+} from "./axon-integration.repository";
 import type { IntegrationDeps } from "./integrations-deps";
 
 const NO_INTEGRATION = "Your agency has no Axon integration.";
 
-function findOwnIntegration(prisma: PrismaClient, auth: Actor) {
+function findOwnIntegration(prisma: Database, auth: Actor) {
   const agencyId = auth.user.agencyId;
-  return agencyId === null
-    ? Promise.resolve(null)
-    : prisma.axonIntegration.findUnique({ where: { agencyId } });
+  return agencyId === null ? Promise.resolve(null) : findAxonIntegrationOfAgency(prisma, agencyId);
 }
 
 /** GET /axon-existing-integration: its label and host only; the client id and secret stay here. */
 export async function getExistingIntegration(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
 ): Promise<TAxonExistingIntegrationResponse> {
   const integration = await findOwnIntegration(prisma, auth);
@@ -83,7 +89,7 @@ export async function addAxonIntegration(
       { path: "base_url", message: "Axon is reached over https only." },
     ]);
   }
-  const agency = await deps.prisma.agency.findUniqueOrThrow({ where: { id: agencyId } });
+  const agency = await findAgencyByIdOrThrow(deps.prisma, agencyId);
   if (await findOwnIntegration(deps.prisma, auth)) {
     throw new AppError(
       "CONFLICT",
@@ -92,20 +98,14 @@ export async function addAxonIntegration(
   }
   await checkCredentials(deps, body, agency.name);
   try {
-    await deps.prisma.$transaction(async (tx) => {
-      const others = await tx.agency.findMany({ where: { id: { not: agencyId } }, select: { id: true } });
-      const integration = await tx.axonIntegration.create({
-        data: {
-          agencyId,
-          agencyName: agency.name,
-          clientId: body.client_id,
-          clientSecretCiphertext: deps.secrets.encrypt(body.secret_id),
-          partnerId: body.partner_id,
-          baseUrl: body.base_url,
-          agencies: {
-            create: others.map((other) => ({ agencyId: other.id, status: "authorized" as const })),
-          },
-        },
+    await inTransaction(deps.prisma, async (tx) => {
+      const integration = await insertAxonIntegration(tx, {
+        agencyId,
+        agencyName: agency.name,
+        clientId: body.client_id,
+        clientSecretCiphertext: deps.secrets.encrypt(body.secret_id),
+        partnerId: body.partner_id,
+        baseUrl: body.base_url,
       });
       await writeAudit(tx, auth, {
         action: "axon_integration_changed",
@@ -128,11 +128,11 @@ export async function addAxonIntegration(
 }
 
 /** DELETE /delete-axon-integration: the agency's integration and its agency lists. */
-export async function deleteAxonIntegration(prisma: PrismaClient, auth: Actor): Promise<string> {
+export async function deleteAxonIntegration(prisma: Database, auth: Actor): Promise<string> {
   const integration = await findOwnIntegration(prisma, auth);
   if (!integration) throw new AppError("NOT_FOUND", NO_INTEGRATION);
-  await prisma.$transaction(async (tx) => {
-    await tx.axonIntegration.delete({ where: { id: integration.id } });
+  await inTransaction(prisma, async (tx) => {
+    await deleteAxonIntegrationRow(tx, integration.id);
     await writeAudit(tx, auth, {
       action: "axon_integration_changed",
       detail: { change: "deleted", integration_id: integration.id, base_url: integration.baseUrl },
@@ -147,20 +147,12 @@ export async function deleteAxonIntegration(prisma: PrismaClient, auth: Actor): 
  * agency, including one created after the integration, is listed as blacklisted until moved.
  */
 export async function listAgencyAccess(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
 ): Promise<TAuthorizedAndBlacklistedAgenciesResponse> {
   const integration = await findOwnIntegration(prisma, auth);
   if (!integration) return { authorized: [], blacklisted: [] };
-  const [agencies, rows] = await Promise.all([
-    prisma.agency.findMany({
-      where: { id: { not: integration.agencyId } },
-      orderBy: [{ name: "asc" }, { id: "asc" }],
-      select: { id: true, name: true },
-    }),
-    prisma.axonIntegrationAgency.findMany({ where: { integrationId: integration.id, status: "authorized" } }),
-  ]);
-  const authorized = new Set(rows.map((row) => row.agencyId));
+  const { agencies, authorizedIds: authorized } = await findAxonAgencyLists(prisma, integration);
   return {
     authorized: agencies.filter((agency) => authorized.has(agency.id)),
     blacklisted: agencies.filter((agency) => !authorized.has(agency.id)),
@@ -169,7 +161,7 @@ export async function listAgencyAccess(
 
 /** POST /add-to-blacklist and /remove-from-blacklist: moves one agency between the two lists. */
 export async function setAgencyAccess(
-  prisma: PrismaClient,
+  prisma: Database,
   auth: Actor,
   agencyId: number,
   status: "authorized" | "blacklisted",
@@ -179,17 +171,10 @@ export async function setAgencyAccess(
   if (agencyId === integration.agencyId) {
     throw new AppError("VALIDATION_FAILED", "Your own agency always searches its own integration.");
   }
-  const agency = await prisma.agency.findUnique({ where: { id: agencyId } });
+  const agency = await findAgencyById(prisma, agencyId);
   if (!agency) throw new AppError("NOT_FOUND", "Agency not found.");
-  const key = { integrationId_agencyId: { integrationId: integration.id, agencyId } };
-  await prisma.$transaction(async (tx) => {
-    const before = await tx.axonIntegrationAgency.findUnique({ where: key });
-    if (before?.status === status) return;
-    await tx.axonIntegrationAgency.upsert({
-      where: key,
-      create: { integrationId: integration.id, agencyId, status },
-      update: { status },
-    });
+  await inTransaction(prisma, async (tx) => {
+    if (!(await setAxonAgencyStatus(tx, integration.id, agencyId, status))) return;
     await writeAudit(tx, auth, {
       action: "blacklist_changed",
       detail: { integration_id: integration.id, agency_id: agency.id, agency_name: agency.name, status },

@@ -1,9 +1,10 @@
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox } from "@odin/db";
+import type { Database } from "../../lib/database";
 import type { Config } from "../../config/env";
 
 /** What the Integrations hub needs: the database, the secrets box, and where keys and hooks point. */
 export interface IntegrationDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   secrets: Pick<SecretBox, "encrypt" | "decrypt">;
   config: Pick<Config, "isProduction" | "publicUrl" | "rekor">;
 }

@@ -14,6 +14,15 @@ import { administeredAgency, requireOwnAgency } from "../admin/admin-deps";
 import { readUploadedCsv, rejectRows, type RowError } from "../admin/csv-upload";
 import { isUniqueViolation } from "../admin/users.repository";
 import type { IntegrationDeps } from "./integrations-deps";
+import {
+  deleteRekorKey,
+  findRekorKey,
+  findTakenRekorKeyNames,
+  insertRekorKey,
+  insertRekorKeys,
+  setRekorWebhookTokenHash,
+} from "./rekor-keys.repository";
+import { inTransaction } from "../../lib/database";
 
 export const API_KEY_CSV_MAX_ROWS = 500;
 
@@ -64,8 +73,8 @@ export async function addApiKey(
   if (body.source_program !== "Rekor") throw new AppError("VALIDATION_FAILED", onlyRekor);
   const token = generateToken();
   try {
-    const key = await deps.prisma.$transaction(async (tx) => {
-      const created = await tx.rekorApiKey.create({ data: newKeyRow(deps, agencyId, body, token) });
+    const key = await inTransaction(deps.prisma, async (tx) => {
+      const created = await insertRekorKey(tx, newKeyRow(deps, agencyId, body, token));
       await writeAudit(tx, auth, {
         action: "api_key_added",
         detail: { api_key_id: created.id, agency: created.agencyName, last4: created.apiKeyLast4 },
@@ -112,11 +121,11 @@ export async function uploadApiKeys(
       keys.push({ line, key });
     }
   }
-  const taken = await deps.prisma.rekorApiKey.findMany({
-    where: { agencyId, agencyName: { in: keys.map(({ key }) => key.agency) } },
-    select: { agencyName: true },
-  });
-  const takenNames = new Set(taken.map((row) => row.agencyName));
+  const takenNames = await findTakenRekorKeyNames(
+    deps.prisma,
+    agencyId,
+    keys.map(({ key }) => key.agency),
+  );
   for (const { line, key } of keys) {
     if (takenNames.has(key.agency)) {
       errors.push({ line, message: `Your agency already has a Rekor key named '${key.agency}'.` });
@@ -126,10 +135,11 @@ export async function uploadApiKeys(
 
   const tokens = keys.map(() => generateToken());
   try {
-    const created = await deps.prisma.$transaction(async (tx) => {
-      const rows = await tx.rekorApiKey.createManyAndReturn({
-        data: keys.map(({ key }, index) => newKeyRow(deps, agencyId, key, tokens[index]!)),
-      });
+    const created = await inTransaction(deps.prisma, async (tx) => {
+      const rows = await insertRekorKeys(
+        tx,
+        keys.map(({ key }, index) => newKeyRow(deps, agencyId, key, tokens[index]!)),
+      );
       await writeAudit(tx, auth, {
         action: "api_keys_uploaded",
         detail: {
@@ -158,12 +168,7 @@ export async function uploadApiKeys(
 /** A key of the caller's agency (any for the owner); another agency's key is "not found". */
 async function findAdministeredKey(deps: Pick<IntegrationDeps, "prisma">, auth: Actor, keyId: number) {
   const agency = administeredAgency(auth);
-  const key =
-    agency === null
-      ? null
-      : await deps.prisma.rekorApiKey.findFirst({
-          where: { id: keyId, ...(agency === "all" ? {} : { agencyId: agency }) },
-        });
+  const key = agency === null ? null : await findRekorKey(deps.prisma, keyId, agency);
   if (!key) throw new AppError("NOT_FOUND", "API key not found.");
   return key;
 }
@@ -175,8 +180,8 @@ export async function deleteApiKey(
   keyId: number,
 ): Promise<string> {
   const key = await findAdministeredKey(deps, auth, keyId);
-  await deps.prisma.$transaction(async (tx) => {
-    await tx.rekorApiKey.delete({ where: { id: key.id } });
+  await inTransaction(deps.prisma, async (tx) => {
+    await deleteRekorKey(tx, key.id);
     await writeAudit(tx, auth, {
       action: "api_key_deleted",
       detail: { api_key_id: key.id, agency: key.agencyName, last4: key.apiKeyLast4, agency_id: key.agencyId },
@@ -200,8 +205,8 @@ export async function rotateWebhookToken(
   const key = await findAdministeredKey(deps, auth, keyId);
   const token = generateToken();
   const issued = key.webhookTokenHash === null;
-  await deps.prisma.$transaction(async (tx) => {
-    await tx.rekorApiKey.update({ where: { id: key.id }, data: { webhookTokenHash: hashToken(token) } });
+  await inTransaction(deps.prisma, async (tx) => {
+    await setRekorWebhookTokenHash(tx, key.id, hashToken(token));
     await writeAudit(tx, auth, {
       action: "rekor_webhook_token_rotated",
       detail: { api_key_id: key.id, agency: key.agencyName, agency_id: key.agencyId, first_token: issued },

@@ -6,7 +6,7 @@ import {
   type ZAgencyCreateRequest,
   type ZAgencyUpdateRequest,
 } from "@odin/contract";
-import type { Agency, PrismaClient } from "@odin/db";
+import type { Agency } from "@odin/db";
 import type { z } from "zod";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
@@ -23,9 +23,10 @@ import {
   type UserCounts,
 } from "../admin/agencies.repository";
 import { isUniqueViolation } from "../admin/users.repository";
+import { inTransaction, type Database } from "../../lib/database";
 
 export interface AgencyAdminDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   /** DETECTION_RETENTION_DAYS: what an agency without its own retention keeps. */
   defaultRetentionDays: number;
 }
@@ -47,11 +48,11 @@ function toManagedAgency(agency: Agency, counts: UserCounts | undefined): TManag
   };
 }
 
-async function managed(prisma: PrismaClient, agency: Agency): Promise<TManagedAgency> {
+async function managed(prisma: Database, agency: Agency): Promise<TManagedAgency> {
   return toManagedAgency(agency, (await countUsersByAgency(prisma, [agency.id])).get(agency.id));
 }
 
-async function findOrFail(prisma: PrismaClient, id: number): Promise<Agency> {
+async function findOrFail(prisma: Database, id: number): Promise<Agency> {
   const agency = await findAgencyById(prisma, id);
   if (!agency) throw new AppError("NOT_FOUND", MESSAGES.agencyNotFound);
   return agency;
@@ -61,7 +62,7 @@ async function findOrFail(prisma: PrismaClient, id: number): Promise<Agency> {
  * A unique index refused the write (the name in any case, or the code): a 409 naming the agency that
  * holds it. The indexes decide, not a check before the insert, so two parallel creates cannot both win.
  */
-async function asClash(prisma: PrismaClient, error: unknown, fields: Partial<AgencyFields>, id?: number) {
+async function asClash(prisma: Database, error: unknown, fields: Partial<AgencyFields>, id?: number) {
   if (!isUniqueViolation(error)) return error;
   const holder = await findAgencyClash(prisma, fields, id);
   if (holder && fields.name !== undefined && holder.name.toLowerCase() === fields.name.toLowerCase()) {
@@ -98,7 +99,7 @@ export async function createAgency(
   };
   let agency: Agency;
   try {
-    agency = await deps.prisma.$transaction(async (tx) => {
+    agency = await inTransaction(deps.prisma, async (tx) => {
       const created = await insertAgency(tx, fields);
       await writeAudit(tx, actor, {
         action: "agency_created",
@@ -138,7 +139,7 @@ export async function updateAgency(
   let agency = current;
   if (Object.keys(changes).length > 0) {
     try {
-      agency = await deps.prisma.$transaction(async (tx) => {
+      agency = await inTransaction(deps.prisma, async (tx) => {
         const updated = await updateAgencyFields(tx, id, changes);
         await writeAudit(tx, actor, {
           action: "agency_updated",
@@ -177,7 +178,7 @@ export async function setAgencyActive(
   active: boolean,
 ): Promise<TAgencyChangeResponse> {
   await findOrFail(deps.prisma, id);
-  const agency = await deps.prisma.$transaction(async (tx) => {
+  const agency = await inTransaction(deps.prisma, async (tx) => {
     const changed = await setAgencyDeactivatedAt(tx, id, active ? null : new Date());
     const now = await findAgencyById(tx, id);
     if (changed) {

@@ -1,17 +1,23 @@
 import { MESSAGES, type TOwnerDataResponse } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../auth/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "../admin/admin-deps";
 import { findActiveAgencies } from "../admin/agencies.repository";
-import { findActiveUsers, revokeUserSessions, toOwnerUser } from "../admin/users.repository";
+import {
+  findActiveUsers,
+  findAdministrableUser,
+  revokeUserSessions,
+  toOwnerUser,
+  updateUser,
+} from "../admin/users.repository";
+import { inTransaction, type Database } from "../../lib/database";
 
 /**
  * GET /owner-data: every user of every agency (and the owner), and the agencies to add users to: the
  * active ones, since a deactivated agency takes no new users.
  */
-export async function getOwnerData(prisma: PrismaClient): Promise<TOwnerDataResponse> {
+export async function getOwnerData(prisma: Database): Promise<TOwnerDataResponse> {
   const [users, agencies] = await Promise.all([findActiveUsers(prisma, "all"), findActiveAgencies(prisma)]);
   return { users: users.map(toOwnerUser), agencies };
 }
@@ -28,20 +34,17 @@ export async function resetUserPassword(
   userId: number,
   password: string,
 ): Promise<string> {
-  const user = await deps.prisma.user.findFirst({ where: { id: userId, deletedAt: null } });
+  const user = await findAdministrableUser(deps.prisma, userId, "all");
   if (!user) throw new AppError("NOT_FOUND", "User not found.");
   const { passwordHash } = await atProvider(() => deps.identityAdmin.setPassword(user, password));
   const now = new Date();
-  await deps.prisma.$transaction(async (tx) => {
-    await tx.user.update({
-      where: { id: user.id },
-      data: {
-        ...(passwordHash ? { passwordHash } : {}),
-        mustChangePassword: deps.identityAdmin.odinKeepsPasswords,
-        lockedAt: null,
-        failedLoginCount: 0,
-        firstFailedLoginAt: null,
-      },
+  await inTransaction(deps.prisma, async (tx) => {
+    await updateUser(tx, user.id, {
+      ...(passwordHash ? { passwordHash } : {}),
+      mustChangePassword: deps.identityAdmin.odinKeepsPasswords,
+      lockedAt: null,
+      failedLoginCount: 0,
+      firstFailedLoginAt: null,
     });
     // Not the owner's own session: resetting one's own password must not sign oneself out mid-way.
     if (user.id !== auth.user.id) await revokeUserSessions(tx, user.id, now);

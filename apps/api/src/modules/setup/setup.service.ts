@@ -1,5 +1,5 @@
 import { ZAddUserRequest, ZNewPassword } from "@odin/contract";
-import { generateToken, type PrismaClient, type User } from "@odin/db";
+import { generateToken, type User } from "@odin/db";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import { isUniqueViolation } from "../admin/users.repository";
@@ -10,12 +10,13 @@ import {
   insertSetupToken,
   useSetupToken,
 } from "./setup.repository";
+import type { Database } from "../../lib/database";
 
 /** How long a printed setup link works. */
 export const SETUP_LINK_TTL_MS = 60 * 60 * 1000;
 
 export interface SetupDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   /** OWNER_USERNAME: the setup creates exactly this account. */
   ownerUsername: string;
   /** True with the built-in provider (Odin keeps the password); false with an external issuer. */
@@ -116,7 +117,7 @@ export async function createOwner(deps: SetupDeps, input: TOwnerSetup, origin: S
 }
 
 /** A new one-time setup link's token (only its hash is stored), valid for SETUP_LINK_TTL_MS. */
-export async function issueSetupToken(prisma: PrismaClient, now = new Date()) {
+export async function issueSetupToken(prisma: Database, now = new Date()) {
   const token = generateToken(24);
   const expiresAt = new Date(now.getTime() + SETUP_LINK_TTL_MS);
   await insertSetupToken(prisma, token, expiresAt);
@@ -124,7 +125,7 @@ export async function issueSetupToken(prisma: PrismaClient, now = new Date()) {
 }
 
 /** Whether a link's token may open the page now (it is checked again, atomically, when used). */
-export async function isSetupTokenValid(prisma: PrismaClient, token: string | undefined, now = new Date()) {
+export async function isSetupTokenValid(prisma: Database, token: string | undefined, now = new Date()) {
   if (!token || token.length > 200) return false;
   const row = await findSetupToken(prisma, token);
   return Boolean(row && !row.usedAt && row.expiresAt > now);

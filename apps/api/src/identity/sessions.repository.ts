@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@odin/db";
+import type { Prisma, PrismaClient } from "@odin/db";
 
 /**
  * Ends a built-in provider session by its uid (the tokens' `sid`): the session and every grant it
@@ -67,4 +67,39 @@ export async function endOtherSessions(
       });
     }
   });
+}
+
+/** The account a token's subject names, with what the auth hook checks of its agency. */
+export function findUserBySubject(prisma: PrismaClient, subject: string) {
+  return prisma.user.findUnique({
+    where: { idpSubject: subject },
+    include: { agency: { select: { deactivatedAt: true, mfaRequired: true } } },
+  });
+}
+
+/** Odin's row of a provider session (its `sid`), if an API call made one. */
+export function findSession(prisma: Pick<PrismaClient, "session">, sid: string) {
+  return prisma.session.findUnique({ where: { idpSessionId: sid } });
+}
+
+/** Records a provider session at its first API call (a concurrent first call finds it made). */
+export async function recordSession(
+  prisma: PrismaClient,
+  session: Prisma.SessionUncheckedCreateInput & { idpSessionId: string },
+) {
+  await prisma.session.upsert({
+    where: { idpSessionId: session.idpSessionId },
+    create: session,
+    update: {},
+  });
+}
+
+/** Moves a session's last activity (what the refresh of an idle session is judged by). */
+export async function touchSession(prisma: PrismaClient, id: string, at: Date) {
+  await prisma.session.update({ where: { id }, data: { lastSeenAt: at } });
+}
+
+/** Revokes a session by its `sid` unless it already is. */
+export async function revokeSessionBySid(prisma: PrismaClient, sid: string, at: Date) {
+  await prisma.session.updateMany({ where: { idpSessionId: sid, revokedAt: null }, data: { revokedAt: at } });
 }

@@ -1,0 +1,113 @@
+import { Prisma, type PrismaClient } from "@odin/db";
+
+type Db = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
+
+/**
+ * Issue 23 item 5: whether an active legal hold keeps a record, as a condition for the retention
+ * purges. A case's records are found through its audit rows (audit_logs.query_parameters carries the
+ * case number, indexed by audit_logs_case_number_idx): the reads an export under the case named
+ * (`records[].id`, "axis-<detection id>"), and the reads and alerts of the plates searched or exported
+ * under it, in the holding agency.
+ *
+ * `agency`, `plate` and `detection` are SQL expressions of the row being purged.
+ */
+export function heldByLegalHold(agency: Prisma.Sql, plate: Prisma.Sql, detection: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`EXISTS (
+    SELECT 1 FROM legal_holds h
+      JOIN audit_logs l
+        ON l.agency_id = h.agency_id AND l.query_parameters ->> 'case_number' = h.case_number
+     WHERE h.released_at IS NULL
+       AND ((h.agency_id = ${agency}
+             AND (l.plate = ${plate}
+                  OR coalesce(l.query_parameters -> 'plates', '[]'::jsonb) @> to_jsonb(${plate}::text)))
+            OR (${detection} IS NOT NULL
+                AND coalesce(l.query_parameters -> 'records', '[]'::jsonb)
+                    @> jsonb_build_array(jsonb_build_object('id', 'axis-' || ${detection}::text)))))`;
+}
+
+/**
+ * Deletes one batch (oldest first) of the alerts past their agency's retention for their read's source
+ * (else `retentionDays`) that no active legal hold keeps. Answers each deleted alert's image path and
+ * whether the file may go: in `imageArea` (`<area>/%`) and shown by no remaining alert.
+ */
+export function deleteExpiredAlertBatch(
+  db: Db,
+  options: { now: Date; retentionDays: number; batchSize: number; imageArea: string },
+) {
+  const { now, retentionDays, batchSize, imageArea } = options;
+  return db.$queryRaw<{ image_path: string | null; removable: boolean }[]>`
+      WITH doomed AS (
+        SELECT al.id FROM alerts al
+        JOIN hotlist_groups g ON g.id = al.group_id
+        LEFT JOIN retention_policies rp
+               ON rp.agency_id = g.agency_id AND rp.record = 'alerts' AND rp.source = al.source_program
+        WHERE al.timestamp < ${now}::timestamptz
+                             - make_interval(days => coalesce(rp.days, ${retentionDays}::int))
+          AND NOT ${heldByLegalHold(
+            Prisma.sql`g.agency_id`,
+            Prisma.sql`upper(regexp_replace(al.plate, '[^A-Za-z0-9]', '', 'g'))`,
+            Prisma.sql`al.axis_detection_id`,
+          )}
+        ORDER BY al.timestamp LIMIT ${batchSize}
+      ), deleted AS (
+        DELETE FROM alerts a USING doomed WHERE a.id = doomed.id RETURNING a.image_path
+      )
+      SELECT d.image_path,
+        d.image_path LIKE ${imageArea} AND NOT EXISTS (
+          SELECT 1 FROM alerts o WHERE o.image_path = d.image_path AND o.id NOT IN (SELECT id FROM doomed)
+        ) AS removable
+      FROM deleted d`;
+}
+
+/** The once-only ledger of remote reads (alert_reads) past `retentionDays`. */
+export async function deleteExpiredAlertReads(db: Db, now: Date, retentionDays: number): Promise<void> {
+  await db.$executeRaw`
+        DELETE FROM alert_reads
+        WHERE read_at < ${now}::timestamptz - make_interval(days => ${retentionDays}::int)`;
+}
+
+/**
+ * Deletes one batch (oldest first) of the stored reads past their agency's retention (its policy for
+ * the source, else agencies.retention_days, else `retentionDays`), except those an alert points at or
+ * an active legal hold keeps. Answers their picture paths.
+ */
+export function deleteExpiredDetectionBatch(
+  db: Db,
+  options: { now: Date; retentionDays: number; batchSize: number },
+) {
+  const { now, retentionDays, batchSize } = options;
+  return db.$queryRaw<{ image_path: string | null; plate_image_path: string | null }[]>`
+      DELETE FROM detections WHERE id IN (
+        SELECT d.id FROM detections d JOIN agencies a ON a.id = d.agency_id
+        LEFT JOIN retention_policies rp
+               ON rp.agency_id = d.agency_id AND rp.record = 'reads' AND rp.source = d.source_program
+        WHERE d.timestamp < ${now}::timestamptz
+                             - make_interval(days => coalesce(rp.days, a.retention_days, ${retentionDays}::int))
+          AND NOT EXISTS (SELECT 1 FROM alerts al WHERE al.axis_detection_id = d.id)
+          AND NOT ${heldByLegalHold(Prisma.sql`d.agency_id`, Prisma.sql`d.plate_normalized`, Prisma.sql`d.id`)}
+        ORDER BY d.timestamp LIMIT ${batchSize}
+      )
+      RETURNING image_path, plate_image_path`;
+}
+
+/** Expired rows are kept this long after expiry, for support questions ("why was I signed out?"). */
+const KEEP_AFTER_EXPIRY = "1 day";
+
+/**
+ * Removes the rows that can no longer be used (see expired-rows-purge.ts), in one transaction.
+ * Answers the rows removed per table.
+ */
+export async function deleteExpiredRows(prisma: PrismaClient): Promise<Record<string, number>> {
+  const [artifacts, sessions, resets, setup, rateLimits] = await prisma.$transaction([
+    prisma.$executeRaw`
+      DELETE FROM oidc_artifacts WHERE expires_at < now() - ${KEEP_AFTER_EXPIRY}::interval`,
+    prisma.$executeRaw`
+      DELETE FROM sessions WHERE expires_at < now() - ${KEEP_AFTER_EXPIRY}::interval`,
+    prisma.$executeRaw`
+      DELETE FROM password_reset_tokens WHERE expires_at < now() - ${KEEP_AFTER_EXPIRY}::interval`,
+    prisma.$executeRaw`
+      DELETE FROM setup_tokens WHERE expires_at < now() - ${KEEP_AFTER_EXPIRY}::interval`,
+    prisma.$executeRaw`DELETE FROM rate_limit_counters WHERE window_ends_at < now()`,
+  ]);
+  return { artifacts, sessions, resets, setup, rateLimits };
+}
