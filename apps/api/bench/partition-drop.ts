@@ -196,9 +196,15 @@ runBench("partition-drop", async ({ db, writeResult }) => {
       prisma.$executeRawUnsafe(`ALTER TABLE ${oldest}_next RENAME TO ${oldest}`),
     ]);
     const swapMs = performance.now() - t4;
-    const [left] = (await sql.query<{ n: bigint }>(`SELECT count(*) AS n FROM ${oldest}`)).rows;
+    const [left] = (
+      await sql.query<{ n: bigint; indexes: bigint; others: bigint }>(
+        `SELECT (SELECT count(*) FROM ${oldest}) AS n,
+                (SELECT count(*) FROM pg_indexes WHERE tablename = '${oldest}') AS indexes,
+                (SELECT count(*) FROM pg_indexes WHERE tablename = '${partitionName(days.at(-1)!)}') AS others`,
+      )
+    ).rows;
     log(
-      `partition with ${staged} kept reads: stage ${round(stageMs)} ms (no lock), swap ${round(swapMs)} ms; ${left!.n} left`,
+      `partition with ${staged} kept reads: stage ${round(stageMs)} ms (no lock), swap ${round(swapMs)} ms; ${left!.n} left, ${left!.indexes} indexes (another partition ${left!.others})`,
     );
 
     // ── a day with nothing kept (when there are 3+ days: not the last one, searched below): DROP ──
