@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -138,9 +138,28 @@ describe("two API processes on one database", () => {
     streams.push(stream);
     expect(stream.status).toBe(200);
     await stream.ready;
-    // A read of the demo hotlist's plate, a minute ago (no earlier read of it at this camera: no cooldown).
+    // A plate of this test's own, put on Hartford's demo hotlist through A: no read of it can have
+    // raised an alert before, so the group's cooldown can never swallow this one.
+    const plate = `ZQ${randomInt(10_000, 100_000)}`;
+    const groups = (await (await getWith(`${a.url}/alerts-data`, token)).json()) as {
+      id: number | string;
+      name: string;
+    }[];
+    const group = groups.find((candidate) => candidate.name === hartford.hotlist.name);
+    const added = await fetch(`${a.url}/hotlist/add-plate-direct`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        plate_number: plate,
+        state: "CT",
+        reason: "Two-process check",
+        notes: "",
+        group_id: String(group!.id),
+      }),
+    });
+    expect(added.status).toBe(200);
     const read = createDataset({ now: Date.now(), axisReads: 0 }).addRead("axis", {
-      plate: "AK 47281",
+      plate,
       state: "CT",
       cameraKey: `axis:${camera.identifier}`,
       capturedAt: Date.now() - 60_000,
@@ -154,7 +173,7 @@ describe("two API processes on one database", () => {
     const { id } = (await pushed.json()) as { id: string };
     const received = await stream.waitFor((event) => event.alert.axis_detection_id === id, 30_000);
     expect(received.data.alert).toMatchObject({
-      plate: "AK47281",
+      plate,
       agency: hartford.name,
       camera: camera.label,
     });
