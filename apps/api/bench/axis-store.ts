@@ -1,8 +1,9 @@
 /**
  * Axis store: 1,000,000 stored Axis reads over 90 days across the five demo integrations, searched
  * through the real Axis source (createAxisSource(prisma).search) as POST /search-data calls it: the
- * plate through toPlatePattern, all five integrations as targets, SEARCH_MAX_RESULTS_PER_SOURCE as
- * the limit. Targets (docs/benchmarks.md): exact plate + 30-day range p95 ≤ 50 ms; partial plate
+ * plate through toPlatePattern with match "partial" (what a full plate got by default before issue 19
+ * made Similar the default; Similar reads distinct_plates, which this store does not fill, and has a
+ * bench of its own), all five integrations as targets, SEARCH_MAX_RESULTS_PER_SOURCE as the limit. Targets (docs/benchmarks.md): exact plate + 30-day range p95 ≤ 50 ms; partial plate
  * (3+ characters substring, or a wildcard) p95 ≤ 150 ms.
  *
  *   pnpm --filter @odin/api exec tsx bench/axis-store.ts
@@ -14,15 +15,22 @@ import { seedDemoData } from "@odin/db/seed";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { loadConfig } from "../src/config/env";
 import { createAxisSource } from "../src/sources/axis/axis.source";
-import type { SourceQuery } from "../src/sources/detection-source";
-import { toPlatePattern } from "../src/sources/plate-pattern";
 import { projectRoot } from "./lib/app";
 import { fillStore, HISTORY_DAYS, POOL, sqlOn } from "./lib/axis-store-fill";
 import {
-  log,
+  KIND_LABELS,
+  KINDS,
+  planQueries,
+  RANGE_DAYS,
+  summarizeRows,
+  timeSearches,
+  type Kind,
+  type Measured,
+  type RowSummary,
+} from "./lib/axis-store-search";
+import {
   median,
   printTable,
-  prng,
   round,
   runBench,
   summarize,
@@ -41,33 +49,9 @@ const PLATE_STATISTICS = process.env.BENCH_PLATE_STATISTICS
 const RUNS = Math.max(3, Number(process.env.BENCH_RUNS ?? 3));
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const WARMUP = 20;
-const DAY = 86_400_000;
-const RANGE_DAYS = 30;
 
 const TARGET_EXACT_P95 = 50;
 const TARGET_PARTIAL_P95 = 150;
-
-type Kind = "exact" | "substring" | "wildcard" | "exact-equality";
-
-interface PlannedQuery {
-  kind: Kind;
-  input: string;
-  query: SourceQuery;
-}
-
-interface Measured extends PlannedQuery {
-  run: number;
-  ms: number;
-  rows: number;
-}
-
-const KINDS: Kind[] = ["exact", "substring", "wildcard", "exact-equality"];
-const KIND_LABELS: Record<Kind, string> = {
-  exact: "exact plate, 30 days (toPlatePattern)",
-  substring: "substring of 3-5 chars, 30 days",
-  wildcard: "wildcard (AB?12* and others), 30 days",
-  "exact-equality": "exact plate as { kind: exact } (reference)",
-};
 
 async function main({ db, writeResult }: BenchRun): Promise<void> {
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url }, projectRoot);
@@ -84,39 +68,9 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const targets = [...(await source.searchable({ agency: "all" })).values()];
     if (targets.length !== 5)
       throw new Error(`expected the 5 demo Axis integrations, found ${targets.length}`);
-    const plan = await planQueries(session, now, limit);
-
-    // Warm-up: connections, the planner's caches, the indexes' upper pages.
-    for (const kind of KINDS) {
-      for (const planned of plan[kind].slice(0, WARMUP)) {
-        await source.search(planned.query, targets, new AbortController().signal);
-      }
-    }
-
-    const runs: Record<Kind, { summary: LatencySummary; rows: RowSummary }[]> = {
-      exact: [],
-      substring: [],
-      wildcard: [],
-      "exact-equality": [],
-    };
-    const all: Measured[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      for (const kind of KINDS) {
-        const batch = plan[kind].slice(WARMUP + run * QUERIES, WARMUP + (run + 1) * QUERIES);
-        const measured: Measured[] = [];
-        for (const planned of batch) {
-          const t0 = performance.now();
-          const results = await source.search(planned.query, targets, new AbortController().signal);
-          measured.push({ ...planned, run, ms: performance.now() - t0, rows: results.length });
-        }
-        all.push(...measured);
-        runs[kind].push({
-          summary: summarize(measured.map((m) => m.ms)),
-          rows: summarizeRows(measured, limit),
-        });
-      }
-      log(`run ${run + 1}/${RUNS} done`);
-    }
+    const settings = { runs: RUNS, queries: QUERIES, warmup: WARMUP, limit };
+    const plan = await planQueries(session, now, settings);
+    const { all, runs } = await timeSearches(source, targets, plan, settings);
 
     const byKind = Object.fromEntries(
       KINDS.map((kind) => {
@@ -226,7 +180,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       store: { rows: ROWS, historyDays: HISTORY_DAYS, distinctVehicles: POOL, ...seeding },
       method: {
         source: "createAxisSource(prisma).search(query, all 5 integrations, signal)",
-        plate: "toPlatePattern(input), as the search service builds it",
+        plate: 'toPlatePattern(input, "partial"), as the search service builds it for match partial',
         rangeDays: RANGE_DAYS,
         limit,
         runs: RUNS,
@@ -245,95 +199,12 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
   }
 }
 
-interface RowSummary {
-  median: number;
-  p95: number;
-  max: number;
-  total: number;
-  atLimit: number;
-}
-
 interface KindResult {
   description: string;
   runs: { summary: LatencySummary; rows: RowSummary }[];
   medianOfRuns: { p50: number; p95: number; p99: number; max: number };
   pooled: LatencySummary;
   rows: RowSummary;
-}
-
-function summarizeRows(measured: readonly Measured[], limit: number): RowSummary {
-  const rows = measured.map((m) => m.rows);
-  const s = summarize(rows);
-  return {
-    median: s.p50,
-    p95: s.p95,
-    max: s.max,
-    total: rows.reduce((sum, value) => sum + value, 0),
-    atLimit: rows.filter((value) => value >= limit).length,
-  };
-}
-
-/**
- * The searches, from reads picked at random in the store (so frequent plates come up as often as
- * investigators would meet them): each with a 30-day range that holds the read.
- */
-async function planQueries(
-  session: PrismaClient,
-  now: number,
-  limit: number,
-): Promise<Record<Kind, PlannedQuery[]>> {
-  const client = sqlOn(session);
-  const random = prng(20261122);
-  const perKind = WARMUP + RUNS * QUERIES;
-  const ids = Array.from({ length: perKind * 3 }, () => 1 + Math.floor(random() * ROWS));
-  const { rows } = await client.query<{ id: bigint; plate_normalized: string; timestamp: Date }>(
-    "SELECT id, plate_normalized, timestamp FROM detections WHERE id = ANY($1::bigint[])",
-    [ids],
-  );
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  const samples = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
-  if (samples.length < perKind * 3) throw new Error("could not sample enough stored reads");
-
-  const range = (at: Date) => {
-    const end = Math.min(now, at.getTime() + random() * RANGE_DAYS * DAY);
-    return { start: new Date(end - RANGE_DAYS * DAY), end: new Date(end) };
-  };
-  const query = (input: string, at: Date): SourceQuery => ({
-    plate: toPlatePattern(input),
-    plateState: undefined,
-    color: undefined,
-    make: undefined,
-    bodyType: undefined,
-    ...range(at),
-    limit,
-  });
-  const shapes = [
-    (p: string) => `${p.slice(0, 2)}?${p.slice(3, 5)}*`, // AB?12*
-    (p: string) => `?${p.slice(1, 4)}*`, // ?B12*
-    (p: string) => `${p.slice(0, 2)}*${p.slice(-2)}`, // AB*45
-    (p: string) => `*${p.slice(-4, -1)}?`, // *234?
-  ];
-  const plan: Record<Kind, PlannedQuery[]> = { exact: [], substring: [], wildcard: [], "exact-equality": [] };
-  for (let i = 0; i < perKind; i++) {
-    const a = samples[i]!;
-    const b = samples[perKind + i]!;
-    const c = samples[2 * perKind + i]!;
-    const exact = query(a.plate_normalized, a.timestamp);
-    plan.exact.push({ kind: "exact", input: a.plate_normalized, query: exact });
-    // The same search with the plate as an equality (the B-tree on plate_normalized, timestamp).
-    plan["exact-equality"].push({
-      kind: "exact-equality",
-      input: a.plate_normalized,
-      query: { ...exact, plate: { kind: "exact", value: a.plate_normalized } },
-    });
-    const length = 3 + Math.floor(random() * 3);
-    const offset = Math.floor(random() * Math.max(1, b.plate_normalized.length - length + 1));
-    const part = b.plate_normalized.slice(offset, offset + length);
-    plan.substring.push({ kind: "substring", input: part, query: query(part, b.timestamp) });
-    const pattern = shapes[i % shapes.length]!(c.plate_normalized);
-    plan.wildcard.push({ kind: "wildcard", input: pattern, query: query(pattern, c.timestamp) });
-  }
-  return plan;
 }
 
 interface ExplainedQuery {

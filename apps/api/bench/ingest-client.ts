@@ -103,7 +103,7 @@ function post(item: Prepared, baseUrl: string): Promise<{ status: number; body: 
 async function push(
   label: string,
   batch: readonly Prepared[],
-  baseUrl = settings!.baseUrl,
+  baseUrls: readonly string[] = [settings!.baseUrl],
 ): Promise<PushedMessage> {
   const statuses: Record<string, number> = {};
   const answers: Record<string, number> = {};
@@ -115,9 +115,10 @@ async function push(
   const started = performance.now();
   const worker = async () => {
     while (next < batch.length) {
-      const item = batch[next++]!;
+      const index = next++;
+      const item = batch[index]!;
       const t0 = performance.now();
-      const { status, body } = await post(item, baseUrl);
+      const { status, body } = await post(item, baseUrls[index % baseUrls.length]!);
       latencies.push(performance.now() - t0);
       statuses[status] = (statuses[status] ?? 0) + 1;
       let answer = "unreadable";
@@ -157,7 +158,11 @@ process.on("message", (message: ToClient) => {
         return prepare(message);
       case "push":
         return send(
-          await push(`run ${message.run + 1}`, runs[message.run]!.slice(0, message.count), message.baseUrl),
+          await push(
+            `run ${message.run + 1}`,
+            runs[message.run]!.slice(0, message.count),
+            message.baseUrls ?? (message.baseUrl ? [message.baseUrl] : undefined),
+          ),
         );
       case "repush":
         return send(await push("repeat", runs[0]!.slice(0, message.count)));

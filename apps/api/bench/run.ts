@@ -20,6 +20,8 @@ const BENCHES = [
   "similar",
   "investigations",
   "alert-delivery",
+  "growth",
+  "replicas",
 ] as const;
 
 const asked = process.argv.slice(2).filter((arg) => arg !== "--");

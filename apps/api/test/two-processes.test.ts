@@ -1,21 +1,28 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createPrismaClient, type PrismaClient } from "@odin/db";
-import { DEMO_AGENCIES } from "@odin/db/demo-data";
+import { DEMO_AGENCIES, DEMO_PASSWORD } from "@odin/db/demo-data";
 import { createTestDatabase, type TestDatabase } from "@odin/db/testing";
 import { buildAxisEvent, createDataset, ImageRenderer } from "@odin/simulators";
+import { decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { findFreePort } from "@odin/db/embedded";
+import { openAlertStream, type StreamClient } from "./alert-helpers";
+import { signIn } from "./oidc-client";
 
 const apiDir = path.resolve(import.meta.dirname, "..");
-const camera = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!.axis[0]!;
+const hartford = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!;
+const camera = hartford.axis[0]!;
 
 /**
  * Issue 21.4: two real API processes (node, NODE_ENV=production) on one PostgreSQL and one shared
- * file folder. Pictures pushed to A are served by B, a job runs once across both, and killing A in
+ * file folder, behind one public address (A's: the load balancer a person's browser talks to, so both
+ * take the same issuer). A job runs once across both; a hotlist hit pushed to A reaches a live alert
+ * stream opened on B; B serves the picture A stored; after `odin rotate-signing-key` and a restart
+ * of A, B accepts A's tokens signed with the new key without a restart of its own; and killing A in
  * the middle of a burst loses no event it acknowledged.
  */
 describe("two API processes on one database", () => {
@@ -25,25 +32,29 @@ describe("two API processes on one database", () => {
   const secretsKey = randomBytes(32).toString("hex");
   const processes: ChildProcess[] = [];
 
-  const start = async (extra: NodeJS.ProcessEnv = {}) => {
-    const port = await findFreePort();
+  /** The address both replicas are reached by (A's port: A is restarted on it). */
+  let publicUrl: string;
+  const environment = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    DATABASE_URL: database.url,
+    ODIN_SECRETS_KEY: secretsKey,
+    ODIN_DATA_DIR: filesDir,
+    ODIN_PUBLIC_URL: publicUrl,
+    ODIN_SEED_DEMO: "true",
+    ODIN_DEMO_SIMULATORS: "false",
+    AXON_POLL_INTERVAL_MS: "0",
+    LOG_LEVEL: "warn",
+    ...extra,
+  });
+
+  const start = async (extra: NodeJS.ProcessEnv = {}, port?: number) => {
+    port ??= await findFreePort();
+    publicUrl ??= `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
       cwd: apiDir,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: database.url,
-        ODIN_SECRETS_KEY: secretsKey,
-        ODIN_DATA_DIR: filesDir,
-        ODIN_PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ODIN_SEED_DEMO: "true",
-        ODIN_DEMO_SIMULATORS: "false",
-        AXON_POLL_INTERVAL_MS: "0",
-        LOG_LEVEL: "warn",
-        ...extra,
-      },
+      env: environment({ PORT: String(port), ...extra }),
       stdio: ["ignore", "ignore", "inherit"],
     });
     processes.push(child);
@@ -68,7 +79,9 @@ describe("two API processes on one database", () => {
     a = await start();
     b = await start({ ODIN_MIGRATE_ON_START: "false" });
   }, 300_000);
+  const streams: StreamClient[] = [];
   afterAll(async () => {
+    streams.forEach((stream) => stream.close());
     for (const child of processes) if (child.exitCode === null) child.kill("SIGKILL");
     await prisma?.$disconnect();
     await database?.drop();
@@ -109,6 +122,103 @@ describe("two API processes on one database", () => {
     const picture = await createImageStore(path.join(filesDir, "images")).get(row.imagePath!);
     expect(picture?.contentType).toBe("image/jpeg");
   });
+
+  /** A real sign-in (authorization code + PKCE, the demo password) through the public address. */
+  const signInAs = async (username: string) => {
+    const { tokens, status } = await signIn(publicUrl, username, DEMO_PASSWORD);
+    expect(status).toBe(200);
+    return tokens!.access_token;
+  };
+  const getWith = (url: string, token: string) =>
+    fetch(url, { headers: { authorization: `Bearer ${token}` } });
+
+  it("a hotlist hit pushed to A reaches a live alert stream opened on B", async () => {
+    const token = await signInAs("hartford.admin");
+    const stream = await openAlertStream(b.url, token);
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.ready;
+    // A plate of this test's own, put on Hartford's demo hotlist through A: no read of it can have
+    // raised an alert before, so the group's cooldown can never swallow this one.
+    const plate = `ZQ${randomInt(10_000, 100_000)}`;
+    const groups = (await (await getWith(`${a.url}/alerts-data`, token)).json()) as {
+      id: number | string;
+      name: string;
+    }[];
+    const group = groups.find((candidate) => candidate.name === hartford.hotlist.name);
+    const added = await fetch(`${a.url}/hotlist/add-plate-direct`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        plate_number: plate,
+        state: "CT",
+        reason: "Two-process check",
+        notes: "",
+        group_id: String(group!.id),
+      }),
+    });
+    expect(added.status).toBe(200);
+    const read = createDataset({ now: Date.now(), axisReads: 0 }).addRead("axis", {
+      plate,
+      state: "CT",
+      cameraKey: `axis:${camera.identifier}`,
+      capturedAt: Date.now() - 60_000,
+    });
+    const pushed = await fetch(`${a.url}/ingest/axis/${camera.identifier}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${camera.ingestToken}` },
+      body: JSON.stringify(await buildAxisEvent(read, { renderer })),
+    });
+    expect(pushed.status).toBe(201);
+    const { id } = (await pushed.json()) as { id: string };
+    const received = await stream.waitFor((event) => event.alert.axis_detection_id === id, 30_000);
+    expect(received.data.alert).toMatchObject({
+      plate,
+      agency: hartford.name,
+      camera: camera.label,
+    });
+  });
+
+  it("B serves over HTTP the picture that A stored", async () => {
+    const pushed = await push(a.url, 26);
+    expect(pushed.status).toBe(201);
+    const { id } = (await pushed.json()) as { id: string };
+    const token = await signInAs("hartford.admin");
+    const answer = await getWith(`${b.url}/axis/proxy-detection-image?id=${id}`, token);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/jpeg");
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it("after odin rotate-signing-key and a restart of A, B accepts A's new tokens without a restart", async () => {
+    const before = await signInAs("hartford.admin");
+    // B has loaded the key set (this token is verified by it).
+    expect((await getWith(`${b.url}/get-current-user`, before)).status).toBe(200);
+
+    const cli = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "rotate-signing-key"], {
+      cwd: apiDir,
+      env: environment(),
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    expect(await new Promise((resolve) => cli.on("exit", resolve))).toBe(0);
+    const [newest] = await prisma.$queryRaw<{ kid: string }[]>`
+      SELECT kid FROM oidc_signing_keys WHERE rotated_at IS NULL AND retired_at IS NULL`;
+
+    // A rolling restart of A (the provider signs with the active key from its start), same address.
+    const stopped = new Promise((resolve) => a.child.on("exit", resolve));
+    a.child.kill("SIGTERM");
+    await stopped;
+    a = await start({ ODIN_MIGRATE_ON_START: "false" }, Number(new URL(publicUrl).port));
+
+    const after = await signInAs("hartford.admin");
+    expect(decodeProtectedHeader(after).kid).toBe(newest!.kid);
+    expect(decodeProtectedHeader(after).kid).not.toBe(decodeProtectedHeader(before).kid);
+    // B, never restarted, meets a key id it has not loaded: it reloads the key set and accepts.
+    expect((await getWith(`${b.url}/get-current-user`, after)).status).toBe(200);
+    // The rotated key stays published: tokens it signed still verify on B.
+    expect((await getWith(`${b.url}/get-current-user`, before)).status).toBe(200);
+  }, 180_000);
 
   it("killing A in the middle of a burst loses no event it acknowledged", async () => {
     const acknowledged: string[] = [];

@@ -16,7 +16,12 @@ import type { TestApp } from "../../test/helpers";
 
 export const projectRoot = path.dirname(locatePrismaDir());
 
-export async function startBenchApp(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function startBenchApp(
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
+  /** The secrets key, to start the app again on a database it has already written secrets to. */
+  secretsKey: Buffer = randomBytes(32),
+): Promise<TestApp> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // A data folder of its own (pictures, outbox), never the developer's .data/.
@@ -34,7 +39,7 @@ export async function startBenchApp(databaseUrl: string, env: NodeJS.ProcessEnv 
   );
   // The pool the server would have (DATABASE_POOL_SIZE, 10 by default), not the tests' 4.
   const prisma = createPrismaClient(databaseUrl, { poolSize: config.databasePoolSize });
-  const secrets = createSecretBox(randomBytes(32));
+  const secrets = createSecretBox(secretsKey);
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };
   const app = await buildApp({ config, prisma, secrets, mailer });

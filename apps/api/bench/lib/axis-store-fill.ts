@@ -101,10 +101,31 @@ function weighted(values: readonly string[], weights: Record<string, number>): s
 export async function fillStore(
   session: PrismaClient,
   now: number,
-  { rows: ROWS, plateStatistics: PLATE_STATISTICS }: { rows: number; plateStatistics?: number | undefined },
+  {
+    rows: ROWS,
+    plateStatistics: PLATE_STATISTICS,
+    from = 0,
+    vehicleScale = 1,
+    vehicleOffset = 0,
+  }: {
+    rows: number;
+    plateStatistics?: number | undefined;
+    /** Reads already in the store from an earlier call: these rows are numbered after them. */
+    from?: number;
+    /** The vehicle pool (TIERS) multiplied by this, so reads per vehicle stay the same as rows grow. */
+    vehicleScale?: number;
+    /** The first vehicle number of this call's pool (past an earlier call's, for plates of their own). */
+    vehicleOffset?: number;
+  },
 ) {
   const client = sqlOn(session);
   const t0 = performance.now();
+  const tiers = TIERS.map((tier) => ({
+    share: tier.share,
+    vehicles: Math.round(tier.vehicles * vehicleScale),
+  }));
+  const pool = tiers.reduce((sum, tier) => sum + tier.vehicles, 0);
+  await client.execute("DROP TABLE IF EXISTS bench_integrations, bench_vehicles");
   await client.execute("SET maintenance_work_mem = '512MB'");
   await client.execute("SET synchronous_commit = off");
   const indexes = await client.query<{ indexname: string; indexdef: string }>(
@@ -191,15 +212,14 @@ export async function fillStore(
        ($1::text[])[1 + floor(bench_u(g, 103) * ${makes.length})::int] AS make,
        ($2::text[])[1 + floor(bench_u(g, 104) * ${colors.length})::int] AS color,
        ($3::text[])[1 + floor(bench_u(g, 105) * ${bodies.length})::int] AS body
-     FROM (SELECT g, ${stateCase} AS state FROM generate_series(0, ${POOL - 1}) g) v`,
+     FROM (SELECT g, ${stateCase} AS state FROM generate_series(${vehicleOffset}, ${vehicleOffset + pool - 1}) g) v`,
     [makes, colors, bodies],
   );
   await client.execute("CREATE UNIQUE INDEX ON bench_vehicles (id)");
   await client.execute("ANALYZE bench_vehicles");
   const vehiclesMs = performance.now() - t0;
 
-  const tier1 = TIERS[0];
-  const tier2 = TIERS[1];
+  const [tier1, tier2, tier3] = tiers as [(typeof tiers)[0], (typeof tiers)[0], (typeof tiers)[0]];
   const t1 = performance.now();
   const inserted = await client.execute(
     `INSERT INTO detections (source_program, plate, plate_normalized, plate_state, make, color, body_type,
@@ -234,9 +254,9 @@ export async function fillStore(
      FROM (
        SELECT g, ts, floor(extract(epoch FROM ts) * 1000)::bigint AS epoch_ms,
          CASE
-           WHEN bench_u(g, 2) < ${tier1.share} THEN floor(bench_u(g, 3) * ${tier1.vehicles})
-           WHEN bench_u(g, 2) < ${tier1.share + tier2.share} THEN ${tier1.vehicles} + floor(bench_u(g, 3) * ${tier2.vehicles})
-           ELSE ${tier1.vehicles + tier2.vehicles} + floor(bench_u(g, 3) * ${TIERS[2].vehicles})
+           WHEN bench_u(g, 2) < ${tier1.share} THEN ${vehicleOffset} + floor(bench_u(g, 3) * ${tier1.vehicles})
+           WHEN bench_u(g, 2) < ${tier1.share + tier2.share} THEN ${vehicleOffset + tier1.vehicles} + floor(bench_u(g, 3) * ${tier2.vehicles})
+           ELSE ${vehicleOffset + tier1.vehicles + tier2.vehicles} + floor(bench_u(g, 3) * ${tier3.vehicles})
          END::int AS vehicle,
          bench_u(g, 4) AS integration,
          round((0.72 + bench_u(g, 5) * 0.279)::numeric, 6)::float8 AS confidence,
@@ -245,7 +265,7 @@ export async function fillStore(
          180 + floor(bench_u(g, 10) * 60)::int AS w, 90 + floor(bench_u(g, 11) * 30)::int AS h
        FROM (
          SELECT g, to_timestamp(($1::float8 - bench_u(g, 1) * ${HISTORY_DAYS * DAY}) / 1000)::timestamptz(3) AS ts
-         FROM generate_series(1, ${ROWS}) g
+         FROM generate_series(${from + 1}, ${from + ROWS}) g
        ) t
      ) r
      JOIN bench_vehicles v ON v.id = r.vehicle
@@ -294,7 +314,7 @@ export async function fillStore(
   );
   const row = stats.rows[0]!;
   printTable("Store", [
-    { what: "reads", value: ROWS },
+    { what: "reads", value: from + ROWS },
     { what: "distinct plates", value: Number(row.distinct_plates) },
     { what: "plates read once", value: Number(row.single_read_plates) },
     { what: "reads of the most frequent plate", value: row.top_plate_reads },
@@ -306,6 +326,7 @@ export async function fillStore(
     { what: "s to VACUUM ANALYZE", value: round(analyzeMs / 1000) },
   ]);
   return {
+    vehicles: pool,
     distinctPlates: Number(row.distinct_plates),
     singleReadPlates: Number(row.single_read_plates),
     topPlateReads: row.top_plate_reads,

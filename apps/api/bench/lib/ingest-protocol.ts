@@ -20,6 +20,8 @@ export interface PushMessage {
   count?: number;
   /** Another server than the prepared one (the bench's bare-HTTP calibration). */
   baseUrl?: string;
+  /** Several servers (replicas behind a balancer): request i goes to baseUrls[i % length]. */
+  baseUrls?: string[];
 }
 
 /** Pushes the first `count` events of run 0 again: each must be answered 200 "duplicate". */
