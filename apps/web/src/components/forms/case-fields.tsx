@@ -1,7 +1,7 @@
 import { CASE_NUMBER_MAX, type TCaseFieldSettings } from "@odin/contract";
 import { useId } from "react";
-import { getCaseFieldSettings } from "@/lib/case-field-settings";
-import { useQuery } from "@/lib/use-query";
+import { useQuery } from "@tanstack/react-query";
+import { caseFieldSettingsQuery } from "@/lib/case-field-settings";
 import { FieldLabel } from "./field-label";
 
 /** The form's values: blank means not given. */
@@ -44,7 +44,7 @@ export interface CaseFieldsProps {
 }
 
 /** The agency's settings, loaded once per screen that shows the fields. */
-export const useCaseFieldSettings = () => useQuery(getCaseFieldSettings);
+export const useCaseFieldSettings = () => useQuery(caseFieldSettingsQuery);
 
 /**
  * Odin's structured justification (issue 23), beside the free-text justification on every form that
