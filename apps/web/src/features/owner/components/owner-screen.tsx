@@ -1,11 +1,13 @@
-import { MESSAGES, type TOwnerDataResponse } from "@odin/contract";
-import { useEffect, useState } from "react";
+import { MESSAGES } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { LoadFailed } from "@/components/layouts/load-failed";
+import { queryViewState } from "@/components/layouts/query-view";
 import { buttonClassName, Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { useQuery } from "@/lib/use-query";
-import { getOwnerData } from "../api/owner";
+import { useInvalidate } from "@/lib/query-client";
+import { ownerKeys, ownerQueries } from "../api/queries";
 import { MfaPolicyCard } from "@/features/admin/components/mfa-policy-card";
 import { AgenciesCard } from "./agencies-card";
 import { OwnerAccessDenied } from "./owner-access-denied";
@@ -21,20 +23,18 @@ export const OWNER_DATA_FAILED = "Could not load the users and agencies.";
  * form. The API decides who the owner is; anyone else gets 'Access Denied'.
  */
 export function OwnerScreen() {
-  const query = useQuery(getOwnerData);
   // The last answer stays on screen while it reloads after an addition, so the form keeps its message.
-  const [data, setData] = useState<TOwnerDataResponse | null>(null);
+  const query = useQuery(ownerQueries.data());
+  const state = queryViewState(query);
+  const data = query.data;
+  const invalidate = useInvalidate();
   // A new preset (another "Add first admin") opens a fresh form: the nonce is its key.
   const [preset, setPreset] = useState<(FirstAdminPreset & { nonce: number }) | null>(null);
-  // Bumped when a user is added, so the Agencies card counts them (and drops "Add first admin").
-  const [usersVersion, setUsersVersion] = useState(0);
+  // A user added: the users load again, and the Agencies card counts them (and drops "Add first admin").
   const usersAdded = () => {
-    query.reload();
-    setUsersVersion((version) => version + 1);
+    invalidate(ownerKeys.data);
+    invalidate(ownerKeys.agencies);
   };
-  useEffect(() => {
-    if (query.status === "success") setData(query.data);
-  }, [query.status, query.data]);
   if (isApiError(query.error, 403)) return <OwnerAccessDenied />;
 
   return (
@@ -49,19 +49,18 @@ export function OwnerScreen() {
           </Link>
         }
       />
-      {query.status === "loading" && !data && <Spinner label={MESSAGES.loading} />}
-      {query.status === "error" && (
+      {state === "loading" && <Spinner label={MESSAGES.loading} />}
+      {state === "error" && (
         <Card>
-          <LoadFailed title={OWNER_DATA_FAILED} onRetry={query.reload}>
+          <LoadFailed title={OWNER_DATA_FAILED} onRetry={() => void query.refetch()}>
             {isApiError(query.error) && query.error.code && <p>{query.error.message}</p>}
           </LoadFailed>
         </Card>
       )}
-      {query.status !== "error" && data && (
+      {state === "data" && data && (
         <>
           <AgenciesCard
-            version={usersVersion}
-            onChanged={query.reload}
+            onChanged={() => invalidate(ownerKeys.data)}
             onAddFirstAdmin={(agency) =>
               setPreset({ agencyId: agency.id, agencyName: agency.name, nonce: Date.now() })
             }
@@ -75,7 +74,7 @@ export function OwnerScreen() {
           />
           <Card
             title="Users"
-            actions={query.status === "loading" && <Spinner size="sm" label="Refreshing" hideLabel />}
+            actions={query.isRefetching && <Spinner size="sm" label="Refreshing" hideLabel />}
           >
             {data.users.length === 0 ? (
               <EmptyState title="No users yet" />
