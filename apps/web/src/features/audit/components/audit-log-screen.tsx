@@ -6,7 +6,7 @@ import { MessagePage } from "@/components/layouts/message-page";
 import { LoadFailed } from "@/components/layouts/load-failed";
 import { Button, Card, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 import { saveFile } from "@/lib/save-file";
 import { auditQueryString, exportAuditCsv, getAuditLogs, type AuditFilters } from "../api/audit-logs";
 import { AuditChainCheck } from "./audit-chain-check";

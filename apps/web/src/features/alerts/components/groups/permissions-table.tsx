@@ -2,7 +2,7 @@ import { MESSAGES, PERMISSIONS_POPUP_MS, type TAgencyUser } from "@odin/contract
 import { useEffect, useState } from "react";
 import { useCurrentUserState } from "@/app/current-user";
 import { Button, DataTable, EmptyState, Modal, Notice } from "@/components/ui";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 import { updateAlertPermissions } from "../../api/permissions";
 
 const COLUMNS = ["Name", "Email", "Hotlist Admin", "Hotlist Viewer"];
