@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { render, type RenderOptions, type RenderResult } from "@testing-library/react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import { createQueryClient, QUERY_DEFAULTS } from "@/lib/query-client";
 
 /**
@@ -17,4 +18,15 @@ export function createTestQueryClient(): QueryClient {
 export function TestQueryProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
   const [own] = useState(() => client ?? createTestQueryClient());
   return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
+}
+
+/** Testing Library's render inside a QueryClient of the test's own (TestQueryProvider). */
+export function renderWithQuery(
+  ui: ReactElement,
+  options: Omit<RenderOptions, "wrapper"> = {},
+): RenderResult {
+  return render(ui, {
+    ...options,
+    wrapper: ({ children }) => <TestQueryProvider>{children}</TestQueryProvider>,
+  });
 }

@@ -1,7 +1,7 @@
 import { CASE_NUMBER_MAX, type TCaseFieldSettings } from "@odin/contract";
 import { useId } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { caseFieldSettingsQuery } from "@/lib/case-field-settings";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getCaseFieldSettings } from "@/lib/case-field-settings";
 import { FieldLabel } from "./field-label";
 
 /** The form's values: blank means not given. */
@@ -43,7 +43,16 @@ export interface CaseFieldsProps {
   showMissing?: boolean;
 }
 
-/** The agency's settings, loaded once per screen that shows the fields. */
+/**
+ * The agency's case-field settings as a query: read by every form that shows the fields, invalidated
+ * by the admin's save (features/admin) so the forms follow at once.
+ */
+export const caseFieldSettingsQuery = queryOptions({
+  queryKey: ["case-field-settings"] as const,
+  queryFn: () => getCaseFieldSettings(),
+});
+
+/** The agency's settings, for a screen that shows the fields. */
 export const useCaseFieldSettings = () => useQuery(caseFieldSettingsQuery);
 
 /**

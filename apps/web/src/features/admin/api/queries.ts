@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { caseFieldSettingsQuery } from "@/lib/case-field-settings";
+import { caseFieldSettingsQuery } from "@/components/forms/case-fields";
 import { getAdminData } from "./admin-users";
 import { getMfaPolicy } from "./mfa-policy";
 import { getLegalHolds, getRetention } from "./retention";
@@ -13,7 +13,7 @@ export const adminKeys = {
   retention: ["admin", "retention"] as const,
   legalHolds: ["admin", "legal-holds"] as const,
   transparency: ["admin", "transparency"] as const,
-  /** Shared with every form that shows the case fields (lib/case-field-settings.ts). */
+  /** Shared with every form that shows the case fields (components/forms/case-fields.tsx). */
   caseFieldSettings: caseFieldSettingsQuery.queryKey,
 };
 

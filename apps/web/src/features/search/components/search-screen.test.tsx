@@ -6,6 +6,7 @@ import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { rememberSearch } from "../search-memory";
 import { defaultSearchForm, presetRange, toSearchRequest } from "../search-params";
 import { SearchScreen } from "./search-screen";
+import { renderWithQuery } from "@/testing/query";
 
 const NOW = new Date(2026, 10, 21, 14, 30); // local time, as the form shows it
 
@@ -65,7 +66,7 @@ function ResultsProbe() {
 }
 
 function renderSearch(entry: InitialEntry = "/search") {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/search" element={<SearchScreen />} />
