@@ -1,5 +1,5 @@
 import { MESSAGES } from "@odin/contract";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { ExportDialog, overLimitText } from "./export-dialog";
