@@ -44,6 +44,7 @@ export const searchKeys = {
   rekorAgencies: ["search", "agencies", "rekor"] as const,
   axonIntegrations: ["search", "agencies", "axon"] as const,
   axisAgencies: ["search", "agencies", "axis"] as const,
+  hotlistGroups: ["search", "hotlist-groups"] as const,
 };
 
 export const searchQueries = {
