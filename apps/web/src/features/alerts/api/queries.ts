@@ -1,6 +1,7 @@
 import { MESSAGES } from "@odin/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { getAlertGroups } from "./alert-groups";
+import { getAlert } from "./alerts";
 import { getEditGroupData, getGroupCreateData, getGroupDetails } from "./groups";
 import { getAgencyUsers } from "./permissions";
 
@@ -14,6 +15,7 @@ export const alertKeys = {
   group: (groupId: number | null) => ["alerts", "groups", groupId] as const,
   createData: ["alerts", "group-create-data"] as const,
   agencyUsers: ["alerts", "agency-users"] as const,
+  alert: (alertId: number) => ["alerts", "alert", alertId] as const,
 };
 
 export const alertQueries = {
@@ -30,4 +32,6 @@ export const alertQueries = {
     }),
   createData: () => queryOptions({ queryKey: alertKeys.createData, queryFn: getGroupCreateData }),
   agencyUsers: () => queryOptions({ queryKey: alertKeys.agencyUsers, queryFn: getAgencyUsers }),
+  alert: (alertId: number) =>
+    queryOptions({ queryKey: alertKeys.alert(alertId), queryFn: ({ signal }) => getAlert(alertId, signal) }),
 };
