@@ -1,8 +1,13 @@
 import type { ReactNode } from "react";
 import { OdinAuthProvider } from "@/features/auth/auth-provider";
+import { forgetSearches } from "@/features/search/search-memory";
 import { loadAppConfig } from "@/lib/config";
+import { onSignOut } from "@/lib/sign-out";
 import { CurrentUserLoader, CurrentUserProvider } from "./current-user";
 import { AppQueryProvider } from "./query-provider";
+
+// The tab's last results and recent searches go with the session (issue 20; features/auth signs out).
+onSignOut(forgetSearches);
 
 export interface AppProviderProps {
   /** Moves the app to a path, replacing the history entry (after the sign-in callback). */

@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { ALERT_NOT_FOUND, AlertDetailScreen } from "./alert-detail-screen";
-import { mapResult } from "@/features/search/components/results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 import { alertFixture } from "./history/alert-fixtures";
 import { renderWithQuery } from "@/testing/query";
 

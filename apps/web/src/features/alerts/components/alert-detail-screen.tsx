@@ -1,8 +1,8 @@
 import type { TAlert } from "@odin/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { Button, Card, Notice, PageHeader, Spinner } from "@/components/ui";
-import { DeliveryLogCard } from "@/features/alert-delivery/components/delivery-log-card";
 import { parseRouteId } from "../api/alerts";
 import { alertKeys, alertQueries } from "../api/queries";
 import { AlertDetails } from "./history/alert-details";
@@ -12,12 +12,17 @@ import { PlateReads } from "./history/plate-reads";
 export const ALERT_NOT_FOUND = "Alert not found or failed to load.";
 
 /** Route /alert-history-detail/{alertId} (001 §2): one alert as a page (GET /api/alerts/{id}). */
-export function AlertDetailScreen() {
-  const { alertId } = useParams();
-  return <AlertPage key={alertId} alertId={parseRouteId(alertId)} />;
+export interface AlertDetailScreenProps {
+  /** Cards of other features under the alert, e.g. its webhook delivery log (composed in app/screens.tsx). */
+  extraCards?: (alertId: number) => ReactNode;
 }
 
-function AlertPage({ alertId }: { alertId: number | null }) {
+export function AlertDetailScreen({ extraCards }: AlertDetailScreenProps) {
+  const { alertId } = useParams();
+  return <AlertPage key={alertId} alertId={parseRouteId(alertId)} extraCards={extraCards} />;
+}
+
+function AlertPage({ alertId, extraCards }: { alertId: number | null } & AlertDetailScreenProps) {
   const query = useQuery({ ...alertQueries.alert(alertId ?? 0), enabled: alertId !== null });
   const queryClient = useQueryClient();
   const state =
@@ -44,7 +49,7 @@ function AlertPage({ alertId }: { alertId: number | null }) {
             <AlertDetails alert={state.alert} onChange={changed} />
           </Card>
           <PlateReads key={state.alert.id} alert={state.alert} />
-          <DeliveryLogCard alertId={state.alert.id} />
+          {extraCards?.(state.alert.id)}
         </>
       )}
     </>

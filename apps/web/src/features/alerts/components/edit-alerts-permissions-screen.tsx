@@ -2,7 +2,7 @@ import { MESSAGES } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useAuth } from "react-oidc-context";
 import { Button, Card, Notice, PageHeader, Spinner } from "@/components/ui";
-import { signinState } from "@/features/auth/auth-settings";
+import { signinState } from "@/lib/return-to";
 import { isApiError } from "@/lib/api-client";
 import { queryViewState } from "@/components/layouts/query-view";
 import { alertQueries } from "../api/queries";

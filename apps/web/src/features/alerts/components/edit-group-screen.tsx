@@ -1,10 +1,10 @@
 import { MESSAGES } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { Button, buttonClassName, EmptyState, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { queryViewState } from "@/components/layouts/query-view";
-import { GroupAlertSettingsCard } from "@/features/alert-delivery/components/group-alert-settings-card";
 import { alertQueries } from "../api/queries";
 import { EditGroupForm } from "./groups/edit-group-form";
 import { parseGroupId } from "./groups/group-format";
@@ -14,7 +14,12 @@ import { parseGroupId } from "./groups/group-format";
  * The server answers only admins and hotlist admins of the group's agency; anyone else, and a group
  * that does not exist, sees 'Group not found or failed to load.'
  */
-export function EditGroupScreen() {
+export interface EditGroupScreenProps {
+  /** Cards of other features under the form, e.g. the group's alerting settings (composed in app/screens.tsx). */
+  extraCards?: (groupId: number) => ReactNode;
+}
+
+export function EditGroupScreen({ extraCards }: EditGroupScreenProps) {
   const groupId = parseGroupId(useParams().groupId);
   const data = useQuery(alertQueries.editGroupData(groupId));
   const state = queryViewState(data);
@@ -49,7 +54,7 @@ export function EditGroupScreen() {
       {state === "data" && data.data && groupId && (
         <>
           <EditGroupForm groupId={groupId} data={data.data} />
-          <GroupAlertSettingsCard groupId={groupId} />
+          {extraCards?.(groupId)}
         </>
       )}
     </>

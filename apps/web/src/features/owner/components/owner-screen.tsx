@@ -1,6 +1,6 @@
 import { MESSAGES } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { LoadFailed } from "@/components/layouts/load-failed";
 import { queryViewState } from "@/components/layouts/query-view";
@@ -8,7 +8,6 @@ import { buttonClassName, Card, EmptyState, PageHeader, Spinner } from "@/compon
 import { isApiError } from "@/lib/api-client";
 import { useInvalidate } from "@/lib/query-client";
 import { ownerKeys, ownerQueries } from "../api/queries";
-import { MfaPolicyCard } from "@/features/admin/components/mfa-policy-card";
 import { AgenciesCard } from "./agencies-card";
 import { OwnerAccessDenied } from "./owner-access-denied";
 import { OwnerAddUserForm, type FirstAdminPreset } from "./owner-add-user-form";
@@ -22,7 +21,12 @@ export const OWNER_DATA_FAILED = "Could not load the users and agencies.";
  * camera management; and Odin's Agencies card (issue 15), whose "Add first admin" fills the add-user
  * form. The API decides who the owner is; anyone else gets 'Access Denied'.
  */
-export function OwnerScreen() {
+export interface OwnerScreenProps {
+  /** Cards of other features after the agencies, e.g. the two-step sign-in rule for every agency (app/screens.tsx). */
+  extraCards?: ReactNode;
+}
+
+export function OwnerScreen({ extraCards }: OwnerScreenProps) {
   // The last answer stays on screen while it reloads after an addition, so the form keeps its message.
   const query = useQuery(ownerQueries.data());
   const state = queryViewState(query);
@@ -65,7 +69,7 @@ export function OwnerScreen() {
               setPreset({ agencyId: agency.id, agencyName: agency.name, nonce: Date.now() })
             }
           />
-          <MfaPolicyCard scope="all" />
+          {extraCards}
           <OwnerAddUserForm
             key={preset?.nonce ?? 0}
             agencies={data.agencies}

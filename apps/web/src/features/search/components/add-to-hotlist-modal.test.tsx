@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { CurrentUserProvider } from "@/app/current-user";
 import { ADMIN, INVESTIGATOR, jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { AddToHotlistModal } from "./add-to-hotlist-modal";
-import { mapResult } from "./results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 import { ResultsScreen } from "./results-screen";
 import { renderWithQuery } from "@/testing/query";
 

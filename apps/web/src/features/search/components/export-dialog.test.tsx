@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { ExportDialog, overLimitText } from "./export-dialog";
-import { mapResult } from "./results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 import { renderWithQuery } from "@/testing/query";
 
 // The agency's case-field settings (issue 23) come from their own call; these tests count the export's.

@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CurrentUserProvider } from "@/app/current-user";
 import { INVESTIGATOR, jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
-import { mapResult } from "./results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 import { ResultsScreen } from "./results-screen";
 import { renderWithQuery } from "@/testing/query";
 

@@ -4,7 +4,7 @@ import { FieldLabel } from "@/components/forms";
 import { Button, Checkbox, Notice, Spinner } from "@/components/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { queryViewState } from "@/components/layouts/query-view";
-import { SOURCE_LABEL } from "../search/source-notices";
+import { SOURCE_LABEL } from "../source-notices";
 
 /** Above this many cameras a filter box comes first, so a keyboard user need not Tab through them all. */
 const FILTER_FROM = 6;
