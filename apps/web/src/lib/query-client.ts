@@ -3,10 +3,11 @@ import { useCallback } from "react";
 import { isApiError } from "@/lib/api-client";
 
 /**
- * The web app's data layer (TanStack Query): one QueryClient per signed-in user (app/query-provider.tsx),
- * query keys and query options beside each feature's fetchers (`features/<x>/api/keys.ts`), screens read
- * them with `useQuery` and show them through `QueryView` (components/layouts/query-view.tsx), and a
- * change invalidates the keys it affects instead of reloading by hand.
+ * The web app's data layer (TanStack Query): one QueryClient for the app, reset when the signed-in user
+ * changes (app/query-provider.tsx); query keys and query options beside each feature's fetchers
+ * (`features/<x>/api/queries.ts`); screens read them with `useQuery` and show them through `QueryView`
+ * (components/layouts/query-view.tsx); a change invalidates the keys it affects instead of reloading by
+ * hand. See docs/architecture.md, "The web app's data layer".
  */
 
 /** A call is asked again at most this many times, and only when asking again can help. */
