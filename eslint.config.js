@@ -77,6 +77,55 @@ const API_HTTP_LAYER = [
   "apps/api/src/delivery/**",
 ];
 
+/** The web app's features (apps/web/src/features/*): each may import none of the others. */
+const WEB_FEATURES = [
+  "account",
+  "admin",
+  "alert-delivery",
+  "alerts",
+  "audit",
+  "auth",
+  "exports",
+  "integrations",
+  "legal",
+  "owner",
+  "review",
+  "search",
+  "transparency",
+];
+
+/**
+ * One lint block per feature refusing imports of the other features. features/account still shows
+ * alert-delivery's channels card on the profile screen: both belong to another branch of this session,
+ * so that one import is allowed there until app/screens.tsx composes it like the others.
+ */
+function webFeatureBoundaries() {
+  return WEB_FEATURES.map((feature) => {
+    const allowed = feature === "account" ? ["alert-delivery"] : [];
+    const others = WEB_FEATURES.filter((other) => other !== feature && !allowed.includes(other));
+    return {
+      files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: others.map((other) => ({
+              group: [
+                `@/features/${other}`,
+                `@/features/${other}/**`,
+                `**/features/${other}`,
+                `**/features/${other}/**`,
+                `../**/${other}/**`,
+              ],
+              message: `Features do not import each other (${feature} → ${other}): move what both need to components/ or lib/, or compose them in app/.`,
+            })),
+          },
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -113,6 +162,28 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+    },
+  },
+  // Web feature boundaries (bulletproof-react's rule): a feature never imports another feature. Shared
+  // pieces live in components/ or lib/, and app/ (the routes) composes features, e.g. a screen that shows
+  // another feature's card takes it as a prop from app/screens.tsx. components/ and lib/ import no feature
+  // and not app/. Each feature's block refuses every other feature, by alias and by relative path.
+  ...webFeatureBoundaries(),
+  {
+    files: ["apps/web/src/components/**/*.{ts,tsx}", "apps/web/src/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/features/*", "@/features/**", "**/features/**", "@/app/*", "@/app/**", "**/app/**"],
+              message:
+                "components/ and lib/ are shared by every feature: they import no feature and not app/.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

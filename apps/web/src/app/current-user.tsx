@@ -2,7 +2,7 @@ import type { TCurrentUser } from "@odin/contract";
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useAuth } from "react-oidc-context";
 import { getCurrentUser } from "@/features/auth/api/get-current-user";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 
 /**
  * The signed-in user as Odin's API knows them (GET /get-current-user), loaded once after sign-in.

@@ -5,6 +5,7 @@ import type { AuthContextProps } from "react-oidc-context";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentUserValue, INVESTIGATOR, signedInAuth, TestAuthProviders } from "@/testing/auth";
 import { appRoutes } from "./router";
+import { TestQueryProvider } from "@/testing/query";
 
 function collectPaths(routes: RouteObject[], parent = ""): string[] {
   return routes.flatMap((route) => {
@@ -32,7 +33,8 @@ function renderAt(
         {app}
       </TestAuthProviders>
     ) : (
-      app
+      // The app's root always provides a QueryClient (app/query-provider.tsx), signed in or not.
+      <TestQueryProvider>{app}</TestQueryProvider>
     ),
   );
   return router;

@@ -3,7 +3,10 @@ import type { WEB_ROUTES } from "@odin/contract";
 import { ChangePasswordScreen } from "@/features/account/components/change-password-screen";
 import { ProfileScreen } from "@/features/account/components/profile-screen";
 import { AdminScreen } from "@/features/admin/components/admin-screen";
+import { DeliveryLogCard } from "@/features/alert-delivery/components/delivery-log-card";
+import { GroupAlertSettingsCard } from "@/features/alert-delivery/components/group-alert-settings-card";
 import { WebhooksScreen } from "@/features/alert-delivery/components/webhooks-screen";
+import { MfaPolicyCard } from "@/features/admin/components/mfa-policy-card";
 import { AlertDetailScreen } from "@/features/alerts/components/alert-detail-screen";
 import { AlertGroupHistoryScreen } from "@/features/alerts/components/alert-group-history-screen";
 import { AlertGroupsScreen } from "@/features/alerts/components/alert-groups-screen";
@@ -32,6 +35,15 @@ import { SearchScreen } from "@/features/search/components/search-screen";
 
 export type WebRoute = (typeof WEB_ROUTES)[number];
 
+// Features do not import each other (eslint.config.js): a screen showing another feature's card gets it here.
+const AlertDetailRoute = () => (
+  <AlertDetailScreen extraCards={(alertId) => <DeliveryLogCard alertId={alertId} />} />
+);
+const EditGroupRoute = () => (
+  <EditGroupScreen extraCards={(groupId) => <GroupAlertSettingsCard groupId={groupId} />} />
+);
+const OwnerRoute = () => <OwnerScreen extraCards={<MfaPolicyCard scope="all" />} />;
+
 /**
  * The screen of every web route of the contract. Typed as a Record over WEB_ROUTES, so a route added to
  * the contract without a screen here fails the type check (and router.test.tsx).
@@ -45,11 +57,11 @@ export const SCREENS: Record<WebRoute, ComponentType> = {
   "/change-password": ChangePasswordScreen,
   "/alerts": AlertGroupsScreen,
   "/alerts/group/:groupId": AlertGroupHistoryScreen,
-  "/alert-history-detail/:alertId": AlertDetailScreen,
+  "/alert-history-detail/:alertId": AlertDetailRoute,
   "/groups/:groupId": GroupDetailsScreen,
   "/groups/:groupId/details": GroupDetailsScreen,
   // Issue 20 item 8: 'Access Denied' before a form the server would refuse.
-  "/groups/:groupId/edit": groupManagersOnly(EditGroupScreen),
+  "/groups/:groupId/edit": groupManagersOnly(EditGroupRoute),
   "/create-group": groupManagersOnly(CreateGroupScreen),
   "/edit-alerts-permissions": groupManagersOnly(EditAlertsPermissionsScreen),
   "/admin": AdminScreen,
@@ -58,7 +70,7 @@ export const SCREENS: Record<WebRoute, ComponentType> = {
   "/integrations/rekor": RekorKeysScreen,
   "/integrations/axon": AxonIntegrationScreen,
   "/integrations/raven": RavenIntegrationsScreen,
-  "/owner": OwnerScreen,
+  "/owner": OwnerRoute,
   "/rekor-camera-management": CameraManagementScreen,
   "/audit-log": AuditLogScreen,
   "/terms": TermsScreen,

@@ -128,6 +128,19 @@ describe("apiFetch", () => {
     expect(error).toMatchObject({ status: 500, message: "500 Internal Server Error" });
   });
 
+  it("a 503 carries the server's Retry-After in ms, for the query layer's retry (lib/query-client.ts)", async () => {
+    useTokens();
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ error: { code: "UNAVAILABLE", message: "The database is down." } }), {
+        status: 503,
+        headers: { "Content-Type": "application/json", "Retry-After": "5" },
+      }),
+    );
+    await expect(apiFetch("/x")).rejects.toMatchObject({ status: 503, retryAfterMs: 5_000 });
+    fetchMock.mockResolvedValueOnce(text("", 500, "Internal Server Error"));
+    await expect(apiFetch("/x")).rejects.toMatchObject({ status: 500, retryAfterMs: undefined });
+  });
+
   it("prefers error.message of Odin's error body over the raw JSON text, keeping code and details", async () => {
     useTokens();
     fetchMock.mockResolvedValueOnce(

@@ -38,16 +38,25 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** The failing fields of a 400, when the answer listed them. */
   readonly details: TFieldIssue[];
+  /** How long the server asked to wait before asking again (a 503's or 429's Retry-After), in ms. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     message: string,
-    options: { status: number; code?: string; details?: TFieldIssue[]; cause?: unknown },
+    options: {
+      status: number;
+      code?: string;
+      details?: TFieldIssue[];
+      retryAfterMs?: number;
+      cause?: unknown;
+    },
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ApiError";
     this.status = options.status;
     this.code = options.code;
     this.details = options.details ?? [];
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
@@ -198,6 +207,7 @@ function parseBody({ response, text }: RawAnswer): unknown {
  */
 export function toApiError({ response, text }: Pick<RawAnswer, "response" | "text">): ApiError {
   const status = response.status;
+  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
   const fallback = text.trim() === "" ? `${status} ${response.statusText}`.trim() : text;
   const body = tryParseJson(text);
   if (isErrorBody(body)) {
@@ -206,9 +216,18 @@ export function toApiError({ response, text }: Pick<RawAnswer, "response" | "tex
       status,
       code: typeof code === "string" ? code : undefined,
       details: Array.isArray(details) ? details.filter(isFieldIssue) : undefined,
+      retryAfterMs,
     });
   }
-  return new ApiError(fallback, { status });
+  return new ApiError(fallback, { status, retryAfterMs });
+}
+
+/** Retry-After in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 function tryParseJson(text: string): unknown {

@@ -8,3 +8,8 @@ export function errorReason(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
   return error.code || error.status === 0 ? error.message || undefined : undefined;
 }
+
+/** Anything thrown, as an Error (its message to show). */
+export function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

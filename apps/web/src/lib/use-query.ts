@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
+import { toError } from "@/lib/error-reason";
+
+export { toError };
 
 export type QueryState<T> =
   | { status: "loading"; data: undefined; error: undefined }
@@ -13,6 +16,9 @@ export type QueryResult<T> = QueryState<T> & {
 const LOADING = { status: "loading", data: undefined, error: undefined } as const;
 
 /**
+ * The hand-made loader from before TanStack Query, kept only for features/account and
+ * features/alert-delivery until they move to `useQuery` from @tanstack/react-query (lib/query-client.ts).
+ *
  * Loads data once on mount (and on reload) with one of the feature fetchers, e.g.
  * `useQuery(getProfile)`. The fetcher must be stable (a module-level function). An answer that
  * arrives after the screen has gone, or after a newer request, is dropped.
@@ -42,8 +48,4 @@ export function useQuery<T>(fetcher: () => Promise<T>): QueryResult<T> {
   }, []);
 
   return { ...state, reload };
-}
-
-export function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }

@@ -5,6 +5,7 @@ import { AuthContext, type AuthContextProps } from "react-oidc-context";
 import { afterEach, beforeEach, vi, type Mock } from "vitest";
 import { CurrentUserContext, type CurrentUserValue } from "@/app/current-user";
 import { registerTokenSource } from "@/lib/api-client";
+import { TestQueryProvider } from "./query";
 
 /** Test personas, shaped as GET /get-current-user answers them. */
 export const INVESTIGATOR: TCurrentUser = {
@@ -90,7 +91,10 @@ export function currentUserValue(
   };
 }
 
-/** Renders children as the app does once sign-in is wired: the auth context and the current user. */
+/**
+ * Renders children as the app does once sign-in is wired: the auth context, the current user and a
+ * QueryClient of this render's own (testing/query.tsx).
+ */
 export function TestAuthProviders({
   auth,
   currentUser,
@@ -102,7 +106,9 @@ export function TestAuthProviders({
 }) {
   return (
     <AuthContext value={auth}>
-      <CurrentUserContext value={currentUser}>{children}</CurrentUserContext>
+      <CurrentUserContext value={currentUser}>
+        <TestQueryProvider>{children}</TestQueryProvider>
+      </CurrentUserContext>
     </AuthContext>
   );
 }

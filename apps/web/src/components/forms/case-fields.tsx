@@ -1,7 +1,7 @@
 import { CASE_NUMBER_MAX, type TCaseFieldSettings } from "@odin/contract";
 import { useId } from "react";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getCaseFieldSettings } from "@/lib/case-field-settings";
-import { useQuery } from "@/lib/use-query";
 import { FieldLabel } from "./field-label";
 
 /** The form's values: blank means not given. */
@@ -43,8 +43,17 @@ export interface CaseFieldsProps {
   showMissing?: boolean;
 }
 
-/** The agency's settings, loaded once per screen that shows the fields. */
-export const useCaseFieldSettings = () => useQuery(getCaseFieldSettings);
+/**
+ * The agency's case-field settings as a query: read by every form that shows the fields, invalidated
+ * by the admin's save (features/admin) so the forms follow at once.
+ */
+export const caseFieldSettingsQuery = queryOptions({
+  queryKey: ["case-field-settings"] as const,
+  queryFn: () => getCaseFieldSettings(),
+});
+
+/** The agency's settings, for a screen that shows the fields. */
+export const useCaseFieldSettings = () => useQuery(caseFieldSettingsQuery);
 
 /**
  * Odin's structured justification (issue 23), beside the free-text justification on every form that

@@ -1,11 +1,17 @@
 import { CLIENT_DEFAULTS, LOGIN_SCOPE } from "@odin/contract";
 import { InMemoryWebStorage, WebStorageStateStore, type UserManagerSettings } from "oidc-client-ts";
 import type { OidcConfig } from "@/lib/config";
+import { CALLBACK_PATH } from "@/lib/return-to";
 
-/** The identity provider sends the browser back here with the code (a web route of the contract). */
-export const CALLBACK_PATH = "/callback";
-/** Where a sign-in started from the login screen lands. */
-export const DEFAULT_RETURN_TO = "/search";
+// Where a sign-in goes afterwards lives in lib/return-to.ts: other features start sign-ins too.
+export {
+  CALLBACK_PATH,
+  DEFAULT_RETURN_TO,
+  returnToFromState,
+  safeReturnTo,
+  signinState,
+  type SigninState,
+} from "@/lib/return-to";
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 
@@ -50,38 +56,4 @@ export function buildUserManagerSettings(oidc: OidcConfig, origin: string): User
     maxSilentRenewTimeoutRetries: CLIENT_DEFAULTS.tokenRetries,
     popupWindowFeatures: { closePopupWindowAfterInSeconds: seconds(CLIENT_DEFAULTS.popupTimeoutMs) },
   };
-}
-
-/** The signin state Odin carries through the identity provider: where to go afterwards. */
-export interface SigninState {
-  returnTo: string;
-}
-
-/** The signin state for a sign-in started at `returnTo` (a path inside Odin). */
-export function signinState(returnTo: string): SigninState {
-  return { returnTo: safeReturnTo(returnTo) };
-}
-
-/** Where to go after the callback: the state's target when it is a path inside Odin, else Search. */
-export function returnToFromState(state: unknown): string {
-  if (
-    typeof state === "object" &&
-    state !== null &&
-    "returnTo" in state &&
-    typeof state.returnTo === "string"
-  )
-    return safeReturnTo(state.returnTo);
-  return DEFAULT_RETURN_TO;
-}
-
-/**
- * Only same-origin paths: "/profile?tab=1" yes; "//evil.example", "https://…", "/\evil" and the callback
- * itself (which would exchange a used code again) no.
- */
-export function safeReturnTo(target: string): string {
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
-    return DEFAULT_RETURN_TO;
-  const path = target.split(/[?#]/, 1)[0];
-  if (path === CALLBACK_PATH || path === "/") return DEFAULT_RETURN_TO;
-  return target;
 }

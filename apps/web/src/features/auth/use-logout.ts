@@ -1,7 +1,7 @@
 import { use, useCallback, useRef } from "react";
 import { AuthContext } from "react-oidc-context";
 import { revokeSession } from "./api/revoke-session";
-import { forgetSearches } from "@/features/search/search-memory";
+import { runSignOutCleanups } from "@/lib/sign-out";
 import { clearSignedIn } from "./session-marker";
 
 /**
@@ -19,8 +19,9 @@ export function useLogout(): (() => void) | undefined {
     // Live streams (the navigation's unread count) stop first (features/alerts/hooks/use-unread-alerts.ts).
     window.dispatchEvent(new Event("odin:signing-out"));
     clearSignedIn();
-    // The tab's last results and recent searches go with the session (issue 20).
-    forgetSearches();
+    // What the tab remembers goes with the session, e.g. the last results and recent searches (issue 20):
+    // registered by app/provider.tsx (lib/sign-out.ts).
+    runSignOutCleanups();
     const origin = window.location.origin;
     void (async () => {
       try {

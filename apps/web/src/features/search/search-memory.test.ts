@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { mapResult } from "./components/results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 import {
   forgetSearches,
   loadLastResults,

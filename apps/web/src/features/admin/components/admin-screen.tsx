@@ -1,13 +1,13 @@
 import { MESSAGES, type TAdminUser } from "@odin/contract";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useCurrentUserState } from "@/app/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { QueryView } from "@/components/layouts/query-view";
 import { Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { useQuery } from "@/lib/use-query";
-import { getAdminData } from "../api/admin-users";
+import { useInvalidate } from "@/lib/query-client";
+import { adminKeys, adminQueries } from "../api/queries";
 import { AddUserForm } from "./add-user-form";
 import { BulkUploadCard } from "./bulk-upload-card";
 import { CaseFieldsCard } from "./case-fields-card";
@@ -30,17 +30,15 @@ function AdminPanel({
   currentUsername: string;
   refreshCurrentUser: () => Promise<unknown>;
 }) {
-  const query = useQuery(getAdminData);
   // The last list stays on screen while it reloads after a change, so focus and scroll stay put.
-  const [users, setUsers] = useState<TAdminUser[] | null>(null);
-  useEffect(() => {
-    if (query.status === "success") setUsers(query.data.users);
-  }, [query.status, query.data]);
+  const query = useQuery(adminQueries.users());
+  const invalidate = useInvalidate();
+  const reloadUsers = () => invalidate(adminKeys.users);
 
   if (isApiError(query.error, 403)) return <AdminAccessDenied />;
 
   const onChanged = (changed: TAdminUser) => {
-    query.reload();
+    reloadUsers();
     if (changed.username === currentUsername) void refreshCurrentUser();
   };
 
@@ -55,24 +53,24 @@ function AdminPanel({
         <Link to="/admin/webhooks">Alert webhooks for dispatch systems →</Link>
       </p>
       <div className="admin-grid">
-        <AddUserForm onAdded={query.reload} />
-        <BulkUploadCard onUploaded={query.reload} />
+        <AddUserForm onAdded={reloadUsers} />
+        <BulkUploadCard onUploaded={reloadUsers} />
       </div>
       <MfaPolicyCard scope="agency" />
       <Card
         title="Users"
-        actions={query.status === "loading" && users && <Spinner size="sm" label="Refreshing" hideLabel />}
+        actions={query.isRefetching && query.isSuccess && <Spinner size="sm" label="Refreshing" hideLabel />}
       >
-        {query.status === "error" && (
-          <LoadFailed onRetry={query.reload}>{MESSAGES.failedToFetchAdminData}</LoadFailed>
-        )}
-        {query.status === "loading" && !users && <Spinner label={MESSAGES.loading} />}
-        {query.status !== "error" && users?.length === 0 && (
-          <EmptyState title="No users yet" description="Add the first user of your agency above." />
-        )}
-        {query.status !== "error" && users && users.length > 0 && (
-          <UsersTable users={users} currentUsername={currentUsername} onChanged={onChanged} />
-        )}
+        <QueryView
+          query={query}
+          failed={() => MESSAGES.failedToFetchAdminData}
+          isEmpty={(data) => data.users.length === 0}
+          empty={<EmptyState title="No users yet" description="Add the first user of your agency above." />}
+        >
+          {(data) => (
+            <UsersTable users={data.users} currentUsername={currentUsername} onChanged={onChanged} />
+          )}
+        </QueryView>
       </Card>
       <CaseFieldsCard />
       <RetentionCard />

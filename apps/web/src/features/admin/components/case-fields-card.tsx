@@ -1,11 +1,13 @@
 import { DEFAULT_OFFENSE_CATEGORIES, type TCaseFieldSettings } from "@odin/contract";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
 import { FieldLabel } from "@/components/forms";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
-import { useQuery } from "@/lib/use-query";
-import { getCaseFieldSettings, saveCaseFieldSettings } from "../api/case-field-settings";
+import { useInvalidate } from "@/lib/query-client";
+import { saveCaseFieldSettings } from "../api/case-field-settings";
+import { adminKeys, adminQueries } from "../api/queries";
 
 const isDefaultList = (list: readonly string[]) =>
   list.length === DEFAULT_OFFENSE_CATEGORIES.length &&
@@ -16,20 +18,16 @@ const isDefaultList = (list: readonly string[]) =>
  * category, and the agency's list of offense categories (Odin's NIBRS-based list when left empty).
  */
 export function CaseFieldsCard() {
-  const query = useQuery(getCaseFieldSettings);
-  const [loaded, setLoaded] = useState<TCaseFieldSettings | null>(null);
-  useEffect(() => {
-    if (query.status === "success") setLoaded(query.data);
-  }, [query.status, query.data]);
+  const query = useQuery(adminQueries.caseFieldSettings());
   return (
     <Card title="Case number and offense category">
-      {query.status === "loading" && <Spinner label="Loading the case-field settings…" />}
-      {query.status === "error" && (
-        <LoadFailed onRetry={query.reload}>
-          {errorReason(query.error) ?? "The case-field settings could not be loaded."}
-        </LoadFailed>
-      )}
-      {loaded && <CaseFieldsForm initial={loaded} />}
+      <QueryView
+        query={query}
+        loading={<Spinner label="Loading the case-field settings…" />}
+        failed={(error) => errorReason(error) ?? "The case-field settings could not be loaded."}
+      >
+        {(data) => <CaseFieldsForm initial={data} />}
+      </QueryView>
     </Card>
   );
 }
@@ -45,6 +43,7 @@ function CaseFieldsForm({ initial }: { initial: TCaseFieldSettings }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState<TCaseFieldSettings | null>(null);
+  const invalidate = useInvalidate();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,6 +57,8 @@ function CaseFieldsForm({ initial }: { initial: TCaseFieldSettings }) {
         offense_categories: list.split("\n"),
       });
       setSaved(reply);
+      // Every form showing the case fields follows the new settings.
+      invalidate(adminKeys.caseFieldSettings);
       if (isDefaultList(reply.offense_categories)) setList("");
       else setList(reply.offense_categories.join("\n"));
     } catch (failure) {

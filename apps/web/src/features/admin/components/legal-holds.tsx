@@ -1,11 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { FieldLabel } from "@/components/forms";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { QueryView } from "@/components/layouts/query-view";
 import { Button, DataTable, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
+import { useInvalidate } from "@/lib/query-client";
 import { formatTimestamp } from "@/lib/format";
-import { useQuery } from "@/lib/use-query";
-import { getLegalHolds, placeLegalHold, releaseLegalHold } from "../api/retention";
+import { adminKeys, adminQueries } from "../api/queries";
+import { placeLegalHold, releaseLegalHold } from "../api/retention";
 
 /**
  * Legal holds (issue 23 item 5): a case number whose reads and alerts (those searched or exported
@@ -13,7 +15,8 @@ import { getLegalHolds, placeLegalHold, releaseLegalHold } from "../api/retentio
  */
 export function LegalHolds() {
   const id = useId();
-  const query = useQuery(getLegalHolds);
+  const query = useQuery(adminQueries.legalHolds());
+  const invalidate = useInvalidate();
   const [caseNumber, setCaseNumber] = useState("");
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -24,7 +27,7 @@ export function LegalHolds() {
     setMessage(null);
     try {
       setMessage({ tone: "success", text: await work() });
-      query.reload();
+      invalidate(adminKeys.legalHolds);
     } catch (failure) {
       setMessage({ tone: "danger", text: errorReason(failure) ?? "The legal hold could not be changed." });
     } finally {
@@ -80,54 +83,53 @@ export function LegalHolds() {
         </div>
       </form>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      {query.status === "loading" && <Spinner label="Loading the legal holds…" />}
-      {query.status === "error" && (
-        <LoadFailed onRetry={query.reload}>
-          {errorReason(query.error) ?? "The legal holds could not be loaded."}
-        </LoadFailed>
-      )}
-      {query.status === "success" && query.data.holds.length === 0 && (
-        <p className="text-muted">No case is on legal hold.</p>
-      )}
-      {query.status === "success" && query.data.holds.length > 0 && (
-        <DataTable
-          columns={["Case", "Reason", "Placed", "Status", { hidden: "Actions" }]}
-          caption="Legal holds"
-        >
-          {query.data.holds.map((hold) => (
-            <tr key={hold.id}>
-              <th scope="row">{hold.case_number}</th>
-              <td>{hold.reason}</td>
-              <td>
-                {hold.placed_by}, {formatTimestamp(hold.placed_at)}
-              </td>
-              <td>
-                {hold.released_at
-                  ? `Released by ${hold.released_by ?? "?"}, ${formatTimestamp(hold.released_at)}`
-                  : "Active"}
-              </td>
-              <td>
-                {!hold.released_at && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={`Release the hold on ${hold.case_number}`}
-                    onClick={() =>
-                      void run(async () => {
-                        await releaseLegalHold(hold.id);
-                        return `The hold on ${hold.case_number} is released: its records follow retention again.`;
-                      })
-                    }
-                  >
-                    Release
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <QueryView
+        query={query}
+        loading={<Spinner label="Loading the legal holds…" />}
+        failed={(error) => errorReason(error) ?? "The legal holds could not be loaded."}
+        isEmpty={(data) => data.holds.length === 0}
+        empty={<p className="text-muted">No case is on legal hold.</p>}
+      >
+        {(data) => (
+          <DataTable
+            columns={["Case", "Reason", "Placed", "Status", { hidden: "Actions" }]}
+            caption="Legal holds"
+          >
+            {data.holds.map((hold) => (
+              <tr key={hold.id}>
+                <th scope="row">{hold.case_number}</th>
+                <td>{hold.reason}</td>
+                <td>
+                  {hold.placed_by}, {formatTimestamp(hold.placed_at)}
+                </td>
+                <td>
+                  {hold.released_at
+                    ? `Released by ${hold.released_by ?? "?"}, ${formatTimestamp(hold.released_at)}`
+                    : "Active"}
+                </td>
+                <td>
+                  {!hold.released_at && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={busy}
+                      aria-label={`Release the hold on ${hold.case_number}`}
+                      onClick={() =>
+                        void run(async () => {
+                          await releaseLegalHold(hold.id);
+                          return `The hold on ${hold.case_number} is released: its records follow retention again.`;
+                        })
+                      }
+                    >
+                      Release
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryView>
     </div>
   );
 }

@@ -1,22 +1,20 @@
 import type { TMfaPolicy } from "@odin/contract";
-import { useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Card, Checkbox, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
-import { useQuery } from "@/lib/use-query";
-import { getMfaPolicy, setMfaPolicy } from "../api/mfa-policy";
+import { setMfaPolicy } from "../api/mfa-policy";
+import { adminKeys, adminQueries } from "../api/queries";
 
 /**
  * Odin's own (issue 18 item 5): an admin requires two-step sign-in of their agency; the owner of
  * every agency. Users without it set it up right after their password at their next sign-in.
  */
 export function MfaPolicyCard({ scope }: { scope: "agency" | "all" }) {
-  const query = useQuery(getMfaPolicy);
-  const [policy, setPolicy] = useState<TMfaPolicy | null>(null);
+  const { data: policy } = useQuery(adminQueries.mfaPolicy());
+  const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (query.status === "success") setPolicy(query.data);
-  }, [query.status, query.data]);
   if (!policy) return null;
 
   const checked = scope === "all" ? policy.all_required : policy.agency_required || policy.all_required;
@@ -24,7 +22,7 @@ export function MfaPolicyCard({ scope }: { scope: "agency" | "all" }) {
     setBusy(true);
     setError(undefined);
     try {
-      setPolicy(await setMfaPolicy(scope, required));
+      queryClient.setQueryData<TMfaPolicy>(adminKeys.mfaPolicy, await setMfaPolicy(scope, required));
     } catch (failure) {
       setError(errorReason(failure) ?? "The setting could not be saved.");
     } finally {

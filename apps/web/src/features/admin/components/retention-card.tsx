@@ -1,10 +1,12 @@
 import type { TRetentionPolicy } from "@odin/contract";
-import { useEffect, useId, useState, type FormEvent } from "react";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, DataTable, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
-import { useQuery } from "@/lib/use-query";
-import { getRetention, saveRetention } from "../api/retention";
+import { useInvalidate } from "@/lib/query-client";
+import { adminKeys, adminQueries } from "../api/queries";
+import { saveRetention } from "../api/retention";
 import { LegalHolds } from "./legal-holds";
 
 const defaultText = (policy: TRetentionPolicy) =>
@@ -15,20 +17,16 @@ const defaultText = (policy: TRetentionPolicy) =>
  * policy (at least 365 days; Odin keeps audit rows indefinitely), with the legal holds below.
  */
 export function RetentionCard() {
-  const query = useQuery(getRetention);
-  const [policies, setPolicies] = useState<TRetentionPolicy[] | null>(null);
-  useEffect(() => {
-    if (query.status === "success") setPolicies(query.data.policies);
-  }, [query.status, query.data]);
+  const query = useQuery(adminQueries.retention());
   return (
     <Card title="Retention and legal holds">
-      {query.status === "loading" && <Spinner label="Loading the retention policy…" />}
-      {query.status === "error" && (
-        <LoadFailed onRetry={query.reload}>
-          {errorReason(query.error) ?? "The retention policy could not be loaded."}
-        </LoadFailed>
-      )}
-      {policies && <RetentionForm initial={policies} />}
+      <QueryView
+        query={query}
+        loading={<Spinner label="Loading the retention policy…" />}
+        failed={(error) => errorReason(error) ?? "The retention policy could not be loaded."}
+      >
+        {(data) => <RetentionForm initial={data.policies} />}
+      </QueryView>
       <LegalHolds />
     </Card>
   );
@@ -40,6 +38,7 @@ function RetentionForm({ initial }: { initial: TRetentionPolicy[] }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState(false);
+  const invalidate = useInvalidate();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,6 +55,7 @@ function RetentionForm({ initial }: { initial: TRetentionPolicy[] }) {
       });
       setValues(reply.policies.map((policy) => policy.days?.toString() ?? ""));
       setDone(true);
+      invalidate(adminKeys.retention);
     } catch (failure) {
       setError(errorReason(failure) ?? "The retention policy could not be saved.");
     } finally {

@@ -4,35 +4,32 @@ import {
   type TTransparencySection,
   type TTransparencySettings,
 } from "@odin/contract";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { FieldLabel } from "@/components/forms";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
-import { useQuery } from "@/lib/use-query";
-import { getTransparencySettings, saveTransparencySettings } from "../api/transparency-settings";
+import { useInvalidate } from "@/lib/query-client";
+import { adminKeys, adminQueries } from "../api/queries";
+import { saveTransparencySettings } from "../api/transparency-settings";
 
 /**
  * Odin's own (issue 23 item 3): the admin publishes the agency's public transparency page (off until
  * turned on), chooses its sections and writes its policy text.
  */
 export function TransparencyCard() {
-  const query = useQuery(getTransparencySettings);
-  const [draft, setDraft] = useState<TTransparencySettings | null>(null);
-  useEffect(() => {
-    if (query.status === "success") setDraft(query.data);
-  }, [query.status, query.data]);
-
+  const query = useQuery(adminQueries.transparency());
   return (
     <Card title="Public transparency page">
-      {query.status === "loading" && <Spinner label="Loading the page settings…" />}
-      {query.status === "error" && (
-        <LoadFailed onRetry={query.reload}>
-          {errorReason(query.error) ?? "The transparency settings could not be loaded."}
-        </LoadFailed>
-      )}
-      {draft && <TransparencyForm initial={draft} />}
+      <QueryView
+        query={query}
+        loading={<Spinner label="Loading the page settings…" />}
+        failed={(error) => errorReason(error) ?? "The transparency settings could not be loaded."}
+      >
+        {(data) => <TransparencyForm initial={data} />}
+      </QueryView>
     </Card>
   );
 }
@@ -46,6 +43,7 @@ function TransparencyForm({ initial }: { initial: TTransparencySettings }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState(false);
+  const invalidate = useInvalidate();
   const pagePath = `/transparency/${encodeURIComponent(saved.code)}`;
 
   const submit = async (event: FormEvent) => {
@@ -55,6 +53,7 @@ function TransparencyForm({ initial }: { initial: TTransparencySettings }) {
     setDone(false);
     try {
       setSaved(await saveTransparencySettings({ enabled, sections, policy }));
+      invalidate(adminKeys.transparency);
       setDone(true);
     } catch (failure) {
       setError(errorReason(failure) ?? "The settings could not be saved.");

@@ -4,7 +4,10 @@ import {
   type TAlertDisposition,
   type TCameraMisreadsResponse,
   type TGroupAlertsResponse,
+  type TSearchRequest,
+  type TSearchResult,
 } from "@odin/contract";
+import { apiFetch, jsonRequest } from "@/lib/api-client";
 import { callEndpoint } from "@/lib/call-endpoint";
 
 const groupAlerts = findEndpoint("GET", "/alerts/group/:groupId/data");
@@ -13,6 +16,18 @@ const dispositionCall = findEndpoint("POST", "/api/alerts/:id/disposition");
 const acknowledgeCall = findEndpoint("POST", "/api/alerts/:id/acknowledge");
 const unreadCall = findEndpoint("GET", "/alerts/unread-count");
 const misreadsCall = findEndpoint("GET", "/alerts/misreads-by-camera");
+const searchCall = findEndpoint("POST", "/search-data");
+
+/**
+ * POST /search-data for an alert's plate (its other reads, an audited search like any). The search
+ * feature has its own fetcher for the same call: features do not import each other. A null or non-list
+ * answer is a failure.
+ */
+export async function searchPlateReads(request: TSearchRequest): Promise<TSearchResult[]> {
+  const data = await apiFetch<unknown>(searchCall.path, jsonRequest("POST", request));
+  if (!Array.isArray(data)) throw new Error("the search answered no list");
+  return searchCall.response.parse(data);
+}
 /** Server-sent events with the new alerts of every group the caller may see (Odin's own). */
 export const ALERT_STREAM_PATH = findEndpoint("GET", "/alerts/stream").path;
 

@@ -1,11 +1,12 @@
 import { MESSAGES } from "@odin/contract";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { ALERT_NOT_FOUND, AlertDetailScreen } from "./alert-detail-screen";
-import { mapResult } from "@/features/search/components/results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 import { alertFixture } from "./history/alert-fixtures";
+import { renderWithQuery } from "@/testing/query";
 
 const fetchMock = stubFetchPerTest();
 
@@ -19,7 +20,7 @@ beforeEach(() => {
 });
 
 function renderDetail(alertId: string) {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={[`/alert-history-detail/${alertId}`]}>
       <Routes>
         <Route path="/alert-history-detail/:alertId" element={<AlertDetailScreen />} />

@@ -1,39 +1,38 @@
 import type { TAlert } from "@odin/contract";
-import { useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
 import { Button, Card, Notice, PageHeader, Spinner } from "@/components/ui";
-import { DeliveryLogCard } from "@/features/alert-delivery/components/delivery-log-card";
-import { getAlert, parseRouteId } from "../api/alerts";
+import { parseRouteId } from "../api/alerts";
+import { alertKeys, alertQueries } from "../api/queries";
 import { AlertDetails } from "./history/alert-details";
 import { PlateReads } from "./history/plate-reads";
 
 /** Not in the spec's catalogue: Odin's wording, after 'Group not found or failed to load.'. */
 export const ALERT_NOT_FOUND = "Alert not found or failed to load.";
 
-type AlertState = { status: "loading" } | { status: "error" } | { status: "success"; alert: TAlert };
-
 /** Route /alert-history-detail/{alertId} (001 §2): one alert as a page (GET /api/alerts/{id}). */
-export function AlertDetailScreen() {
-  const { alertId } = useParams();
-  return <AlertPage key={alertId} alertId={parseRouteId(alertId)} />;
+export interface AlertDetailScreenProps {
+  /** Cards of other features under the alert, e.g. its webhook delivery log (composed in app/screens.tsx). */
+  extraCards?: (alertId: number) => ReactNode;
 }
 
-function AlertPage({ alertId }: { alertId: number | null }) {
-  const [state, setState] = useState<AlertState>(
-    alertId === null ? { status: "error" } : { status: "loading" },
-  );
+export function AlertDetailScreen({ extraCards }: AlertDetailScreenProps) {
+  const { alertId } = useParams();
+  return <AlertPage key={alertId} alertId={parseRouteId(alertId)} extraCards={extraCards} />;
+}
 
-  useEffect(() => {
-    if (alertId === null) return;
-    const controller = new AbortController();
-    getAlert(alertId, controller.signal).then(
-      (alert) => setState({ status: "success", alert }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: "error" });
-      },
-    );
-    return () => controller.abort();
-  }, [alertId]);
+function AlertPage({ alertId, extraCards }: { alertId: number | null } & AlertDetailScreenProps) {
+  const query = useQuery({ ...alertQueries.alert(alertId ?? 0), enabled: alertId !== null });
+  const queryClient = useQueryClient();
+  const state =
+    alertId === null || query.isError
+      ? ({ status: "error" } as const)
+      : query.isSuccess
+        ? ({ status: "success", alert: query.data } as const)
+        : ({ status: "loading" } as const);
+  // A judgement or note saved on the page is the alert's new state, for this page and the next visit.
+  const changed = (alert: TAlert) => queryClient.setQueryData(alertKeys.alert(alert.id), alert);
 
   return (
     <>
@@ -47,10 +46,10 @@ function AlertPage({ alertId }: { alertId: number | null }) {
       {state.status === "success" && (
         <>
           <Card>
-            <AlertDetails alert={state.alert} onChange={(alert) => setState({ status: "success", alert })} />
+            <AlertDetails alert={state.alert} onChange={changed} />
           </Card>
           <PlateReads key={state.alert.id} alert={state.alert} />
-          <DeliveryLogCard alertId={state.alert.id} />
+          {extraCards?.(state.alert.id)}
         </>
       )}
     </>

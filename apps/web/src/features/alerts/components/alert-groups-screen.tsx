@@ -1,9 +1,10 @@
 import { MESSAGES } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useCurrentUser } from "@/app/current-user";
 import { Button, buttonClassName, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
-import { useQuery } from "@/lib/use-query";
-import { getAlertGroups } from "../api/alert-groups";
+import { queryViewState } from "@/components/layouts/query-view";
+import { alertQueries } from "../api/queries";
 import { AlertGroupCard } from "./groups/alert-group-card";
 import { canManageGroups } from "./groups/group-format";
 import { PushAlertsToggle } from "./groups/push-alerts-toggle";
@@ -14,12 +15,13 @@ import { PushAlertsToggle } from "./groups/push-alerts-toggle";
  * 'Edit Alerts Permissions'. A hotlist viewer sees neither: both screens' calls would refuse them.
  */
 export function AlertGroupsScreen() {
-  const groups = useQuery(getAlertGroups);
+  const groups = useQuery(alertQueries.groups());
+  const state = queryViewState(groups);
   const user = useCurrentUser();
   const manages = canManageGroups(user);
 
   const actions =
-    groups.status === "success" && manages ? (
+    state === "data" && manages ? (
       <>
         <Link to="/create-group" className={buttonClassName("primary")}>
           {MESSAGES.addGroup}
@@ -39,18 +41,18 @@ export function AlertGroupsScreen() {
         actions={actions}
       />
       <PushAlertsToggle />
-      {groups.status === "loading" && <Spinner label={MESSAGES.loading} />}
-      {groups.status === "error" && (
+      {state === "loading" && <Spinner label={MESSAGES.loading} />}
+      {state === "error" && groups.error && (
         <div className="groups-error">
           <Notice tone="danger" title={MESSAGES.failedToLoadGroups}>
             {groups.error.message}
           </Notice>
-          <Button variant="secondary" onClick={groups.reload}>
+          <Button variant="secondary" onClick={() => void groups.refetch()}>
             Try again
           </Button>
         </div>
       )}
-      {groups.status === "success" && groups.data.length === 0 && (
+      {state === "data" && groups.data?.length === 0 && (
         <EmptyState
           title={MESSAGES.noGroupsToDisplay}
           description={
@@ -62,7 +64,7 @@ export function AlertGroupsScreen() {
           }
         />
       )}
-      {groups.status === "success" && groups.data.length > 0 && (
+      {state === "data" && groups.data && groups.data.length > 0 && (
         <ul className="alert-group-grid" aria-label="Alert groups">
           {groups.data.map((group) => (
             <AlertGroupCard key={group.id} group={group} />

@@ -1,10 +1,13 @@
 import { GROUP_CREATED_REDIRECT_MS, MESSAGES } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { FailureNotice } from "@/components/forms";
 import { Button, buttonClassName, Card, Modal, Notice, PageHeader, Spinner } from "@/components/ui";
-import { useQuery } from "@/lib/use-query";
-import { createGroup, getGroupCreateData, type GroupFormValues } from "../api/groups";
+import { queryViewState } from "@/components/layouts/query-view";
+import { useInvalidate } from "@/lib/query-client";
+import { createGroup, type GroupFormValues } from "../api/groups";
+import { alertKeys, alertQueries } from "../api/queries";
 import { GroupFields, useRequiredName } from "./groups/group-fields";
 import { helpfulDetail } from "./groups/group-errors";
 import { MemberPicker } from "./groups/member-picker";
@@ -24,7 +27,9 @@ type CreateState =
  */
 export function CreateGroupScreen() {
   const navigate = useNavigate();
-  const createData = useQuery(getGroupCreateData);
+  const createData = useQuery(alertQueries.createData());
+  const membersState = queryViewState(createData);
+  const invalidate = useInvalidate();
   const [values, setValues] = useState<GroupFormValues>(EMPTY);
   const { nameRef, nameError, checkName } = useRequiredName();
   const [state, setState] = useState<CreateState>({ status: "idle" });
@@ -42,6 +47,7 @@ export function CreateGroupScreen() {
     try {
       const reply = await createGroup(values);
       setState({ status: "created", message: reply.message });
+      invalidate(alertKeys.groups);
     } catch (error) {
       setState({ status: "failed", ...helpfulDetail(error) });
     }
@@ -66,16 +72,16 @@ export function CreateGroupScreen() {
           />
         </Card>
         <Card title="Members">
-          {createData.status === "loading" && <Spinner size="sm" label="Loading users..." />}
-          {createData.status === "error" && (
+          {membersState === "loading" && <Spinner size="sm" label="Loading users..." />}
+          {membersState === "error" && createData.error && (
             <div className="groups-error">
               <Notice tone="danger">The users could not be loaded. {createData.error.message}</Notice>
-              <Button variant="secondary" size="sm" onClick={createData.reload}>
+              <Button variant="secondary" size="sm" onClick={() => void createData.refetch()}>
                 Retry
               </Button>
             </div>
           )}
-          {createData.status === "success" && (
+          {membersState === "data" && createData.data && (
             <MemberPicker
               usersByAgency={createData.data.users_by_agency}
               selected={values.memberIds}

@@ -1,10 +1,11 @@
 import { MESSAGES } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useAuth } from "react-oidc-context";
 import { Button, Card, Notice, PageHeader, Spinner } from "@/components/ui";
-import { signinState } from "@/features/auth/auth-settings";
+import { signinState } from "@/lib/return-to";
 import { isApiError } from "@/lib/api-client";
-import { useQuery } from "@/lib/use-query";
-import { getAgencyUsers } from "../api/permissions";
+import { queryViewState } from "@/components/layouts/query-view";
+import { alertQueries } from "../api/queries";
 import { PermissionsTable } from "./groups/permissions-table";
 
 /**
@@ -12,7 +13,8 @@ import { PermissionsTable } from "./groups/permissions-table";
  * Admin) and who may see the groups they belong to (Hotlist Viewer).
  */
 export function EditAlertsPermissionsScreen() {
-  const users = useQuery(getAgencyUsers);
+  const users = useQuery(alertQueries.agencyUsers());
+  const state = queryViewState(users);
   const auth = useAuth();
   // 001 §8: a 401 (still refused after the client's token refresh) means signing in again; the user
   // starts it, as on the other session pages, so a misconfigured server cannot cause a redirect loop.
@@ -25,22 +27,22 @@ export function EditAlertsPermissionsScreen() {
         description="Hotlist Admins create and edit groups and set these permissions; Hotlist Viewers see the groups they are members of and their alerts."
       />
       <Card>
-        {users.status === "loading" && <Spinner label={MESSAGES.loading} />}
-        {users.status === "error" && isApiError(users.error, 401) && (
+        {state === "loading" && <Spinner label={MESSAGES.loading} />}
+        {state === "error" && isApiError(users.error, 401) && (
           <div className="groups-error">
             <Notice tone="warning">{MESSAGES.signInRequired}</Notice>
             <Button onClick={signInAgain}>Sign in again</Button>
           </div>
         )}
-        {users.status === "error" && !isApiError(users.error, 401) && (
+        {state === "error" && !isApiError(users.error, 401) && (
           <div className="groups-error">
             <Notice tone="danger">{MESSAGES.couldNotLoadAgencyUsers}</Notice>
-            <Button variant="secondary" onClick={users.reload}>
+            <Button variant="secondary" onClick={() => void users.refetch()}>
               Try again
             </Button>
           </div>
         )}
-        {users.status === "success" && <PermissionsTable initial={users.data.users} />}
+        {state === "data" && users.data && <PermissionsTable initial={users.data.users} />}
       </Card>
     </>
   );

@@ -1,15 +1,13 @@
 import { MESSAGES, type TGroupDetailsResponse } from "@odin/contract";
-import { useCallback } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { useCurrentUser } from "@/app/current-user";
 import { buttonClassName, Card, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
-import { useQuery } from "@/lib/use-query";
-import { getGroupDetails } from "../api/groups";
+import { queryViewState } from "@/components/layouts/query-view";
+import { alertQueries } from "../api/queries";
 import { canManageGroups, formatDate, parseGroupId } from "./groups/group-format";
 import { GroupImage } from "./groups/group-image";
 import { HotlistPlatesTable } from "./groups/hotlist-plates-table";
-
-const notFound = () => Promise.reject(new Error(MESSAGES.groupNotFound));
 
 /**
  * Routes /groups/{groupId} and /groups/{groupId}/details (001 §2): name, image, created date,
@@ -18,7 +16,8 @@ const notFound = () => Promise.reject(new Error(MESSAGES.groupNotFound));
  */
 export function GroupDetailsScreen() {
   const groupId = parseGroupId(useParams().groupId);
-  const details = useQuery(useCallback(() => (groupId ? getGroupDetails(groupId) : notFound()), [groupId]));
+  const details = useQuery(alertQueries.groupDetails(groupId));
+  const state = queryViewState(details);
   const manages = canManageGroups(useCurrentUser());
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
 
@@ -27,7 +26,7 @@ export function GroupDetailsScreen() {
       <Link to={`/alerts/group/${groupId}`} className={buttonClassName("secondary")}>
         {MESSAGES.viewAlerts}
       </Link>
-      {manages && details.status === "success" && (
+      {manages && state === "data" && (
         <Link to={`/groups/${groupId}/edit`} className={buttonClassName("primary")}>
           {MESSAGES.editGroup}
         </Link>
@@ -38,13 +37,13 @@ export function GroupDetailsScreen() {
   return (
     <>
       <PageHeader
-        title={details.status === "success" ? details.data.group.name : "Group Details"}
+        title={state === "data" && details.data ? details.data.group.name : "Group Details"}
         eyebrow="Alert group"
         actions={actions}
       />
       {typeof notice === "string" && <Notice tone="success">{notice}</Notice>}
-      {details.status === "loading" && <Spinner label={MESSAGES.loading} />}
-      {details.status === "error" && (
+      {state === "loading" && <Spinner label={MESSAGES.loading} />}
+      {state === "error" && (
         <EmptyState
           title={MESSAGES.groupNotFound}
           action={
@@ -54,7 +53,7 @@ export function GroupDetailsScreen() {
           }
         />
       )}
-      {details.status === "success" && <GroupDetails data={details.data} />}
+      {state === "data" && details.data && <GroupDetails data={details.data} />}
     </>
   );
 }

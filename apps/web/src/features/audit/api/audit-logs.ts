@@ -1,5 +1,6 @@
 import { findEndpoint, type TAuditChainResponse, type TAuditLogResponse } from "@odin/contract";
 import { apiDownload } from "@/lib/api-client";
+import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "@/lib/call-endpoint";
 
 const auditCall = findEndpoint("GET", "/admin-audit-logs-api");
@@ -47,3 +48,16 @@ export async function exportAuditCsv(filters: AuditFilters): Promise<{ blob: Blo
   const { blob, filename } = await apiDownload(`${exportCall.path}?${params.toString()}`, {}, 120_000);
   return { blob, filename: filename ?? "odin-audit.csv" };
 }
+
+/** The audit screen's query keys, in one place. */
+export const auditKeys = {
+  all: ["audit"] as const,
+  logs: (queryString: string) => ["audit", "logs", queryString] as const,
+};
+
+/** One page of the audit log, for the page and filters in the address (`auditQueryString`). */
+export const auditLogsQuery = (queryString: string) =>
+  queryOptions({
+    queryKey: auditKeys.logs(queryString),
+    queryFn: ({ signal }) => getAuditLogs(queryString, signal),
+  });

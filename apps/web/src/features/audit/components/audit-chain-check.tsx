@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button, Card, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { formatTimestamp } from "@/lib/format";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 import { verifyAuditChain } from "../api/audit-logs";
 
 /** Odin's own messages for the tamper check (issue 17): the spec's audit screen has none. */

@@ -1,25 +1,21 @@
-import { AUDIT_PAGE_SIZE, MESSAGES, type TAuditLogResponse } from "@odin/contract";
-import { useEffect, useState } from "react";
+import { AUDIT_PAGE_SIZE, MESSAGES } from "@odin/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useCurrentUser } from "@/app/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { LoadFailed } from "@/components/layouts/load-failed";
+import { queryViewState } from "@/components/layouts/query-view";
 import { Button, Card, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { toError } from "@/lib/use-query";
 import { saveFile } from "@/lib/save-file";
-import { auditQueryString, exportAuditCsv, getAuditLogs, type AuditFilters } from "../api/audit-logs";
+import { auditLogsQuery, auditQueryString, exportAuditCsv, type AuditFilters } from "../api/audit-logs";
 import { AuditChainCheck } from "./audit-chain-check";
 import { AuditFiltersForm } from "./audit-filters-form";
 import { AuditTable } from "./audit-table";
 
 /** The spec names no message for this load failure: Odin's. */
 export const AUDIT_LOG_FAILED = "Could not load the audit log.";
-
-type LoadState =
-  | { status: "loading"; data: TAuditLogResponse | null }
-  | { status: "success"; data: TAuditLogResponse }
-  | { status: "error"; error: Error };
 
 /**
  * Route /audit-log (001 §2, §5, §9): the agency's audit log, 20 rows a page, filtered by start, end
@@ -42,29 +38,17 @@ function AuditLog() {
     caseNumber: params.get("case_number") ?? "",
   };
   const query = auditQueryString(page, filters);
-  const [state, setState] = useState<LoadState>({ status: "loading", data: null });
-  const [attempt, setAttempt] = useState(0);
+  // The current page stays visible, marked busy, until the next one arrives.
+  const logsQuery = useQuery({ ...auditLogsQuery(query), placeholderData: keepPreviousData });
+  const state = queryViewState(logsQuery);
   const [exportFailed, setExportFailed] = useState<string | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    // The current page stays visible, marked busy, until the next one arrives.
-    setState((current) => ({ status: "loading", data: current.status === "error" ? null : current.data }));
-    getAuditLogs(query, controller.signal).then(
-      (data) => setState({ status: "success", data }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: "error", error: toError(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [query, attempt]);
-
-  if (state.status === "error" && isApiError(state.error, 403)) return <AuditAccessDenied />;
+  if (state === "error" && isApiError(logsQuery.error, 403)) return <AuditAccessDenied />;
 
   const go = (nextPage: number, nextFilters: AuditFilters = filters) =>
     setParams(new URLSearchParams(auditQueryString(nextPage, nextFilters)));
-  const busy = state.status === "loading";
-  const logs = state.status === "error" ? null : (state.data?.logs ?? null);
+  const busy = logsQuery.isFetching;
+  const logs = state === "error" ? null : (logsQuery.data?.logs ?? null);
   const filtered = Boolean(filters.start || filters.end || filters.plate || filters.action);
 
   return (
@@ -108,9 +92,9 @@ function AuditLog() {
         }
       >
         {exportFailed && <Notice tone="danger">{exportFailed}</Notice>}
-        {state.status === "error" && (
-          <LoadFailed title={AUDIT_LOG_FAILED} onRetry={() => setAttempt((n) => n + 1)}>
-            {isApiError(state.error) && state.error.code && <p>{state.error.message}</p>}
+        {state === "error" && (
+          <LoadFailed title={AUDIT_LOG_FAILED} onRetry={() => void logsQuery.refetch()}>
+            {isApiError(logsQuery.error) && logsQuery.error.code && <p>{logsQuery.error.message}</p>}
           </LoadFailed>
         )}
         {busy && !logs && <Spinner label={MESSAGES.loading} />}

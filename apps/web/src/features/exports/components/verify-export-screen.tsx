@@ -1,7 +1,7 @@
 import type { TExportVerification } from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
 import { Button, Card, Notice, PageHeader } from "@/components/ui";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 import { verifyExport } from "../api/verify-export";
 
 type State =

@@ -1,10 +1,11 @@
 import { MESSAGES, type TAgency, type TAuthorizedAndBlacklistedAgenciesResponse } from "@odin/contract";
+import { useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { LoadFailed } from "@/components/layouts/load-failed";
-import { Button, Card, Notice, Spinner } from "@/components/ui";
-import type { QueryResult } from "@/lib/use-query";
+import { QueryView } from "@/components/layouts/query-view";
+import { Button, Card, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { moveAgency } from "../api/axon";
+import { integrationKeys } from "../api/queries";
 
 type ListName = "authorized" | "blacklisted";
 type Flash = { tone: "success" | "danger"; text: string };
@@ -31,18 +32,15 @@ const LISTS: Record<ListName, { title: string; empty: string; action: string; to
 export function AxonAgencyLists({
   query,
 }: {
-  query: QueryResult<TAuthorizedAndBlacklistedAgenciesResponse>;
+  query: UseQueryResult<TAuthorizedAndBlacklistedAgenciesResponse>;
 }) {
   const id = useId();
-  const [lists, setLists] = useState<TAuthorizedAndBlacklistedAgenciesResponse | null>(null);
+  const queryClient = useQueryClient();
   const [moving, setMoving] = useState<number | null>(null);
   const [focusAgency, setFocusAgency] = useState<number | null>(null);
   const [flash, setFlash] = useState<Flash | null>(null);
   const buttonId = (agencyId: number) => `${id}-agency-${agencyId}`;
 
-  useEffect(() => {
-    if (query.status === "success") setLists(query.data);
-  }, [query.status, query.data]);
   // A moved agency's button is now in the other list: keep the keyboard focus on it.
   useEffect(() => {
     if (focusAgency !== null) document.getElementById(buttonId(focusAgency))?.focus();
@@ -54,7 +52,10 @@ export function AxonAgencyLists({
       const reply = await moveAgency(agency.id, to);
       const fallback = to === "blacklisted" ? MESSAGES.agencyBlacklisted : MESSAGES.agencyUnblacklisted;
       setFlash({ tone: "success", text: reply.message || fallback });
-      setLists((current) => current && moveBetweenLists(current, agency, to));
+      queryClient.setQueryData<TAuthorizedAndBlacklistedAgenciesResponse>(
+        integrationKeys.axonAgencies,
+        (current) => current && moveBetweenLists(current, agency, to),
+      );
       setFocusAgency(agency.id);
     } catch (error) {
       setFlash({ tone: "danger", text: errorReason(error) ?? MESSAGES.unknownError });
@@ -70,48 +71,46 @@ export function AxonAgencyLists({
         blacklisted ones.
       </p>
       {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
-      {query.status === "loading" && <Spinner label={MESSAGES.loading} />}
-      {query.status === "error" && (
-        <LoadFailed onRetry={query.reload}>{MESSAGES.errorLoadingAxonIntegration}</LoadFailed>
-      )}
-      {query.status === "success" && lists && (
-        <div className="agency-lists">
-          {(Object.keys(LISTS) as ListName[]).map((name) => {
-            const list = LISTS[name];
-            const agencies = lists[name];
-            return (
-              <section key={name} className="agency-lists__list" aria-label={list.title}>
-                <h3 className="agency-lists__title">
-                  {list.title} <span className="badge badge--muted">{agencies.length}</span>
-                </h3>
-                {agencies.length === 0 ? (
-                  <p className="text-muted">{list.empty}</p>
-                ) : (
-                  <ul className="agency-lists__items">
-                    {agencies.map((agency) => (
-                      <li key={agency.id}>
-                        <span>{agency.name}</span>
-                        <Button
-                          id={buttonId(agency.id)}
-                          variant={name === "authorized" ? "secondary" : "primary"}
-                          size="sm"
-                          busy={moving === agency.id}
-                          disabled={moving !== null && moving !== agency.id}
-                          aria-label={`${list.action} ${agency.name}`}
-                          onBlur={() => setFocusAgency(null)}
-                          onClick={() => void move(agency, list.to)}
-                        >
-                          {list.action}
-                        </Button>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            );
-          })}
-        </div>
-      )}
+      <QueryView query={query} failed={() => MESSAGES.errorLoadingAxonIntegration}>
+        {(lists) => (
+          <div className="agency-lists">
+            {(Object.keys(LISTS) as ListName[]).map((name) => {
+              const list = LISTS[name];
+              const agencies = lists[name];
+              return (
+                <section key={name} className="agency-lists__list" aria-label={list.title}>
+                  <h3 className="agency-lists__title">
+                    {list.title} <span className="badge badge--muted">{agencies.length}</span>
+                  </h3>
+                  {agencies.length === 0 ? (
+                    <p className="text-muted">{list.empty}</p>
+                  ) : (
+                    <ul className="agency-lists__items">
+                      {agencies.map((agency) => (
+                        <li key={agency.id}>
+                          <span>{agency.name}</span>
+                          <Button
+                            id={buttonId(agency.id)}
+                            variant={name === "authorized" ? "secondary" : "primary"}
+                            size="sm"
+                            busy={moving === agency.id}
+                            disabled={moving !== null && moving !== agency.id}
+                            aria-label={`${list.action} ${agency.name}`}
+                            onBlur={() => setFocusAgency(null)}
+                            onClick={() => void move(agency, list.to)}
+                          >
+                            {list.action}
+                          </Button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              );
+            })}
+          </div>
+        )}
+      </QueryView>
     </Card>
   );
 }

@@ -1,8 +1,8 @@
 import { MESSAGES, type TAxonExistingIntegrationResponse, type TAxonIntegration } from "@odin/contract";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useState } from "react";
-import { LoadFailed } from "@/components/layouts/load-failed";
-import { Button, Card, Modal, Notice, Spinner } from "@/components/ui";
-import type { QueryResult } from "@/lib/use-query";
+import { QueryView } from "@/components/layouts/query-view";
+import { Button, Card, Modal, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { deleteAxonIntegration } from "../api/axon";
 import { AxonIntegrationForm } from "./axon-integration-form";
@@ -14,7 +14,7 @@ export function AxonIntegrationCard({
   query,
   onChanged,
 }: {
-  query: QueryResult<TAxonExistingIntegrationResponse>;
+  query: UseQueryResult<TAxonExistingIntegrationResponse>;
   onChanged: () => void;
 }) {
   const [flash, setFlash] = useState<Flash | null>(null);
@@ -26,20 +26,19 @@ export function AxonIntegrationCard({
   return (
     <Card title="Axon Integration">
       {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
-      {query.status === "loading" && <Spinner label={MESSAGES.loading} />}
-      {query.status === "error" && (
-        <LoadFailed onRetry={query.reload}>{MESSAGES.errorLoadingAxonIntegration}</LoadFailed>
-      )}
-      {query.status === "success" && !query.data.existing_integration && (
-        <AxonIntegrationForm onAdded={changed} />
-      )}
-      {query.status === "success" && query.data.existing_integration && (
-        <IntegrationView
-          integration={query.data.existing_integration}
-          onDeleted={changed}
-          onFailed={(text) => setFlash({ tone: "danger", text })}
-        />
-      )}
+      <QueryView query={query} failed={() => MESSAGES.errorLoadingAxonIntegration}>
+        {(data) =>
+          data.existing_integration ? (
+            <IntegrationView
+              integration={data.existing_integration}
+              onDeleted={changed}
+              onFailed={(text) => setFlash({ tone: "danger", text })}
+            />
+          ) : (
+            <AxonIntegrationForm onAdded={changed} />
+          )
+        }
+      </QueryView>
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import { MESSAGES } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useCurrentUser } from "@/app/current-user";
 import { PageHeader } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { useQuery } from "@/lib/use-query";
-import { getAgencyLists, getAxonIntegration } from "../api/axon";
+import { useInvalidate } from "@/lib/query-client";
+import { integrationKeys, integrationQueries } from "../api/queries";
 import { AxonAgencyLists } from "./axon-agency-lists";
 import { AxonIntegrationCard } from "./axon-integration-card";
 import { IntegrationsAccessDenied } from "./integrations-access-denied";
@@ -16,8 +17,9 @@ export function AxonIntegrationScreen() {
 }
 
 function AxonIntegration() {
-  const integration = useQuery(getAxonIntegration);
-  const agencies = useQuery(getAgencyLists);
+  const integration = useQuery(integrationQueries.axonIntegration());
+  const agencies = useQuery(integrationQueries.axonAgencies());
+  const invalidate = useInvalidate();
   if (isApiError(integration.error, 403) || isApiError(agencies.error, 403))
     return <IntegrationsAccessDenied />;
 
@@ -32,8 +34,8 @@ function AxonIntegration() {
       <AxonIntegrationCard
         query={integration}
         onChanged={() => {
-          integration.reload();
-          agencies.reload();
+          invalidate(integrationKeys.axonIntegration);
+          invalidate(integrationKeys.axonAgencies);
         }}
       />
       <AxonAgencyLists query={agencies} />

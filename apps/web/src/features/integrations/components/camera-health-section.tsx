@@ -1,10 +1,9 @@
 import { MESSAGES, type TCameraHealth } from "@odin/contract";
-import { LoadFailed } from "@/components/layouts/load-failed";
-import { Card, DataTable, EmptyState, Notice, SourceLogo, Spinner } from "@/components/ui";
+import { useQuery } from "@tanstack/react-query";
+import { QueryView } from "@/components/layouts/query-view";
+import { Card, DataTable, EmptyState, Notice, SourceLogo } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
-import { useQuery } from "@/lib/use-query";
-import { getMisreadsByCamera } from "@/features/alerts/api/alerts";
-import { getCameraHealth } from "../api/axis-integrations";
+import { integrationQueries } from "../api/queries";
 import { CameraStateBadge } from "./camera-state-badge";
 
 const COLUMNS = ["Program", "Camera", "Agency", "State", "Last read", "Reads (24 h)", "Misreads"];
@@ -15,11 +14,11 @@ const COLUMNS = ["Program", "Camera", "Agency", "State", "Last read", "Reads (24
  * program (the Rekor screen shows its cameras only).
  */
 export function CameraHealthSection({ source }: { source?: TCameraHealth["source"] }) {
-  const query = useQuery(getCameraHealth);
+  const query = useQuery(integrationQueries.cameraHealth());
   const cameras = query.data?.cameras.filter((camera) => !source || camera.source === source) ?? [];
   const silent = cameras.filter((camera) => camera.state === "silent").length;
   // Alerts judged Incorrect read, by the camera's name as alerts carry it (Odin's own, issue 17).
-  const misreadQuery = useQuery(getMisreadsByCamera);
+  const misreadQuery = useQuery(integrationQueries.misreadsByCamera());
   const misreads = new Map(
     (misreadQuery.data?.cameras ?? []).map((row) => [`${row.source_program}|${row.camera ?? ""}`, row]),
   );
@@ -28,45 +27,43 @@ export function CameraHealthSection({ source }: { source?: TCameraHealth["source
       title={MESSAGES.cameraHealth}
       actions={silent > 0 && <span className="badge badge--danger">{silent} silent</span>}
     >
-      {query.status === "loading" && <Spinner label={MESSAGES.loading} />}
-      {query.status === "error" && (
-        <LoadFailed onRetry={query.reload}>{MESSAGES.failedToLoadCameraHealth}</LoadFailed>
-      )}
-      {query.status === "success" && (
-        <>
-          {silent > 0 && (
-            <Notice tone="warning">{MESSAGES.silentCameras(silent, query.data.silent_after_minutes)}</Notice>
-          )}
-          {cameras.length === 0 ? (
-            <EmptyState title="No cameras yet" description="Cameras appear here once they are connected." />
-          ) : (
-            <DataTable
-              columns={COLUMNS}
-              caption={MESSAGES.cameraHealth}
-              label="Cameras and their last reads"
-              className="camera-health-table"
-            >
-              {cameras.map((camera) => (
-                <tr key={camera.id} data-state={camera.state}>
-                  <td>
-                    <SourceLogo source={camera.source} size="sm" />
-                  </td>
-                  <td>{camera.name}</td>
-                  <td>{camera.agency_name}</td>
-                  <td>
-                    <CameraStateBadge state={camera.state} />
-                  </td>
-                  <td>{camera.last_read_at ? formatTimestamp(camera.last_read_at) : "Never"}</td>
-                  <td>{camera.reads_24h ?? "—"}</td>
-                  <td>
-                    <MisreadCount row={misreads.get(`${camera.source}|${camera.name}`)} />
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
-        </>
-      )}
+      <QueryView query={query} failed={() => MESSAGES.failedToLoadCameraHealth}>
+        {(data) => (
+          <>
+            {silent > 0 && (
+              <Notice tone="warning">{MESSAGES.silentCameras(silent, data.silent_after_minutes)}</Notice>
+            )}
+            {cameras.length === 0 ? (
+              <EmptyState title="No cameras yet" description="Cameras appear here once they are connected." />
+            ) : (
+              <DataTable
+                columns={COLUMNS}
+                caption={MESSAGES.cameraHealth}
+                label="Cameras and their last reads"
+                className="camera-health-table"
+              >
+                {cameras.map((camera) => (
+                  <tr key={camera.id} data-state={camera.state}>
+                    <td>
+                      <SourceLogo source={camera.source} size="sm" />
+                    </td>
+                    <td>{camera.name}</td>
+                    <td>{camera.agency_name}</td>
+                    <td>
+                      <CameraStateBadge state={camera.state} />
+                    </td>
+                    <td>{camera.last_read_at ? formatTimestamp(camera.last_read_at) : "Never"}</td>
+                    <td>{camera.reads_24h ?? "—"}</td>
+                    <td>
+                      <MisreadCount row={misreads.get(`${camera.source}|${camera.name}`)} />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+            )}
+          </>
+        )}
+      </QueryView>
     </Card>
   );
 }

@@ -1,12 +1,13 @@
-import { MESSAGES, type TAxisIngestCredentials, type TAxisIntegrationsResponse } from "@odin/contract";
-import { useEffect, useState } from "react";
+import { MESSAGES, type TAxisIngestCredentials } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useCurrentUser } from "@/app/current-user";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { QueryView } from "@/components/layouts/query-view";
 import { Card, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { useQuery } from "@/lib/use-query";
-import { getAxisIntegrations } from "../api/axis-integrations";
+import { useInvalidate } from "@/lib/query-client";
+import { integrationKeys, integrationQueries } from "../api/queries";
 import { AddRavenCameraForm } from "./add-raven-camera-form";
 import { ConfigureCameraPanel } from "./configure-camera-panel";
 import { IngestCredentials } from "./ingest-credentials";
@@ -20,19 +21,18 @@ export function RavenIntegrationsScreen() {
 }
 
 function RavenIntegrations() {
-  const query = useQuery(getAxisIntegrations);
   // The last list stays on screen while it reloads after a change.
-  const [data, setData] = useState<TAxisIntegrationsResponse | null>(null);
+  const query = useQuery(integrationQueries.axisIntegrations());
+  const data = query.data;
   const [credentials, setCredentials] = useState<TAxisIngestCredentials | null>(null);
-  useEffect(() => {
-    if (query.status === "success") setData(query.data);
-  }, [query.status, query.data]);
+  const invalidate = useInvalidate();
+  const reload = () => invalidate(integrationKeys.axisIntegrations);
 
   if (isApiError(query.error, 403)) return <IntegrationsAccessDenied />;
   const silent = data?.integrations.filter((item) => item.health.state === "silent").length ?? 0;
   const showCredentials = (next: TAxisIngestCredentials) => {
     setCredentials(next);
-    query.reload();
+    reload();
   };
 
   return (
@@ -55,22 +55,24 @@ function RavenIntegrations() {
       </div>
       <Card
         title="RAVEN integrations"
-        actions={query.status === "loading" && data && <Spinner size="sm" label="Refreshing" hideLabel />}
+        actions={query.isRefetching && query.isSuccess && <Spinner size="sm" label="Refreshing" hideLabel />}
       >
-        {query.status === "error" && (
-          <LoadFailed onRetry={query.reload}>{MESSAGES.failedToLoadAxisIntegrations}</LoadFailed>
-        )}
-        {query.status === "loading" && !data && <Spinner label={MESSAGES.loading} />}
-        {query.status !== "error" && data?.integrations.length === 0 && (
-          <EmptyState title="No RAVEN cameras yet" description="Add your agency's first camera above." />
-        )}
-        {query.status !== "error" && data && data.integrations.length > 0 && (
-          <RavenIntegrationsTable
-            integrations={data.integrations}
-            onChanged={query.reload}
-            onCredentials={showCredentials}
-          />
-        )}
+        <QueryView
+          query={query}
+          failed={() => MESSAGES.failedToLoadAxisIntegrations}
+          isEmpty={(loaded) => loaded.integrations.length === 0}
+          empty={
+            <EmptyState title="No RAVEN cameras yet" description="Add your agency's first camera above." />
+          }
+        >
+          {(loaded) => (
+            <RavenIntegrationsTable
+              integrations={loaded.integrations}
+              onChanged={reload}
+              onCredentials={showCredentials}
+            />
+          )}
+        </QueryView>
       </Card>
     </>
   );

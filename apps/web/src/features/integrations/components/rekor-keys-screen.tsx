@@ -1,12 +1,12 @@
-import { MESSAGES, type TRekorApiKey } from "@odin/contract";
-import { useEffect, useState } from "react";
+import { MESSAGES } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useCurrentUser } from "@/app/current-user";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { QueryView } from "@/components/layouts/query-view";
 import { Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { useQuery } from "@/lib/use-query";
-import { getApiKeys } from "../api/rekor-keys";
+import { useInvalidate } from "@/lib/query-client";
+import { integrationKeys, integrationQueries } from "../api/queries";
 import { AddApiKeyForm } from "./add-api-key-form";
 import { ApiKeyUpload } from "./api-key-upload";
 import { ApiKeysTable } from "./api-keys-table";
@@ -20,12 +20,10 @@ export function RekorKeysScreen() {
 }
 
 function RekorKeys() {
-  const query = useQuery(getApiKeys);
   // The last list stays on screen while it reloads after a change.
-  const [keys, setKeys] = useState<TRekorApiKey[] | null>(null);
-  useEffect(() => {
-    if (query.status === "success") setKeys(query.data);
-  }, [query.status, query.data]);
+  const query = useQuery(integrationQueries.rekorKeys());
+  const invalidate = useInvalidate();
+  const reload = () => invalidate(integrationKeys.rekorKeys);
 
   if (isApiError(query.error, 403)) return <IntegrationsAccessDenied />;
 
@@ -38,23 +36,23 @@ function RekorKeys() {
         actions={<Link to="/api-keys">All integrations</Link>}
       />
       <div className="admin-grid">
-        <AddApiKeyForm onAdded={query.reload} />
-        <ApiKeyUpload onUploaded={query.reload} />
+        <AddApiKeyForm onAdded={reload} />
+        <ApiKeyUpload onUploaded={reload} />
       </div>
       <Card
         title="API Keys"
-        actions={query.status === "loading" && keys && <Spinner size="sm" label="Refreshing" hideLabel />}
+        actions={query.isRefetching && query.isSuccess && <Spinner size="sm" label="Refreshing" hideLabel />}
       >
-        {query.status === "error" && (
-          <LoadFailed onRetry={query.reload}>{MESSAGES.failedToFetchApiKeys}</LoadFailed>
-        )}
-        {query.status === "loading" && !keys && <Spinner label={MESSAGES.loading} />}
-        {query.status !== "error" && keys?.length === 0 && (
-          <EmptyState title="No API keys yet" description="Add your agency's first Rekor key above." />
-        )}
-        {query.status !== "error" && keys && keys.length > 0 && (
-          <ApiKeysTable keys={keys} onChanged={query.reload} />
-        )}
+        <QueryView
+          query={query}
+          failed={() => MESSAGES.failedToFetchApiKeys}
+          isEmpty={(keys) => keys.length === 0}
+          empty={
+            <EmptyState title="No API keys yet" description="Add your agency's first Rekor key above." />
+          }
+        >
+          {(keys) => <ApiKeysTable keys={keys} onChanged={reload} />}
+        </QueryView>
       </Card>
       <CameraHealthSection source="Rekor" />
     </>

@@ -1,14 +1,11 @@
-import {
-  type TAgencyChangeResponse,
-  type TManagedAgenciesResponse,
-  type TManagedAgency,
-} from "@odin/contract";
-import { useEffect, useState } from "react";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { type TAgencyChangeResponse, type TManagedAgency } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, DataTable, EmptyState, Notice, RowActions, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { useQuery } from "@/lib/use-query";
-import { getManagedAgencies } from "../api/agencies";
+import { useInvalidate } from "@/lib/query-client";
+import { ownerKeys, ownerQueries } from "../api/queries";
 import { AgencyFormDialog } from "./agency-form-dialog";
 import { AgencyStatusDialog } from "./agency-status-dialog";
 
@@ -28,29 +25,22 @@ export interface AgenciesCardProps {
   onAddFirstAdmin: (agency: TManagedAgency) => void;
   /** An agency was added or changed: lists that name agencies should load again. */
   onChanged: () => void;
-  /** Changes when users were added elsewhere on the screen: the counts load again. */
-  version?: number;
 }
 
 /** Odin's own (issue 15): the owner adds, edits, deactivates and reactivates agencies. */
-export function AgenciesCard({ onAddFirstAdmin, onChanged, version = 0 }: AgenciesCardProps) {
-  const query = useQuery(getManagedAgencies);
-  const { reload } = query;
-  // The last answer stays on screen while it reloads, so the table does not flicker after a change.
-  const [data, setData] = useState<TManagedAgenciesResponse | null>(null);
+export function AgenciesCard({ onAddFirstAdmin, onChanged }: AgenciesCardProps) {
+  // The last answer stays on screen while it reloads (also after users are added elsewhere on the
+  // screen, which invalidates the counts), so the table does not flicker after a change.
+  const query = useQuery(ownerQueries.agencies());
+  const data = query.data;
+  const invalidate = useInvalidate();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [flash, setFlash] = useState<string | null>(null);
-  useEffect(() => {
-    if (query.status === "success") setData(query.data);
-  }, [query.status, query.data]);
-  useEffect(() => {
-    if (version > 0) reload();
-  }, [version, reload]);
 
   const done = (reply: TAgencyChangeResponse) => {
     setDialog(null);
     setFlash(reply.message);
-    query.reload();
+    invalidate(ownerKeys.agencies);
     onChanged();
   };
   const addButton = <Button onClick={() => setDialog({ kind: "add" })}>Add agency</Button>;
@@ -61,60 +51,62 @@ export function AgenciesCard({ onAddFirstAdmin, onChanged, version = 0 }: Agenci
       actions={query.status === "success" && query.data.agencies.length > 0 && addButton}
     >
       {flash && <Notice tone="success">{flash}</Notice>}
-      {query.status === "loading" && <Spinner label="Loading agencies" />}
-      {query.status === "error" && (
-        <LoadFailed title={AGENCIES_FAILED} onRetry={query.reload}>
-          {isApiError(query.error) && query.error.code && <p>{query.error.message}</p>}
-        </LoadFailed>
-      )}
-      {query.status !== "error" && data?.agencies.length === 0 && (
-        <EmptyState
-          title="No agencies yet"
-          description="Add the first agency, then its first admin, who adds everyone else."
-          action={addButton}
-        />
-      )}
-      {query.status !== "error" && data && data.agencies.length > 0 && (
-        <DataTable columns={COLUMNS} busy={query.status === "loading"} label="Agency list">
-          {data.agencies.map((agency) => (
-            <tr key={agency.id}>
-              <td>{agency.name}</td>
-              <td>
-                <code>{agency.code}</code>
-              </td>
-              <td>{agency.time_zone.replaceAll("_", " ")}</td>
-              <td>
-                {agency.user_count}
-                {agency.user_count > 0 && agency.admin_count === 0 && " (no admin)"}
-              </td>
-              <td>
-                <span className={agency.active ? "badge" : "badge badge--muted"}>
-                  {agency.active ? "Active" : "Deactivated"}
-                </span>
-              </td>
-              <td>
-                <RowActions label={agency.name}>
-                  {agency.active && agency.admin_count === 0 && (
-                    <Button size="sm" onClick={() => onAddFirstAdmin(agency)}>
-                      Add first admin
+      <QueryView
+        query={query}
+        loading={<Spinner label="Loading agencies" />}
+        failedTitle={AGENCIES_FAILED}
+        failed={(error) => isApiError(error) && error.code && <p>{error.message}</p>}
+        isEmpty={(loaded) => loaded.agencies.length === 0}
+        empty={
+          <EmptyState
+            title="No agencies yet"
+            description="Add the first agency, then its first admin, who adds everyone else."
+            action={addButton}
+          />
+        }
+      >
+        {(loaded) => (
+          <DataTable columns={COLUMNS} busy={query.isRefetching} label="Agency list">
+            {loaded.agencies.map((agency) => (
+              <tr key={agency.id}>
+                <td>{agency.name}</td>
+                <td>
+                  <code>{agency.code}</code>
+                </td>
+                <td>{agency.time_zone.replaceAll("_", " ")}</td>
+                <td>
+                  {agency.user_count}
+                  {agency.user_count > 0 && agency.admin_count === 0 && " (no admin)"}
+                </td>
+                <td>
+                  <span className={agency.active ? "badge" : "badge badge--muted"}>
+                    {agency.active ? "Active" : "Deactivated"}
+                  </span>
+                </td>
+                <td>
+                  <RowActions label={agency.name}>
+                    {agency.active && agency.admin_count === 0 && (
+                      <Button size="sm" onClick={() => onAddFirstAdmin(agency)}>
+                        Add first admin
+                      </Button>
+                    )}
+                    <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: "edit", agency })}>
+                      Edit
                     </Button>
-                  )}
-                  <Button variant="secondary" size="sm" onClick={() => setDialog({ kind: "edit", agency })}>
-                    Edit
-                  </Button>
-                  <Button
-                    variant={agency.active ? "ghost" : "secondary"}
-                    size="sm"
-                    onClick={() => setDialog({ kind: "status", agency })}
-                  >
-                    {agency.active ? "Deactivate" : "Reactivate"}
-                  </Button>
-                </RowActions>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+                    <Button
+                      variant={agency.active ? "ghost" : "secondary"}
+                      size="sm"
+                      onClick={() => setDialog({ kind: "status", agency })}
+                    >
+                      {agency.active ? "Deactivate" : "Reactivate"}
+                    </Button>
+                  </RowActions>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryView>
       {(dialog?.kind === "add" || dialog?.kind === "edit") && (
         <AgencyFormDialog
           agency={dialog.kind === "edit" ? dialog.agency : null}

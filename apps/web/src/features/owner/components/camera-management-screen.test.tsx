@@ -6,6 +6,7 @@ import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { formatTimestamp } from "@/lib/format";
 import { LATITUDE_RANGE, LONGITUDE_RANGE } from "../camera-draft";
 import { CameraManagementScreen } from "./camera-management-screen";
+import { TestQueryProvider } from "@/testing/query";
 
 const CAMERAS: TRekorCamera[] = [
   {
@@ -54,9 +55,11 @@ const patches = () => fetchMock.mock.calls.filter(([, init]) => init?.method ===
 
 function renderCameras() {
   render(
-    <MemoryRouter>
-      <CameraManagementScreen />
-    </MemoryRouter>,
+    <TestQueryProvider>
+      <MemoryRouter>
+        <CameraManagementScreen />
+      </MemoryRouter>
+    </TestQueryProvider>,
   );
 }
 

@@ -1,10 +1,9 @@
-import { MESSAGES } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { LoadFailed } from "@/components/layouts/load-failed";
-import { Card, DataTable, EmptyState, PageHeader, Spinner } from "@/components/ui";
+import { QueryView } from "@/components/layouts/query-view";
+import { Card, DataTable, EmptyState, PageHeader } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { useQuery } from "@/lib/use-query";
-import { getCameraData } from "../api/cameras";
+import { ownerQueries } from "../api/queries";
 import { CameraRow } from "./camera-row";
 import { OwnerAccessDenied } from "./owner-access-denied";
 
@@ -30,7 +29,7 @@ const COLUMNS = [
  * flag, edited and saved row by row. Searches, maps and exports then show the corrected location.
  */
 export function CameraManagementScreen() {
-  const query = useQuery(getCameraData);
+  const query = useQuery(ownerQueries.cameras());
   if (isApiError(query.error, 403)) return <OwnerAccessDenied />;
 
   return (
@@ -42,25 +41,26 @@ export function CameraManagementScreen() {
         actions={<Link to="/owner">Owner Panel</Link>}
       />
       <Card title="Cameras">
-        {query.status === "loading" && <Spinner label={MESSAGES.loading} />}
-        {query.status === "error" && (
-          <LoadFailed title={CAMERAS_FAILED} onRetry={query.reload}>
-            {isApiError(query.error) && query.error.code && <p>{query.error.message}</p>}
-          </LoadFailed>
-        )}
-        {query.status === "success" && query.data.cameras.length === 0 && (
-          <EmptyState
-            title="No Rekor cameras yet"
-            description="Cameras appear here once Rekor has reported them."
-          />
-        )}
-        {query.status === "success" && query.data.cameras.length > 0 && (
-          <DataTable columns={COLUMNS} className="camera-table" label="Camera list">
-            {query.data.cameras.map((camera) => (
-              <CameraRow key={camera.camera_id} initial={camera} agencies={query.data.agencies} />
-            ))}
-          </DataTable>
-        )}
+        <QueryView
+          query={query}
+          failedTitle={CAMERAS_FAILED}
+          failed={(error) => isApiError(error) && error.code && <p>{error.message}</p>}
+          isEmpty={(data) => data.cameras.length === 0}
+          empty={
+            <EmptyState
+              title="No Rekor cameras yet"
+              description="Cameras appear here once Rekor has reported them."
+            />
+          }
+        >
+          {(data) => (
+            <DataTable columns={COLUMNS} className="camera-table" label="Camera list">
+              {data.cameras.map((camera) => (
+                <CameraRow key={camera.camera_id} initial={camera} agencies={data.agencies} />
+              ))}
+            </DataTable>
+          )}
+        </QueryView>
       </Card>
     </>
   );

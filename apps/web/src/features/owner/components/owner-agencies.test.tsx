@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { AGENCIES_FAILED } from "./agencies-card";
 import { OwnerScreen } from "./owner-screen";
+import { TestQueryProvider } from "@/testing/query";
 
 const HARTFORD: TManagedAgency = {
   id: 1,
@@ -60,9 +61,11 @@ const bodyOf = (method: string, path: string) => JSON.parse(callsTo(method, path
 
 function renderOwner() {
   render(
-    <MemoryRouter>
-      <OwnerScreen />
-    </MemoryRouter>,
+    <TestQueryProvider>
+      <MemoryRouter>
+        <OwnerScreen />
+      </MemoryRouter>
+    </TestQueryProvider>,
   );
 }
 const agenciesTable = async () =>

@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { OwnerScreen } from "./owner-screen";
+import { TestQueryProvider } from "@/testing/query";
 
 const USERS: TOwnerUser[] = [
   {
@@ -57,9 +58,11 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 
 function renderOwner() {
   render(
-    <MemoryRouter>
-      <OwnerScreen />
-    </MemoryRouter>,
+    <TestQueryProvider>
+      <MemoryRouter>
+        <OwnerScreen />
+      </MemoryRouter>
+    </TestQueryProvider>,
   );
 }
 

@@ -1,12 +1,13 @@
-import { MESSAGES, type TOwnerDataResponse } from "@odin/contract";
-import { useEffect, useState } from "react";
+import { MESSAGES } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { LoadFailed } from "@/components/layouts/load-failed";
+import { queryViewState } from "@/components/layouts/query-view";
 import { buttonClassName, Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import { useQuery } from "@/lib/use-query";
-import { getOwnerData } from "../api/owner";
-import { MfaPolicyCard } from "@/features/admin/components/mfa-policy-card";
+import { useInvalidate } from "@/lib/query-client";
+import { ownerKeys, ownerQueries } from "../api/queries";
 import { AgenciesCard } from "./agencies-card";
 import { OwnerAccessDenied } from "./owner-access-denied";
 import { OwnerAddUserForm, type FirstAdminPreset } from "./owner-add-user-form";
@@ -20,21 +21,24 @@ export const OWNER_DATA_FAILED = "Could not load the users and agencies.";
  * camera management; and Odin's Agencies card (issue 15), whose "Add first admin" fills the add-user
  * form. The API decides who the owner is; anyone else gets 'Access Denied'.
  */
-export function OwnerScreen() {
-  const query = useQuery(getOwnerData);
+export interface OwnerScreenProps {
+  /** Cards of other features after the agencies, e.g. the two-step sign-in rule for every agency (app/screens.tsx). */
+  extraCards?: ReactNode;
+}
+
+export function OwnerScreen({ extraCards }: OwnerScreenProps) {
   // The last answer stays on screen while it reloads after an addition, so the form keeps its message.
-  const [data, setData] = useState<TOwnerDataResponse | null>(null);
+  const query = useQuery(ownerQueries.data());
+  const state = queryViewState(query);
+  const data = query.data;
+  const invalidate = useInvalidate();
   // A new preset (another "Add first admin") opens a fresh form: the nonce is its key.
   const [preset, setPreset] = useState<(FirstAdminPreset & { nonce: number }) | null>(null);
-  // Bumped when a user is added, so the Agencies card counts them (and drops "Add first admin").
-  const [usersVersion, setUsersVersion] = useState(0);
+  // A user added: the users load again, and the Agencies card counts them (and drops "Add first admin").
   const usersAdded = () => {
-    query.reload();
-    setUsersVersion((version) => version + 1);
+    invalidate(ownerKeys.data);
+    invalidate(ownerKeys.agencies);
   };
-  useEffect(() => {
-    if (query.status === "success") setData(query.data);
-  }, [query.status, query.data]);
   if (isApiError(query.error, 403)) return <OwnerAccessDenied />;
 
   return (
@@ -49,24 +53,23 @@ export function OwnerScreen() {
           </Link>
         }
       />
-      {query.status === "loading" && !data && <Spinner label={MESSAGES.loading} />}
-      {query.status === "error" && (
+      {state === "loading" && <Spinner label={MESSAGES.loading} />}
+      {state === "error" && (
         <Card>
-          <LoadFailed title={OWNER_DATA_FAILED} onRetry={query.reload}>
+          <LoadFailed title={OWNER_DATA_FAILED} onRetry={() => void query.refetch()}>
             {isApiError(query.error) && query.error.code && <p>{query.error.message}</p>}
           </LoadFailed>
         </Card>
       )}
-      {query.status !== "error" && data && (
+      {state === "data" && data && (
         <>
           <AgenciesCard
-            version={usersVersion}
-            onChanged={query.reload}
+            onChanged={() => invalidate(ownerKeys.data)}
             onAddFirstAdmin={(agency) =>
               setPreset({ agencyId: agency.id, agencyName: agency.name, nonce: Date.now() })
             }
           />
-          <MfaPolicyCard scope="all" />
+          {extraCards}
           <OwnerAddUserForm
             key={preset?.nonce ?? 0}
             agencies={data.agencies}
@@ -75,7 +78,7 @@ export function OwnerScreen() {
           />
           <Card
             title="Users"
-            actions={query.status === "loading" && <Spinner size="sm" label="Refreshing" hideLabel />}
+            actions={query.isRefetching && <Spinner size="sm" label="Refreshing" hideLabel />}
           >
             {data.users.length === 0 ? (
               <EmptyState title="No users yet" />

@@ -1,4 +1,5 @@
 import { findEndpoint } from "@odin/contract";
+import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "@/lib/call-endpoint";
 
 const flagsCall = findEndpoint("GET", "/review/flags");
@@ -9,3 +10,11 @@ export const getReviewFlags = () => callEndpoint(flagsCall, { query: new URLSear
 
 /** POST /review/flags/reviewed: one flag marked reviewed with the auditor's note. */
 export const markReviewed = (key: string, note: string) => callEndpoint(markCall, { body: { key, note } });
+
+/** The review screen's query keys, in one place. */
+export const reviewKeys = {
+  all: ["review"] as const,
+  flags: ["review", "flags"] as const,
+};
+
+export const reviewFlagsQuery = () => queryOptions({ queryKey: reviewKeys.flags, queryFn: getReviewFlags });

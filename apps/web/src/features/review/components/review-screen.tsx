@@ -1,13 +1,14 @@
 import { REVIEW_RULES, REVIEW_THRESHOLDS, type TReviewFlag } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useCurrentUser } from "@/app/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, DataTable, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
-import { useQuery } from "@/lib/use-query";
-import { getReviewFlags, markReviewed } from "../api/review";
+import { useInvalidate } from "@/lib/query-client";
+import { markReviewed, reviewFlagsQuery, reviewKeys } from "../api/review";
 
 const RULE_LABELS = Object.fromEntries(REVIEW_RULES.map((rule) => [rule.value, rule.label]));
 
@@ -28,9 +29,9 @@ export function ReviewScreen() {
 }
 
 function Review() {
-  const query = useQuery(getReviewFlags);
-  const open = query.data?.flags.filter((flag) => !flag.reviewed) ?? [];
-  const done = query.data?.flags.filter((flag) => flag.reviewed) ?? [];
+  const query = useQuery(reviewFlagsQuery());
+  const invalidate = useInvalidate();
+  const reload = () => invalidate(reviewKeys.flags);
   return (
     <>
       <PageHeader
@@ -38,31 +39,36 @@ function Review() {
         eyebrow="Accountability"
         description={`Searches and exports of the last 30 days that deserve a second look. A day of ${REVIEW_THRESHOLDS.volumeMinimum}+ searches and ${REVIEW_THRESHOLDS.volumeFactor}× the user's usual; a plate searched ${REVIEW_THRESHOLDS.repeatedPlate}+ times without a case; exports of ${REVIEW_THRESHOLDS.largeExport}+ records.`}
       />
-      {query.status === "loading" && <Spinner label="Loading" />}
-      {query.status === "error" && (
-        <LoadFailed title="The review list could not be loaded." onRetry={query.reload}>
-          {isApiError(query.error) && <p>{query.error.message}</p>}
-        </LoadFailed>
-      )}
-      {query.status === "success" && (
-        <>
-          <Card title={`To review (${open.length})`}>
-            {open.length === 0 ? (
-              <EmptyState
-                title="Nothing to review"
-                description="No rule raised anything in the last 30 days."
-              />
-            ) : (
-              <FlagTable flags={open} label="Flags to review" onMarked={query.reload} />
-            )}
-          </Card>
-          {done.length > 0 && (
-            <Card title={`Reviewed (${done.length})`}>
-              <FlagTable flags={done} label="Reviewed flags" onMarked={query.reload} />
-            </Card>
-          )}
-        </>
-      )}
+      <QueryView
+        query={query}
+        loading={<Spinner label="Loading" />}
+        failedTitle="The review list could not be loaded."
+        failed={(error) => isApiError(error) && <p>{error.message}</p>}
+      >
+        {(data) => {
+          const open = data.flags.filter((flag) => !flag.reviewed);
+          const done = data.flags.filter((flag) => flag.reviewed);
+          return (
+            <>
+              <Card title={`To review (${open.length})`}>
+                {open.length === 0 ? (
+                  <EmptyState
+                    title="Nothing to review"
+                    description="No rule raised anything in the last 30 days."
+                  />
+                ) : (
+                  <FlagTable flags={open} label="Flags to review" onMarked={reload} />
+                )}
+              </Card>
+              {done.length > 0 && (
+                <Card title={`Reviewed (${done.length})`}>
+                  <FlagTable flags={done} label="Reviewed flags" onMarked={reload} />
+                </Card>
+              )}
+            </>
+          );
+        }}
+      </QueryView>
     </>
   );
 }

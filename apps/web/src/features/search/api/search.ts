@@ -7,7 +7,7 @@ import {
 } from "@odin/contract";
 import { apiFetchWithHeaders, jsonRequest } from "@/lib/api-client";
 import { callEndpoint } from "@/lib/call-endpoint";
-import { useQuery } from "@/lib/use-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SearchParams } from "../search-params";
 
 const search = findEndpoint("POST", "/search-data");
@@ -38,6 +38,22 @@ export const getRekorAgencies = () => callEndpoint(rekor);
 export const getAxonIntegrations = () => callEndpoint(axon);
 export const getAxisAgencies = () => callEndpoint(axis);
 
-export const useRekorAgencies = () => useQuery(getRekorAgencies);
-export const useAxonIntegrations = () => useQuery(getAxonIntegrations);
-export const useAxisAgencies = () => useQuery(getAxisAgencies);
+/** The search screens' query keys, in one place. */
+export const searchKeys = {
+  all: ["search"] as const,
+  rekorAgencies: ["search", "agencies", "rekor"] as const,
+  axonIntegrations: ["search", "agencies", "axon"] as const,
+  axisAgencies: ["search", "agencies", "axis"] as const,
+  hotlistGroups: ["search", "hotlist-groups"] as const,
+};
+
+export const searchQueries = {
+  rekorAgencies: () => queryOptions({ queryKey: searchKeys.rekorAgencies, queryFn: getRekorAgencies }),
+  axonIntegrations: () =>
+    queryOptions({ queryKey: searchKeys.axonIntegrations, queryFn: getAxonIntegrations }),
+  axisAgencies: () => queryOptions({ queryKey: searchKeys.axisAgencies, queryFn: getAxisAgencies }),
+};
+
+export const useRekorAgencies = () => useQuery(searchQueries.rekorAgencies());
+export const useAxonIntegrations = () => useQuery(searchQueries.axonIntegrations());
+export const useAxisAgencies = () => useQuery(searchQueries.axisAgencies());

@@ -1,12 +1,13 @@
 import { MESSAGES, US_STATES } from "@odin/contract";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { CurrentUserProvider } from "@/app/current-user";
 import { ADMIN, INVESTIGATOR, jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { AddToHotlistModal } from "./add-to-hotlist-modal";
-import { mapResult } from "./results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 import { ResultsScreen } from "./results-screen";
+import { renderWithQuery } from "@/testing/query";
 
 const fetchMock = stubFetchPerTest();
 const GROUPS = [
@@ -39,7 +40,7 @@ const addCalls = () => fetchMock.mock.calls.filter(([input]) => urlOf(input) ===
 function renderModal() {
   const onAdded = vi.fn<(message: string) => void>();
   const onClose = vi.fn();
-  render(<AddToHotlistModal result={RESULT} onClose={onClose} onAdded={onAdded} />);
+  renderWithQuery(<AddToHotlistModal result={RESULT} onClose={onClose} onAdded={onAdded} />);
   return { onAdded, onClose };
 }
 
@@ -200,7 +201,7 @@ describe("ResultsScreen: Add Plate to Hotlist", () => {
       },
       sourceStatuses: [],
     };
-    render(
+    renderWithQuery(
       <CurrentUserProvider user={user}>
         <MemoryRouter initialEntries={[{ pathname: "/results", state }]}>
           <ResultsScreen />

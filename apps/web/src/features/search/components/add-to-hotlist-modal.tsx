@@ -3,16 +3,15 @@ import {
   US_STATES,
   ZHotlistAddRequest,
   type THotlistAddRequestInput,
-  type THotlistGroup,
   type TSearchResult,
 } from "@odin/contract";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
 import { FieldLabel } from "@/components/forms";
-import { getAlertGroups } from "@/features/alerts/api/alert-groups";
 import { Button, Modal, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
-import { addPlateToHotlist } from "../api/add-plate-to-hotlist";
+import { addPlateToHotlist, hotlistGroupsQuery } from "../api/add-plate-to-hotlist";
 
 export interface AddToHotlistModalProps {
   /** The result whose plate is added; null keeps the modal closed. */
@@ -32,8 +31,6 @@ export function AddToHotlistModal({ result, onClose, onAdded }: AddToHotlistModa
   );
 }
 
-type Groups = { status: "loading" } | { status: "failed" } | { status: "ready"; groups: THotlistGroup[] };
-
 /** The result's state as one of the 50 (by abbreviation or name), or as it was read when it is another. */
 function initialState(plateState: string | null | undefined): string {
   const value = plateState?.trim() ?? "";
@@ -45,24 +42,13 @@ function initialState(plateState: string | null | undefined): string {
 
 function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (message: string) => void }) {
   const id = useId();
-  const [groups, setGroups] = useState<Groups>({ status: "loading" });
+  const groups = useQuery(hotlistGroupsQuery());
   const [groupId, setGroupId] = useState("");
   const [reason, setReason] = useState("");
   const [state, setState] = useState(() => initialState(result.plate_state));
   const [notes, setNotes] = useState("");
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getAlertGroups(controller.signal).then(
-      (list) => setGroups({ status: "ready", groups: list.map(({ id, name }) => ({ id, name })) }),
-      () => {
-        if (!controller.signal.aborted) setGroups({ status: "failed" });
-      },
-    );
-    return () => controller.abort();
-  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -83,8 +69,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
     setSaving(true);
     try {
       await addPlateToHotlist(payload);
-      const group =
-        groups.status === "ready" ? groups.groups.find((g) => g.id === Number(groupId)) : undefined;
+      const group = groups.data?.find((g) => g.id === Number(groupId));
       onAdded(MESSAGES.addedPlateToHotlist(checked.data.plate_number, group?.name || MESSAGES.unknownGroup));
     } catch (failure) {
       // Odin's own message (a 409's, a 400's); a bare status such as an empty 500 gets the spec's fallback.
@@ -104,7 +89,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
   return (
     <form className="hotlist-form" noValidate onSubmit={(event) => void submit(event)}>
       <p className="hotlist-form__plate">{MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}</p>
-      {groups.status === "failed" && <Notice tone="danger">{MESSAGES.failedToLoadGroups}</Notice>}
+      {groups.isError && <Notice tone="danger">{MESSAGES.failedToLoadGroups}</Notice>}
       <div className="field">
         <FieldLabel htmlFor={`${id}-group`}>Hotlist Group</FieldLabel>
         <select
@@ -116,15 +101,14 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
             clearValidation();
           }}
           disabled={saving}
-          aria-busy={groups.status === "loading" || undefined}
+          aria-busy={groups.isPending || undefined}
         >
           <option value="">{MESSAGES.selectGroupPlaceholder}</option>
-          {groups.status === "ready" &&
-            groups.groups.map((group) => (
-              <option key={group.id} value={group.id}>
-                {group.name}
-              </option>
-            ))}
+          {groups.data?.map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.name}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">

@@ -1,9 +1,10 @@
 import { MESSAGES } from "@odin/contract";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { ExportDialog, overLimitText } from "./export-dialog";
-import { mapResult } from "./results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
+import { renderWithQuery } from "@/testing/query";
 
 // The agency's case-field settings (issue 23) come from their own call; these tests count the export's.
 vi.mock("@/lib/case-field-settings", () => ({
@@ -23,7 +24,7 @@ const RESULTS = [
 
 function renderDialog(kind: "pdf" | "zip" = "pdf", justification = "Case 2026-118") {
   const onClose = vi.fn();
-  render(
+  renderWithQuery(
     <ExportDialog kind={kind} selected={RESULTS} defaultJustification={justification} onClose={onClose} />,
   );
   return onClose;

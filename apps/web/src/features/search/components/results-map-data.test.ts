@@ -12,7 +12,7 @@ import {
   toMapPoints,
   withoutLocationText,
 } from "./results-map-data";
-import { mapResult } from "./results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 
 describe("toMapPoints (000 §5: markers only for valid coordinates)", () => {
   it("keeps results strictly inside ±90/±180 that are not (0,0) or (-1,-1)", () => {

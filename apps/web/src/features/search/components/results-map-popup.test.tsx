@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatTimestamp } from "@/lib/format";
-import { mapResult } from "./results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 import { ResultsMapClusterPopup, ResultsMapPopupContent } from "./results-map-popup";
 
 const apiFetchBlob = vi.hoisted(() => vi.fn<(path: string) => Promise<Blob>>());

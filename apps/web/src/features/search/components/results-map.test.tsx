@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatTimestamp } from "@/lib/format";
 import { ResultsMap } from "./results-map";
-import { mapResult } from "./results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 
 const apiFetchBlob = vi.hoisted(() => vi.fn<(path: string) => Promise<Blob>>());
 vi.mock("@/lib/api-client", () => ({ apiFetchBlob }));

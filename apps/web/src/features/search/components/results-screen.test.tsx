@@ -1,11 +1,12 @@
 import { MESSAGES, type TSearchResult } from "@odin/contract";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CurrentUserProvider } from "@/app/current-user";
 import { INVESTIGATOR, jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
-import { mapResult } from "./results-map-fixtures";
+import { mapResult } from "@/testing/search-results";
 import { ResultsScreen } from "./results-screen";
+import { renderWithQuery } from "@/testing/query";
 
 const fetchMock = stubFetchPerTest();
 beforeEach(() => {
@@ -34,7 +35,7 @@ function renderResults(results: TSearchResult[], filters: Record<string, boolean
     },
     sourceStatuses: [],
   };
-  render(
+  renderWithQuery(
     <CurrentUserProvider user={INVESTIGATOR}>
       <MemoryRouter initialEntries={[{ pathname: "/results", state }]}>
         <ResultsScreen />
@@ -151,7 +152,7 @@ describe("ResultsScreen (000 §2)", () => {
     renderResults(READS);
     fireEvent.change(screen.getByLabelText("Filter results"), { target: { value: "park" } });
     cleanup();
-    render(
+    renderWithQuery(
       <CurrentUserProvider user={INVESTIGATOR}>
         <MemoryRouter initialEntries={["/results"]}>
           <ResultsScreen />

@@ -1,11 +1,12 @@
 import { MESSAGES, SEARCH_SOURCES_HEADER } from "@odin/contract";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { rememberSearch } from "../search-memory";
 import { defaultSearchForm, presetRange, toSearchRequest } from "../search-params";
 import { SearchScreen } from "./search-screen";
+import { renderWithQuery } from "@/testing/query";
 
 const NOW = new Date(2026, 10, 21, 14, 30); // local time, as the form shows it
 
@@ -65,7 +66,7 @@ function ResultsProbe() {
 }
 
 function renderSearch(entry: InitialEntry = "/search") {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/search" element={<SearchScreen />} />

@@ -2,7 +2,7 @@ import { MESSAGES } from "@odin/contract";
 import type { TInvestigationType } from "@odin/contract";
 import { useState } from "react";
 import { useLocation } from "react-router-dom";
-import { INVESTIGATION_TABS, InvestigationPanel } from "@/features/investigations/investigations-panel";
+import { INVESTIGATION_TABS, InvestigationPanel } from "../investigations/investigations-panel";
 import { Notice, PageHeader } from "@/components/ui";
 import { defaultSearchForm, fromSearchRequest, readRefineState } from "../search-params";
 import { RecentSearches } from "./recent-searches";

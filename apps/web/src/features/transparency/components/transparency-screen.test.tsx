@@ -1,9 +1,10 @@
 import { TRANSPARENCY_NOT_FOUND, type TTransparencyPage } from "@odin/contract";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { TransparencyScreen } from "./transparency-screen";
+import { renderWithQuery } from "@/testing/query";
 
 const fetchMock = stubFetchPerTest();
 
@@ -22,7 +23,7 @@ const PAGE: TTransparencyPage = {
 };
 
 function renderAt(code: string) {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={[`/transparency/${code}`]}>
       <Routes>
         <Route path="/transparency/:code" element={<TransparencyScreen />} />

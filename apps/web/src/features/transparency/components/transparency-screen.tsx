@@ -1,14 +1,13 @@
-import { TRANSPARENCY_NOT_FOUND } from "@odin/contract";
-import { useCallback } from "react";
+import { TRANSPARENCY_NOT_FOUND, type TTransparencyPage } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router-dom";
-import { LoadFailed } from "@/components/layouts/load-failed";
+import { QueryView } from "@/components/layouts/query-view";
 import { MessagePage } from "@/components/layouts/message-page";
 import { PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
 import { formatTimestamp } from "@/lib/format";
-import { useQuery } from "@/lib/use-query";
-import { getTransparencyPage } from "../api/transparency";
+import { transparencyQueries } from "../api/transparency";
 import { TransparencySections } from "./transparency-sections";
 
 /**
@@ -17,8 +16,7 @@ import { TransparencySections } from "./transparency-sections";
  */
 export function TransparencyScreen() {
   const code = useParams().code ?? "";
-  const fetchPage = useCallback(() => getTransparencyPage(code), [code]);
-  const query = useQuery(fetchPage);
+  const query = useQuery(transparencyQueries.page(code));
 
   if (isApiError(query.error, 404)) {
     return (
@@ -30,21 +28,22 @@ export function TransparencyScreen() {
       </MessagePage>
     );
   }
-  if (query.status !== "success") {
-    return (
-      <>
-        <PageHeader title="Transparency" eyebrow="Public information" />
-        {query.status === "loading" ? (
-          <Spinner label="Loading the transparency page…" />
-        ) : (
-          <LoadFailed onRetry={query.reload}>
-            {errorReason(query.error) ?? "The transparency page could not be loaded."}
-          </LoadFailed>
-        )}
-      </>
-    );
-  }
-  const page = query.data;
+  if (query.isSuccess) return <TransparencyPage page={query.data} />;
+  return (
+    <>
+      <PageHeader title="Transparency" eyebrow="Public information" />
+      <QueryView
+        query={query}
+        loading={<Spinner label="Loading the transparency page…" />}
+        failed={(error) => errorReason(error) ?? "The transparency page could not be loaded."}
+      >
+        {() => null}
+      </QueryView>
+    </>
+  );
+}
+
+function TransparencyPage({ page }: { page: TTransparencyPage }) {
   return (
     <>
       <PageHeader

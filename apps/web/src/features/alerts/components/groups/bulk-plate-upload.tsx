@@ -4,7 +4,7 @@ import { CsvFileField, NoticeList, useCsvFile } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { isCsvFile, rejectedRows } from "@/lib/csv-report";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 import { uploadPlatesCsv } from "../../api/groups";
 import { downloadPlateTemplate } from "./plate-template";
 

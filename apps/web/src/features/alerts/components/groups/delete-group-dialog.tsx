@@ -1,8 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { alertKeys } from "../../api/queries";
 import { MESSAGES } from "@odin/contract";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button, Modal, Notice } from "@/components/ui";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 import { archiveGroup } from "../../api/groups";
 
 /** Delete Group (001 §2, §4): confirmed here, then POST /archive-group and back to My Alert Groups. */
@@ -18,6 +20,7 @@ export function DeleteGroupDialog({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -26,6 +29,8 @@ export function DeleteGroupDialog({
     setError(null);
     try {
       await archiveGroup(groupId);
+      queryClient.removeQueries({ queryKey: alertKeys.group(groupId) });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.groups });
       void navigate("/alerts", { replace: true });
     } catch (failure) {
       setError(MESSAGES.failedToArchiveGroup(toError(failure).message));

@@ -1,9 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { alertKeys } from "../../api/queries";
 import { MESSAGES, type TEditGroupData } from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { FailureNotice } from "@/components/forms";
 import { Button, buttonClassName, Card } from "@/components/ui";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 import { saveGroup, type GroupFormValues } from "../../api/groups";
 import { AddPlateForm } from "./add-plate-form";
 import { BulkPlateUpload } from "./bulk-plate-upload";
@@ -33,6 +35,7 @@ export function EditGroupForm({ groupId, data }: { groupId: number; data: TEditG
   });
   const { nameRef, nameError, checkName } = useRequiredName();
   const [save, setSave] = useState<SaveState>({ status: "idle" });
+  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -41,6 +44,9 @@ export function EditGroupForm({ groupId, data }: { groupId: number; data: TEditG
     setSave({ status: "saving" });
     try {
       const reply = await saveGroup(groupId, values, plates.added);
+      // The group's screens load it anew (no flash of the old name); the list follows.
+      queryClient.removeQueries({ queryKey: alertKeys.group(groupId) });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.groups });
       void navigate(`/groups/${groupId}`, { state: { notice: reply.message } });
     } catch (error) {
       const message = MESSAGES.updateFailed(toError(error).message);

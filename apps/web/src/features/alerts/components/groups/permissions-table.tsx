@@ -2,8 +2,10 @@ import { MESSAGES, PERMISSIONS_POPUP_MS, type TAgencyUser } from "@odin/contract
 import { useEffect, useState } from "react";
 import { useCurrentUserState } from "@/app/current-user";
 import { Button, DataTable, EmptyState, Modal, Notice } from "@/components/ui";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
+import { useInvalidate } from "@/lib/query-client";
 import { updateAlertPermissions } from "../../api/permissions";
+import { alertKeys } from "../../api/queries";
 
 const COLUMNS = ["Name", "Email", "Hotlist Admin", "Hotlist Viewer"];
 
@@ -19,6 +21,7 @@ type SaveState =
  */
 export function PermissionsTable({ initial }: { initial: TAgencyUser[] }) {
   const { refresh } = useCurrentUserState();
+  const invalidate = useInvalidate();
   const [users, setUsers] = useState(initial);
   const [save, setSave] = useState<SaveState>({ status: "idle" });
 
@@ -39,6 +42,7 @@ export function PermissionsTable({ initial }: { initial: TAgencyUser[] }) {
       const reply = await updateAlertPermissions(users);
       setSave({ status: "saved", message: reply.message });
       void refresh(); // the signed-in user's own flags may have changed (the Alerts link)
+      invalidate(alertKeys.agencyUsers);
     } catch (error) {
       setSave({ status: "failed", message: `${MESSAGES.saveFailed} ${toError(error).message}` });
     }

@@ -2,7 +2,7 @@ import { MESSAGES } from "@odin/contract";
 import { useState } from "react";
 import { useCurrentUserState } from "@/app/current-user";
 import { Notice } from "@/components/ui";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 import { togglePushAlerts } from "../../api/groups";
 
 /**

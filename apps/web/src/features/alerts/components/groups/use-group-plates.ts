@@ -1,6 +1,8 @@
 import { MESSAGES, type THotlistPlate } from "@odin/contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { getEditGroupData, removePlate, type NewPlate } from "../../api/groups";
+import { removePlate, type NewPlate } from "../../api/groups";
+import { alertKeys, alertQueries } from "../../api/queries";
 
 export const PLATES_NOT_REFRESHED = "The plate list could not be refreshed. Reload the page to see it.";
 
@@ -13,6 +15,7 @@ export function useGroupPlates(groupId: number, initial: THotlistPlate[]) {
   const [added, setAdded] = useState<NewPlate[]>([]);
   const [removing, setRemoving] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
 
   const add = useCallback((plate: NewPlate) => setAdded((plates) => [...plates, plate]), []);
   const drop = useCallback((key: string) => setAdded((plates) => plates.filter((p) => p.key !== key)), []);
@@ -23,6 +26,7 @@ export function useGroupPlates(groupId: number, initial: THotlistPlate[]) {
     try {
       await removePlate(groupId, plate.id);
       setSaved((plates) => plates.filter((p) => p.id !== plate.id));
+      void queryClient.invalidateQueries({ queryKey: alertKeys.group(groupId) });
     } catch {
       setError(MESSAGES.failedToRemovePlate);
     } finally {
@@ -33,7 +37,9 @@ export function useGroupPlates(groupId: number, initial: THotlistPlate[]) {
   /** The saved plates again from the server (after a CSV upload changed them). */
   const reload = async () => {
     try {
-      setSaved((await getEditGroupData(groupId)).plates);
+      // Asked anew (not from the cache), and the group's other screens follow.
+      await queryClient.invalidateQueries({ queryKey: alertKeys.group(groupId), refetchType: "none" });
+      setSaved((await queryClient.fetchQuery(alertQueries.editGroupData(groupId))).plates);
       setError(null);
     } catch {
       setError(PLATES_NOT_REFRESHED);

@@ -2,7 +2,7 @@ import { MESSAGES, type TAlert, type TSearchResult } from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
 import { Button, Card, DataTable, Notice, SourceLogo } from "@/components/ui";
 import { formatTimestamp, orNotAvailable, utcNaiveToIso } from "@/lib/format";
-import { searchDetections } from "@/features/search/api/search";
+import { searchPlateReads } from "../../api/alerts";
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -41,7 +41,7 @@ export function PlateReads({ alert }: { alert: TAlert }) {
     setState({ status: "busy" });
     const now = Date.now();
     try {
-      const { results } = await searchDetections({
+      const results = await searchPlateReads({
         plate: alert.plate,
         match: "exact",
         plate_state: undefined,

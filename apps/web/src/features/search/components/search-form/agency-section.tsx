@@ -1,3 +1,5 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { queryViewState } from "@/components/layouts/query-view";
 import {
   Button,
   Checkbox,
@@ -7,7 +9,6 @@ import {
   Spinner,
   type SourceName,
 } from "@/components/ui";
-import type { QueryResult } from "@/lib/use-query";
 import { setTicked, tickOf, type AgencyEntry } from "./agency-selection";
 
 export const NO_AGENCIES_AVAILABLE = "No agencies available";
@@ -16,7 +17,7 @@ export interface AgencySectionProps<T> {
   source: SourceName;
   /** The source as users know it (Axis is RAVEN). */
   name: string;
-  query: QueryResult<T[]>;
+  query: UseQueryResult<T[]>;
   toEntries: (data: T[]) => AgencyEntry[];
   /** The form's `agencies`, every source's entries together. */
   agencies: string[];
@@ -32,7 +33,8 @@ export function AgencySection<T>({
   agencies,
   onChange,
 }: AgencySectionProps<T>) {
-  const entries = query.status === "success" ? toEntries(query.data) : [];
+  const state = queryViewState(query);
+  const entries = state === "data" && query.data ? toEntries(query.data) : [];
   const selected = new Set(agencies);
   const all = entries.flatMap((entry) => entry.values);
   const allTick = tickOf(all, selected);
@@ -44,7 +46,7 @@ export function AgencySection<T>({
       className="agency-section"
       label={`${name} agencies`}
       title={<SourceLogo source={source} />}
-      count={query.status === "success" ? summary(agencies.length, tickedCount, all.length) : undefined}
+      count={state === "data" ? summary(agencies.length, tickedCount, all.length) : undefined}
       selectAll={
         all.length > 0
           ? {
@@ -56,18 +58,18 @@ export function AgencySection<T>({
           : undefined
       }
     >
-      {query.status === "loading" && <Spinner size="sm" label={`Loading ${name} agencies...`} />}
-      {query.status === "error" && (
+      {state === "loading" && <Spinner size="sm" label={`Loading ${name} agencies...`} />}
+      {state === "error" && query.error && (
         <div className="agency-section__error">
           <Notice tone="danger">
             {name} agencies could not be loaded. {query.error.message}
           </Notice>
-          <Button variant="secondary" size="sm" onClick={query.reload}>
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             Retry
           </Button>
         </div>
       )}
-      {query.status === "success" && entries.length === 0 && (
+      {state === "data" && entries.length === 0 && (
         <p className="agency-section__empty">{NO_AGENCIES_AVAILABLE}</p>
       )}
       {entries.length > 0 && (

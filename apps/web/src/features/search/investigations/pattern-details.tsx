@@ -1,5 +1,5 @@
 import type { TPatternSearchResponse } from "@odin/contract";
-import { SOURCE_LABEL } from "../search/source-notices";
+import { SOURCE_LABEL } from "../source-notices";
 import { AreaMap } from "./area-map";
 import { toPoints } from "./companions-tab";
 

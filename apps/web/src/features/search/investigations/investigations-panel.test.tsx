@@ -1,9 +1,10 @@
 import { SEARCH_SOURCES_HEADER } from "@odin/contract";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { InvestigationPanel } from "./investigations-panel";
+import { renderWithQuery } from "@/testing/query";
 
 const CAMERAS = {
   cameras: [
@@ -66,7 +67,7 @@ function ResultsProbe() {
 }
 
 function renderTab(type: "area" | "places") {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={["/search"]}>
       <Routes>
         <Route path="/search" element={<InvestigationPanel type={type} />} />

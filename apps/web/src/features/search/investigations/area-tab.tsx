@@ -1,13 +1,13 @@
 import { useState } from "react";
-import { useQuery } from "@/lib/use-query";
-import { getSearchCameras, searchArea } from "./api";
+import { useQuery } from "@tanstack/react-query";
+import { searchCamerasQuery, searchArea } from "./api";
 import { InvestigationForm, paramsFor, useInvestigation } from "./investigation-form";
 import { emptyPlace, PLACE_MISSING, PlaceFields, placeChosen, toPlaceRequest } from "./place-fields";
 
 /** Area and time: every read at the place in the window, any plate, opened in the results table. */
 export function AreaTab() {
   const investigation = useInvestigation();
-  const cameras = useQuery(getSearchCameras);
+  const cameras = useQuery(searchCamerasQuery());
   const [place, setPlace] = useState(emptyPlace(1));
   const submit = async () => {
     const sent = await investigation.run(

@@ -1,5 +1,5 @@
 import type { TSearchCamerasResponse } from "@odin/contract";
-import type { QueryResult } from "@/lib/use-query";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { AreaMap, emptyDrawing, toArea, type Drawing } from "./area-map";
 import { CameraPicker } from "./camera-picker";
 import { DrawControls } from "./draw-controls";
@@ -52,7 +52,7 @@ export function PlaceFields({
   windowLabel: string;
   value: PlaceValue;
   onChange: (value: PlaceValue) => void;
-  cameras: QueryResult<TSearchCamerasResponse>;
+  cameras: UseQueryResult<TSearchCamerasResponse>;
 }) {
   const update = (patch: Partial<PlaceValue>) => onChange({ ...value, ...patch });
   const listed = (cameras.data?.cameras ?? []).flatMap((camera) =>

@@ -2,9 +2,9 @@ import type { TPlacesSearchResponse, TSourceStatus } from "@odin/contract";
 import { useId, useState } from "react";
 import { FieldLabel } from "@/components/forms";
 import { Button } from "@/components/ui";
-import { useQuery } from "@/lib/use-query";
+import { useQuery } from "@tanstack/react-query";
 import { AnswerSources } from "./answer-sources";
-import { getSearchCameras, searchPlaces } from "./api";
+import { searchCamerasQuery, searchPlaces } from "./api";
 import { InvestigationForm, paramsFor, useInvestigation, type InvestigationWhy } from "./investigation-form";
 import {
   emptyPlace,
@@ -21,7 +21,7 @@ const MAX_PLACES = 5;
 /** Seen at several places: 2 to 5 (place, window) pairs; the plates read at all (or at least K) of them. */
 export function PlacesTab() {
   const investigation = useInvestigation();
-  const cameras = useQuery(getSearchCameras);
+  const cameras = useQuery(searchCamerasQuery());
   const [places, setPlaces] = useState<PlaceValue[]>([emptyPlace(24), emptyPlace(24)]);
   const [minPlaces, setMinPlaces] = useState(0);
   const [answer, setAnswer] = useState<{

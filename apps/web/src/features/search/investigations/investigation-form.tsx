@@ -12,9 +12,9 @@ import {
 import { Button, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import type { TSearchResult, TSourceStatus } from "@odin/contract";
-import { fromLocalInput, toLocalInput, type ResultsState } from "../search/search-params";
-import { JustificationField } from "../search/components/search-form/justification-bar";
-import type { SubmitState } from "../search/components/search-form/use-search-submit";
+import { fromLocalInput, toLocalInput, type ResultsState } from "../search-params";
+import { JustificationField } from "../components/search-form/justification-bar";
+import type { SubmitState } from "../components/search-form/use-search-submit";
 
 /** What every investigation tab shares (issue 22): why, the case fields (issue 23), windows, numbers. */
 

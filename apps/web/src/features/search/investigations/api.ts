@@ -5,6 +5,7 @@ import {
   type TSourceStatus,
 } from "@odin/contract";
 import { apiFetchWithHeaders, jsonRequest } from "@/lib/api-client";
+import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "@/lib/call-endpoint";
 
 const cameras = findEndpoint("GET", "/search/cameras");
@@ -33,3 +34,13 @@ export const searchPattern = (body: unknown) => post(pattern.path, pattern.respo
 
 /** GET /search/cameras: the cameras the caller may name in an area or place, and the sources that cannot list theirs. */
 export const getSearchCameras = () => callEndpoint(cameras);
+
+/** The investigations' query keys, in one place. */
+export const investigationKeys = {
+  all: ["investigations"] as const,
+  cameras: ["investigations", "cameras"] as const,
+};
+
+/** The cameras list, shared by the tabs (asked once, each tab shows it from the cache). */
+export const searchCamerasQuery = () =>
+  queryOptions({ queryKey: investigationKeys.cameras, queryFn: getSearchCameras });

@@ -2,15 +2,16 @@ import type { TSearchCamerasResponse } from "@odin/contract";
 import { useId, useState } from "react";
 import { FieldLabel } from "@/components/forms";
 import { Button, Checkbox, Notice, Spinner } from "@/components/ui";
-import type { QueryResult } from "@/lib/use-query";
-import { SOURCE_LABEL } from "../search/source-notices";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { queryViewState } from "@/components/layouts/query-view";
+import { SOURCE_LABEL } from "../source-notices";
 
 /** Above this many cameras a filter box comes first, so a keyboard user need not Tab through them all. */
 const FILTER_FROM = 6;
 
 export interface CameraPickerProps {
   /** GET /search/cameras, loaded once per tab (a tab's places share it). */
-  cameras: QueryResult<TSearchCamerasResponse>;
+  cameras: UseQueryResult<TSearchCamerasResponse>;
   /** The picked cameras' ids ("Axis:hfd-lpv-01"). */
   picked: readonly string[];
   onChange: (picked: string[]) => void;
@@ -25,7 +26,8 @@ export function CameraPicker({ cameras, picked, onChange }: CameraPickerProps) {
   const [filter, setFilter] = useState("");
   const toggle = (camera: string, on: boolean) =>
     onChange(on ? [...picked, camera] : picked.filter((other) => other !== camera));
-  const list = cameras.data?.cameras ?? [];
+  const state = queryViewState(cameras);
+  const list = state === "data" ? (cameras.data?.cameras ?? []) : [];
   const words = filter.trim().toLowerCase();
   const shown = words
     ? list.filter((camera) =>
@@ -37,16 +39,16 @@ export function CameraPicker({ cameras, picked, onChange }: CameraPickerProps) {
   return (
     <fieldset className="camera-picker">
       <legend>Cameras</legend>
-      {cameras.status === "loading" && <Spinner size="sm" label="Loading the cameras…" />}
-      {cameras.status === "error" && (
+      {state === "loading" && <Spinner size="sm" label="Loading the cameras…" />}
+      {state === "error" && (
         <Notice tone="warning" title="The camera list could not be loaded.">
           Draw an area instead, or{" "}
-          <Button variant="secondary" size="sm" onClick={cameras.reload}>
+          <Button variant="secondary" size="sm" onClick={() => void cameras.refetch()}>
             Try again
           </Button>
         </Notice>
       )}
-      {cameras.status === "success" && list.length === 0 && (
+      {state === "data" && list.length === 0 && (
         <p className="field__hint">No camera you may search can be listed: draw an area instead.</p>
       )}
       {list.length > FILTER_FROM && (

@@ -1,7 +1,7 @@
 import type { TSourceStatus } from "@odin/contract";
 import { Notice } from "@/components/ui";
-import { describeSourceProblems } from "../search/components/results-screen";
-import { SourceNotices } from "../search/source-notices";
+import { describeSourceProblems } from "../components/results-screen";
+import { SourceNotices } from "../source-notices";
 
 /** Under an investigation's answer: the sources that did not answer fully, and what each says of its answer. */
 export function AnswerSources({ statuses }: { statuses: TSourceStatus[] }) {
