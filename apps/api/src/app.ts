@@ -56,6 +56,8 @@ import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
 import { alertDeliveryRoutes } from "./modules/alert-delivery/alert-delivery.routes";
 import { createDeliveryWorker } from "./delivery/delivery-worker";
 import { createEmailChannel } from "./delivery/email-channel";
+import { createVapidKeySource } from "./delivery/vapid-keys";
+import { createWebPushChannel } from "./delivery/web-push-channel";
 import { createWebhookChannel } from "./delivery/webhook-channel";
 import { alertWebhookRoutes } from "./modules/alert-webhooks/alert-webhooks.routes";
 import { createAxisIngest } from "./sources/axis/axis.ingest";
@@ -113,6 +115,8 @@ export async function buildApp({
   if (!databaseUrl) throw new Error("buildApp needs the database URL (config or dependencies)");
   const listenUrl: string = databaseUrl;
   setOutboundPolicy(config.outbound);
+  // Issue 24 item 4: one VAPID key pair for the routes (the browser subscribes with it) and the channel.
+  const vapidKeys = createVapidKeySource({ prisma, secrets, configured: config.push.webPush.vapid });
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProduction,
@@ -284,7 +288,7 @@ export async function buildApp({
     });
     await app.register(alertRoutes, { images, sources: sourceDeps });
     await app.register(alertStreamRoutes, { databaseUrl: listenUrl });
-    await app.register(alertDeliveryRoutes);
+    await app.register(alertDeliveryRoutes, { deps: { prisma, secrets, vapidKeys } });
     await app.register(alertWebhookRoutes, {
       deps: {
         prisma,
@@ -347,6 +351,14 @@ export async function buildApp({
           publicUrl: config.publicUrl,
           timeoutMs: config.alerts.delivery.webhookTimeoutMs,
           disableAfterFailures: config.alerts.delivery.webhookDisableAfterFailures,
+        }),
+        web_push: createWebPushChannel({
+          prisma,
+          secrets,
+          vapidKeys,
+          subject: config.push.webPush.subject,
+          publicUrl: config.publicUrl,
+          timeoutMs: config.push.timeoutMs,
         }),
       },
     });

@@ -192,6 +192,25 @@ const ZEnv = z.object({
   /** Consecutive failed attempts after which a webhook is disabled (and the agency's admins told). */
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(15),
   ALERT_DELIVERY_RETRY_MAX_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /** Issue 24 item 4: the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints); neither: made once and kept sealed in the database. */
+  WEB_PUSH_VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (65 bytes)")
+    .optional(),
+  WEB_PUSH_VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (32 bytes)")
+    .optional(),
+  /** The VAPID contact (mailto: or https:); default: ODIN_PUBLIC_URL when https, else mailto: MAIL_FROM's address. */
+  WEB_PUSH_VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL")
+    .optional(),
+  /** A push service (Web Push, FCM, APNs) has this long to answer one message. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -218,6 +237,27 @@ const ZEnv = z.object({
 export type Env = z.infer<typeof ZEnv>;
 
 export type OdinRole = Env["ODIN_ROLE"];
+
+function pushConfig(env: Env, publicUrl: string): PushConfig {
+  if (!env.WEB_PUSH_VAPID_PUBLIC_KEY !== !env.WEB_PUSH_VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      env.WEB_PUSH_VAPID_PUBLIC_KEY ? "WEB_PUSH_VAPID_PRIVATE_KEY" : "WEB_PUSH_VAPID_PUBLIC_KEY",
+      "must be set together with its pair (or neither: Odin makes a key pair once and keeps it in the database)",
+    );
+  }
+  const mailbox = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
+  return {
+    timeoutMs: env.PUSH_TIMEOUT_MS,
+    webPush: {
+      vapid:
+        env.WEB_PUSH_VAPID_PUBLIC_KEY && env.WEB_PUSH_VAPID_PRIVATE_KEY
+          ? { publicKey: env.WEB_PUSH_VAPID_PUBLIC_KEY, privateKey: env.WEB_PUSH_VAPID_PRIVATE_KEY }
+          : null,
+      subject:
+        env.WEB_PUSH_VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : `mailto:${mailbox}`),
+    },
+  };
+}
 
 function storageConfig(env: Env, dataDir: string, projectRoot: string): BlobStoreConfig {
   if (env.ODIN_FILE_STORE === "filesystem") {
@@ -342,11 +382,23 @@ export interface Config {
   };
   /** Outgoing mail; without SMTP_URL messages are written to dataDir/outbox (see mail/). */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Issue 24 items 4 and 5: push services (delivery/). */
+  push: PushConfig;
   /**
    * PDF and ZIP exports: the most records one export may hold, and the zone their times are written
    * in (file names carry the export's date in that zone too).
    */
   exports: { maxRecords: number; timeZone: string };
+}
+
+/** Issue 24 items 4 and 5: Web Push (VAPID) and mobile push (FCM, APNs). */
+export interface PushConfig {
+  timeoutMs: number;
+  webPush: {
+    /** Null: the key pair is made once and kept sealed in the database (delivery/vapid-keys.ts). */
+    vapid: { publicKey: string; privateKey: string } | null;
+    subject: string;
+  };
 }
 
 /** Issue 24: the alert delivery queue's pace and retries (apps/api/src/delivery/). */
@@ -559,6 +611,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       mapsPort: env.SIMULATOR_MAPS_PORT,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    push: pushConfig(env, publicUrl),
     exports: { maxRecords: env.EXPORT_MAX_RECORDS, timeZone: env.EXPORT_TIME_ZONE },
     map: {
       darkTileUrl: env.MAP_TILE_URL_DARK ?? DEFAULT_MAP_SETTINGS.darkTileUrl,
