@@ -56,6 +56,7 @@ import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
 import { alertDeliveryRoutes } from "./modules/alert-delivery/alert-delivery.routes";
 import { createDeliveryWorker } from "./delivery/delivery-worker";
 import { createEmailChannel } from "./delivery/email-channel";
+import { createMobilePushChannel } from "./delivery/mobile-push-channel";
 import { createVapidKeySource } from "./delivery/vapid-keys";
 import { createWebPushChannel } from "./delivery/web-push-channel";
 import { createWebhookChannel } from "./delivery/webhook-channel";
@@ -337,6 +338,7 @@ export async function buildApp({
       ];
   // Issue 24: worker processes (ODIN_ROLE=worker or all) deliver the queued alerts they can claim (delivery/).
   if (runs.jobs) {
+    const mobilePush = createMobilePushChannel({ prisma, push: config.push, publicUrl: config.publicUrl });
     const deliveries = createDeliveryWorker({
       prisma,
       databaseUrl: listenUrl,
@@ -360,10 +362,14 @@ export async function buildApp({
           publicUrl: config.publicUrl,
           timeoutMs: config.push.timeoutMs,
         }),
+        mobile_push: mobilePush,
       },
     });
     app.addHook("onReady", async () => deliveries.start());
-    app.addHook("preClose", () => deliveries.stop());
+    app.addHook("preClose", async () => {
+      await deliveries.stop();
+      mobilePush.close();
+    });
   }
   app.decorate("scheduledJobs", Object.freeze(jobs.map((job) => job.name)));
   let scheduled: ScheduledJob[] = [];

@@ -130,6 +130,8 @@ describe("ENDPOINTS", () => {
       "GET /api/account/push-subscriptions",
       "POST /api/account/push-subscriptions",
       "DELETE /api/account/push-subscriptions",
+      "POST /api/account/push-devices",
+      "DELETE /api/account/push-devices",
       "GET /api/admin/webhooks",
       "POST /api/admin/webhooks",
       "PUT /api/admin/webhooks/:id",

@@ -107,6 +107,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /api/account/push-subscriptions": rule("user", "self"),
   "POST /api/account/push-subscriptions": rule("user", "self"),
   "DELETE /api/account/push-subscriptions": rule("user", "self"),
+  "POST /api/account/push-devices": rule("user", "self"),
+  "DELETE /api/account/push-devices": rule("user", "self"),
   "GET /api/alerts/:id/deliveries": rule("hotlist_viewer", "group"),
   "GET /api/groups/:groupId/alert-settings": rule("hotlist_viewer", "group"),
   "POST /api/groups/:groupId/alert-settings": rule("hotlist_admin", "group"),

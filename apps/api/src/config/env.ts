@@ -2,6 +2,7 @@
  * The only reader of process.env in the API. Parsed once at start-up; a bad value stops the
  * process with one line naming the variable (see ConfigError), never a stack trace.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_MAP_SETTINGS, EXPORT_RECORDS_LIMIT, type TAppConfig } from "@odin/contract";
 import { z } from "zod";
@@ -209,6 +210,18 @@ const ZEnv = z.object({
     .trim()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL")
     .optional(),
+  /** Issue 24 item 5: FCM HTTP v1. A Google service account's JSON key (the JSON itself, or a path to the file). */
+  FCM_SERVICE_ACCOUNT: z.string().trim().min(1).optional(),
+  /** The Firebase project; default: the service account's project_id. */
+  FCM_PROJECT_ID: z.string().trim().min(1).optional(),
+  FCM_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://fcm.googleapis.com"),
+  FCM_TOKEN_URL: z.url({ protocol: /^https?$/ }).default("https://oauth2.googleapis.com/token"),
+  /** Issue 24 item 5: APNs token-based auth: the .p8 signing key (PEM, or a path to the file), its key id, the team id and the app's bundle id. */
+  APNS_KEY: z.string().trim().min(1).optional(),
+  APNS_KEY_ID: z.string().trim().min(1).optional(),
+  APNS_TEAM_ID: z.string().trim().min(1).optional(),
+  APNS_TOPIC: z.string().trim().min(1).optional(),
+  APNS_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.push.apple.com"),
   /** A push service (Web Push, FCM, APNs) has this long to answer one message. */
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   UPLOAD_MAX_BYTES: z.coerce
@@ -238,6 +251,57 @@ export type Env = z.infer<typeof ZEnv>;
 
 export type OdinRole = Env["ODIN_ROLE"];
 
+/** A secret given inline or as a path to the file holding it. */
+function inlineOrFile(name: string, value: string, inline: (text: string) => boolean): string {
+  if (inline(value)) return value;
+  try {
+    return readFileSync(value, "utf8");
+  } catch {
+    throw new ConfigError(name, `is neither the value itself nor a readable file (${value})`);
+  }
+}
+
+function fcmConfig(env: Env): PushConfig["fcm"] {
+  if (!env.FCM_SERVICE_ACCOUNT) return null;
+  const text = inlineOrFile("FCM_SERVICE_ACCOUNT", env.FCM_SERVICE_ACCOUNT, (v) => v.startsWith("{"));
+  let account: { project_id?: unknown; client_email?: unknown; private_key?: unknown };
+  try {
+    account = JSON.parse(text) as typeof account;
+  } catch {
+    throw new ConfigError("FCM_SERVICE_ACCOUNT", "is not a service account's JSON key");
+  }
+  if (typeof account.client_email !== "string" || typeof account.private_key !== "string") {
+    throw new ConfigError(
+      "FCM_SERVICE_ACCOUNT",
+      "has no client_email and private_key (a service account's JSON key)",
+    );
+  }
+  const projectId = env.FCM_PROJECT_ID ?? (typeof account.project_id === "string" ? account.project_id : "");
+  if (!projectId)
+    throw new ConfigError("FCM_PROJECT_ID", "is required when the service account names no project_id");
+  return {
+    projectId,
+    clientEmail: account.client_email,
+    privateKey: account.private_key,
+    baseUrl: env.FCM_BASE_URL.replace(/\/+$/, ""),
+    tokenUrl: env.FCM_TOKEN_URL,
+  };
+}
+
+function apnsConfig(env: Env): PushConfig["apns"] {
+  if (!env.APNS_KEY) return null;
+  for (const name of ["APNS_KEY_ID", "APNS_TEAM_ID", "APNS_TOPIC"] as const) {
+    if (!env[name]) throw new ConfigError(name, "is required when APNS_KEY is set");
+  }
+  return {
+    key: inlineOrFile("APNS_KEY", env.APNS_KEY, (v) => v.includes("-----BEGIN")),
+    keyId: env.APNS_KEY_ID!,
+    teamId: env.APNS_TEAM_ID!,
+    topic: env.APNS_TOPIC!,
+    baseUrl: env.APNS_BASE_URL.replace(/\/+$/, ""),
+  };
+}
+
 function pushConfig(env: Env, publicUrl: string): PushConfig {
   if (!env.WEB_PUSH_VAPID_PUBLIC_KEY !== !env.WEB_PUSH_VAPID_PRIVATE_KEY) {
     throw new ConfigError(
@@ -248,6 +312,8 @@ function pushConfig(env: Env, publicUrl: string): PushConfig {
   const mailbox = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
   return {
     timeoutMs: env.PUSH_TIMEOUT_MS,
+    fcm: fcmConfig(env),
+    apns: apnsConfig(env),
     webPush: {
       vapid:
         env.WEB_PUSH_VAPID_PUBLIC_KEY && env.WEB_PUSH_VAPID_PRIVATE_KEY
@@ -399,6 +465,16 @@ export interface PushConfig {
     vapid: { publicKey: string; privateKey: string } | null;
     subject: string;
   };
+  /** Null: FCM_SERVICE_ACCOUNT not set (Android devices get nothing; their deliveries fail, saying so). */
+  fcm: {
+    projectId: string;
+    clientEmail: string;
+    privateKey: string;
+    baseUrl: string;
+    tokenUrl: string;
+  } | null;
+  /** Null: APNS_KEY not set. */
+  apns: { key: string; keyId: string; teamId: string; topic: string; baseUrl: string } | null;
 }
 
 /** Issue 24: the alert delivery queue's pace and retries (apps/api/src/delivery/). */

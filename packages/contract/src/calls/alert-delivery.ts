@@ -147,6 +147,36 @@ export type TWebPushSubscribed = z.infer<typeof ZWebPushSubscribed>;
 export const ZWebPushUnsubscribed = z.object({ removed: z.boolean() });
 export type TWebPushUnsubscribed = z.infer<typeof ZWebPushUnsubscribed>;
 
+export const PUSH_PLATFORMS = ["fcm", "apns"] as const;
+
+/**
+ * A signed-in device of the iOS/Android app registers its push token (Odin's own, issue 24 item 5):
+ * `fcm` for a Firebase Cloud Messaging registration token, `apns` for an APNs device token (hex).
+ * Alerts reach it while the user's push alerts toggle (the spec's /toggle-push-alerts) is on.
+ */
+export const ZPushDeviceRequest = z
+  .object({
+    platform: z.enum(PUSH_PLATFORMS, { message: 'The platform must be "fcm" or "apns".' }),
+    token: z
+      .string()
+      .trim()
+      .min(1, "The push token is missing.")
+      .max(4096, "The push token is too long.")
+      .regex(/^[A-Za-z0-9:_.\-]+$/, "The push token has characters no FCM or APNs token has."),
+  })
+  .refine((device) => device.platform !== "apns" || /^[0-9a-fA-F]{64,200}$/.test(device.token), {
+    message: "An APNs device token is hexadecimal (64 characters or more).",
+    path: ["token"],
+  });
+export type TPushDeviceRequest = z.infer<typeof ZPushDeviceRequest>;
+
+/** The device as registered, and whether the user's push alerts toggle is on. */
+export const ZPushDeviceRegistered = z.object({ id: z.number().int(), push_alerts: z.boolean() });
+export type TPushDeviceRegistered = z.infer<typeof ZPushDeviceRegistered>;
+
+export const ZPushDeviceRemoved = z.object({ removed: z.boolean() });
+export type TPushDeviceRemoved = z.infer<typeof ZPushDeviceRemoved>;
+
 export const ALERT_DELIVERY_ENDPOINTS = [
   {
     method: "GET",
@@ -210,5 +240,21 @@ export const ALERT_DELIVERY_ENDPOINTS = [
     summary: "Unsubscribe a browser of the signed-in user by its endpoint (Odin's own)",
     body: ZWebPushUnsubscribeRequest,
     response: ZWebPushUnsubscribed,
+  },
+  {
+    method: "POST",
+    path: "/api/account/push-devices",
+    spec: "odin",
+    summary: "Register this device's push token (FCM or APNs) for the iOS/Android app's alerts (Odin's own)",
+    body: ZPushDeviceRequest,
+    response: ZPushDeviceRegistered,
+  },
+  {
+    method: "DELETE",
+    path: "/api/account/push-devices",
+    spec: "odin",
+    summary: "Remove a push token of the signed-in user's device (Odin's own)",
+    body: ZPushDeviceRequest,
+    response: ZPushDeviceRemoved,
   },
 ] as const satisfies readonly Endpoint[];

@@ -135,3 +135,41 @@ export function deleteWebPushSubscription(
     return true;
   });
 }
+
+/**
+ * Registers a device's push token for the user, with the audit row. A token is one app install:
+ * registered again by another user signing in on that device, it moves to them.
+ */
+export function savePushDevice(
+  prisma: PrismaClient,
+  userId: number,
+  device: { platform: string; token: string },
+  audit: (tx: Prisma.TransactionClient, id: number) => Promise<void>,
+) {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.pushDevice.upsert({
+      where: { platform_token: device },
+      create: { userId, ...device },
+      update: { userId },
+      select: { id: true, user: { select: { pushAlerts: true } } },
+    });
+    await audit(tx, row.id);
+    return { id: row.id, pushAlerts: row.user.pushAlerts };
+  });
+}
+
+/** Removes the user's device with that token (with the audit row); false when there was none. */
+export function deletePushDevice(
+  prisma: PrismaClient,
+  userId: number,
+  device: { platform: string; token: string },
+  audit: (tx: Prisma.TransactionClient, id: number) => Promise<void>,
+) {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.pushDevice.findFirst({ where: { userId, ...device }, select: { id: true } });
+    if (!row) return false;
+    await audit(tx, row.id);
+    await tx.pushDevice.delete({ where: { id: row.id } });
+    return true;
+  });
+}

@@ -11,6 +11,8 @@ import {
   subscribeWebPush,
   unsubscribeWebPush,
   getWebPushSubscriptions,
+  registerPushDevice,
+  removePushDevice,
   type WebPushDeps,
 } from "./alert-delivery.service";
 
@@ -23,6 +25,9 @@ const setGroupSettings = findEndpoint("POST", "/api/groups/:groupId/alert-settin
 const pushSubscriptions = findEndpoint("GET", "/api/account/push-subscriptions");
 const subscribe = findEndpoint("POST", "/api/account/push-subscriptions");
 const unsubscribe = findEndpoint("DELETE", "/api/account/push-subscriptions");
+
+const registerDevice = findEndpoint("POST", "/api/account/push-devices");
+const removeDevice = findEndpoint("DELETE", "/api/account/push-devices");
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -47,6 +52,18 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> =
     unsubscribe.path,
     { schema: { body: unsubscribe.body, response: { 200: unsubscribe.response, ...errors } } },
     (request) => unsubscribeWebPush(deps, requireAuth(request), request.body.endpoint),
+  );
+
+  app.post(
+    registerDevice.path,
+    { schema: { body: registerDevice.body, response: { 200: registerDevice.response, ...errors } } },
+    (request) => registerPushDevice(deps.prisma, requireAuth(request), request.body),
+  );
+
+  app.delete(
+    removeDevice.path,
+    { schema: { body: removeDevice.body, response: { 200: removeDevice.response, ...errors } } },
+    (request) => removePushDevice(deps.prisma, requireAuth(request), request.body),
   );
 
   app.get(channels.path, { schema: { response: { 200: channels.response, ...errors } } }, (request) =>

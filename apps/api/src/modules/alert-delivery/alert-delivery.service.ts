@@ -9,6 +9,9 @@ import type {
   TWebPushSubscriptionRequest,
   TWebPushSubscriptions,
   TWebPushUnsubscribed,
+  TPushDeviceRequest,
+  TPushDeviceRegistered,
+  TPushDeviceRemoved,
 } from "@odin/contract";
 import type { PrismaClient, SecretBox } from "@odin/db";
 import type { VapidKeys } from "../../delivery/vapid-keys";
@@ -19,6 +22,8 @@ import { ALERT_NOT_FOUND } from "../alerts/alerts.service";
 import { writeAudit } from "../audit/audit.repository";
 import { findAccessibleGroup } from "../hotlists/group-access";
 import {
+  deletePushDevice,
+  savePushDevice,
   deleteWebPushSubscription,
   findAlertChannels,
   findDeliveriesOfAlert,
@@ -202,6 +207,39 @@ export async function unsubscribeWebPush(
 ): Promise<TWebPushUnsubscribed> {
   const removed = await deleteWebPushSubscription(deps.prisma, actor.user.id, endpoint, (tx, id) =>
     writeAudit(tx, actor, { action: "web_push_unsubscribed", detail: { subscription_id: id } }),
+  );
+  return { removed };
+}
+
+/**
+ * POST /api/account/push-devices: a signed-in device of the iOS/Android app registers its push token;
+ * audited. The user's push alerts toggle (the spec's) decides whether alerts are sent to it.
+ */
+export async function registerPushDevice(
+  prisma: PrismaClient,
+  actor: Actor,
+  input: TPushDeviceRequest,
+): Promise<TPushDeviceRegistered> {
+  const saved = await savePushDevice(prisma, actor.user.id, input, (tx, id) =>
+    writeAudit(tx, actor, {
+      action: "push_device_registered",
+      detail: { device_id: id, platform: input.platform },
+    }),
+  );
+  return { id: saved.id, push_alerts: saved.pushAlerts };
+}
+
+/** DELETE /api/account/push-devices: removes the caller's device with that token; audited. */
+export async function removePushDevice(
+  prisma: PrismaClient,
+  actor: Actor,
+  input: TPushDeviceRequest,
+): Promise<TPushDeviceRemoved> {
+  const removed = await deletePushDevice(prisma, actor.user.id, input, (tx, id) =>
+    writeAudit(tx, actor, {
+      action: "push_device_removed",
+      detail: { device_id: id, platform: input.platform },
+    }),
   );
   return { removed };
 }
