@@ -111,10 +111,8 @@ export function BrowserNotificationsControl({
   };
 
   return (
-    <section className="field" aria-labelledby="browser-notifications-title">
-      <h3 id="browser-notifications-title" className="field__label">
-        Browser notifications on this device
-      </h3>
+    <fieldset className="field browser-notifications">
+      <legend>Browser notifications on this device</legend>
       {state === "checking" && <Spinner />}
       {state === "unsupported" && (
         <p className="text-muted" role="status">
@@ -136,18 +134,20 @@ export function BrowserNotificationsControl({
             {state === "off" && "Off: this browser shows no notifications when Odin is closed."}
             {state === "working" && "Asking the browser…"}
           </p>
-          {state === "on" ? (
-            <Button variant="secondary" onClick={() => void turnOff()}>
-              Turn off browser notifications
-            </Button>
-          ) : (
-            <Button onClick={() => void turnOn()} disabled={state === "working"}>
-              {state === "working" ? "Working…" : "Turn on browser notifications"}
-            </Button>
-          )}
+          <div className="form-actions">
+            {state === "on" ? (
+              <Button variant="secondary" onClick={() => void turnOff()}>
+                Turn off browser notifications
+              </Button>
+            ) : (
+              <Button onClick={() => void turnOn()} disabled={state === "working"}>
+                {state === "working" ? "Working…" : "Turn on browser notifications"}
+              </Button>
+            )}
+          </div>
         </>
       )}
       {error && <Notice tone="danger">{error}</Notice>}
-    </section>
+    </fieldset>
   );
 }
