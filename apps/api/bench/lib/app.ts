@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createPrismaClient, createSecretBox, locatePrismaDir } from "@odin/db";
+import { createPrismaClient, createSecretBox, locatePrismaDir, type SecretBox } from "@odin/db";
 import { findFreePort } from "@odin/db/embedded";
 import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config/env";
@@ -16,7 +16,12 @@ import type { TestApp } from "../../test/helpers";
 
 export const projectRoot = path.dirname(locatePrismaDir());
 
-export async function startBenchApp(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+/** `secrets`: the key of an app this one replaces (a restart reads what the first one sealed). */
+export async function startBenchApp(
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
+  { secrets: given }: { secrets?: SecretBox } = {},
+): Promise<TestApp> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // A data folder of its own (pictures, outbox), never the developer's .data/.
@@ -34,7 +39,7 @@ export async function startBenchApp(databaseUrl: string, env: NodeJS.ProcessEnv 
   );
   // The pool the server would have (DATABASE_POOL_SIZE, 10 by default), not the tests' 4.
   const prisma = createPrismaClient(databaseUrl, { poolSize: config.databasePoolSize });
-  const secrets = createSecretBox(randomBytes(32));
+  const secrets = given ?? createSecretBox(randomBytes(32));
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };
   const app = await buildApp({ config, prisma, secrets, mailer });
