@@ -63,53 +63,64 @@ export function createFcmSender(config: NonNullable<PushConfig["fcm"]>, timeoutM
 
   return {
     async send(token, message) {
-      const response = await fetch(
-        `${config.baseUrl}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`,
-        {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${await accessToken()}`,
-            "content-type": "application/json",
-          },
-          body: JSON.stringify({
-            message: {
-              token,
-              notification: { title: message.title, body: message.body },
-              // FCM data values are strings.
-              data: {
-                type: message.type,
-                url: message.url,
-                alert_id: String(message.alert.id),
-                plate: message.alert.plate,
-                group: message.alert.group,
-              },
-              android: {
-                priority: "HIGH",
-                ttl: "86400s",
-                collapse_key: message.tag,
-                notification: { tag: message.tag },
-              },
-            },
-          }),
-          signal: AbortSignal.timeout(timeoutMs),
-        },
-      );
-      const body = (await response.json().catch(() => ({}))) as {
-        name?: string;
-        error?: { status?: string; message?: string; details?: { errorCode?: string }[] };
-      };
-      if (response.ok) return { kind: "sent", note: `FCM ${body.name ?? "accepted"}` };
-      const code = body.error?.details?.find((detail) => detail.errorCode)?.errorCode ?? body.error?.status;
-      const what = `FCM answered HTTP ${response.status}${code ? ` ${code}` : ""}`;
-      if (code === "UNREGISTERED" || response.status === 404) return { kind: "unregistered", reason: what };
-      if (response.status === 401) {
-        access = undefined;
-        throw new Error(what);
+      try {
+        return await sendOnce(token, message);
+      } catch (error) {
+        if (error instanceof PermanentDeliveryError) throw error;
+        if (isTimeout(error)) throw new Error(`FCM did not answer within ${timeoutMs / 1000} s`);
+        if (error instanceof TypeError) throw new Error("FCM could not be reached");
+        throw error;
       }
-      if (response.status === 429 || response.status >= 500) throw new Error(what);
-      throw new PermanentDeliveryError(what);
     },
   };
+
+  async function sendOnce(token: string, message: PushMessage): Promise<PushResult> {
+    const response = await fetch(
+      `${config.baseUrl}/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${await accessToken()}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({
+          message: {
+            token,
+            notification: { title: message.title, body: message.body },
+            // FCM data values are strings.
+            data: {
+              type: message.type,
+              url: message.url,
+              alert_id: String(message.alert.id),
+              plate: message.alert.plate,
+              group: message.alert.group,
+            },
+            android: {
+              priority: "HIGH",
+              ttl: "86400s",
+              collapse_key: message.tag,
+              notification: { tag: message.tag },
+            },
+          },
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+    );
+    const body = (await response.json().catch(() => ({}))) as {
+      name?: string;
+      error?: { status?: string; message?: string; details?: { errorCode?: string }[] };
+    };
+    if (response.ok) return { kind: "sent", note: `FCM ${body.name ?? "accepted"}` };
+    const code = body.error?.details?.find((detail) => detail.errorCode)?.errorCode ?? body.error?.status;
+    const what = `FCM answered HTTP ${response.status}${code ? ` ${code}` : ""}`;
+    if (code === "UNREGISTERED" || response.status === 404) return { kind: "unregistered", reason: what };
+    if (response.status === 401) {
+      access = undefined;
+      throw new Error(what);
+    }
+    if (response.status === 429 || response.status >= 500) throw new Error(what);
+    throw new PermanentDeliveryError(what);
+  }
 }
 
 /**
