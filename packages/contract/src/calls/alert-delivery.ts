@@ -162,7 +162,7 @@ export const ZPushDeviceRequest = z
       .trim()
       .min(1, "The push token is missing.")
       .max(4096, "The push token is too long.")
-      .regex(/^[A-Za-z0-9:_.\-]+$/, "The push token has characters no FCM or APNs token has."),
+      .regex(/^[A-Za-z0-9:_.-]+$/, "The push token has characters no FCM or APNs token has."),
   })
   .refine((device) => device.platform !== "apns" || /^[0-9a-fA-F]{64,200}$/.test(device.token), {
     message: "An APNs device token is hexadecimal (64 characters or more).",
