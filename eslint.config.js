@@ -156,6 +156,12 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's service worker (plain JavaScript, served as is at /sw.js): untyped rules only.
+    files: ["apps/web/public/sw.js"],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { ...globals.serviceworker }, parserOptions: { projectService: false } },
+  },
+  {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

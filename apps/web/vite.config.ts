@@ -5,7 +5,7 @@ const API_TARGET = "http://127.0.0.1:3000";
 
 // Paths Vite answers itself: its client and module graph in dev, the built bundle and public/ in preview.
 const VITE_OWN_PATHS =
-  /^\/(?:@vite\/|@react-refresh|@id\/|@fs\/|__vite|src\/|node_modules\/|assets\/|favicon\.svg)/;
+  /^\/(?:@vite\/|@react-refresh|@id\/|@fs\/|__vite|src\/|node_modules\/|assets\/|favicon\.svg|sw\.js)/;
 
 /**
  * The API's paths sit at the root next to the web routes, and some share a prefix with them

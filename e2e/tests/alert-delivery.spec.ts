@@ -3,7 +3,8 @@ import { screenshot } from "../support/journey";
 import { signInAs } from "../support/sign-in";
 
 /**
- * Issue 24: the admin's alert webhooks screen, the profile's alert channels and quiet hours, and a
+ * Issue 24: the admin's alert webhooks screen, the profile's alert channels (browser notifications on
+ * this device included) and quiet hours, and a
  * group's alerting (cooldown, urgent) on Edit Group.
  */
 test("an admin registers a dispatch webhook (secret shown once), turns alert e-mails on, sets quiet hours and a group's cooldown", async ({
@@ -21,7 +22,20 @@ test("an admin registers a dispatch webhook (secret shown once), turns alert e-m
   await expect(page.getByRole("region", { name: "Webhooks list" }).getByText("County CAD")).toBeVisible();
   await screenshot(page, "admin-webhooks", { fullPage: true });
 
+  // Browser notifications on this device (Web Push): allowed by the browser, not yet subscribed. The
+  // journey's Chromium reaches no push service, so subscribing itself is covered by the API's
+  // test/web-push.test.ts and the control's states by browser-notifications.test.tsx.
+  await page.context().grantPermissions(["notifications"]);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+  const push = page.getByRole("group", { name: "Browser notifications on this device" });
+  await expect(push.getByText(/^Off: this browser shows no notifications/)).toBeVisible();
+  await expect(push.getByRole("button", { name: "Turn on browser notifications" })).toBeEnabled();
+  // The service worker is served at the root and takes the whole site as its scope.
+  const scope = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    return registration.scope;
+  });
+  expect(scope).toBe(new URL("/", page.url()).href);
   const box = page.getByRole("checkbox", { name: "E-mail me each alert of my groups" });
   await box.click();
   await expect(box).toBeChecked();

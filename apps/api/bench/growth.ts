@@ -71,7 +71,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const secretsKey = randomBytes(32);
     // The app (for its config and the seed) is started only around each ingest burst: no job of
     // its own runs while the store is filled.
-    t = await startBenchApp(db.url, { DETECTION_RETENTION_DAYS: "120" }, secretsKey);
+    t = await startBenchApp(db.url, { DETECTION_RETENTION_DAYS: "120" }, { secretsKey });
     await seedDemoData(t.prisma, { encryptSecret: t.secrets.encrypt });
     const limit = t.config.search.maxResultsPerSource;
     const poolSize = t.config.databasePoolSize;
@@ -146,7 +146,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       ) as SizeFigures["search"];
 
       // A burst of INGEST_EVENTS new events through the real app, on the store as it now is.
-      t = await startBenchApp(db.url, { DETECTION_RETENTION_DAYS: "120" }, secretsKey);
+      t = await startBenchApp(db.url, { DETECTION_RETENTION_DAYS: "120" }, { secretsKey });
       const count = async () =>
         Number(
           (await sqlOn(session).query<{ n: bigint }>("SELECT count(*) AS n FROM detections")).rows[0]!.n,

@@ -56,6 +56,9 @@ import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
 import { alertDeliveryRoutes } from "./modules/alert-delivery/alert-delivery.routes";
 import { createDeliveryWorker } from "./delivery/delivery-worker";
 import { createEmailChannel } from "./delivery/email-channel";
+import { createMobilePushChannel } from "./delivery/mobile-push-channel";
+import { createVapidKeySource } from "./delivery/vapid-keys";
+import { createWebPushChannel } from "./delivery/web-push-channel";
 import { createWebhookChannel } from "./delivery/webhook-channel";
 import { alertWebhookRoutes } from "./modules/alert-webhooks/alert-webhooks.routes";
 import { createAxisIngest } from "./sources/axis/axis.ingest";
@@ -113,6 +116,8 @@ export async function buildApp({
   if (!databaseUrl) throw new Error("buildApp needs the database URL (config or dependencies)");
   const listenUrl: string = databaseUrl;
   setOutboundPolicy(config.outbound);
+  // Issue 24 item 4: one VAPID key pair for the routes (the browser subscribes with it) and the channel.
+  const vapidKeys = createVapidKeySource({ prisma, secrets, configured: config.push.webPush.vapid });
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.isProduction,
@@ -284,7 +289,7 @@ export async function buildApp({
     });
     await app.register(alertRoutes, { images, sources: sourceDeps });
     await app.register(alertStreamRoutes, { databaseUrl: listenUrl });
-    await app.register(alertDeliveryRoutes);
+    await app.register(alertDeliveryRoutes, { deps: { prisma, secrets, vapidKeys } });
     await app.register(alertWebhookRoutes, {
       deps: {
         prisma,
@@ -333,6 +338,7 @@ export async function buildApp({
       ];
   // Issue 24: worker processes (ODIN_ROLE=worker or all) deliver the queued alerts they can claim (delivery/).
   if (runs.jobs) {
+    const mobilePush = createMobilePushChannel({ prisma, push: config.push, publicUrl: config.publicUrl });
     const deliveries = createDeliveryWorker({
       prisma,
       databaseUrl: listenUrl,
@@ -348,10 +354,22 @@ export async function buildApp({
           timeoutMs: config.alerts.delivery.webhookTimeoutMs,
           disableAfterFailures: config.alerts.delivery.webhookDisableAfterFailures,
         }),
+        web_push: createWebPushChannel({
+          prisma,
+          secrets,
+          vapidKeys,
+          subject: config.push.webPush.subject,
+          publicUrl: config.publicUrl,
+          timeoutMs: config.push.timeoutMs,
+        }),
+        mobile_push: mobilePush,
       },
     });
     app.addHook("onReady", async () => deliveries.start());
-    app.addHook("preClose", () => deliveries.stop());
+    app.addHook("preClose", async () => {
+      await deliveries.stop();
+      mobilePush.close();
+    });
   }
   app.decorate("scheduledJobs", Object.freeze(jobs.map((job) => job.name)));
   let scheduled: ScheduledJob[] = [];

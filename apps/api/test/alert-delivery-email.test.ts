@@ -108,7 +108,7 @@ describe("alert delivery by e-mail", () => {
     agencyId = agency.id;
     const group = await t.prisma.hotlistGroup.create({ data: { agencyId, name: "Stolen cars" } });
     groupId = group.id;
-    for (const plate of ["ABC1234", "REF4510", "REF5500", "PIC0001", "QH0001", "QH0002"]) {
+    for (const plate of ["ABC1234", "MID0001", "REF4510", "REF5500", "PIC0001", "QH0001", "QH0002"]) {
       await t.prisma.hotlistPlate.create({
         data: { groupId, plateNumber: plate, plateNormalized: plate, state: null, reason: "Stolen vehicle" },
       });
@@ -146,6 +146,31 @@ describe("alert delivery by e-mail", () => {
     expect(await alertOn("ABC1234", { sourceReadId: read.sourceReadId })).toEqual([]);
     expect(await t.prisma.alertDelivery.count({ where: { alertId: alertId! } })).toBe(1);
     expect(smtp.received.length).toBe(before);
+  });
+
+  it("gives each delivery a stable Message-ID, so a resend after a crash is the same message", async () => {
+    const [alertId] = await alertOn("MID0001");
+    await settled(alertId!);
+    const delivery = await t.prisma.alertDelivery.findFirstOrThrow({ where: { alertId: alertId! } });
+    const host = new URL(t.config.publicUrl).hostname;
+    const expected = `<alert-${alertId}.delivery-${delivery.id}@${host}>`;
+    // A process that died after the SMTP server took the message and before the row was marked sent:
+    // its lease lapses and the delivery is sent again.
+    await t.prisma.alertDelivery.update({
+      where: { id: delivery.id },
+      data: { status: "sending", lockedUntil: new Date(Date.now() - 1000), deliveredAt: null },
+    });
+    await vi.waitFor(
+      () => expect(smtp.received.filter((mail) => mail.raw.includes("MID0001"))).toHaveLength(2),
+      { timeout: 20_000, interval: 50 },
+    );
+    const ids = smtp.received
+      .filter((mail) => mail.raw.includes("MID0001"))
+      .map((mail) => /^Message-ID: (.+)$/im.exec(mail.raw)?.[1]?.trim());
+    expect(ids).toEqual([expected, expected]);
+    expect(smtp.received.find((mail) => mail.raw.includes("MID0001"))!.raw).toContain(
+      `X-Odin-Delivery: dlv_${delivery.id}`,
+    );
   });
 
   it("retries a server that answers 4xx, and records a 5xx refusal as failed without retrying", async () => {

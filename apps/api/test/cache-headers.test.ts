@@ -17,6 +17,7 @@ describe("cache headers", () => {
     await writeFile(path.join(dist, "index.html"), "<!doctype html><title>Odin</title>");
     await writeFile(path.join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
     await writeFile(path.join(dist, "assets", "index-4f3a2b1c.js"), "console.log(1)");
+    await writeFile(path.join(dist, "sw.js"), "self.addEventListener('push', () => undefined)");
     t = await buildTestApp({ ODIN_WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -30,6 +31,14 @@ describe("cache headers", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["cache-control"], url).toBe("no-cache");
     }
+  });
+
+  it("the service worker is served at the root as JavaScript and revalidated (issue 24)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/sw.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.body).toContain("push");
   });
 
   it("hashed assets are immutable for a year", async () => {

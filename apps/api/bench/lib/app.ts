@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createPrismaClient, createSecretBox, locatePrismaDir } from "@odin/db";
+import { createPrismaClient, createSecretBox, locatePrismaDir, type SecretBox } from "@odin/db";
 import { findFreePort } from "@odin/db/embedded";
 import { buildApp } from "../../src/app";
 import { loadConfig } from "../../src/config/env";
@@ -16,11 +16,14 @@ import type { TestApp } from "../../test/helpers";
 
 export const projectRoot = path.dirname(locatePrismaDir());
 
+/**
+ * `secrets`: the secret box of an app this one replaces (a restart reads what the first one sealed);
+ * `secretsKey`: the same from the key alone.
+ */
 export async function startBenchApp(
   databaseUrl: string,
   env: NodeJS.ProcessEnv = {},
-  /** The secrets key, to start the app again on a database it has already written secrets to. */
-  secretsKey: Buffer = randomBytes(32),
+  { secrets: given, secretsKey }: { secrets?: SecretBox; secretsKey?: Buffer } = {},
 ): Promise<TestApp> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -39,7 +42,7 @@ export async function startBenchApp(
   );
   // The pool the server would have (DATABASE_POOL_SIZE, 10 by default), not the tests' 4.
   const prisma = createPrismaClient(databaseUrl, { poolSize: config.databasePoolSize });
-  const secrets = createSecretBox(secretsKey);
+  const secrets = given ?? createSecretBox(secretsKey ?? randomBytes(32));
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };
   const app = await buildApp({ config, prisma, secrets, mailer });

@@ -104,6 +104,11 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   // Odin's own (issue 24): a user's alert channels; an alert's delivery log, for whoever sees its group.
   "GET /api/profile/alert-channels": rule("user", "self"),
   "POST /api/profile/alert-channels": rule("user", "self"),
+  "GET /api/account/push-subscriptions": rule("user", "self"),
+  "POST /api/account/push-subscriptions": rule("user", "self"),
+  "DELETE /api/account/push-subscriptions": rule("user", "self"),
+  "POST /api/account/push-devices": rule("user", "self"),
+  "DELETE /api/account/push-devices": rule("user", "self"),
   "GET /api/alerts/:id/deliveries": rule("hotlist_viewer", "group"),
   "GET /api/groups/:groupId/alert-settings": rule("hotlist_viewer", "group"),
   "POST /api/groups/:groupId/alert-settings": rule("hotlist_admin", "group"),
@@ -199,6 +204,7 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
 
   "GET /assets/*": rule("public", "none"),
   "GET /favicon.svg": rule("public", "none"),
+  "GET /sw.js": rule("public", "none"),
   "GET /favicon.ico": rule("public", "none"),
 
   // The web app's pages (both specs' route lists), served by the API in production.

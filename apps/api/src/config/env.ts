@@ -2,6 +2,7 @@
  * The only reader of process.env in the API. Parsed once at start-up; a bad value stops the
  * process with one line naming the variable (see ConfigError), never a stack trace.
  */
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_MAP_SETTINGS, EXPORT_RECORDS_LIMIT, type TAppConfig } from "@odin/contract";
 import { z } from "zod";
@@ -192,6 +193,37 @@ const ZEnv = z.object({
   /** Consecutive failed attempts after which a webhook is disabled (and the agency's admins told). */
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(15),
   ALERT_DELIVERY_RETRY_MAX_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /** Issue 24 item 4: the VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints); neither: made once and kept sealed in the database. */
+  WEB_PUSH_VAPID_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (65 bytes)")
+    .optional(),
+  WEB_PUSH_VAPID_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (32 bytes)")
+    .optional(),
+  /** The VAPID contact (mailto: or https:); default: ODIN_PUBLIC_URL when https, else mailto: MAIL_FROM's address. */
+  WEB_PUSH_VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: or https: URL")
+    .optional(),
+  /** Issue 24 item 5: FCM HTTP v1. A Google service account's JSON key (the JSON itself, or a path to the file). */
+  FCM_SERVICE_ACCOUNT: z.string().trim().min(1).optional(),
+  /** The Firebase project; default: the service account's project_id. */
+  FCM_PROJECT_ID: z.string().trim().min(1).optional(),
+  FCM_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://fcm.googleapis.com"),
+  FCM_TOKEN_URL: z.url({ protocol: /^https?$/ }).default("https://oauth2.googleapis.com/token"),
+  /** Issue 24 item 5: APNs token-based auth: the .p8 signing key (PEM, or a path to the file), its key id, the team id and the app's bundle id. */
+  APNS_KEY: z.string().trim().min(1).optional(),
+  APNS_KEY_ID: z.string().trim().min(1).optional(),
+  APNS_TEAM_ID: z.string().trim().min(1).optional(),
+  APNS_TOPIC: z.string().trim().min(1).optional(),
+  APNS_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.push.apple.com"),
+  /** A push service (Web Push, FCM, APNs) has this long to answer one message. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -218,6 +250,80 @@ const ZEnv = z.object({
 export type Env = z.infer<typeof ZEnv>;
 
 export type OdinRole = Env["ODIN_ROLE"];
+
+/** A secret given inline or as a path to the file holding it. */
+function inlineOrFile(name: string, value: string, inline: (text: string) => boolean): string {
+  if (inline(value)) return value;
+  try {
+    return readFileSync(value, "utf8");
+  } catch {
+    throw new ConfigError(name, `is neither the value itself nor a readable file (${value})`);
+  }
+}
+
+function fcmConfig(env: Env): PushConfig["fcm"] {
+  if (!env.FCM_SERVICE_ACCOUNT) return null;
+  const text = inlineOrFile("FCM_SERVICE_ACCOUNT", env.FCM_SERVICE_ACCOUNT, (v) => v.startsWith("{"));
+  let account: { project_id?: unknown; client_email?: unknown; private_key?: unknown };
+  try {
+    account = JSON.parse(text) as typeof account;
+  } catch {
+    throw new ConfigError("FCM_SERVICE_ACCOUNT", "is not a service account's JSON key");
+  }
+  if (typeof account.client_email !== "string" || typeof account.private_key !== "string") {
+    throw new ConfigError(
+      "FCM_SERVICE_ACCOUNT",
+      "has no client_email and private_key (a service account's JSON key)",
+    );
+  }
+  const projectId = env.FCM_PROJECT_ID ?? (typeof account.project_id === "string" ? account.project_id : "");
+  if (!projectId)
+    throw new ConfigError("FCM_PROJECT_ID", "is required when the service account names no project_id");
+  return {
+    projectId,
+    clientEmail: account.client_email,
+    privateKey: account.private_key,
+    baseUrl: env.FCM_BASE_URL.replace(/\/+$/, ""),
+    tokenUrl: env.FCM_TOKEN_URL,
+  };
+}
+
+function apnsConfig(env: Env): PushConfig["apns"] {
+  if (!env.APNS_KEY) return null;
+  for (const name of ["APNS_KEY_ID", "APNS_TEAM_ID", "APNS_TOPIC"] as const) {
+    if (!env[name]) throw new ConfigError(name, "is required when APNS_KEY is set");
+  }
+  return {
+    key: inlineOrFile("APNS_KEY", env.APNS_KEY, (v) => v.includes("-----BEGIN")),
+    keyId: env.APNS_KEY_ID!,
+    teamId: env.APNS_TEAM_ID!,
+    topic: env.APNS_TOPIC!,
+    baseUrl: env.APNS_BASE_URL.replace(/\/+$/, ""),
+  };
+}
+
+function pushConfig(env: Env, publicUrl: string): PushConfig {
+  if (!env.WEB_PUSH_VAPID_PUBLIC_KEY !== !env.WEB_PUSH_VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      env.WEB_PUSH_VAPID_PUBLIC_KEY ? "WEB_PUSH_VAPID_PRIVATE_KEY" : "WEB_PUSH_VAPID_PUBLIC_KEY",
+      "must be set together with its pair (or neither: Odin makes a key pair once and keeps it in the database)",
+    );
+  }
+  const mailbox = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
+  return {
+    timeoutMs: env.PUSH_TIMEOUT_MS,
+    fcm: fcmConfig(env),
+    apns: apnsConfig(env),
+    webPush: {
+      vapid:
+        env.WEB_PUSH_VAPID_PUBLIC_KEY && env.WEB_PUSH_VAPID_PRIVATE_KEY
+          ? { publicKey: env.WEB_PUSH_VAPID_PUBLIC_KEY, privateKey: env.WEB_PUSH_VAPID_PRIVATE_KEY }
+          : null,
+      subject:
+        env.WEB_PUSH_VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? publicUrl : `mailto:${mailbox}`),
+    },
+  };
+}
 
 function storageConfig(env: Env, dataDir: string, projectRoot: string): BlobStoreConfig {
   if (env.ODIN_FILE_STORE === "filesystem") {
@@ -342,11 +448,33 @@ export interface Config {
   };
   /** Outgoing mail; without SMTP_URL messages are written to dataDir/outbox (see mail/). */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Issue 24 items 4 and 5: push services (delivery/). */
+  push: PushConfig;
   /**
    * PDF and ZIP exports: the most records one export may hold, and the zone their times are written
    * in (file names carry the export's date in that zone too).
    */
   exports: { maxRecords: number; timeZone: string };
+}
+
+/** Issue 24 items 4 and 5: Web Push (VAPID) and mobile push (FCM, APNs). */
+export interface PushConfig {
+  timeoutMs: number;
+  webPush: {
+    /** Null: the key pair is made once and kept sealed in the database (delivery/vapid-keys.ts). */
+    vapid: { publicKey: string; privateKey: string } | null;
+    subject: string;
+  };
+  /** Null: FCM_SERVICE_ACCOUNT not set (Android devices get nothing; their deliveries fail, saying so). */
+  fcm: {
+    projectId: string;
+    clientEmail: string;
+    privateKey: string;
+    baseUrl: string;
+    tokenUrl: string;
+  } | null;
+  /** Null: APNS_KEY not set. */
+  apns: { key: string; keyId: string; teamId: string; topic: string; baseUrl: string } | null;
 }
 
 /** Issue 24: the alert delivery queue's pace and retries (apps/api/src/delivery/). */
@@ -559,6 +687,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       mapsPort: env.SIMULATOR_MAPS_PORT,
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    push: pushConfig(env, publicUrl),
     exports: { maxRecords: env.EXPORT_MAX_RECORDS, timeZone: env.EXPORT_TIME_ZONE },
     map: {
       darkTileUrl: env.MAP_TILE_URL_DARK ?? DEFAULT_MAP_SETTINGS.darkTileUrl,

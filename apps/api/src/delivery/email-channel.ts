@@ -23,6 +23,22 @@ export function alertPageUrl(publicUrl: string, alertId: number): string {
   return `${publicUrl.replace(/\/+$/, "")}/alert-history-detail/${alertId}`;
 }
 
+/**
+ * The Message-ID of an alert e-mail: derived from the delivery row (one per alert and recipient), so
+ * every attempt of one delivery, a resend after a process died between the SMTP server taking it and
+ * the row being marked sent included, carries the same id and a mail client or the recipient's server
+ * shows or drops it as the same message. The domain is ODIN_PUBLIC_URL's host.
+ */
+export function alertMessageId(publicUrl: string, delivery: Pick<ClaimedDelivery, "id" | "alertId">): string {
+  let host = "odin.local";
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    // keep the default
+  }
+  return `<alert-${delivery.alertId}.delivery-${delivery.id}@${host}>`;
+}
+
 function formatTime(at: Date, timeZone: string): string {
   const text = new Intl.DateTimeFormat("en-US", {
     timeZone,
@@ -100,6 +116,8 @@ export function createEmailChannel(deps: EmailChannelDeps): DeliveryChannel {
           to: user.email,
           subject: `Odin alert: ${alert.plate} on ${alert.group.name}`,
           text: lines.join("\n"),
+          messageId: alertMessageId(deps.publicUrl, delivery),
+          headers: { "X-Odin-Delivery": `dlv_${delivery.id}` },
           ...(attachments.length > 0 ? { attachments } : {}),
         });
       } catch (error) {

@@ -141,7 +141,7 @@ function agent(): Agent {
 export interface OutboundInit {
   method?: string;
   headers?: Record<string, string>;
-  body?: string | URLSearchParams;
+  body?: string | URLSearchParams | Uint8Array;
   signal?: AbortSignal;
   /** Never followed by default: a redirect could bounce Odin anywhere. */
   redirect?: "manual" | "error";

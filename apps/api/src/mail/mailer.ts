@@ -8,6 +8,10 @@ export interface MailMessage {
   text: string;
   /** Files sent with the message (an alert's picture, when its agency allows pictures in e-mail). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** The Message-ID, "<local@domain>"; nodemailer makes a random one when absent. */
+  messageId?: string;
+  /** Extra headers (an alert e-mail's X-Odin-Delivery). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

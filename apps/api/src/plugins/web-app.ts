@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
 /**
- * Serves the built web app: hashed files under /assets/ cached for a year, the favicon, and
+ * Serves the built web app: hashed files under /assets/ cached for a year, the favicon, the service
+ * worker (/sw.js), and
  * index.html (revalidated on every load, so an upgrade reaches every browser at once) for the web
  * routes of both specs. Any other address a browser navigates to (a GET that accepts text/html) gets the
  * web app too, with status 404, so it shows its own not-found page (issue 20 item 2); calls (JSON,
@@ -30,6 +31,11 @@ export const webAppPlugin = fp<{ distDir: string }>(
       reply
         .header("cache-control", "public, max-age=86400")
         .sendFile("favicon.svg", distDir, { cacheControl: false }),
+    );
+    // The service worker (issue 24 item 4) at the root, so its scope is the whole site; never cached
+    // long, so a new version reaches browsers with the next page load.
+    app.get("/sw.js", (_request, reply) =>
+      reply.header("cache-control", "no-cache").sendFile("sw.js", distDir, { cacheControl: false }),
     );
     // Browsers ask for /favicon.ico on pages that name no icon (the built-in provider's sign-in page).
     app.get("/favicon.ico", (_request, reply) =>

@@ -90,6 +90,93 @@ export type TAlertDelivery = z.infer<typeof ZAlertDelivery>;
 export const ZAlertDeliveriesResponse = z.object({ deliveries: z.array(ZAlertDelivery) });
 export type TAlertDeliveriesResponse = z.infer<typeof ZAlertDeliveriesResponse>;
 
+/** base64url without padding (RFC 7515 §2), as browsers give a PushSubscription's keys. */
+const base64urlOfBytes = (bytes: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, message)
+    .refine((value) => Math.floor((value.replace(/=+$/, "").length * 3) / 4) === bytes, message);
+
+export const WEB_PUSH_ENDPOINT_INVALID = "The browser gave a push endpoint that is not an http(s) URL.";
+
+/**
+ * A browser's PushSubscription as `subscription.toJSON()` gives it (Push API): the push service's
+ * endpoint and the keys Odin encrypts each message with (RFC 8291). Odin's own (issue 24 item 4).
+ */
+export const ZWebPushSubscriptionRequest = z.object({
+  endpoint: z
+    .string()
+    .trim()
+    .max(2048, WEB_PUSH_ENDPOINT_INVALID)
+    .pipe(z.url({ protocol: /^https?$/, error: WEB_PUSH_ENDPOINT_INVALID })),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: base64urlOfBytes(
+      65,
+      "The browser's p256dh key must be a P-256 public key (65 bytes, base64url).",
+    ),
+    auth: base64urlOfBytes(16, "The browser's auth secret must be 16 bytes (base64url)."),
+  }),
+});
+export type TWebPushSubscriptionRequest = z.infer<typeof ZWebPushSubscriptionRequest>;
+
+export const ZWebPushUnsubscribeRequest = z.object({ endpoint: z.string().trim().min(1).max(2048) });
+export type TWebPushUnsubscribeRequest = z.infer<typeof ZWebPushUnsubscribeRequest>;
+
+/** The signed-in user's browser subscriptions and the key the browser subscribes with. */
+export const ZWebPushSubscriptions = z.object({
+  /** The VAPID public key (base64url): PushManager.subscribe's applicationServerKey. */
+  vapid_public_key: z.string(),
+  subscriptions: z.array(
+    z.object({
+      id: z.number().int(),
+      /** The push service's host only (the full endpoint is the browser's capability). */
+      push_service: z.string(),
+      user_agent: z.string().nullable(),
+      created_at: ZIsoDateTime,
+    }),
+  ),
+});
+export type TWebPushSubscriptions = z.infer<typeof ZWebPushSubscriptions>;
+
+/** What subscribing did: this browser's subscription, and the user's channel (turned on). */
+export const ZWebPushSubscribed = z.object({ id: z.number().int(), web_push: z.boolean() });
+export type TWebPushSubscribed = z.infer<typeof ZWebPushSubscribed>;
+
+export const ZWebPushUnsubscribed = z.object({ removed: z.boolean() });
+export type TWebPushUnsubscribed = z.infer<typeof ZWebPushUnsubscribed>;
+
+export const PUSH_PLATFORMS = ["fcm", "apns"] as const;
+
+/**
+ * A signed-in device of the iOS/Android app registers its push token (Odin's own, issue 24 item 5):
+ * `fcm` for a Firebase Cloud Messaging registration token, `apns` for an APNs device token (hex).
+ * Alerts reach it while the user's push alerts toggle (the spec's /toggle-push-alerts) is on.
+ */
+export const ZPushDeviceRequest = z
+  .object({
+    platform: z.enum(PUSH_PLATFORMS, { message: 'The platform must be "fcm" or "apns".' }),
+    token: z
+      .string()
+      .trim()
+      .min(1, "The push token is missing.")
+      .max(4096, "The push token is too long.")
+      .regex(/^[A-Za-z0-9:_.-]+$/, "The push token has characters no FCM or APNs token has."),
+  })
+  .refine((device) => device.platform !== "apns" || /^[0-9a-fA-F]{64,200}$/.test(device.token), {
+    message: "An APNs device token is hexadecimal (64 characters or more).",
+    path: ["token"],
+  });
+export type TPushDeviceRequest = z.infer<typeof ZPushDeviceRequest>;
+
+/** The device as registered, and whether the user's push alerts toggle is on. */
+export const ZPushDeviceRegistered = z.object({ id: z.number().int(), push_alerts: z.boolean() });
+export type TPushDeviceRegistered = z.infer<typeof ZPushDeviceRegistered>;
+
+export const ZPushDeviceRemoved = z.object({ removed: z.boolean() });
+export type TPushDeviceRemoved = z.infer<typeof ZPushDeviceRemoved>;
+
 export const ALERT_DELIVERY_ENDPOINTS = [
   {
     method: "GET",
@@ -130,5 +217,44 @@ export const ALERT_DELIVERY_ENDPOINTS = [
     summary: "An alert's delivery log: channel, recipient, attempts, outcome (Odin's own)",
     params: ZIdParams,
     response: ZAlertDeliveriesResponse,
+  },
+  {
+    method: "GET",
+    path: "/api/account/push-subscriptions",
+    spec: "odin",
+    summary: "The signed-in user's Web Push subscriptions and the VAPID public key (Odin's own)",
+    response: ZWebPushSubscriptions,
+  },
+  {
+    method: "POST",
+    path: "/api/account/push-subscriptions",
+    spec: "odin",
+    summary: "Subscribe this browser to alert notifications (Web Push; turns the channel on) (Odin's own)",
+    body: ZWebPushSubscriptionRequest,
+    response: ZWebPushSubscribed,
+  },
+  {
+    method: "DELETE",
+    path: "/api/account/push-subscriptions",
+    spec: "odin",
+    summary: "Unsubscribe a browser of the signed-in user by its endpoint (Odin's own)",
+    body: ZWebPushUnsubscribeRequest,
+    response: ZWebPushUnsubscribed,
+  },
+  {
+    method: "POST",
+    path: "/api/account/push-devices",
+    spec: "odin",
+    summary: "Register this device's push token (FCM or APNs) for the iOS/Android app's alerts (Odin's own)",
+    body: ZPushDeviceRequest,
+    response: ZPushDeviceRegistered,
+  },
+  {
+    method: "DELETE",
+    path: "/api/account/push-devices",
+    spec: "odin",
+    summary: "Remove a push token of the signed-in user's device (Odin's own)",
+    body: ZPushDeviceRequest,
+    response: ZPushDeviceRemoved,
   },
 ] as const satisfies readonly Endpoint[];

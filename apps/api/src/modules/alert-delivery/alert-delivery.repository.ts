@@ -79,3 +79,97 @@ export function updateGroupAlertSettings(
     return after;
   });
 }
+
+/** The user's Web Push subscriptions (newest first). */
+export function findWebPushSubscriptions(prisma: PrismaClient, userId: number) {
+  return prisma.webPushSubscription.findMany({
+    where: { userId },
+    select: { id: true, endpoint: true, userAgent: true, createdAt: true },
+    orderBy: { id: "desc" },
+  });
+}
+
+/**
+ * Stores a browser's subscription for the user and turns the user's Web Push channel on, with the
+ * audit row, in one transaction. An endpoint is one browser profile: subscribed again (new keys) or
+ * by another user signing in on that browser, it now belongs to the latest subscriber.
+ */
+export function saveWebPushSubscription(
+  prisma: PrismaClient,
+  userId: number,
+  subscription: { endpoint: string; keysSealed: string; userAgent: string | null },
+  audit: (tx: Prisma.TransactionClient, id: number) => Promise<void>,
+) {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.webPushSubscription.upsert({
+      where: { endpoint: subscription.endpoint },
+      create: { userId, ...subscription },
+      update: { userId, keysSealed: subscription.keysSealed, userAgent: subscription.userAgent },
+      select: { id: true },
+    });
+    const user = await tx.user.update({
+      where: { id: userId },
+      data: { webPushAlerts: true },
+      select: { webPushAlerts: true },
+    });
+    await audit(tx, row.id);
+    return { id: row.id, webPushAlerts: user.webPushAlerts };
+  });
+}
+
+/** Removes the user's subscription with that endpoint (with the audit row); false when there was none. */
+export function deleteWebPushSubscription(
+  prisma: PrismaClient,
+  userId: number,
+  endpoint: string,
+  audit: (tx: Prisma.TransactionClient, id: number) => Promise<void>,
+) {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.webPushSubscription.findFirst({
+      where: { userId, endpoint },
+      select: { id: true },
+    });
+    if (!row) return false;
+    await audit(tx, row.id);
+    await tx.webPushSubscription.delete({ where: { id: row.id } });
+    return true;
+  });
+}
+
+/**
+ * Registers a device's push token for the user, with the audit row. A token is one app install:
+ * registered again by another user signing in on that device, it moves to them.
+ */
+export function savePushDevice(
+  prisma: PrismaClient,
+  userId: number,
+  device: { platform: string; token: string },
+  audit: (tx: Prisma.TransactionClient, id: number) => Promise<void>,
+) {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.pushDevice.upsert({
+      where: { platform_token: device },
+      create: { userId, ...device },
+      update: { userId },
+      select: { id: true, user: { select: { pushAlerts: true } } },
+    });
+    await audit(tx, row.id);
+    return { id: row.id, pushAlerts: row.user.pushAlerts };
+  });
+}
+
+/** Removes the user's device with that token (with the audit row); false when there was none. */
+export function deletePushDevice(
+  prisma: PrismaClient,
+  userId: number,
+  device: { platform: string; token: string },
+  audit: (tx: Prisma.TransactionClient, id: number) => Promise<void>,
+) {
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.pushDevice.findFirst({ where: { userId, ...device }, select: { id: true } });
+    if (!row) return false;
+    await audit(tx, row.id);
+    await tx.pushDevice.delete({ where: { id: row.id } });
+    return true;
+  });
+}

@@ -8,6 +8,12 @@ import {
   getGroupAlertSettings,
   setAlertChannels,
   setGroupAlertSettings,
+  subscribeWebPush,
+  unsubscribeWebPush,
+  getWebPushSubscriptions,
+  registerPushDevice,
+  removePushDevice,
+  type WebPushDeps,
 } from "./alert-delivery.service";
 
 const channels = findEndpoint("GET", "/api/profile/alert-channels");
@@ -16,10 +22,50 @@ const deliveries = findEndpoint("GET", "/api/alerts/:id/deliveries");
 const groupSettings = findEndpoint("GET", "/api/groups/:groupId/alert-settings");
 const setGroupSettings = findEndpoint("POST", "/api/groups/:groupId/alert-settings");
 
+const pushSubscriptions = findEndpoint("GET", "/api/account/push-subscriptions");
+const subscribe = findEndpoint("POST", "/api/account/push-subscriptions");
+const unsubscribe = findEndpoint("DELETE", "/api/account/push-subscriptions");
+
+const registerDevice = findEndpoint("POST", "/api/account/push-devices");
+const removeDevice = findEndpoint("DELETE", "/api/account/push-devices");
+
 const errors = errorResponses(400, 401, 403, 404);
 
-/** Odin's own (issue 24): the profile's alert channels and an alert's delivery log. */
-export const alertDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Odin's own (issue 24): the profile's alert channels, the browser's Web Push subscription and an
+ * alert's delivery log.
+ */
+export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> = async (app, { deps }) => {
+  app.get(
+    pushSubscriptions.path,
+    { schema: { response: { 200: pushSubscriptions.response, ...errors } } },
+    (request) => getWebPushSubscriptions(deps, requireAuth(request)),
+  );
+
+  app.post(
+    subscribe.path,
+    { schema: { body: subscribe.body, response: { 200: subscribe.response, ...errors } } },
+    (request) => subscribeWebPush(deps, requireAuth(request), request.body, request.headers["user-agent"]),
+  );
+
+  app.delete(
+    unsubscribe.path,
+    { schema: { body: unsubscribe.body, response: { 200: unsubscribe.response, ...errors } } },
+    (request) => unsubscribeWebPush(deps, requireAuth(request), request.body.endpoint),
+  );
+
+  app.post(
+    registerDevice.path,
+    { schema: { body: registerDevice.body, response: { 200: registerDevice.response, ...errors } } },
+    (request) => registerPushDevice(deps.prisma, requireAuth(request), request.body),
+  );
+
+  app.delete(
+    removeDevice.path,
+    { schema: { body: removeDevice.body, response: { 200: removeDevice.response, ...errors } } },
+    (request) => removePushDevice(deps.prisma, requireAuth(request), request.body),
+  );
+
   app.get(channels.path, { schema: { response: { 200: channels.response, ...errors } } }, (request) =>
     getAlertChannels(app.prisma, requireAuth(request)),
   );

@@ -5,8 +5,16 @@ import type {
   TGroupAlertSettingsUpdate,
   TAlertDelivery,
   TAlertDeliveriesResponse,
+  TWebPushSubscribed,
+  TWebPushSubscriptionRequest,
+  TWebPushSubscriptions,
+  TWebPushUnsubscribed,
+  TPushDeviceRequest,
+  TPushDeviceRegistered,
+  TPushDeviceRemoved,
 } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
+import type { PrismaClient, SecretBox } from "@odin/db";
+import type { VapidKeys } from "../../delivery/vapid-keys";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
 import { findVisibleAlert } from "../alerts/alerts.repository";
@@ -14,8 +22,13 @@ import { ALERT_NOT_FOUND } from "../alerts/alerts.service";
 import { writeAudit } from "../audit/audit.repository";
 import { findAccessibleGroup } from "../hotlists/group-access";
 import {
+  deletePushDevice,
+  savePushDevice,
+  deleteWebPushSubscription,
   findAlertChannels,
   findDeliveriesOfAlert,
+  findWebPushSubscriptions,
+  saveWebPushSubscription,
   updateAlertChannels,
   updateGroupAlertSettings,
   type AlertChannelsRow,
@@ -130,4 +143,103 @@ export async function getAlertDeliveries(
       created_at: row.created_at.toISOString(),
     })),
   };
+}
+
+export interface WebPushDeps {
+  prisma: PrismaClient;
+  secrets: Pick<SecretBox, "encrypt">;
+  vapidKeys: () => Promise<VapidKeys>;
+}
+
+/** GET /api/account/push-subscriptions: the VAPID public key and the user's browsers (hosts only). */
+export async function getWebPushSubscriptions(
+  deps: WebPushDeps,
+  actor: Actor,
+): Promise<TWebPushSubscriptions> {
+  const [vapid, rows] = await Promise.all([
+    deps.vapidKeys(),
+    findWebPushSubscriptions(deps.prisma, actor.user.id),
+  ]);
+  return {
+    vapid_public_key: vapid.publicKey,
+    subscriptions: rows.map((row) => ({
+      id: row.id,
+      push_service: new URL(row.endpoint).host,
+      user_agent: row.userAgent,
+      created_at: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * POST /api/account/push-subscriptions: stores this browser's subscription (its keys sealed) and turns
+ * the user's Web Push channel on; audited. The endpoint is checked by the outbound guard when a message
+ * is sent (a push service on a non-public address is refused and the subscription removed).
+ */
+export async function subscribeWebPush(
+  deps: WebPushDeps,
+  actor: Actor,
+  input: TWebPushSubscriptionRequest,
+  userAgent: string | undefined,
+): Promise<TWebPushSubscribed> {
+  const saved = await saveWebPushSubscription(
+    deps.prisma,
+    actor.user.id,
+    {
+      endpoint: input.endpoint,
+      keysSealed: deps.secrets.encrypt(JSON.stringify(input.keys)),
+      userAgent: userAgent?.slice(0, 300) ?? null,
+    },
+    (tx, id) =>
+      writeAudit(tx, actor, {
+        action: "web_push_subscribed",
+        detail: { subscription_id: id, push_service: new URL(input.endpoint).host },
+      }),
+  );
+  return { id: saved.id, web_push: saved.webPushAlerts };
+}
+
+/** DELETE /api/account/push-subscriptions: removes the user's browser with that endpoint; audited. */
+export async function unsubscribeWebPush(
+  deps: Pick<WebPushDeps, "prisma">,
+  actor: Actor,
+  endpoint: string,
+): Promise<TWebPushUnsubscribed> {
+  const removed = await deleteWebPushSubscription(deps.prisma, actor.user.id, endpoint, (tx, id) =>
+    writeAudit(tx, actor, { action: "web_push_unsubscribed", detail: { subscription_id: id } }),
+  );
+  return { removed };
+}
+
+/**
+ * POST /api/account/push-devices: a signed-in device of the iOS/Android app registers its push token;
+ * audited. The user's push alerts toggle (the spec's) decides whether alerts are sent to it.
+ */
+export async function registerPushDevice(
+  prisma: PrismaClient,
+  actor: Actor,
+  input: TPushDeviceRequest,
+): Promise<TPushDeviceRegistered> {
+  const saved = await savePushDevice(prisma, actor.user.id, input, (tx, id) =>
+    writeAudit(tx, actor, {
+      action: "push_device_registered",
+      detail: { device_id: id, platform: input.platform },
+    }),
+  );
+  return { id: saved.id, push_alerts: saved.pushAlerts };
+}
+
+/** DELETE /api/account/push-devices: removes the caller's device with that token; audited. */
+export async function removePushDevice(
+  prisma: PrismaClient,
+  actor: Actor,
+  input: TPushDeviceRequest,
+): Promise<TPushDeviceRemoved> {
+  const removed = await deletePushDevice(prisma, actor.user.id, input, (tx, id) =>
+    writeAudit(tx, actor, {
+      action: "push_device_removed",
+      detail: { device_id: id, platform: input.platform },
+    }),
+  );
+  return { removed };
 }

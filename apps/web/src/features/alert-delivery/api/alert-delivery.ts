@@ -11,6 +11,10 @@ import {
   type TGroupAlertSettingsUpdate,
   type TSuccessMessage,
   type TWebhookTestResult,
+  type TWebPushSubscribed,
+  type TWebPushSubscriptionRequest,
+  type TWebPushSubscriptions,
+  type TWebPushUnsubscribed,
 } from "@odin/contract";
 import { callEndpoint } from "@/lib/call-endpoint";
 
@@ -55,3 +59,17 @@ export const setGroupAlertSettings = (
   groupId: number,
   body: TGroupAlertSettingsUpdate,
 ): Promise<TGroupAlertSettings> => callEndpoint(setGroupSettingsCall, { params: { groupId }, body });
+
+const pushSubscriptionsCall = findEndpoint("GET", "/api/account/push-subscriptions");
+const subscribeCall = findEndpoint("POST", "/api/account/push-subscriptions");
+const unsubscribeCall = findEndpoint("DELETE", "/api/account/push-subscriptions");
+
+/** The VAPID public key this browser subscribes with, and the user's subscribed browsers. */
+export const getWebPushSubscriptions = (): Promise<TWebPushSubscriptions> =>
+  callEndpoint(pushSubscriptionsCall);
+
+export const subscribeWebPush = (body: TWebPushSubscriptionRequest): Promise<TWebPushSubscribed> =>
+  callEndpoint(subscribeCall, { body });
+
+export const unsubscribeWebPush = (endpoint: string): Promise<TWebPushUnsubscribed> =>
+  callEndpoint(unsubscribeCall, { body: { endpoint } });

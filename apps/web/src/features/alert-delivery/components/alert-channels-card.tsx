@@ -3,9 +3,11 @@ import { useState, type FormEvent } from "react";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { toError, useQuery } from "@/lib/use-query";
 import { getAlertChannels, setAlertChannels } from "../api/alert-delivery";
+import { BrowserNotificationsControl } from "./browser-notifications";
 
 /**
- * The profile's alert channels (issue 24): alerts of the user's groups by e-mail, and quiet hours
+ * The profile's alert channels (issue 24): alerts of the user's groups by e-mail, as notifications of
+ * this browser (Web Push), and quiet hours
  * during which e-mail and push of groups not marked urgent wait (the live screen is never held).
  */
 export function AlertChannelsCard() {
@@ -49,6 +51,10 @@ export function AlertChannelsCard() {
             checked={channels.email}
             disabled={busy}
             onChange={(event) => void change({ email: event.target.checked })}
+          />
+          <BrowserNotificationsControl
+            channelOn={channels.web_push}
+            onChannelChange={(on) => setSaved({ ...channels, web_push: on })}
           />
           <QuietHoursForm
             initial={channels.quiet_hours}
