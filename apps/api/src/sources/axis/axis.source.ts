@@ -107,7 +107,10 @@ function plateCondition(query: SourceQuery): Prisma.Sql {
       // A short text (not selective, see searchSimilar for the others): the reads that contain it in the
       // range, newest first, or are of a similar plate (found among distinct plates, in this statement).
       return Prisma.sql`(d.plate_normalized LIKE ${containing(plate.value)}
-        OR d.plate_normalized = ANY(ARRAY(${similarPlatesSql(plate.value, { contains: false })})))`;
+        OR d.plate_normalized = ANY(ARRAY(${similarPlatesSql(plate.value, {
+          contains: false,
+          seen: { start: query.start, end: query.end },
+        })})))`;
     case "wildcard":
       return Prisma.sql`d.plate_normalized LIKE ${plate.like}`;
   }
@@ -186,7 +189,10 @@ function searchSimilar(
 ): Promise<DetectionRow[]> {
   const ids = Prisma.join(targets.map((target) => target.integrationId));
   return prisma.$queryRaw<DetectionRow[]>`
-    WITH candidates AS MATERIALIZED (${similarPlatesSql(query.plate!.value, { contains: true })})
+    WITH candidates AS MATERIALIZED (${similarPlatesSql(query.plate!.value, {
+      contains: true,
+      seen: { start: query.start, end: query.end },
+    })})
     SELECT r.* FROM candidates c
     CROSS JOIN LATERAL (
       SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
@@ -255,8 +261,15 @@ export function createAxisSource(
         ORDER BY d.timestamp DESC
         LIMIT ${query.limit}`;
       const area = query.place?.area;
+      // The Similar rule is decided once per plate, not per read.
+      const matches = new Map<string, boolean>();
+      const matching = (plate: string) => {
+        let known = matches.get(plate);
+        if (known === undefined) matches.set(plate, (known = plateMatches(query.plate, plate)));
+        return known;
+      };
       return rows
-        .filter((row) => !similar || plateMatches(query.plate, row.plate))
+        .filter((row) => !similar || matching(row.plate))
         .filter((row) => !area || row.at_camera || insideArea(area, row.latitude, row.longitude))
         .map(mapAxisDetection);
     },
