@@ -107,10 +107,7 @@ function plateCondition(query: SourceQuery): Prisma.Sql {
       // A short text (not selective, see searchSimilar for the others): the reads that contain it in the
       // range, newest first, or are of a similar plate (found among distinct plates, in this statement).
       return Prisma.sql`(d.plate_normalized LIKE ${containing(plate.value)}
-        OR d.plate_normalized = ANY(ARRAY(${similarPlatesSql(plate.value, {
-          contains: false,
-          seen: { start: query.start, end: query.end },
-        })})))`;
+        OR d.plate_normalized = ANY(ARRAY(${similarPlatesSql(plate.value, { contains: false })})))`;
     case "wildcard":
       return Prisma.sql`d.plate_normalized LIKE ${plate.like}`;
   }
@@ -189,10 +186,7 @@ function searchSimilar(
 ): Promise<DetectionRow[]> {
   const ids = Prisma.join(targets.map((target) => target.integrationId));
   return prisma.$queryRaw<DetectionRow[]>`
-    WITH candidates AS MATERIALIZED (${similarPlatesSql(query.plate!.value, {
-      contains: true,
-      seen: { start: query.start, end: query.end },
-    })})
+    WITH candidates AS MATERIALIZED (${similarPlatesSql(query.plate!.value, { contains: true })})
     SELECT r.* FROM candidates c
     CROSS JOIN LATERAL (
       SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
