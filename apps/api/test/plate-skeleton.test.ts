@@ -155,6 +155,13 @@ describe("comparing a read with the typed plate", () => {
       reason: "1 read as X at position 5, 0 read as O at position 7",
     });
     expect(compareSimilar("MU12170", "MU1")).toBeNull();
+    // Look-alikes are free on their own (any number), but beside a real edit each counts as one.
+    expect(compareSimilar("MU12170", "MVI2I7O")).toBeNull(); // 1 edit + 3 look-alikes
+    expect(compareSimilar("MU12170", "XU12I7Y")).toBeNull(); // 2 edits + 1 look-alike
+    expect(compareSimilar("0TR1Z1", "0YR112")).toBeNull(); // 2 edits, one a swap hiding a look-alike
+    expect(compareSimilar("MU12170", "MUIZI7O")).toMatchObject({ edits: 0, confusions: 4 });
+    expect(compareSimilar("MU12170", "XU12I70")).toMatchObject({ edits: 1, confusions: 1 });
+    expect(compareSimilar("MU12170", "XU12Y70")).toMatchObject({ edits: 2, confusions: 0 });
     expect(compareSimilar("MU12170", "XY12179")).toBeNull();
     const ranks = ["MU12170", "MU1217O", "MU1217", "MU12X7O", "M12X7O"].map(
       (plate) => compareSimilar("MU12170", plate)?.rank ?? Infinity,

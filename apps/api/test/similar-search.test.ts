@@ -58,6 +58,7 @@ describe("Similar plate search (issue 19)", () => {
       read("MU12170", 3),
       read("MU1217", 2), // a character dropped at the edge
       read("MV12I70", 4), // a confusion plus an edit
+      read("MV12I7O", 4), // an edit and two look-alikes: three reader errors, not a misread of MU12170
       read("XMU12170Q", 5), // contains what was typed
       read("AK47123", 1),
     ]);
@@ -85,7 +86,7 @@ describe("Similar plate search (issue 19)", () => {
     const plate = await t.prisma.distinctPlate.findUniqueOrThrow({ where: { plateNormalized: "MU12170" } });
     expect(plate).toMatchObject({ skeleton: "MU12170", axisReads: 2, rekorReads: 0 });
     expect(plate.lastSeen.getTime() - plate.firstSeen.getTime()).toBe(2 * HOUR);
-    expect(await t.prisma.distinctPlate.count()).toBe(5);
+    expect(await t.prisma.distinctPlate.count()).toBe(6);
     // New skeletons are queued (one row each), not indexed in the read's statement.
     const queued = await t.prisma.pendingSkeleton.findMany({ orderBy: { skeleton: "asc" } });
     expect(queued.map((row) => row.skeleton)).toEqual([
@@ -106,6 +107,19 @@ describe("Similar plate search (issue 19)", () => {
       ["MU1217", "one character missing"],
       ["MV12I70", "U read as V at position 2, 1 read as I at position 5"],
       ["XMU12170Q", "contains MU12170"],
+    ]);
+  });
+
+  it("counts a look-alike as an edit beside a real edit: MV12I7O is not a misread of MU12170", async () => {
+    // One edit on the skeleton (U for V) and two look-alikes (I for 1, O for 0) is three as written.
+    const plates = (await search({ plate: "MU12170" })).map((result) => result.plate);
+    expect(plates).toContain("MV12I70");
+    expect(plates).not.toContain("MV12I7O");
+    // Typed as the camera read it, the same two differ only by look-alikes: the same skeleton.
+    const typedAsRead = await search({ plate: "MV12I7O" });
+    expect(typedAsRead.map((result) => [result.plate, result.match_reason])).toEqual([
+      ["MV12I7O", undefined],
+      ["MV12I70", "O read as 0 at position 7"],
     ]);
   });
 

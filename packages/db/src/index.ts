@@ -1,4 +1,4 @@
-export { createPrismaClient, type PrismaOptions } from "./client";
+export { createPrismaClient, PREPARED_STATEMENT, type PrismaOptions } from "./client";
 export { Prisma, PrismaClient } from "./generated/client";
 export type * from "./generated/client";
 export { locatePrismaDir } from "./paths";

@@ -87,7 +87,11 @@ export interface SimilarMatch {
 /**
  * Compares a read's plate with the typed one (both normalised) by optimal string alignment on their
  * skeletons (insert, delete, substitute, transpose adjacent), and explains the cheapest alignment.
- * Null when it needs more edits than `maxEditsFor(typed)`.
+ * The Similar rule (issue 19): the same skeleton (any number of look-alike characters), or within
+ * `maxEditsFor(typed)` edits of the typed plate with each look-alike character counted as an edit too
+ * (`editDistance` on the plates as written). Null otherwise. A plate two edits away on the skeleton
+ * that also has a look-alike character is three reader errors away: the peer does not find it either,
+ * and admitting it more than doubled the look-alikes returned (docs/benchmarks.md, Similar).
  */
 export function compareSimilar(typed: string, read: string): SimilarMatch | null {
   const bound = maxEditsFor(typed);
@@ -127,9 +131,41 @@ export function compareSimilar(typed: string, read: string): SimilarMatch | null
   }
   const edits = cost[a.length]![b.length]!;
   if (edits > bound) return null;
-  const steps = backtrace(typed, read, a, b, cost, conf);
   const confusions = conf[a.length]![b.length]!;
+  // Look-alike characters are free only on their own (the same skeleton). Beside a real edit each
+  // counts as one: the plate as read must be within the bound of the typed one, character for character.
+  if (edits > 0 && editDistance(typed, read, bound) > bound) return null;
+  const steps = backtrace(typed, read, a, b, cost, conf);
   return { edits, confusions, rank: edits * 10 + confusions, reason: describe(steps) };
+}
+
+/**
+ * Optimal string alignment distance of two strings (insert, delete, substitute, swap adjacent: one each),
+ * exact up to `bound`, and `bound + 1` for anything further.
+ */
+export function editDistance(a: string, b: string, bound: number): number {
+  if (Math.abs(a.length - b.length) > bound) return bound + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      let value = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > bound) return bound + 1;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[b.length]!, bound + 1);
 }
 
 function backtrace(

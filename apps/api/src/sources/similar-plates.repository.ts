@@ -4,42 +4,43 @@ import { maxEditsFor, plateSkeleton, skeletonTranspositions, skeletonVariants } 
 const containing = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The stored plates a Similar search may mean (issue 19), as a SELECT of `plate_normalized` to embed in
- * the statement that reads their reads (one round trip). Found among distinct plates, not reads:
+ * The strings SQL tests a candidate against to keep it within `edits` edits of `target` counting a swap
+ * of adjacent characters as one (fuzzystrmatch's C `levenshtein_less_equal` counts a swap as two):
+ * `swapped`, `target` with one pair (bound 1) or two pairs (bound 2) swapped, which a candidate may
+ * equal; `near`, with one pair swapped, which a candidate may be within one edit of (bound 2 only).
+ * Within the bound means within it by Levenshtein, or one of those. That admits every string within
+ * the bound and, rarely, one just over it (an edit inside a swapped pair), which the caller's
+ * `compareSimilar` refuses.
+ */
+function swapsOf(target: string, edits: number): { swapped: string[]; near: string[] } {
+  const swaps = skeletonTranspositions(target, edits);
+  return edits >= 2 ? { swapped: swaps.twice, near: swaps.once } : { swapped: swaps.once, near: [] };
+}
+
+/**
+ * The stored plates a Similar search may mean (issue 19; the rule is `compareSimilar`), as a SELECT of
+ * `plate_normalized` to embed in the statement that reads their reads (one round trip). The SQL
+ * function `odin_similar_plates` (migration 20261128200000; its plan is made once per connection)
+ * finds them among distinct plates, not reads, each step an index probe:
  *
- * 1. the typed plate's skeleton with up to `maxEditsFor` characters removed probes the symmetric-delete
- *    table (`skeleton_variants` primary key), which yields every skeleton within that many edits and
- *    others up to twice as far; their plates come from the `distinct_plates` skeleton index;
- * 2. those are kept only if within the bound counting a swap as one edit: Levenshtein (fuzzystrmatch's
- *    C `levenshtein_less_equal`) within the bound, or within one less of the typed skeleton with one
- *    adjacent pair swapped, or equal to it with two pairs swapped (`skeletonTranspositions`). This
- *    admits everything `compareSimilar` admits and, rarely, a plate it refuses (an edit inside a swapped
- *    pair); the caller filters the reads by `plateMatches`, the rule every source is filtered by;
+ * 1. the plates of the typed plate's skeleton: any look-alikes, nothing else changed;
+ * 2. the skeletons within `maxEditsFor` edits: the typed skeleton with up to that many characters
+ *    removed probes the symmetric-delete table (`skeleton_variants` primary key), which yields them and
+ *    many more up to twice as far (about 550 for a 6-character plate among 350,000 plates); they are
+ *    checked there (about 1 µs each), so only the 50-100 left are looked up in the (skeleton,
+ *    plate_normalized) index, whose plates are checked as written, without reading the table: within
+ *    the bound counting each look-alike character as an edit too;
  * 2b. skeletons seen for the first time a moment ago are still queued in `pending_skeletons` (the
- *    skeleton-index job empties it every second or so): the queue is checked whole by the same filter;
+ *    skeleton-index job empties it every second or so): the queue is checked whole by the same test;
  * 3. with `contains`, also the distinct plates that contain the typed text (pg_trgm index on
  *    `distinct_plates`), which Similar finds as Partial does.
  */
 export function similarPlatesSql(typed: string, { contains }: { contains: boolean }): Prisma.Sql {
   const edits = maxEditsFor(typed);
   const skeleton = plateSkeleton(typed);
-  const swaps = skeletonTranspositions(skeleton, edits);
-  const byContents = contains
-    ? Prisma.sql`
-    UNION
-    SELECT p.plate_normalized FROM distinct_plates p WHERE p.plate_normalized LIKE ${containing(typed)}`
-    : Prisma.empty;
-  const within = (
-    column: Prisma.Sql,
-  ) => Prisma.sql`(levenshtein_less_equal(${column}, ${skeleton}, ${edits}::int) <= ${edits}::int
-        OR EXISTS (SELECT 1 FROM unnest(${swaps.once}::text[]) AS t(swapped)
-          WHERE levenshtein_less_equal(${column}, t.swapped, ${edits - 1}::int) <= ${edits - 1}::int)
-        OR ${column} = ANY(${swaps.twice}::text[]))`;
-  return Prisma.sql`
-    SELECT p.plate_normalized FROM distinct_plates p
-    WHERE p.skeleton IN (
-        SELECT v.skeleton FROM skeleton_variants v WHERE v.variant = ANY(${skeletonVariants(skeleton, edits)}::text[])
-        UNION ALL
-        SELECT q.skeleton FROM pending_skeletons q WHERE ${within(Prisma.sql`q.skeleton`)})
-      AND ${within(Prisma.sql`p.skeleton`)}${byContents}`;
+  const bySkeleton = swapsOf(skeleton, edits);
+  const asTyped = swapsOf(typed, edits);
+  return Prisma.sql`SELECT s.plate_normalized FROM odin_similar_plates(${typed}, ${skeleton}, ${edits}::int,
+      ${skeletonVariants(skeleton, edits)}::text[], ${bySkeleton.swapped}::text[], ${bySkeleton.near}::text[],
+      ${asTyped.swapped}::text[], ${asTyped.near}::text[], ${contains ? containing(typed) : null}::text) s`;
 }

@@ -12,16 +12,23 @@ const CONTAINS_RANK = 1_000;
  */
 export function rankSimilar(typed: string, results: TSearchResult[]): TSearchResult[] {
   const ranked: { result: TSearchResult; rank: number }[] = [];
-  for (const result of results) {
-    const plate = normalizePlate(result.plate);
+  // Decided once per plate: a plate read often comes back once per read.
+  const verdicts = new Map<string, { reason: string | undefined; rank: number } | null>();
+  const verdictOf = (plate: string) => {
     const similar = compareSimilar(typed, plate);
     const contains = plate !== typed && plate.includes(typed);
-    if (!similar && !contains) continue;
+    if (!similar && !contains) return null;
     // A plate holding the typed one is explained by that, not by the edits around it.
-    const reason = contains ? `contains ${typed}` : similar?.reason;
+    return { reason: contains ? `contains ${typed}` : similar?.reason, rank: similar?.rank ?? CONTAINS_RANK };
+  };
+  for (const result of results) {
+    const plate = normalizePlate(result.plate);
+    let verdict = verdicts.get(plate);
+    if (verdict === undefined) verdicts.set(plate, (verdict = verdictOf(plate)));
+    if (!verdict) continue;
     ranked.push({
-      result: reason ? { ...result, match_reason: reason } : result,
-      rank: similar?.rank ?? CONTAINS_RANK,
+      result: verdict.reason ? { ...result, match_reason: verdict.reason } : result,
+      rank: verdict.rank,
     });
   }
   return ranked
