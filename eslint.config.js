@@ -39,10 +39,7 @@ const API_DATA_LAYER = [
  */
 const API_DATA_LAYER_NOT_YET = [
   "apps/api/src/delivery/**",
-  "apps/api/src/modules/alert-delivery/**",
-  "apps/api/src/modules/search/**",
   "apps/api/src/sources/**",
-  "apps/api/src/jobs/skeleton-index.ts",
 ];
 
 const PRISMA_IMPORT_MESSAGE =
