@@ -1,5 +1,5 @@
 import type { Database } from "../lib/database";
-import { indexPendingSkeletons } from "../sources/distinct-plates-sql";
+import { indexPendingSkeletons } from "../sources/distinct-plates.repository";
 import type { JobDefinition } from "./scheduler";
 
 /**
