@@ -52,7 +52,10 @@ export interface InsertOutcome {
 
 const keyOf = (integrationId: number, vendorEventId: string) => `${integrationId}\u0000${vendorEventId}`;
 
-export async function insertAxisReads(prisma: PrismaClient, rows: DetectionInsert[]): Promise<InsertOutcome[]> {
+export async function insertAxisReads(
+  prisma: PrismaClient,
+  rows: DetectionInsert[],
+): Promise<InsertOutcome[]> {
   // One array per column, unnested server-side: a statement of 26 parameters whatever the batch size,
   // cheaper to build, send, parse and plan than a VALUES list of 26 parameters per row.
   const column = <T>(pick: (row: DetectionInsert) => T) => rows.map(pick);

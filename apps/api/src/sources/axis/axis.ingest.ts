@@ -6,7 +6,11 @@ import type { Database } from "../../lib/database";
 import type { ImageStore } from "../../storage/image-store";
 import { sniffImageType, type VendorImage } from "../vendor-http";
 import { createDetectionWriter } from "./axis.batch-insert";
-import { findAxisIntegrationForIngest, findAxisReadId, noteAxisLastEvent } from "./axis-detections.repository";
+import {
+  findAxisIntegrationForIngest,
+  findAxisReadId,
+  noteAxisLastEvent,
+} from "./axis-detections.repository";
 import { mapAxisEvent } from "./axis.mapper";
 
 interface KnownIntegration {

@@ -68,10 +68,7 @@ export function mapAxisDetection(row: DetectionRow): TSearchResult {
  * Axis (RAVEN): cameras push their reads to Odin, so searching is a query of Odin's own `detections`
  * table by the selected integrations, time range (index on integration + timestamp) and plate.
  */
-export function createAxisSource(
-  prisma: Database,
-  defaultRetentionDays = 30,
-): DetectionSource<AxisTarget> {
+export function createAxisSource(prisma: Database, defaultRetentionDays = 30): DetectionSource<AxisTarget> {
   return {
     program: "Axis",
     async searchable(context: SourceContext) {
