@@ -12,7 +12,7 @@ import { createPrismaClient, createSecretBox } from "@odin/db";
 import { seedDemoData } from "@odin/db/seed";
 import { createDetectionWriter, type DetectionInsert } from "../src/sources/axis/axis.batch-insert";
 import { createAxisSource } from "../src/sources/axis/axis.source";
-import { indexPendingSkeletons } from "../src/sources/distinct-plates-sql";
+import { indexPendingSkeletons } from "../src/sources/distinct-plates.repository";
 import { toPlatePattern } from "../src/sources/plate-pattern";
 import { explaining, type Explained } from "./lib/explain";
 import { log, prng, startBenchDatabase } from "./lib/harness";

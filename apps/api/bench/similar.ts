@@ -24,7 +24,7 @@ import { seedDemoData } from "@odin/db/seed";
 import { loadConfig } from "../src/config/env";
 import { insertAlertsForReads, type RemoteRead } from "../src/alerts/alert-matcher";
 import { createDetectionWriter, type DetectionInsert } from "../src/sources/axis/axis.batch-insert";
-import { indexPendingSkeletons } from "../src/sources/distinct-plates-sql";
+import { indexPendingSkeletons } from "../src/sources/distinct-plates.repository";
 import { createAxisSource } from "../src/sources/axis/axis.source";
 import { toPlatePattern } from "../src/sources/plate-pattern";
 import { projectRoot } from "./lib/app";

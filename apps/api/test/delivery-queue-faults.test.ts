@@ -1,6 +1,10 @@
 import { createPrismaClient, type PrismaClient } from "@odin/db";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { claimDueDeliveries, markDelivered, type ClaimedDelivery } from "../src/delivery/delivery-queue";
+import {
+  claimDueDeliveries,
+  markDelivered,
+  type ClaimedDelivery,
+} from "../src/delivery/delivery-queue.repository";
 import { createDeliveryWorker, type DeliveryChannel } from "../src/delivery/delivery-worker";
 import { startRelay, type DbRelay } from "./db-relay";
 import { buildTestApp, type TestApp } from "./helpers";

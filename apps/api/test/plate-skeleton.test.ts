@@ -1,6 +1,6 @@
 import { Prisma } from "@odin/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { indexPendingSkeletons, recordRemotePlates } from "../src/sources/distinct-plates-sql";
+import { indexPendingSkeletons, recordRemotePlates } from "../src/sources/distinct-plates.repository";
 import {
   compareSimilar,
   maxEditsFor,

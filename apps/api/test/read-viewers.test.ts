@@ -1,7 +1,11 @@
 import { createPrismaClient, type PrismaClient } from "@odin/db";
 import { createTestDatabase, type TestDatabase } from "@odin/db/testing";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { agenciesThatMaySee, integrationsVisibleTo, type ReadSource } from "../src/sources/read-viewers";
+import {
+  agenciesThatMaySee,
+  integrationsVisibleTo,
+  type ReadSource,
+} from "../src/sources/read-viewers.repository";
 import {
   findSearchableAxisIntegrations,
   findSearchableAxonIntegrations,

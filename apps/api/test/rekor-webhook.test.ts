@@ -10,7 +10,7 @@ import {
   type RekorRead,
 } from "@odin/simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { indexPendingSkeletons } from "../src/sources/distinct-plates-sql";
+import { indexPendingSkeletons } from "../src/sources/distinct-plates.repository";
 import { mapRekorGroup } from "../src/sources/rekor/rekor.webhook.mapper";
 import { ZRekorAlprGroup } from "../src/sources/rekor/rekor.webhook.payload";
 import { buildTestApp, filesUnder, type TestApp } from "./helpers";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchDetections } from "../src/modules/search/search.service";
 import type { DetectionSource } from "../src/sources/detection-source";
 import { createAxisSource } from "../src/sources/axis/axis.source";
-import { recordRemotePlates } from "../src/sources/distinct-plates-sql";
+import { recordRemotePlates } from "../src/sources/distinct-plates.repository";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
 

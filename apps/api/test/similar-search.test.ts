@@ -1,7 +1,7 @@
 import type { TSearchResult } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDetectionWriter } from "../src/sources/axis/axis.batch-insert";
-import { indexPendingSkeletons } from "../src/sources/distinct-plates-sql";
+import { indexPendingSkeletons } from "../src/sources/distinct-plates.repository";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
 

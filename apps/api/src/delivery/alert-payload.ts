@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@odin/db";
+import type { AlertForDelivery } from "./delivery.repository";
 import { alertPageUrl } from "./email-channel";
 
 /** An alert as webhooks and push messages carry it (docs/webhooks.md). */
@@ -18,16 +18,6 @@ export interface AlertPayload {
   match_rule: string | null;
   alert_url: string;
 }
-
-/** The alert with its group and agency, or null when it is gone. */
-export function loadAlertForDelivery(prisma: PrismaClient, alertId: number) {
-  return prisma.alert.findUnique({
-    where: { id: alertId },
-    include: { group: { include: { agency: true } } },
-  });
-}
-
-export type AlertForDelivery = NonNullable<Awaited<ReturnType<typeof loadAlertForDelivery>>>;
 
 export function toAlertPayload(alert: AlertForDelivery, publicUrl: string): AlertPayload {
   return {

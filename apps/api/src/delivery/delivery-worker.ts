@@ -1,7 +1,7 @@
-import type { PrismaClient } from "@odin/db";
-import type { FastifyBaseLogger } from "fastify";
 import { listenForAlerts, type AlertListener } from "../alerts/alert-listener";
 import type { DeliveryPolicy } from "../config/env";
+import type { Database } from "../lib/database";
+import type { Logger } from "../lib/logger";
 import {
   claimDueDeliveries,
   markAttemptFailed,
@@ -10,7 +10,7 @@ import {
   markHeld,
   type ClaimedDelivery,
   type DeliveryChannelName,
-} from "./delivery-queue";
+} from "./delivery-queue.repository";
 
 /** What a channel made of one attempt; a thrown error is a failed attempt (retried unless permanent). */
 export type DeliveryOutcome =
@@ -40,12 +40,12 @@ export interface DeliveryWorker {
 }
 
 export interface DeliveryWorkerOptions {
-  prisma: PrismaClient;
+  prisma: Database;
   /** The database the alerts are announced on (a LISTEN needs a connection of its own). */
   databaseUrl: string;
   channels: Partial<Record<DeliveryChannelName, DeliveryChannel>>;
   policy: DeliveryPolicy;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** Deliveries claimed at once (and attempted concurrently). */
   batchSize?: number;
   /** How long to wait before recording an outcome again when the database did not take it (ms). */

@@ -1,13 +1,14 @@
-import type { PrismaClient } from "@odin/db";
+import type { Database } from "../lib/database";
 import type { Mailer } from "../mail/mailer";
 import type { ImageStore } from "../storage/image-store";
 import { parseStoredImagePath } from "../storage/image-store";
-import type { ClaimedDelivery } from "./delivery-queue";
+import type { ClaimedDelivery } from "./delivery-queue.repository";
+import { findEmailRecipient, loadAlertForDelivery } from "./delivery.repository";
 import { quietHoursEnd, quietHoursOf } from "./quiet-hours";
 import { PermanentDeliveryError, type DeliveryChannel, type DeliveryOutcome } from "./delivery-worker";
 
 export interface EmailChannelDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   mailer: Mailer;
   images: Pick<ImageStore, "get">;
   /** ODIN_PUBLIC_URL: the alert page's link. */
@@ -64,23 +65,12 @@ function formatTime(at: Date, timeZone: string): string {
 export function createEmailChannel(deps: EmailChannelDeps): DeliveryChannel {
   return {
     async send(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
-      const alert = await deps.prisma.alert.findUnique({
-        where: { id: delivery.alertId },
-        include: { group: { include: { agency: true } } },
-      });
+      const alert = await loadAlertForDelivery(deps.prisma, delivery.alertId);
       if (!alert) return { kind: "cancelled", note: "the alert no longer exists" };
       const user =
         delivery.userId === null
           ? null
-          : await deps.prisma.user.findFirst({
-              where: {
-                id: delivery.userId,
-                deletedAt: null,
-                approved: true,
-                groupMemberships: { some: { groupId: alert.groupId } },
-              },
-              select: { email: true, emailAlerts: true, quietHoursStart: true, quietHoursEnd: true },
-            });
+          : await findEmailRecipient(deps.prisma, delivery.userId, alert.groupId);
       if (!user) return { kind: "cancelled", note: "the recipient is no longer a member of the group" };
       if (!user.emailAlerts) return { kind: "cancelled", note: "the recipient turned alert e-mails off" };
       if (!user.email.includes("@")) throw new PermanentDeliveryError("the recipient has no e-mail address");

@@ -1,12 +1,18 @@
 import http2 from "node:http2";
-import type { PrismaClient } from "@odin/db";
 import { importPKCS8, SignJWT } from "jose";
 import type { PushConfig } from "../config/env";
-import { loadAlertForDelivery } from "./alert-payload";
-import type { ClaimedDelivery } from "./delivery-queue";
+import type { Database } from "../lib/database";
+import type { ClaimedDelivery } from "./delivery-queue.repository";
+import {
+  findPushDevice,
+  findPushRecipient,
+  loadAlertForDelivery,
+  notePushDeviceSuccess,
+  removePushDevice,
+} from "./delivery.repository";
 import { PermanentDeliveryError, type DeliveryChannel, type DeliveryOutcome } from "./delivery-worker";
 import { holdForQuietHours } from "./email-channel";
-import { findPushRecipient, toPushMessage, type PushMessage } from "./web-push-channel";
+import { toPushMessage, type PushMessage } from "./web-push-channel";
 
 /** What one push service made of one message. */
 type PushResult =
@@ -237,7 +243,7 @@ export function createApnsSender(config: NonNullable<PushConfig["apns"]>, timeou
 }
 
 export interface MobilePushChannelDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   push: PushConfig;
   publicUrl: string;
   now?: () => Date;
@@ -258,7 +264,7 @@ export function createMobilePushChannel(deps: MobilePushChannelDeps): DeliveryCh
   return {
     async send(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
       const id = Number(delivery.recipient.replace(/^mobile_push:/, ""));
-      const device = await prisma.pushDevice.findUnique({ where: { id } });
+      const device = await findPushDevice(prisma, id);
       if (!device || device.userId !== delivery.userId) {
         return { kind: "cancelled", note: "the device was unregistered" };
       }
@@ -288,14 +294,12 @@ export function createMobilePushChannel(deps: MobilePushChannelDeps): DeliveryCh
         throw new Error(`the push service did not answer within ${deps.push.timeoutMs / 1000} s`);
       }
       if (result.kind === "unregistered") {
-        await prisma.pushDevice.deleteMany({ where: { id } }).catch(() => undefined);
+        await removePushDevice(prisma, id).catch(() => undefined);
         throw new PermanentDeliveryError(
           `${result.reason}: the device token is no longer valid and was removed`,
         );
       }
-      await prisma.pushDevice
-        .updateMany({ where: { id }, data: { lastSuccessAt: new Date() } })
-        .catch(() => undefined);
+      await notePushDeviceSuccess(prisma, id).catch(() => undefined);
       return { kind: "sent", note: result.note };
     },
     close() {

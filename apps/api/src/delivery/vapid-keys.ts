@@ -1,5 +1,7 @@
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox } from "@odin/db";
 import webPush from "web-push";
+import type { Database } from "../lib/database";
+import { insertVapidKeysOnce, readVapidKeys } from "./delivery.repository";
 
 /** A VAPID key pair (RFC 8292), base64url as the web-push package and PushManager.subscribe take them. */
 export interface VapidKeys {
@@ -8,7 +10,7 @@ export interface VapidKeys {
 }
 
 export interface VapidKeySourceDeps {
-  prisma: Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
+  prisma: Pick<Database, "$queryRaw" | "$executeRaw">;
   secrets: Pick<SecretBox, "encrypt" | "decrypt">;
   /** WEB_PUSH_VAPID_PUBLIC_KEY and _PRIVATE_KEY, when configured. */
   configured: VapidKeys | null;
@@ -25,16 +27,11 @@ export function createVapidKeySource(deps: VapidKeySourceDeps): () => Promise<Va
   let loaded: Promise<VapidKeys> | undefined;
   const load = async (): Promise<VapidKeys> => {
     if (deps.configured) return deps.configured;
-    const read = () =>
-      deps.prisma.$queryRaw<{ public_key: string; private_key_sealed: string }[]>`
-        SELECT public_key, private_key_sealed FROM web_push_vapid_keys WHERE id = 1`;
+    const read = () => readVapidKeys(deps.prisma);
     let [row] = await read();
     if (!row) {
       const made = webPush.generateVAPIDKeys();
-      await deps.prisma.$executeRaw`
-        INSERT INTO web_push_vapid_keys (id, public_key, private_key_sealed)
-        VALUES (1, ${made.publicKey}, ${deps.secrets.encrypt(made.privateKey)})
-        ON CONFLICT (id) DO NOTHING`;
+      await insertVapidKeysOnce(deps.prisma, made.publicKey, deps.secrets.encrypt(made.privateKey));
       [row] = await read();
     }
     if (!row) throw new Error("the VAPID key pair could not be stored");

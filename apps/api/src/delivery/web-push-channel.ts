@@ -1,8 +1,16 @@
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox } from "@odin/db";
 import webPush from "web-push";
+import type { Database } from "../lib/database";
 import { outboundFetch, wasRefused } from "../lib/outbound-http";
-import { loadAlertForDelivery, type AlertForDelivery } from "./alert-payload";
-import type { ClaimedDelivery } from "./delivery-queue";
+import type { ClaimedDelivery } from "./delivery-queue.repository";
+import {
+  findPushRecipient,
+  findWebPushSubscription,
+  loadAlertForDelivery,
+  noteWebPushSuccess,
+  removeWebPushSubscription,
+  type AlertForDelivery,
+} from "./delivery.repository";
 import { PermanentDeliveryError, type DeliveryChannel, type DeliveryOutcome } from "./delivery-worker";
 import { alertPageUrl, holdForQuietHours } from "./email-channel";
 import type { VapidKeys } from "./vapid-keys";
@@ -50,17 +58,8 @@ export function toPushMessage(alert: AlertForDelivery, publicUrl: string): PushM
   };
 }
 
-/** The alert's recipient, checked again at send time (still a member, channel on), with quiet hours. */
-export async function findPushRecipient(prisma: PrismaClient, userId: number | null, groupId: number) {
-  if (userId === null) return null;
-  return prisma.user.findFirst({
-    where: { id: userId, deletedAt: null, approved: true, groupMemberships: { some: { groupId } } },
-    select: { webPushAlerts: true, pushAlerts: true, quietHoursStart: true, quietHoursEnd: true },
-  });
-}
-
 export interface WebPushChannelDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   secrets: Pick<SecretBox, "decrypt">;
   vapidKeys: () => Promise<VapidKeys>;
   /** WEB_PUSH_VAPID_SUBJECT (mailto: or https:). */
@@ -82,13 +81,12 @@ export interface WebPushChannelDeps {
  */
 export function createWebPushChannel(deps: WebPushChannelDeps): DeliveryChannel {
   const { prisma } = deps;
-  const removeSubscription = (id: number) =>
-    prisma.webPushSubscription.deleteMany({ where: { id } }).catch(() => undefined);
+  const removeSubscription = (id: number) => removeWebPushSubscription(prisma, id).catch(() => undefined);
 
   return {
     async send(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
       const id = Number(delivery.recipient.replace(/^web_push:/, ""));
-      const subscription = await prisma.webPushSubscription.findUnique({ where: { id } });
+      const subscription = await findWebPushSubscription(prisma, id);
       if (!subscription || subscription.userId !== delivery.userId) {
         return { kind: "cancelled", note: "the browser was unsubscribed" };
       }
@@ -155,9 +153,7 @@ export function createWebPushChannel(deps: WebPushChannelDeps): DeliveryChannel 
       await response.body?.cancel().catch(() => undefined);
       const status = response.status;
       if (status >= 200 && status < 300) {
-        await prisma.webPushSubscription
-          .updateMany({ where: { id }, data: { lastSuccessAt: new Date() } })
-          .catch(() => undefined);
+        await noteWebPushSuccess(prisma, id).catch(() => undefined);
         return { kind: "sent", note: `HTTP ${status}` };
       }
       if (status === 404 || status === 410) {

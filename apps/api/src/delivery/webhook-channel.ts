@@ -1,8 +1,17 @@
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox } from "@odin/db";
+import type { Database } from "../lib/database";
 import { outboundFetch, wasRefused } from "../lib/outbound-http";
 import type { Mailer } from "../mail/mailer";
-import { loadAlertForDelivery, toAlertPayload } from "./alert-payload";
-import type { ClaimedDelivery } from "./delivery-queue";
+import { toAlertPayload } from "./alert-payload";
+import type { ClaimedDelivery } from "./delivery-queue.repository";
+import {
+  disableFailingWebhook,
+  findAgencyAdminEmails,
+  findWebhook,
+  loadAlertForDelivery,
+  noteWebhookFailure,
+  noteWebhookSuccess,
+} from "./delivery.repository";
 import { PermanentDeliveryError, type DeliveryChannel, type DeliveryOutcome } from "./delivery-worker";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook } from "./webhook-signature";
 
@@ -65,7 +74,7 @@ export async function postWebhook(
 }
 
 export interface WebhookChannelDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   secrets: Pick<SecretBox, "decrypt">;
   mailer: Mailer;
   publicUrl: string;
@@ -86,10 +95,7 @@ export function createWebhookChannel(deps: WebhookChannelDeps): DeliveryChannel 
   const { prisma } = deps;
 
   const tellAdmins = async (hook: { agencyId: number; name: string; url: string }, reason: string) => {
-    const admins = await prisma.user.findMany({
-      where: { agencyId: hook.agencyId, role: "admin", deletedAt: null, approved: true },
-      select: { email: true },
-    });
+    const admins = await findAgencyAdminEmails(prisma, hook.agencyId);
     for (const admin of admins) {
       await deps.mailer.send({
         to: admin.email,
@@ -107,7 +113,7 @@ export function createWebhookChannel(deps: WebhookChannelDeps): DeliveryChannel 
   return {
     async send(delivery: ClaimedDelivery): Promise<DeliveryOutcome> {
       const id = Number(delivery.recipient.replace(/^webhook:/, ""));
-      const hook = await prisma.alertWebhook.findUnique({ where: { id } });
+      const hook = await findWebhook(prisma, id);
       if (!hook) return { kind: "cancelled", note: "the webhook was removed" };
       if (!hook.enabled) return { kind: "cancelled", note: "the webhook is disabled" };
       const alert = await loadAlertForDelivery(prisma, delivery.alertId);
@@ -126,21 +132,13 @@ export function createWebhookChannel(deps: WebhookChannelDeps): DeliveryChannel 
       );
       if (result.ok) {
         // The endpoint has it: failing to note the success must not make it a failed (resent) delivery.
-        await prisma.$executeRaw`
-          UPDATE alert_webhooks SET consecutive_failures = 0, last_success_at = now() WHERE id = ${id}`.catch(
-          () => undefined,
-        );
+        await noteWebhookSuccess(prisma, id).catch(() => undefined);
         return { kind: "sent", note: `HTTP ${result.status}` };
       }
       const reason = result.error ?? "failed";
-      await prisma.$executeRaw`
-        UPDATE alert_webhooks SET consecutive_failures = consecutive_failures + 1, last_failure_at = now()
-        WHERE id = ${id}`;
+      await noteWebhookFailure(prisma, id);
       // One process wins the switch-off, and only it tells the admins.
-      const disabled = await prisma.$executeRaw`
-        UPDATE alert_webhooks SET enabled = false, updated_at = now(),
-          disabled_reason = ${`Disabled after ${deps.disableAfterFailures} failed deliveries in a row (last: ${reason}).`}
-        WHERE id = ${id} AND enabled AND consecutive_failures >= ${deps.disableAfterFailures}`;
+      const disabled = await disableFailingWebhook(prisma, id, deps.disableAfterFailures, reason);
       if (disabled === 1) await tellAdmins(hook, reason);
       throw result.refused ? new PermanentDeliveryError(reason) : new Error(reason);
     },

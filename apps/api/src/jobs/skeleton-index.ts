@@ -1,5 +1,5 @@
-import type { PrismaClient } from "@odin/db";
-import { indexPendingSkeletons } from "../sources/distinct-plates-sql";
+import type { Database } from "../lib/database";
+import { indexPendingSkeletons } from "../sources/distinct-plates.repository";
 import type { JobDefinition } from "./scheduler";
 
 /**
@@ -8,7 +8,7 @@ import type { JobDefinition } from "./scheduler";
  * interval across replicas). Until then a search checks the queued skeletons directly, so nothing is
  * missed meanwhile; the job keeps that queue short.
  */
-export function skeletonIndexJob(prisma: PrismaClient, intervalMs: number): JobDefinition {
+export function skeletonIndexJob(prisma: Database, intervalMs: number): JobDefinition {
   return {
     name: "skeleton-index",
     intervalMs,

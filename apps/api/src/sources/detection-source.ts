@@ -1,12 +1,13 @@
 import type { SourceProgram, TSearchCamera, TSearchResult } from "@odin/contract";
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox } from "@odin/db";
+import type { Database } from "../lib/database";
 import type { ImageHandles } from "./image-handle";
 import type { PlatePattern } from "./plate-pattern";
 import type { SourcePlace } from "./place";
 
 /** What the source adapters need: the database, the secrets box (vendor keys) and the image handles. */
 export interface SourceDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   secrets: SecretBox;
   handles: ImageHandles;
   /** DETECTION_RETENTION_DAYS: how long RAVEN reads are kept for agencies without their own figure. */

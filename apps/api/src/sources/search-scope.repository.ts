@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../auth/actor";
 import type { SourceContext } from "./detection-source";
-import { integrationsVisibleTo } from "./read-viewers";
+import { integrationsVisibleTo } from "./read-viewers.repository";
 
 /**
  * What the caller's agency may search, per source. The owner may search everything; a user with no
@@ -9,7 +9,7 @@ import { integrationsVisibleTo } from "./read-viewers";
  * `agencies` a search request may actually reach, so the two can never disagree.
  * A deactivated agency's integrations are offered to no one (issue 15): its own users cannot sign in,
  * and the agencies it shared with lose its reads until the owner reactivates it. Who may see which
- * integration is the one rule in read-viewers.ts, which the Axon poll and the Axis insert use too.
+ * integration is the one rule in read-viewers.repository.ts, which the Axon poll and the Axis insert use too.
  */
 export function searchScopeOf(auth: Actor): SourceContext {
   return { agency: auth.isOwner ? "all" : auth.user.agencyId };

@@ -13,10 +13,11 @@ import type {
   TPushDeviceRegistered,
   TPushDeviceRemoved,
 } from "@odin/contract";
-import type { PrismaClient, SecretBox } from "@odin/db";
+import type { SecretBox } from "@odin/db";
 import type { VapidKeys } from "../../delivery/vapid-keys";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
+import type { Database } from "../../lib/database";
 import { findVisibleAlert } from "../alerts/alerts.repository";
 import { ALERT_NOT_FOUND } from "../alerts/alerts.service";
 import { writeAudit } from "../audit/audit.repository";
@@ -51,7 +52,7 @@ const toChannels = (row: AlertChannelsRow): TAlertChannels => ({
 });
 
 /** GET /api/profile/alert-channels. */
-export async function getAlertChannels(prisma: PrismaClient, actor: Actor): Promise<TAlertChannels> {
+export async function getAlertChannels(prisma: Database, actor: Actor): Promise<TAlertChannels> {
   return toChannels(await findAlertChannels(prisma, actor.user.id));
 }
 
@@ -60,7 +61,7 @@ export async function getAlertChannels(prisma: PrismaClient, actor: Actor): Prom
  * quiet_hours null turns quiet hours off).
  */
 export async function setAlertChannels(
-  prisma: PrismaClient,
+  prisma: Database,
   actor: Actor,
   input: TAlertChannelsUpdate,
 ): Promise<TAlertChannels> {
@@ -82,7 +83,7 @@ const toGroupSettings = (row: { alertCooldownMinutes: number; urgent: boolean })
 
 /** GET /api/groups/{groupId}/alert-settings: for anyone who may see the group. */
 export async function getGroupAlertSettings(
-  prisma: PrismaClient,
+  prisma: Database,
   actor: Actor,
   groupId: number,
 ): Promise<TGroupAlertSettings> {
@@ -91,7 +92,7 @@ export async function getGroupAlertSettings(
 
 /** POST /api/groups/{groupId}/alert-settings: admins and hotlist admins of the group's agency; audited. */
 export async function setGroupAlertSettings(
-  prisma: PrismaClient,
+  prisma: Database,
   actor: Actor,
   groupId: number,
   input: TGroupAlertSettingsUpdate,
@@ -123,7 +124,7 @@ function recipientLabel(row: { recipient: string; recipient_name: string | null 
  * (another agency's alert, or a group the caller may not see, is a 404 as for the alert itself).
  */
 export async function getAlertDeliveries(
-  prisma: PrismaClient,
+  prisma: Database,
   actor: Actor,
   alertId: number,
 ): Promise<TAlertDeliveriesResponse> {
@@ -146,7 +147,7 @@ export async function getAlertDeliveries(
 }
 
 export interface WebPushDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   secrets: Pick<SecretBox, "encrypt">;
   vapidKeys: () => Promise<VapidKeys>;
 }
@@ -216,7 +217,7 @@ export async function unsubscribeWebPush(
  * audited. The user's push alerts toggle (the spec's) decides whether alerts are sent to it.
  */
 export async function registerPushDevice(
-  prisma: PrismaClient,
+  prisma: Database,
   actor: Actor,
   input: TPushDeviceRequest,
 ): Promise<TPushDeviceRegistered> {
@@ -231,7 +232,7 @@ export async function registerPushDevice(
 
 /** DELETE /api/account/push-devices: removes the caller's device with that token; audited. */
 export async function removePushDevice(
-  prisma: PrismaClient,
+  prisma: Database,
   actor: Actor,
   input: TPushDeviceRequest,
 ): Promise<TPushDeviceRemoved> {

@@ -1,5 +1,4 @@
 import type { TSearchRequest, TSearchResult, TSourceStatus } from "@odin/contract";
-import type { PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { toPlatePattern } from "../../sources/plate-pattern";
@@ -8,13 +7,14 @@ import { attachHotlists } from "./hotlist-badges.repository";
 import { rankSimilar } from "./similar-ranking";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { AppError } from "../../lib/app-error";
+import type { Database } from "../../lib/database";
 import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
 import { writeAudit } from "../audit/audit.repository";
 import type { RecordRefs } from "../exports/record-refs";
 import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
 
 export interface SearchDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   sources: readonly DetectionSource[];
   sourceTimeoutMs: number;
   maxResultsPerSource: number;

@@ -1,10 +1,16 @@
 import { timingSafeEqual } from "node:crypto";
 import { MESSAGES, type TAxisIngestResponse, type TAxisLpvEvent } from "@odin/contract";
-import { hashToken, Prisma, type PrismaClient } from "@odin/db";
+import { hashToken } from "@odin/db";
 import { AppError } from "../../lib/app-error";
+import type { Database } from "../../lib/database";
 import type { ImageStore } from "../../storage/image-store";
 import { sniffImageType, type VendorImage } from "../vendor-http";
 import { createDetectionWriter } from "./axis.batch-insert";
+import {
+  findAxisIntegrationForIngest,
+  findAxisReadId,
+  noteAxisLastEvent,
+} from "./axis-detections.repository";
 import { mapAxisEvent } from "./axis.mapper";
 
 interface KnownIntegration {
@@ -20,7 +26,7 @@ interface KnownIntegration {
 }
 
 export interface AxisIngestDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   images: ImageStore;
 }
 
@@ -50,10 +56,7 @@ export function createAxisIngest(deps: AxisIngestDeps) {
   async function integrationFor(identifier: string): Promise<KnownIntegration | null> {
     const cached = integrations.get(identifier);
     if (cached && Date.now() - cached.loadedAt < INTEGRATION_CACHE_MS) return cached;
-    const row = await deps.prisma.axisIntegration.findUnique({
-      where: { identifier },
-      include: { axisAgency: { select: { agencyId: true } } },
-    });
+    const row = await findAxisIntegrationForIngest(deps.prisma, identifier);
     if (!row) {
       integrations.delete(identifier);
       return null;
@@ -175,24 +178,15 @@ export function createAxisIngest(deps: AxisIngestDeps) {
     }
   }
 
-  async function findExisting(integrationId: number, vendorEventId: string): Promise<bigint | null> {
-    const row = await deps.prisma.detection.findUnique({
-      where: { axisIntegrationId_vendorEventId: { axisIntegrationId: integrationId, vendorEventId } },
-      select: { id: true },
-    });
-    return row?.id ?? null;
+  function findExisting(integrationId: number, vendorEventId: string): Promise<bigint | null> {
+    return findAxisReadId(deps.prisma, integrationId, vendorEventId);
   }
 
   function noteLastEvent(integrationId: number, at: Date): void {
     const now = Date.now();
     if (now - (lastEventWritten.get(integrationId) ?? 0) < LAST_EVENT_WRITE_MS) return;
     lastEventWritten.set(integrationId, now);
-    void deps.prisma
-      .$executeRaw(
-        Prisma.sql`UPDATE axis_integrations SET last_event_at = GREATEST(COALESCE(last_event_at, ${at}), ${at})
-                   WHERE id = ${integrationId}`,
-      )
-      .catch(() => undefined);
+    void noteAxisLastEvent(deps.prisma, integrationId, at).catch(() => undefined);
   }
 
   /** Drops the cached settings of an integration, so its new token or state applies to the next push. */

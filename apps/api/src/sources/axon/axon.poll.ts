@@ -1,8 +1,10 @@
 import type { AxonIntegration } from "@odin/db";
 import { insertAlertsForReads, type RemoteRead } from "../../alerts/alert-matcher";
+import { inTransaction } from "../../lib/database";
 import type { SourceDeps } from "../detection-source";
 import { normalizePlate } from "../plate-pattern";
-import { agenciesThatMaySee } from "../read-viewers";
+import { agenciesThatMaySee } from "../read-viewers.repository";
+import { advanceAxonPollCursor, claimAxonPoll, findAxonIntegration } from "./axon-poll.repository";
 import { resolveAxonUrl } from "./axon.mapper";
 import type { TAxonRead } from "./axon.payload";
 import { axonClientFor } from "./axon.source";
@@ -68,16 +70,9 @@ export async function pollAxonIntegration(
   const now = options.now ?? new Date();
   const { prisma } = deps;
   if (options.minGapMs) {
-    const claimed = await prisma.axonIntegration.updateMany({
-      where: {
-        id: integrationId,
-        OR: [{ lastPolledAt: null }, { lastPolledAt: { lt: new Date(now.getTime() - options.minGapMs) } }],
-      },
-      data: { lastPolledAt: now },
-    });
-    if (claimed.count === 0) return null;
+    if (!(await claimAxonPoll(prisma, integrationId, now, options.minGapMs))) return null;
   }
-  const integration = await prisma.axonIntegration.findUnique({ where: { id: integrationId } });
+  const integration = await findAxonIntegration(prisma, integrationId);
   if (!integration) return null;
 
   const since = integration.pollCursor ? Date.parse(integration.pollCursor) : Number.NaN;
@@ -91,15 +86,12 @@ export async function pollAxonIntegration(
     (read) => toRemoteRead(read, integration),
   );
   const cursor = now.toISOString();
-  const written = await prisma.$transaction(async (tx) => {
-    // The agencies that may search the integration (read-viewers.ts, the rule search uses).
+  const written = await inTransaction(prisma, async (tx) => {
+    // The agencies that may search the integration (read-viewers.repository.ts, the rule search uses).
     const agencies = await agenciesThatMaySee(tx, "Axon", integration.id);
     const alerts = await insertAlertsForReads(tx, "Axon", reads, agencies);
     // ISO instants in UTC order as text: a slower concurrent poll never moves the cursor back.
-    await tx.$executeRaw`
-      UPDATE axon_integrations
-      SET poll_cursor = GREATEST(COALESCE(poll_cursor, ''), ${cursor}), last_polled_at = ${now}
-      WHERE id = ${integration.id}`;
+    await advanceAxonPollCursor(tx, integration.id, cursor, now);
     return alerts;
   });
   return { integrationId, reads: reads.length, alerts: written.length, cursor };

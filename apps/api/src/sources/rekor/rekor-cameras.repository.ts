@@ -79,3 +79,34 @@ export async function learnCamera(
     correctedLongitude: row.corrected_longitude,
   };
 }
+
+/** The cameras of these keys, for an area search's list (by key, then camera id). */
+export function findRekorCamerasOfKeys(prisma: PrismaClient, keyIds: number[]) {
+  return prisma.rekorCamera.findMany({
+    where: { rekorApiKeyId: { in: keyIds } },
+    orderBy: [{ rekorApiKeyId: "asc" }, { cameraId: "asc" }],
+  });
+}
+
+/** The cameras of these keys, every column (which of them are at a place is decided on the rows). */
+export function findRekorCamerasForPlace(prisma: PrismaClient, keyIds: number[]) {
+  return prisma.rekorCamera.findMany({
+    where: { rekorApiKeyId: { in: keyIds } },
+  });
+}
+
+/** The name and position of each camera of these keys, to name the cameras of a search's reads. */
+export function findRekorCameraPositions(prisma: PrismaClient, keyIds: number[]) {
+  return prisma.rekorCamera.findMany({
+    where: { rekorApiKeyId: { in: keyIds } },
+    select: {
+      rekorApiKeyId: true,
+      cameraId: true,
+      cameraName: true,
+      latitude: true,
+      longitude: true,
+      correctedLatitude: true,
+      correctedLongitude: true,
+    },
+  });
+}

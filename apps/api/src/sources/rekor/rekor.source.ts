@@ -5,6 +5,11 @@ import type { DetectionSource, SourceContext, SourceDeps, SourceQuery } from "..
 import { findSearchableRekorKeys } from "../search-scope.repository";
 import { camerasOf, cameraRef, insideArea, type SourcePlace } from "../place";
 import { VendorError, type VendorImage } from "../vendor-http";
+import {
+  findRekorCameraPositions,
+  findRekorCamerasForPlace,
+  findRekorCamerasOfKeys,
+} from "./rekor-cameras.repository";
 import { fetchImage, REKOR_MAX_TOPN, searchPlates, type RekorKey } from "./rekor.client";
 import { mapRekorRow, matchesRekorQuery } from "./rekor.mapper";
 import type { TRekorSearchAnswer } from "./rekor.payload";
@@ -128,10 +133,10 @@ export function createRekorSource(
     },
 
     async cameras(targets) {
-      const rows = await deps.prisma.rekorCamera.findMany({
-        where: { rekorApiKeyId: { in: targets.map((target) => target.id) } },
-        orderBy: [{ rekorApiKeyId: "asc" }, { cameraId: "asc" }],
-      });
+      const rows = await findRekorCamerasOfKeys(
+        deps.prisma,
+        targets.map((target) => target.id),
+      );
       const agencyOf = new Map(targets.map((target) => [target.id, target.agencyName]));
       return rows.map((camera) => ({
         id: cameraRef("Rekor", `${camera.rekorApiKeyId}:${camera.cameraId}`),
@@ -152,9 +157,10 @@ export function createRekorSource(
 async function camerasAtPlace(deps: SourceDeps, targets: RekorTarget[], place: SourcePlace) {
   const picked = new Set(camerasOf(place, "Rekor"));
   const names = new Set(place.cameraNames ?? []);
-  const rows = await deps.prisma.rekorCamera.findMany({
-    where: { rekorApiKeyId: { in: targets.map((target) => target.id) } },
-  });
+  const rows = await findRekorCamerasForPlace(
+    deps.prisma,
+    targets.map((target) => target.id),
+  );
   const byId = new Map(targets.map((target) => [target.id, target]));
   return rows.flatMap((camera) => {
     const target = byId.get(camera.rekorApiKeyId);
@@ -184,18 +190,10 @@ const cameraKey = (keyId: number, cameraId: string) => `${keyId}:${cameraId}`;
  * trip): a key has tens of cameras, not thousands, so loading them all is cheaper than waiting.
  */
 async function loadCameras(deps: SourceDeps, targets: RekorTarget[]) {
-  const rows = await deps.prisma.rekorCamera.findMany({
-    where: { rekorApiKeyId: { in: targets.map((target) => target.id) } },
-    select: {
-      rekorApiKeyId: true,
-      cameraId: true,
-      cameraName: true,
-      latitude: true,
-      longitude: true,
-      correctedLatitude: true,
-      correctedLongitude: true,
-    },
-  });
+  const rows = await findRekorCameraPositions(
+    deps.prisma,
+    targets.map((target) => target.id),
+  );
   return new Map(rows.map((camera) => [cameraKey(camera.rekorApiKeyId, camera.cameraId), camera]));
 }
 

@@ -1,13 +1,15 @@
 import { timingSafeEqual } from "node:crypto";
 import type { TRekorWebhookResponse } from "@odin/contract";
-import { hashToken, Prisma, type PrismaClient } from "@odin/db";
+import { hashToken } from "@odin/db";
 import type { z } from "zod";
 import { hasNewMatch, insertAlertsForReads, type RemoteRead } from "../../alerts/alert-matcher";
 import { AppError } from "../../lib/app-error";
+import { inTransaction, type Database } from "../../lib/database";
 import type { ImageStore } from "../../storage/image-store";
-import { recordRemotePlates } from "../distinct-plates-sql";
+import { recordRemotePlates } from "../distinct-plates.repository";
 import { sniffImageType, type VendorImage } from "../vendor-http";
 import { learnCamera } from "./rekor-cameras.repository";
+import { alreadyAlerted, findRekorKey, lockSighting, type SightingRule } from "./rekor-webhook.repository";
 import { mapRekorFrame, mapRekorGroup } from "./rekor.webhook.mapper";
 import {
   ZRekorAlprGroup,
@@ -19,7 +21,7 @@ import {
 } from "./rekor.webhook.payload";
 
 export interface RekorWebhookDeps {
-  prisma: PrismaClient;
+  prisma: Database;
   images: ImageStore;
 }
 
@@ -50,7 +52,7 @@ export function createRekorWebhook(deps: RekorWebhookDeps) {
    * must be refused at once, on every replica.
    */
   async function keyFor(keyId: number): Promise<KnownKey | null> {
-    const row = await deps.prisma.rekorApiKey.findUnique({ where: { id: keyId } });
+    const row = await findRekorKey(deps.prisma, keyId);
     if (!row) return null;
     return {
       id: row.id,
@@ -147,8 +149,8 @@ export function createRekorWebhook(deps: RekorWebhookDeps) {
       ? await deps.images.put(ALERT_IMAGE_AREA, key.id, read.timestamp, picture, "plate")
       : null;
     try {
-      const written = await deps.prisma.$transaction(async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`rekor:${key.id}:${read.plateNormalized}`}))`;
+      const written = await inTransaction(deps.prisma, async (tx) => {
+        await lockSighting(tx, key.id, read.plateNormalized);
         if (await alreadyAlerted(tx, key, read, sighting)) return [];
         return insertAlertsForReads(tx, "Rekor", [{ ...read, imagePath }], agencies);
       });
@@ -165,39 +167,6 @@ export function createRekorWebhook(deps: RekorWebhookDeps) {
 
 /** How long the frames of one pass count as one sighting at one camera (agents group within seconds). */
 const SIGHTING_WINDOW_MS = 2 * 60_000;
-
-/** What normalizePlate removes (spaces, dashes, dots), as a PostgreSQL regular expression. */
-const PLATE_NOISE = "[[:space:].·–-]";
-
-type SightingRule = { frames: readonly string[] } | { windowMs: number };
-
-/**
- * Whether the key's agency already has a Rekor alert for this plate from the same sighting: one of the
- * group's frames, or a read of the same camera within the window.
- */
-async function alreadyAlerted(
-  db: Pick<PrismaClient, "$queryRaw">,
-  key: KnownKey,
-  read: Omit<RemoteRead, "imagePath">,
-  sighting: SightingRule,
-): Promise<boolean> {
-  const sameSighting =
-    "frames" in sighting
-      ? sighting.frames.length === 0
-        ? Prisma.sql`FALSE`
-        : Prisma.sql`a.source_read_id = ANY(${[...sighting.frames]}::text[])`
-      : Prisma.sql`a.camera IS NOT DISTINCT FROM ${read.camera}::text
-          AND a.timestamp BETWEEN ${new Date(read.timestamp.getTime() - sighting.windowMs)}::timestamptz
-          AND ${new Date(read.timestamp.getTime() + sighting.windowMs)}::timestamptz`;
-  const [row] = await db.$queryRaw<{ found: boolean }[]>`
-    SELECT EXISTS (
-      SELECT 1 FROM alerts a JOIN hotlist_groups g ON g.id = a.group_id
-      WHERE g.agency_id = ${key.agencyId} AND a.source_program = 'Rekor'
-        AND upper(regexp_replace(a.plate, ${PLATE_NOISE}, '', 'g')) = ${read.plateNormalized}
-        AND (${sameSighting})
-    ) AS found`;
-  return row?.found ?? false;
-}
 
 /** Validates one kind of push, or a 400 naming the failing fields. */
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {

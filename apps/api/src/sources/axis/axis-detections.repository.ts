@@ -1,0 +1,391 @@
+import { Prisma, PREPARED_STATEMENT, type PrismaClient } from "@odin/db";
+import { recordDistinctPlatesCte } from "../distinct-plates.repository";
+import {
+  ALERT_ID_OF_CANDIDATE,
+  COUNT_REPEAT,
+  JOIN_COOLED,
+  NEW_ALERT_ID,
+  cooldownColumns,
+  cooledCte,
+  entryPreference,
+  joinActiveGroup,
+  matchingPlatesCte,
+  notifiedCte,
+  onePerGroup,
+} from "../../alerts/alert-sql";
+import type { SourceQuery, SourceWindow } from "../detection-source";
+import { areaBounds, camerasOf } from "../place";
+import { isAbsurdReadTime } from "../read-time";
+import { maySeeReadsSql } from "../read-viewers.repository";
+import { similarPlatesSql } from "../similar-plates.repository";
+import type { AxisDetectionFields } from "./axis.mapper";
+
+/**
+ * Axis reads in Odin's `detections` table: the ingest → match → alert statement (axis.batch-insert.ts
+ * queues and batches the rows), the lookups of ingest (axis.ingest.ts) and the search statements of
+ * the Axis source (axis.source.ts).
+ */
+
+/** What a search needs of a searched integration: its id, and its identifier for an area search. */
+export interface AxisScope {
+  integrationId: number;
+  /** The integration's identifier: an area search names the camera by it ("Axis:hfd-lpv-01"). */
+  identifier?: string;
+}
+
+// Ingest.
+
+/** One read ready for the detections table: the mapped fields plus where it came from and its pictures. */
+export interface DetectionInsert extends AxisDetectionFields {
+  agencyId: number;
+  axisIntegrationId: number;
+  imagePath: string | null;
+  plateImagePath: string | null;
+  raw: unknown;
+}
+
+export interface InsertOutcome {
+  id: bigint;
+  /** False when the read was already stored (by an earlier push or another in the same batch). */
+  created: boolean;
+}
+
+const keyOf = (integrationId: number, vendorEventId: string) => `${integrationId}\u0000${vendorEventId}`;
+
+export async function insertAxisReads(
+  prisma: PrismaClient,
+  rows: DetectionInsert[],
+): Promise<InsertOutcome[]> {
+  // One array per column, unnested server-side: a statement of 26 parameters whatever the batch size,
+  // cheaper to build, send, parse and plan than a VALUES list of 26 parameters per row.
+  const column = <T>(pick: (row: DetectionInsert) => T) => rows.map(pick);
+  const now = new Date();
+  // The read and its alerts in one statement (one round trip, one commit): the alerts CTE matches the
+  // reads just inserted (a repeated read inserts nothing, so it alerts nobody twice) against the plates of
+  // the groups of the agencies that may search the camera (read-viewers.repository.ts: its own and those
+  // it is shared with), one alert per read and group (a read is matched only when first stored, so no
+  // earlier alert can exist).
+  const rowsAndNotifications = await prisma.$queryRaw<
+    { id: bigint | null; axis_integration_id: number | null; vendor_event_id: string | null }[]
+  >`
+    WITH inserted AS (
+      INSERT INTO detections (source_program, plate, plate_normalized, plate_state, make, color, body_type,
+        camera_name, agency_id, axis_integration_id, timestamp, latitude, longitude, image_path, plate_image_path,
+        plate_x1, plate_x2, plate_x3, plate_x4, plate_y1, plate_y2, plate_y3, plate_y4, confidence, direction,
+        raw, vendor_event_id, absurd_date)
+      SELECT 'Axis', r.* FROM unnest(
+        ${column((row) => row.plate)}::text[], ${column((row) => row.plateNormalized)}::text[],
+        ${column((row) => row.plateState)}::text[], ${column((row) => row.make)}::text[],
+        ${column((row) => row.color)}::text[], ${column((row) => row.bodyType)}::text[],
+        ${column((row) => row.cameraName)}::text[], ${column((row) => row.agencyId)}::int[],
+        ${column((row) => row.axisIntegrationId)}::int[],
+        ${column((row) => row.timestamp.toISOString())}::timestamptz[],
+        ${column((row) => row.latitude)}::float8[], ${column((row) => row.longitude)}::float8[],
+        ${column((row) => row.imagePath)}::text[], ${column((row) => row.plateImagePath)}::text[],
+        ${column((row) => row.plateX1)}::int[], ${column((row) => row.plateX2)}::int[],
+        ${column((row) => row.plateX3)}::int[], ${column((row) => row.plateX4)}::int[],
+        ${column((row) => row.plateY1)}::int[], ${column((row) => row.plateY2)}::int[],
+        ${column((row) => row.plateY3)}::int[], ${column((row) => row.plateY4)}::int[],
+        ${column((row) => row.confidence)}::float8[], ${column((row) => row.direction)}::text[],
+        ${column((row) => JSON.stringify(row.raw))}::jsonb[], ${column((row) => row.vendorEventId)}::text[],
+        ${column((row) => isAbsurdReadTime(row.timestamp, now))}::boolean[]
+      ) AS r
+      ON CONFLICT (axis_integration_id, vendor_event_id) DO NOTHING
+      RETURNING id, axis_integration_id, vendor_event_id, agency_id, plate, plate_normalized, plate_state,
+        timestamp, camera_name, latitude, longitude, image_path, absurd_date
+    ),
+    -- A read with an absurd date is stored (flagged) but raises no alert (sources/read-time.ts).
+    matchable AS (SELECT * FROM inserted WHERE NOT absurd_date),
+    ${recordDistinctPlatesCte("inserted", "axis_reads")},
+    ${matchingPlatesCte("m", "matchable", "plate_state")},
+    picked AS MATERIALIZED (
+      SELECT ${onePerGroup("m.id")} m.*, aa.agency_name, ai.is_cloud,
+        ${cooldownColumns(Prisma.sql`'Axis:' || m.axis_integration_id || ':' || coalesce(m.camera_name, '')`, "plate_state")}
+      FROM m
+      ${joinActiveGroup("m")}
+      JOIN axis_integrations ai ON ai.id = m.axis_integration_id
+      JOIN axis_agencies aa ON aa.id = ai.axis_agency_id
+      WHERE ${maySeeReadsSql("Axis", Prisma.sql`ai.id`, Prisma.sql`g.agency_id`)}
+      ${entryPreference("m.id")}
+    ),
+    fresh AS MATERIALIZED (SELECT p.*, ${NEW_ALERT_ID} FROM picked p),
+    -- The same plate again by the camera within the group's cooldown counts on its alert (issue 24).
+    ${cooledCte("fresh", "timestamp")},
+    alerted AS (
+      INSERT INTO alerts AS a (id, group_id, hotlist_plate_id, source_program, source_read_id, plate, state,
+        timestamp, camera, agency_name, reason, notes, date_added, image_path, latitude, longitude,
+        axis_detection_id, axis_is_cloud, match_rule)
+      SELECT ${ALERT_ID_OF_CANDIDATE}, f.group_id, f.hotlist_plate_id, 'Axis', f.id::text, f.plate,
+        f.plate_state, f.timestamp, f.camera_name, f.agency_name, f.reason, f.notes, f.date_added,
+        f.image_path, f.latitude, f.longitude, f.id, f.is_cloud, f.match_rule
+      FROM fresh f
+      ${JOIN_COOLED}
+      ${COUNT_REPEAT}
+    ),
+    created AS (SELECT id FROM alerted WHERE created),
+    ${notifiedCte("created")}
+    SELECT id, axis_integration_id, vendor_event_id FROM inserted
+    UNION ALL
+    SELECT NULL, NULL, NULL FROM notified`;
+  const inserted = rowsAndNotifications.filter(
+    (row): row is { id: bigint; axis_integration_id: number; vendor_event_id: string } => row.id !== null,
+  );
+  const created = new Map(
+    inserted.map((row) => [keyOf(row.axis_integration_id, row.vendor_event_id), row.id]),
+  );
+
+  // Rows not inserted were already there (or repeated within this batch): find their ids.
+  const missing = rows.filter((row) => !created.has(keyOf(row.axisIntegrationId, row.vendorEventId)));
+  const existing = new Map<string, bigint>();
+  if (missing.length > 0) {
+    const found = await prisma.detection.findMany({
+      where: {
+        OR: missing.map((row) => ({
+          axisIntegrationId: row.axisIntegrationId,
+          vendorEventId: row.vendorEventId,
+        })),
+      },
+      select: { id: true, axisIntegrationId: true, vendorEventId: true },
+    });
+    for (const row of found) existing.set(keyOf(row.axisIntegrationId, row.vendorEventId), row.id);
+  }
+
+  const claimed = new Set<string>();
+  return rows.map((row) => {
+    const key = keyOf(row.axisIntegrationId, row.vendorEventId);
+    const id = created.get(key);
+    if (id !== undefined && !claimed.has(key)) {
+      claimed.add(key);
+      return { id, created: true };
+    }
+    const known = id ?? existing.get(key);
+    if (known === undefined) throw new Error(`read ${row.vendorEventId} was neither stored nor found`);
+    return { id: known, created: false };
+  });
+}
+
+/** An integration by its identifier, with its agency (ingest authenticates and caches it). */
+export function findAxisIntegrationForIngest(prisma: PrismaClient, identifier: string) {
+  return prisma.axisIntegration.findUnique({
+    where: { identifier },
+    include: { axisAgency: { select: { agencyId: true } } },
+  });
+}
+
+/** The id of a read already stored for this integration and vendor event id, or null. */
+export async function findAxisReadId(
+  prisma: PrismaClient,
+  integrationId: number,
+  vendorEventId: string,
+): Promise<bigint | null> {
+  const row = await prisma.detection.findUnique({
+    where: { axisIntegrationId_vendorEventId: { axisIntegrationId: integrationId, vendorEventId } },
+    select: { id: true },
+  });
+  return row?.id ?? null;
+}
+
+/** Diagnostics: the newest read time of an integration, never moved back. */
+export function noteAxisLastEvent(prisma: PrismaClient, integrationId: number, at: Date) {
+  return prisma.$executeRaw(
+    Prisma.sql`UPDATE axis_integrations SET last_event_at = GREATEST(COALESCE(last_event_at, ${at}), ${at})
+                   WHERE id = ${integrationId}`,
+  );
+}
+
+// Search.
+
+export interface DetectionRow {
+  id: bigint;
+  plate: string;
+  plate_state: string | null;
+  make: string | null;
+  color: string | null;
+  body_type: string | null;
+  camera_name: string | null;
+  agency_name: string;
+  timestamp: Date;
+  latitude: number | null;
+  longitude: number | null;
+  image_path: string | null;
+  plate_image_path: string | null;
+  plate_x1: number | null;
+  plate_x2: number | null;
+  plate_x3: number | null;
+  plate_x4: number | null;
+  plate_y1: number | null;
+  plate_y2: number | null;
+  plate_y3: number | null;
+  plate_y4: number | null;
+  /** Stored by ingest (sources/read-time.ts); absent where a caller does not select it. */
+  absurd_date?: boolean;
+  /** Set by place queries: the read is at a named camera (else it matched the area's bounding box). */
+  at_camera?: boolean;
+}
+
+const containing = (value: string) => `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+
+function plateCondition(query: SourceQuery): Prisma.Sql {
+  const plate = query.plate;
+  if (!plate) return Prisma.sql`TRUE`;
+  switch (plate.kind) {
+    case "exact":
+      return Prisma.sql`d.plate_normalized = ${plate.value}`;
+    case "contains":
+      // LIKE '%…%' is served by the pg_trgm GIN index on plate_normalized.
+      return Prisma.sql`d.plate_normalized LIKE ${containing(plate.value)}`;
+    case "similar":
+      // A short text (not selective, see searchSimilar for the others): the reads that contain it in the
+      // range, newest first, or are of a similar plate (found among distinct plates, in this statement).
+      return Prisma.sql`(d.plate_normalized LIKE ${containing(plate.value)}
+        OR d.plate_normalized = ANY(ARRAY(${similarPlatesSql(plate.value, { contains: false })})))`;
+    case "wildcard":
+      return Prisma.sql`d.plate_normalized LIKE ${plate.like}`;
+  }
+}
+
+/**
+ * A partial plate of 5 or more characters is selective: its pg_trgm index scan finds a few hundred
+ * rows at most. PostgreSQL cannot estimate LIKE '%…%' (it assumes ~1% of the table), so it may AND that
+ * scan with the time or camera index over a whole month of reads (330,000 entries, 150 ms). For those
+ * patterns the time and camera conditions are written so no index serves them: they filter the
+ * trigram scan's rows instead (docs/benchmarks.md, Axis store).
+ */
+function isSelectivePattern(query: SourceQuery): boolean {
+  const plate = query.plate;
+  return !!plate && plate.kind !== "exact" && plate.value.replace(/[*?]/g, "").length >= 5;
+}
+
+function scopeCondition(query: SourceQuery, targets: AxisScope[]): Prisma.Sql {
+  const ids = Prisma.join(targets.map((target) => target.integrationId));
+  return isSelectivePattern(query)
+    ? Prisma.sql`d.axis_integration_id + 0 IN (${ids})
+        AND d.timestamp + interval '0 seconds' >= ${query.start} AND d.timestamp + interval '0 seconds' <= ${query.end}`
+    : Prisma.sql`d.axis_integration_id IN (${ids}) AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}`;
+}
+
+/**
+ * Reads at the place: by the named integrations or camera names, or inside the area's bounding box
+ * (the exact circle or polygon test runs on the rows). The (axis_integration_id, timestamp) index
+ * serves the time window; the box only filters its rows.
+ */
+function placeSql(query: SourceQuery, targets: AxisScope[]): { where: Prisma.Sql; atCamera: Prisma.Sql } {
+  const place = query.place;
+  if (!place) return { where: Prisma.sql`TRUE`, atCamera: Prisma.sql`TRUE` };
+  const named = new Set(camerasOf(place, "Axis"));
+  const ids = targets
+    .filter((target) => target.identifier !== undefined && named.has(target.identifier))
+    .map((target) => target.integrationId);
+  const names = [...(place.cameraNames ?? [])];
+  const atCamera = Prisma.sql`(d.axis_integration_id = ANY(${ids}::int[]) OR d.camera_name = ANY(${names}::text[]))`;
+  if (!place.area) return { where: atCamera, atCamera };
+  const box = areaBounds(place.area);
+  return {
+    where: Prisma.sql`(${atCamera} OR (d.latitude BETWEEN ${box.minLat} AND ${box.maxLat}
+      AND d.longitude BETWEEN ${box.minLon} AND ${box.maxLon}))`,
+    atCamera,
+  };
+}
+
+const SELECT_COLUMNS = Prisma.sql`d.id, d.plate, d.plate_state, d.make, d.color, d.body_type, d.camera_name, a.name AS agency_name,
+  d.timestamp, d.latitude, d.longitude, d.image_path, d.plate_image_path,
+  d.plate_x1, d.plate_x2, d.plate_x3, d.plate_x4, d.plate_y1, d.plate_y2, d.plate_y3, d.plate_y4,
+  d.absurd_date`;
+
+function vehicleSql(query: SourceQuery): Prisma.Sql {
+  return Prisma.sql`${query.plateState ? Prisma.sql`upper(d.plate_state) = upper(${query.plateState})` : Prisma.sql`TRUE`}
+    AND ${equalsIgnoringCase(Prisma.sql`d.color`, query.color)}
+    AND ${equalsIgnoringCase(Prisma.sql`d.make`, query.make)}
+    AND ${equalsIgnoringCase(Prisma.sql`d.body_type`, query.bodyType)}`;
+}
+
+const equalsIgnoringCase = (column: Prisma.Sql, value: string | undefined) =>
+  value ? Prisma.sql`lower(${column}) = lower(${value})` : Prisma.sql`TRUE`;
+
+/**
+ * A Similar search of a selective text (5 or more characters), in one statement: the candidate plates
+ * among distinct plates (similar-plates.repository.ts: the typed skeleton's symmetric-delete variants,
+ * verified in SQL, and the plates containing the text), then, for each, its newest reads in the range
+ * through the (plate_normalized, timestamp) index, at most `limit` each, and the newest `limit` of all.
+ * Every step is an index probe bounded by the candidates (docs/benchmarks.md, Similar).
+ */
+function searchSimilar(
+  prisma: PrismaClient,
+  query: SourceQuery,
+  targets: AxisScope[],
+  place: { where: Prisma.Sql; atCamera: Prisma.Sql },
+): Promise<DetectionRow[]> {
+  const ids = Prisma.join(targets.map((target) => target.integrationId));
+  // Prepared once per connection: its text varies only with the number of integrations and filters,
+  // and PostgreSQL then keeps a generic plan (planning was a third of the statement's time).
+  return prisma.$queryRaw<DetectionRow[]>`${Prisma.raw(PREPARED_STATEMENT)}
+    WITH candidates AS MATERIALIZED (${similarPlatesSql(query.plate!.value, { contains: true })})
+    SELECT r.* FROM candidates c
+    CROSS JOIN LATERAL (
+      SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
+      FROM detections d JOIN agencies a ON a.id = d.agency_id
+      WHERE d.plate_normalized = c.plate_normalized
+        AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}
+        AND d.axis_integration_id IN (${ids})
+        AND ${place.where}
+        AND ${vehicleSql(query)}
+      ORDER BY d.timestamp DESC
+      LIMIT ${query.limit}
+    ) r
+    ORDER BY r.timestamp DESC
+    LIMIT ${query.limit}`;
+}
+
+/**
+ * The reads of a search: the selected integrations' reads in the time range that match the plate, the
+ * vehicle filters and the place, newest first, at most `query.limit` (a selective Similar text: one
+ * statement per candidate plate, searchSimilar).
+ */
+export async function searchAxisReads(
+  prisma: PrismaClient,
+  query: SourceQuery,
+  targets: AxisScope[],
+): Promise<DetectionRow[]> {
+  const place = placeSql(query, targets);
+  if (query.plate?.kind === "similar" && isSelectivePattern(query)) {
+    return searchSimilar(prisma, query, targets, place);
+  }
+  return prisma.$queryRaw<DetectionRow[]>`
+        SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
+        FROM detections d JOIN agencies a ON a.id = d.agency_id
+        WHERE ${scopeCondition(query, targets)}
+          AND ${plateCondition(query)}
+          AND ${place.where}
+          AND ${vehicleSql(query)}
+        ORDER BY d.timestamp DESC
+        LIMIT ${query.limit}`;
+}
+
+/**
+ * Reads in several camera windows at once, any plate (travelling-with). One statement for every window,
+ * each window an index range scan of (axis_integration_id, timestamp). The LATERAL subquery is kept
+ * apart (OFFSET 0) on purpose: flattened into a plain join, the planner hash-joined the windows with a
+ * sequential scan of every read of the integrations (docs/benchmarks.md, "Investigations (issue 22)").
+ */
+export function searchAxisWindows(
+  prisma: PrismaClient,
+  windows: SourceWindow[],
+  query: SourceQuery,
+  targets: AxisScope[],
+): Promise<DetectionRow[]> {
+  const ids = Prisma.join(targets.map((target) => target.integrationId));
+  return prisma.$queryRaw<DetectionRow[]>`
+        SELECT DISTINCT ON (d.id) ${SELECT_COLUMNS}
+        FROM unnest(${windows.map((w) => w.cameraName)}::text[], ${windows.map((w) => w.start)}::timestamptz[],
+                    ${windows.map((w) => w.end)}::timestamptz[]) AS w(camera_name, start_at, end_at)
+        CROSS JOIN LATERAL (
+          SELECT * FROM detections d
+          WHERE d.axis_integration_id IN (${ids})
+            AND d.timestamp BETWEEN w.start_at AND w.end_at AND d.camera_name = w.camera_name
+          OFFSET 0
+        ) d
+        JOIN agencies a ON a.id = d.agency_id
+        WHERE ${vehicleSql(query)}
+        ORDER BY d.id
+        LIMIT ${query.limit}`;
+}
