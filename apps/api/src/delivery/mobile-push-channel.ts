@@ -3,16 +3,9 @@ import { importPKCS8, SignJWT } from "jose";
 import type { PushConfig } from "../config/env";
 import type { Database } from "../lib/database";
 import type { ClaimedDelivery } from "./delivery-queue.repository";
-import {
-  findPushDevice,
-  findPushRecipient,
-  loadAlertForDelivery,
-  notePushDeviceSuccess,
-  removePushDevice,
-} from "./delivery.repository";
+import { findPushDevice, notePushDeviceSuccess, removePushDevice } from "./delivery.repository";
 import { PermanentDeliveryError, type DeliveryChannel, type DeliveryOutcome } from "./delivery-worker";
-import { holdForQuietHours } from "./email-channel";
-import { toPushMessage, type PushMessage } from "./web-push-channel";
+import { checkPushDelivery, toPushMessage, type PushMessage } from "./web-push-channel";
 
 /** What one push service made of one message. */
 type PushResult =
@@ -268,18 +261,14 @@ export function createMobilePushChannel(deps: MobilePushChannelDeps): DeliveryCh
       if (!device || device.userId !== delivery.userId) {
         return { kind: "cancelled", note: "the device was unregistered" };
       }
-      const alert = await loadAlertForDelivery(prisma, delivery.alertId);
-      if (!alert) return { kind: "cancelled", note: "the alert no longer exists" };
-      const user = await findPushRecipient(prisma, delivery.userId, alert.groupId);
-      if (!user) return { kind: "cancelled", note: "the recipient is no longer a member of the group" };
-      if (!user.pushAlerts) return { kind: "cancelled", note: "the recipient turned push alerts off" };
-      const held = holdForQuietHours(
-        alert.group,
-        user,
-        alert.group.agency.timeZone,
+      const checked = await checkPushDelivery(
+        prisma,
+        delivery,
+        { on: (user) => user.pushAlerts, offNote: "the recipient turned push alerts off" },
         deps.now?.() ?? new Date(),
       );
-      if (held) return held;
+      if ("outcome" in checked) return checked.outcome;
+      const { alert } = checked;
       const sender = senders[device.platform];
       if (!sender) {
         throw new PermanentDeliveryError(

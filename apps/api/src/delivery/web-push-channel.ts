@@ -36,6 +36,30 @@ export interface PushMessage {
   };
 }
 
+type PushRecipient = NonNullable<Awaited<ReturnType<typeof findPushRecipient>>>;
+
+/**
+ * The checks both push channels make at send time, in this order: the alert still exists, the user is
+ * still a member of its group, the channel is still on (`channelOn`, else `offNote`), and quiet hours
+ * do not hold it. Answers the alert to send, or the outcome that ends the delivery here.
+ */
+export async function checkPushDelivery(
+  prisma: Database,
+  delivery: ClaimedDelivery,
+  channel: { on: (user: PushRecipient) => boolean; offNote: string },
+  now: Date,
+): Promise<{ alert: AlertForDelivery } | { outcome: DeliveryOutcome }> {
+  const alert = await loadAlertForDelivery(prisma, delivery.alertId);
+  if (!alert) return { outcome: { kind: "cancelled", note: "the alert no longer exists" } };
+  const user = await findPushRecipient(prisma, delivery.userId, alert.groupId);
+  if (!user) {
+    return { outcome: { kind: "cancelled", note: "the recipient is no longer a member of the group" } };
+  }
+  if (!channel.on(user)) return { outcome: { kind: "cancelled", note: channel.offNote } };
+  const held = holdForQuietHours(alert.group, user, alert.group.agency.timeZone, now);
+  return held ? { outcome: held } : { alert };
+}
+
 /** The push message of an alert, shared by Web Push and mobile push. */
 export function toPushMessage(alert: AlertForDelivery, publicUrl: string): PushMessage {
   const plate = `${alert.plate}${alert.state ? ` (${alert.state})` : ""}`;
@@ -90,20 +114,14 @@ export function createWebPushChannel(deps: WebPushChannelDeps): DeliveryChannel 
       if (!subscription || subscription.userId !== delivery.userId) {
         return { kind: "cancelled", note: "the browser was unsubscribed" };
       }
-      const alert = await loadAlertForDelivery(prisma, delivery.alertId);
-      if (!alert) return { kind: "cancelled", note: "the alert no longer exists" };
-      const user = await findPushRecipient(prisma, delivery.userId, alert.groupId);
-      if (!user) return { kind: "cancelled", note: "the recipient is no longer a member of the group" };
-      if (!user.webPushAlerts) {
-        return { kind: "cancelled", note: "the recipient turned browser notifications off" };
-      }
-      const held = holdForQuietHours(
-        alert.group,
-        user,
-        alert.group.agency.timeZone,
+      const checked = await checkPushDelivery(
+        prisma,
+        delivery,
+        { on: (user) => user.webPushAlerts, offNote: "the recipient turned browser notifications off" },
         deps.now?.() ?? new Date(),
       );
-      if (held) return held;
+      if ("outcome" in checked) return checked.outcome;
+      const { alert } = checked;
 
       const keys = JSON.parse(deps.secrets.decrypt(subscription.keysSealed)) as {
         p256dh: string;
