@@ -27,6 +27,8 @@ class CookieJar {
 
 export interface SignInOutcome {
   tokens?: Tokens;
+  /** The provider's cookies after a sign-in (its session), as a Cookie header. */
+  cookie?: string;
   /** The sign-in page's HTML when the provider refused the credentials. */
   page?: string;
   status: number;
@@ -108,7 +110,7 @@ export async function openSignInForm(
           }),
         });
         if (!token.ok) throw new Error(`token endpoint: ${token.status} ${await token.text()}`);
-        return { tokens: (await token.json()) as Tokens, status: 200 };
+        return { tokens: (await token.json()) as Tokens, cookie: jar.header(), status: 200 };
       }
       if (location) {
         response = await go(new URL(location, baseUrl).toString());

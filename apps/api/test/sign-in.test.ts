@@ -74,6 +74,29 @@ describe("sign-in through the built-in OpenID provider", () => {
     expect((await api("/get-current-user", again.tokens!.access_token)).status).toBe(200);
   });
 
+  it("a logout confirmation that lost its details: back to Odin if nobody is signed in, the problem page if someone is", async () => {
+    // The tab's other navigation can replace the session cookie between the logout's two steps.
+    const confirm = (cookie?: string) =>
+      fetch(`${t.baseUrl}/oidc/session/end/confirm`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          accept: "text/html",
+          "content-type": "application/x-www-form-urlencoded",
+          ...(cookie ? { cookie } : {}),
+        },
+        body: new URLSearchParams({ xsrf: "from-another-page", logout: "yes" }).toString(),
+      });
+    const nobody = await confirm();
+    expect(nobody.status).toBe(303);
+    expect(nobody.headers.get("location")).toBe(`${t.config.publicUrl}/`);
+
+    const { cookie } = await signIn(t.baseUrl, "hartford.investigator", DEMO_PASSWORD);
+    const someone = await confirm(cookie);
+    expect(someone.status).toBe(400);
+    expect(await someone.text()).toContain("could not find logout details");
+  });
+
   it("locks the account after 5 failures within 15 minutes, answering as for an unknown account", async () => {
     const unknown = await signIn(t.baseUrl, "no.such.user", "wrong-password");
     expect(unknown.status).toBe(401);

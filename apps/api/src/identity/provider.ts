@@ -155,6 +155,14 @@ export async function createOidcProvider(deps: { config: Config; prisma: Databas
     },
     clientBasedCORS: (_ctx, origin) => origins.includes(origin),
     renderError: async (ctx, out) => {
+      // A sign-out's confirmation that finds no logout details on a session where nobody is signed in
+      // (another navigation of the tab replaced the session cookie between the two steps): the person
+      // is signed out, so the logout ends as a successful one does, back at Odin's sign-in screen.
+      if (ctx.oidc?.route === "end_session_confirm" && !ctx.oidc.session?.accountId) {
+        ctx.status = 303;
+        ctx.redirect(`${config.publicUrl}/`);
+        return;
+      }
       ctx.type = "html";
       ctx.body = renderIdentityPage({
         title: "Sign-in problem",

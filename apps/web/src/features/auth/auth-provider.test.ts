@@ -1,5 +1,6 @@
 import type { User } from "oidc-client-ts";
 import { describe, expect, it, vi } from "vitest";
+import { runSignOutCleanups } from "@/lib/sign-out";
 import { createTokenSource } from "./auth-provider";
 
 const user = (token: string) => ({ access_token: token }) as User;
@@ -31,5 +32,13 @@ describe("createTokenSource", () => {
       signinSilent: vi.fn().mockRejectedValue(new Error("invalid_grant")),
     });
     await expect(source.refreshAccessToken()).resolves.toBeNull();
+  });
+
+  it("while signing out, no refresh is asked of the provider (the session was just revoked)", async () => {
+    const signinSilent = vi.fn();
+    const source = createTokenSource({ getUser: vi.fn(), signinSilent });
+    runSignOutCleanups();
+    await expect(source.refreshAccessToken()).resolves.toBeNull();
+    expect(signinSilent).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@ import { AuthProvider } from "react-oidc-context";
 import { registerTokenSource, type TokenSource } from "@/lib/api-client";
 import type { OidcConfig } from "@/lib/config";
 import { buildUserManagerSettings, CALLBACK_PATH, returnToFromState } from "./auth-settings";
+import { isSigningOut } from "@/lib/sign-out";
 import { checkIdToken } from "./id-token";
 import { markSignedIn } from "./session-marker";
 
@@ -80,6 +81,8 @@ export function createTokenSource(userManager: Pick<UserManager, "getUser" | "si
       return user?.access_token ?? null;
     },
     refreshAccessToken() {
+      // Signing out: the session was just revoked, a refresh would only fail (or race the logout).
+      if (isSigningOut()) return Promise.resolve(null);
       refreshing ??= userManager
         .signinSilent()
         .then((user) => user?.access_token ?? null)

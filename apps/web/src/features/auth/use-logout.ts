@@ -1,7 +1,7 @@
 import { use, useCallback, useRef } from "react";
 import { AuthContext } from "react-oidc-context";
 import { revokeSession } from "./api/revoke-session";
-import { runSignOutCleanups } from "@/lib/sign-out";
+import { runSignOutCleanups, signOutAbandoned } from "@/lib/sign-out";
 import { clearSignedIn } from "./session-marker";
 
 /**
@@ -20,8 +20,9 @@ export function useLogout(): (() => void) | undefined {
     window.dispatchEvent(new Event("odin:signing-out"));
     clearSignedIn();
     // What the tab remembers goes with the session, e.g. the last results and recent searches (issue 20):
-    // registered by app/provider.tsx (lib/sign-out.ts).
+    // registered by app/provider.tsx (lib/sign-out.ts). From here on no sign-in or refresh starts.
     runSignOutCleanups();
+    auth.stopSilentRenew();
     const origin = window.location.origin;
     void (async () => {
       try {
@@ -36,6 +37,7 @@ export function useLogout(): (() => void) | undefined {
       // removed from memory; start over at the origin, signed out.
       await auth.removeUser();
       running.current = false;
+      signOutAbandoned();
       window.location.assign(origin);
     })();
   }, [auth]);

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { CurrentUserValue } from "@/app/current-user";
 import { ApiError } from "@/lib/api-client";
+import { runSignOutCleanups } from "@/lib/sign-out";
 import { currentUserValue, INVESTIGATOR, signedInAuth, stubAuth, TestAuthProviders } from "@/testing/auth";
 import { CallbackScreen } from "./callback-screen";
 import { RequireAuth } from "./require-auth";
@@ -43,6 +44,14 @@ describe("RequireAuth", () => {
     expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: "/profile?tab=password#top" } });
     expect(screen.getByRole("status")).toHaveTextContent(MESSAGES.loading);
     expect(screen.queryByRole("heading", { name: "Profile" })).not.toBeInTheDocument();
+  });
+
+  it("signing out (the user already removed from memory): no sign-in starts to race the logout", () => {
+    runSignOutCleanups();
+    const auth = stubAuth();
+    renderGuarded("/search", auth, currentUserValue({}));
+    expect(screen.getByRole("status")).toHaveTextContent(MESSAGES.loading);
+    expect(auth.signinRedirect).not.toHaveBeenCalled();
   });
 
   it("waits while the sign-in state resolves, without redirecting", () => {

@@ -6,6 +6,7 @@ import { LoadingScreen } from "@/components/layouts/loading-screen";
 import { isApiError } from "@/lib/api-client";
 import { signinState } from "../auth-settings";
 import { getIdleLockMinutes } from "@/lib/config";
+import { isSigningOut } from "@/lib/sign-out";
 import { useLogout } from "../use-logout";
 import { IdleLock } from "./idle-lock";
 import {
@@ -35,7 +36,8 @@ export function RequireAuth() {
 
   useEffect(() => {
     if (auth.isAuthenticated) redirecting.current = false;
-    if (!mustSignIn || redirecting.current) return;
+    // Logout removes the user before it leaves for the provider: no sign-in may race that navigation.
+    if (!mustSignIn || redirecting.current || isSigningOut()) return;
     redirecting.current = true;
     void auth.signinRedirect({ state: signinState(returnTo) });
   }, [mustSignIn, auth, returnTo]);
