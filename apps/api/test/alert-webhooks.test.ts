@@ -96,7 +96,9 @@ describe("alert webhooks", () => {
       ALERT_DELIVERY_RETRY_BASE_MS: "0",
       ALERT_DELIVERY_MAX_ATTEMPTS: "2",
       WEBHOOK_DISABLE_AFTER_FAILURES: "4",
-      WEBHOOK_TIMEOUT_MS: "300",
+      // Short, as the hanging endpoint waits it out twice; long enough that the answering endpoint is
+      // never taken for a hanging one on a loaded machine (300 ms was, at load 15).
+      WEBHOOK_TIMEOUT_MS: "1500",
     });
     agencyId = (await t.prisma.agency.create({ data: { name: "Hooktown PD", code: "HTPD" } })).id;
     const user = await t.prisma.user.create({
@@ -168,7 +170,7 @@ describe("alert webhooks", () => {
     const fail = await scenario("sfail", `${endpoint.baseUrl}/fail/sfail`);
     const redirect = await scenario("sredir", `${endpoint.baseUrl}/redirect/sredir`);
     const [hung] = await settled(await hang.raise());
-    expect(hung).toMatchObject({ status: "failed", attempts: 2, last_error: "no answer within 0.3 s" });
+    expect(hung).toMatchObject({ status: "failed", attempts: 2, last_error: "no answer within 1.5 s" });
     const [failed] = await settled(await fail.raise());
     expect(failed).toMatchObject({ status: "failed", attempts: 2, last_error: "answered HTTP 500" });
     const [redirected] = await settled(await redirect.raise());
