@@ -52,7 +52,7 @@ import { axisImageRoutes } from "./modules/images/axis-image.routes";
 import { axisIngestRoutes } from "./modules/ingest/axis-ingest.routes";
 import { rekorWebhookRoutes } from "./modules/ingest/rekor-webhook.routes";
 import { alertRoutes } from "./modules/alerts/alerts.routes";
-import { alertStreamRoutes } from "./modules/alerts/alert-stream.routes";
+import { alertStreamRoutes } from "./modules/alerts/stream/alert-stream.routes";
 import { alertDeliveryRoutes } from "./modules/alert-delivery/alert-delivery.routes";
 import { createDeliveryWorker } from "./delivery/delivery-worker";
 import { createEmailChannel } from "./delivery/email-channel";

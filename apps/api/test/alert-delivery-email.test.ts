@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ZAlertChannels, ZAlertDeliveriesResponse, type TAlertDelivery } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertAlertsForReads, type RemoteRead } from "../src/alerts/alert-matcher";
+import { insertAlertsForReads, type RemoteRead } from "../src/modules/alerts/matching/alert-matcher";
 import { builtInSubject } from "../src/identity/provider";
 import { normalizePlate } from "../src/sources/plate-pattern";
 import { createImageStore } from "../src/storage/image-store";

@@ -6,7 +6,7 @@ import {
   type TAlertDelivery,
 } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertAlertsForReads } from "../src/alerts/alert-matcher";
+import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
 import { createVapidKeySource } from "../src/delivery/vapid-keys";
 import { builtInSubject } from "../src/identity/provider";
 import { buildTestApp, type TestApp } from "./helpers";

@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from "@odin/db";
-import { isAbsurdReadTime } from "../sources/read-time";
-import { normalizePlate } from "../sources/plate-pattern";
+import { isAbsurdReadTime } from "../../../sources/read-time";
+import { normalizePlate } from "../../../sources/plate-pattern";
 import {
   ALERT_ID_OF_CANDIDATE,
   COUNT_REPEAT,
@@ -15,7 +15,7 @@ import {
   matchingPlatesCte,
   notifiedCte,
   onePerGroup,
-} from "./alert-sql";
+} from "./matcher-sql";
 
 /**
  * A read Odin does not store (Rekor webhooks, Axon polls: those sources are searched remotely), as the

@@ -1,11 +1,11 @@
 import { ALERT_STREAM_EVENT, type TAlertStreamEvent } from "@odin/contract";
 import type { ServerResponse } from "node:http";
 import type { User } from "@odin/db";
-import type { AlertBus, AlertEvent } from "../../alerts/alert-bus";
-import type { AuthContext } from "../../auth/actor";
-import { permits } from "../../auth/permits";
-import type { Database } from "../../lib/database";
-import { findUser, findVisibleGroupIds } from "./alerts.repository";
+import type { AlertBus, AlertEvent } from "./alert-bus";
+import type { AuthContext } from "../../../auth/actor";
+import { permits } from "../../../auth/permits";
+import type { Database } from "../../../lib/database";
+import { findUser, findVisibleGroupIds } from "../alerts.repository";
 
 /** The response an event stream is written to: the route makes it of Fastify's reply. */
 export interface EventStreamTarget {

@@ -1,9 +1,9 @@
 import type { TAlert } from "@odin/contract";
-import type { Database } from "../lib/database";
-import type { Logger } from "../lib/logger";
-import { findAlertIdsAfter, findAlertsByIds, findLatestAlertId } from "../modules/alerts/alerts.repository";
+import type { Database } from "../../../lib/database";
+import type { Logger } from "../../../lib/logger";
+import { findAlertIdsAfter, findAlertsByIds, findLatestAlertId } from "../alerts.repository";
 import { listenForAlerts, type AlertListener } from "./alert-listener";
-import { toContractAlert } from "./alert-view";
+import { toContractAlert } from "../alert-view";
 
 export interface AlertEvent {
   groupId: number;
