@@ -11,7 +11,7 @@ const keyOf = (plate: string, state: string | null | undefined) =>
 
 /**
  * The hotlist groups each result's plate is on (issue 20: "On hotlist" badges), by the alert matcher's
- * own rule (alert-sql.ts: the same normalised plate, or skeleton for a lenient entry, and no state or
+ * own rule (matcher-sql.ts: the same normalised plate, or skeleton for a lenient entry, and no state or
  * the read's state) among the active groups the caller may see (group-access.ts: every group of the
  * agency for admins and hotlist admins, the groups they are a member of for everybody else). One query
  * for all the distinct plate and state pairs of the answer.
