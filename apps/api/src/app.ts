@@ -9,7 +9,7 @@ import { endBuiltInSession } from "./identity/sessions.repository";
 import { interactionRoutes } from "./identity/interactions.routes";
 import { mountOidcProvider } from "./identity/oidc-mount";
 import { passwordResetRoutes } from "./identity/password-reset.routes";
-import { createOidcProvider } from "./identity/provider";
+import { createOidcProvider } from "./identity/built-in-provider";
 import { loadPublicJwks } from "./identity/signing-keys";
 import { createTokenVerifier } from "./identity/token-verifier";
 import { createMailer, type Mailer } from "./mail/mailer";
