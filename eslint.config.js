@@ -23,8 +23,8 @@ const API_DATA_LAYER = [
   "apps/api/src/lib/database.ts",
   // Data-access files that are not named *.repository.ts:
   // - the one ingest → match → alert statement and its SQL pieces (shared with sources/ and search/);
-  "apps/api/src/alerts/alert-matcher.ts",
-  "apps/api/src/alerts/alert-sql.ts",
+  "apps/api/src/modules/alerts/matching/alert-matcher.ts",
+  "apps/api/src/modules/alerts/matching/matcher-sql.ts",
   // - who may see a hotlist group, as the Prisma filter every hotlist and alert query applies;
   "apps/api/src/modules/hotlists/group-access.ts",
   // - stores a library drives: oidc-provider's adapter, the shared rate limit and the shared pace.

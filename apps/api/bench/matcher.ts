@@ -21,8 +21,8 @@
 import { createHash } from "node:crypto";
 import { ZAxisLpvEvent, type TAxisLpvEvent } from "@odin/contract";
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
-import { insertAlertsForReads, type RemoteRead } from "../src/alerts/alert-matcher";
-import { joinActiveGroup, matchingPlatesCte } from "../src/alerts/alert-sql";
+import { insertAlertsForReads, type RemoteRead } from "../src/modules/alerts/matching/alert-matcher";
+import { joinActiveGroup, matchingPlatesCte } from "../src/modules/alerts/matching/matcher-sql";
 import { createAxisIngest } from "../src/sources/axis/axis.ingest";
 import { createImageStore } from "../src/storage/image-store";
 import type { TestApp } from "../test/helpers";

@@ -22,7 +22,7 @@ import { randomBytes } from "node:crypto";
 import { createPrismaClient, createSecretBox, Prisma } from "@odin/db";
 import { seedDemoData } from "@odin/db/seed";
 import { loadConfig } from "../src/config/env";
-import { insertAlertsForReads, type RemoteRead } from "../src/alerts/alert-matcher";
+import { insertAlertsForReads, type RemoteRead } from "../src/modules/alerts/matching/alert-matcher";
 import { createDetectionWriter, type DetectionInsert } from "../src/sources/axis/axis.batch-insert";
 import { indexPendingSkeletons } from "../src/sources/distinct-plates.repository";
 import { createAxisSource } from "../src/sources/axis/axis.source";

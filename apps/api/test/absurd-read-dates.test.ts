@@ -2,7 +2,7 @@ import type { TSearchResult } from "@odin/contract";
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
 import { buildAxisEvent, buildRekorGroup, createDataset, type Dataset } from "@odin/simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertAlertsForReads } from "../src/alerts/alert-matcher";
+import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
 import { normalizePlate } from "../src/sources/plate-pattern";
 import { plateSkeleton } from "../src/sources/plate-skeleton";
 import { isAbsurdReadTime } from "../src/sources/read-time";

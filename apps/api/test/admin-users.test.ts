@@ -1,7 +1,7 @@
 import { MESSAGES } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInWithPassword } from "../src/identity/password-sign-in";
-import { builtInSubject } from "../src/identity/provider";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import { auditRows, caller, userId } from "./admin-helpers";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";

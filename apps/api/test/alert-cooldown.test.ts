@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
 import { buildAxisEvent, createDataset, type Dataset } from "@odin/simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertAlertsForReads, type RemoteRead } from "../src/alerts/alert-matcher";
+import { insertAlertsForReads, type RemoteRead } from "../src/modules/alerts/matching/alert-matcher";
 import { normalizePlate } from "../src/sources/plate-pattern";
 import { buildTestApp, type TestApp } from "./helpers";
 import { seedPersonas } from "./tokens";

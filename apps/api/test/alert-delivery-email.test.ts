@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ZAlertChannels, ZAlertDeliveriesResponse, type TAlertDelivery } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertAlertsForReads, type RemoteRead } from "../src/alerts/alert-matcher";
-import { builtInSubject } from "../src/identity/provider";
+import { insertAlertsForReads, type RemoteRead } from "../src/modules/alerts/matching/alert-matcher";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import { normalizePlate } from "../src/sources/plate-pattern";
 import { createImageStore } from "../src/storage/image-store";
 import { buildTestApp, type TestApp } from "./helpers";

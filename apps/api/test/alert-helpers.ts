@@ -1,5 +1,5 @@
 import { ALERT_STREAM_EVENT, ZAlertStreamEvent, type TAlertStreamEvent } from "@odin/contract";
-import { builtInSubject } from "../src/identity/provider";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import type { TestApp } from "./helpers";
 import { mintToken } from "./tokens";
 

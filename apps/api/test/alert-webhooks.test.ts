@@ -7,8 +7,8 @@ import {
   type TAlertDelivery,
 } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertAlertsForReads } from "../src/alerts/alert-matcher";
-import { builtInSubject } from "../src/identity/provider";
+import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken } from "./tokens";
 import { startWebhookEndpoint, type WebhookEndpoint } from "./webhook-endpoint";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
-import { builtInSubject } from "../src/identity/provider";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, PERSONAS, seedPersonas, type Persona } from "./tokens";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ZAlertDeliveriesResponse, ZPushDeviceRegistered, type TAlertDelivery } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertAlertsForReads } from "../src/alerts/alert-matcher";
-import { builtInSubject } from "../src/identity/provider";
+import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import { buildTestApp, type TestApp } from "./helpers";
 import { startApnsStandIn, startFcmStandIn } from "./mobile-push-endpoints";
 import { mintToken } from "./tokens";

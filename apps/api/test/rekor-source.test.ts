@@ -2,7 +2,7 @@ import { SEARCH_SOURCES_HEADER, ZSearchResult, type TSearchResult, type TSourceS
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
 import { startSimulators, type RunningSimulators } from "@odin/simulators";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { builtInSubject } from "../src/identity/provider";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas } from "./tokens";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { seedDemoData } from "@odin/db/seed";
 import { importJWK, SignJWT, type JWTPayload } from "jose";
-import { builtInSubject } from "../src/identity/provider";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import { loadSigningKeys } from "../src/identity/signing-keys";
 import type { TestApp } from "./helpers";
 

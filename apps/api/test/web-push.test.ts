@@ -6,9 +6,9 @@ import {
   type TAlertDelivery,
 } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertAlertsForReads } from "../src/alerts/alert-matcher";
+import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
 import { createVapidKeySource } from "../src/delivery/vapid-keys";
-import { builtInSubject } from "../src/identity/provider";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken } from "./tokens";
 import { startWebPushStandIn, type BrowserSubscription, type WebPushStandIn } from "./web-push-endpoint";

@@ -5,7 +5,7 @@ import { enrolmentInProgress } from "./mfa/mfa.service";
 import { mfaCodePage, mfaEnrolPage, mfaRecoveryCodesPage } from "./mfa/mfa-pages";
 import { enrolAtSignIn, finishEnrolledSignIn, signInWithCode } from "./mfa/mfa-sign-in";
 import { MFA_ACR, MFA_AMR } from "./mfa/totp";
-import type { OidcProvider as Provider } from "./provider";
+import type { OidcProvider as Provider } from "./built-in-provider";
 import { acceptFormPosts, sendHtml } from "./html-forms";
 import { AUTOSUBMIT_JS, AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page";
 import { SIGN_IN_MESSAGES, signInWithPassword } from "./password-sign-in";

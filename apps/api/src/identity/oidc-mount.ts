@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { OidcProvider as Provider } from "./provider";
+import type { OidcProvider as Provider } from "./built-in-provider";
 
 /** The methods the provider's endpoints answer (CORS preflights included). */
 export const OIDC_METHODS = ["GET", "POST", "DELETE", "OPTIONS"] as const;

@@ -4,7 +4,7 @@ import type { Database } from "../lib/database";
 import { writeAuditFor, type AuditSubject } from "../modules/audit/audit.repository";
 import { findSignInUser, findUserById, markSignedIn } from "./accounts.repository";
 import { isMfaRequired } from "./mfa/mfa.service";
-import { builtInSubject } from "./provider";
+import { builtInSubject } from "./built-in-provider";
 import { recordFailedSignIn } from "./sign-in-failures.repository";
 
 export const SIGN_IN_MESSAGES = {

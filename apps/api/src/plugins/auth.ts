@@ -1,3 +1,11 @@
+/**
+ * The request hook (an onRequest hook on every route). It takes the route's rule from the access policy
+ * (src/auth/access-policy.ts); for a route that is not public it verifies the bearer token
+ * (identity/token-verifier.ts: the built-in provider's or an external issuer's), finds the user and
+ * their session, makes the caller once as `request.auth` (the `Actor` of src/auth/actor.ts, with the
+ * token) and checks the rule (src/auth/permits.ts). Routes take the caller with requireAuth and hand it
+ * to services. It signs no one in (src/identity/ is the built-in provider) and holds no access rule.
+ */
 import { ACTIVITY_WRITE_INTERVAL_MS } from "../identity/session-limits";
 import { findSession, findUserBySubject, recordSession, touchSession } from "../identity/sessions.repository";
 import { MESSAGES } from "@odin/contract";

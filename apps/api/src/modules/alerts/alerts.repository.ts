@@ -108,7 +108,7 @@ export function findUser(prisma: PrismaClient, id: number): Promise<User | null>
   return prisma.user.findUnique({ where: { id } });
 }
 
-// ───────────── The alert bus's reads (alerts/alert-bus.ts) ─────────────
+// ───────────── The alert bus's reads (stream/alert-bus.ts) ─────────────
 
 /** These alerts, in id (commit) order; ids of deleted alerts are skipped. */
 export function findAlertsByIds(prisma: PrismaClient, ids: number[]): Promise<Alert[]> {

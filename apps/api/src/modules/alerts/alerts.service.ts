@@ -7,7 +7,7 @@ import type {
   TUnreadAlertsResponse,
 } from "@odin/contract";
 import type { Alert } from "@odin/db";
-import { ALERT_HISTORY_LIMIT, toContractAlert } from "../../alerts/alert-view";
+import { ALERT_HISTORY_LIMIT, toContractAlert } from "./alert-view";
 import { administeredAgency } from "../admin/admin-deps";
 import { writeAudit } from "../audit/audit.repository";
 import { AppError } from "../../lib/app-error";

@@ -1,7 +1,7 @@
 import type { TSearchResult, TSearchResultHotlist } from "@odin/contract";
 import { Prisma, type PrismaClient } from "@odin/db";
 import type { Actor } from "../../auth/actor";
-import { joinActiveGroup, matchingPlatesCte } from "../../alerts/alert-sql";
+import { joinActiveGroup, matchingPlatesCte } from "../alerts/matching/matcher-sql";
 import { normalizePlate } from "../../sources/plate-pattern";
 import { canEditGroups } from "../hotlists/group-access";
 
@@ -11,7 +11,7 @@ const keyOf = (plate: string, state: string | null | undefined) =>
 
 /**
  * The hotlist groups each result's plate is on (issue 20: "On hotlist" badges), by the alert matcher's
- * own rule (alert-sql.ts: the same normalised plate, or skeleton for a lenient entry, and no state or
+ * own rule (matcher-sql.ts: the same normalised plate, or skeleton for a lenient entry, and no state or
  * the read's state) among the active groups the caller may see (group-access.ts: every group of the
  * agency for admins and hotlist admins, the groups they are a member of for everybody else). One query
  * for all the distinct plate and state pairs of the answer.

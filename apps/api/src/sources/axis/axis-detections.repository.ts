@@ -12,7 +12,7 @@ import {
   matchingPlatesCte,
   notifiedCte,
   onePerGroup,
-} from "../../alerts/alert-sql";
+} from "../../modules/alerts/matching/matcher-sql";
 import type { SourceQuery, SourceWindow } from "../detection-source";
 import { areaBounds, camerasOf } from "../place";
 import { isAbsurdReadTime } from "../read-time";

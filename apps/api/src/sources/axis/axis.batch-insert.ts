@@ -60,7 +60,7 @@ export function createDetectionWriter(prisma: Database) {
   };
 }
 
-/** One camera's reads of one plate: a statement holds at most one (the cooldown's upsert, alert-sql.ts). */
+/** One camera's reads of one plate: a statement holds at most one (the cooldown's upsert, matcher-sql.ts). */
 const cooldownKey = (row: DetectionInsert) =>
   `${row.axisIntegrationId}\u0000${row.cameraName ?? ""}\u0000${row.plateNormalized}\u0000${(row.plateState ?? "").toUpperCase()}`;
 

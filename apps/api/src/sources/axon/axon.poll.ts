@@ -1,5 +1,5 @@
 import type { AxonIntegration } from "@odin/db";
-import { insertAlertsForReads, type RemoteRead } from "../../alerts/alert-matcher";
+import { insertAlertsForReads, type RemoteRead } from "../../modules/alerts/matching/alert-matcher";
 import { inTransaction } from "../../lib/database";
 import type { SourceDeps } from "../detection-source";
 import { normalizePlate } from "../plate-pattern";

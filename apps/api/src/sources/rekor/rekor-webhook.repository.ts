@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from "@odin/db";
 import type { Transaction } from "../../lib/database";
-import type { RemoteRead } from "../../alerts/alert-matcher";
+import type { RemoteRead } from "../../modules/alerts/matching/alert-matcher";
 
 /**
  * What the Rekor webhook (rekor.webhook.ts) reads and locks: the key a push is for, and whether a

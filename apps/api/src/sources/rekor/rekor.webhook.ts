@@ -2,7 +2,11 @@ import { timingSafeEqual } from "node:crypto";
 import type { TRekorWebhookResponse } from "@odin/contract";
 import { hashToken } from "@odin/db";
 import type { z } from "zod";
-import { hasNewMatch, insertAlertsForReads, type RemoteRead } from "../../alerts/alert-matcher";
+import {
+  hasNewMatch,
+  insertAlertsForReads,
+  type RemoteRead,
+} from "../../modules/alerts/matching/alert-matcher";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import type { ImageStore } from "../../storage/image-store";

@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from "@odin/db";
-import { isAbsurdReadTime } from "../sources/read-time";
-import { normalizePlate } from "../sources/plate-pattern";
+import { isAbsurdReadTime } from "../../../sources/read-time";
+import { normalizePlate } from "../../../sources/plate-pattern";
 import {
   ALERT_ID_OF_CANDIDATE,
   COUNT_REPEAT,
@@ -15,7 +15,7 @@ import {
   matchingPlatesCte,
   notifiedCte,
   onePerGroup,
-} from "./alert-sql";
+} from "./matcher-sql";
 
 /**
  * A read Odin does not store (Rekor webhooks, Axon polls: those sources are searched remotely), as the
@@ -120,7 +120,7 @@ async function insertRound(
   const column = <T>(pick: (read: RemoteRead) => T) => matchable.map(pick);
   // picked: one candidate per read and group not yet alerted; claimed: the reads this statement is the
   // first to take for the group (alert_reads, so racing replays and later ones take nothing); cooled:
-  // whether each makes a new alert or counts on the group's alert for the camera and plate (alert-sql.ts).
+  // whether each makes a new alert or counts on the group's alert for the camera and plate (matcher-sql.ts).
   const rows = await db.$queryRaw<{ id: number | null; group_id: number | null }[]>`
     WITH r AS (
       SELECT * FROM unnest(

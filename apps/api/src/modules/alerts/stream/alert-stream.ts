@@ -1,11 +1,11 @@
 import { ALERT_STREAM_EVENT, type TAlertStreamEvent } from "@odin/contract";
 import type { ServerResponse } from "node:http";
 import type { User } from "@odin/db";
-import type { AlertBus, AlertEvent } from "../../alerts/alert-bus";
-import type { AuthContext } from "../../auth/actor";
-import { permits } from "../../auth/permits";
-import type { Database } from "../../lib/database";
-import { findUser, findVisibleGroupIds } from "./alerts.repository";
+import type { AlertBus, AlertEvent } from "./alert-bus";
+import type { AuthContext } from "../../../auth/actor";
+import { permits } from "../../../auth/permits";
+import type { Database } from "../../../lib/database";
+import { findUser, findVisibleGroupIds } from "../alerts.repository";
 
 /** The response an event stream is written to: the route makes it of Fastify's reply. */
 export interface EventStreamTarget {
@@ -87,7 +87,7 @@ const frame = (event: AlertEvent): string => {
 
 /**
  * GET /alerts/stream for one client: server-sent events of the alerts of every group the caller may
- * see, as they are committed (alerts/alert-bus.ts). The answer starts with a `: ready` comment once
+ * see, as they are committed (alert-bus.ts). The answer starts with a `: ready` comment once
  * the subscription is in place, then `event: alert` frames and a `: ping` comment every `pingMs`.
  * It ends when the client goes, when the caller's token expires (the client reconnects with a fresh
  * one and reloads what it shows), when the user loses access, or when the server shuts down.

@@ -1,3 +1,19 @@
+/**
+ * src/identity/ is Odin's built-in OpenID provider: it signs users in and issues their tokens, for an
+ * agency without an identity provider of its own (with OIDC_ISSUER set it is off, and an external
+ * issuer signs users in instead).
+ * - built-in-provider.ts (this file): oidc-provider's configuration; oidc-mount.ts mounts it under
+ *   /oidc, oidc-adapter.ts keeps its state in PostgreSQL, signing-keys.ts holds its RS256 keys;
+ * - the sign-in: interactions.routes.ts and identity-page.ts (the pages), password-sign-in.ts,
+ *   sign-in-failures.repository.ts (lockout), mfa/ (the second step), password-reset.routes.ts,
+ *   password-policy.ts with password-history.repository.ts, session-limits.ts (idle and maximum age);
+ * - beside it, used whichever provider signs users in: token-verifier.ts (verifies an access token of
+ *   the configured issuer, for the request hook), sessions.repository.ts (Odin's record of sign-in
+ *   sessions, which the hook keeps) and idp-admin/ (adds and changes accounts in the provider in use,
+ *   built-in or Auth0).
+ * What a signed-in caller may do is src/auth/ (the access policy); the hook that runs on every request
+ * is src/plugins/auth.ts.
+ */
 import type { SecretBox } from "@odin/db";
 import { LOGIN_SCOPE } from "@odin/contract";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";

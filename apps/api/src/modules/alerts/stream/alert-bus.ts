@@ -1,9 +1,9 @@
 import type { TAlert } from "@odin/contract";
-import type { Database } from "../lib/database";
-import type { Logger } from "../lib/logger";
-import { findAlertIdsAfter, findAlertsByIds, findLatestAlertId } from "../modules/alerts/alerts.repository";
+import type { Database } from "../../../lib/database";
+import type { Logger } from "../../../lib/logger";
+import { findAlertIdsAfter, findAlertsByIds, findLatestAlertId } from "../alerts.repository";
 import { listenForAlerts, type AlertListener } from "./alert-listener";
-import { toContractAlert } from "./alert-view";
+import { toContractAlert } from "../alert-view";
 
 export interface AlertEvent {
   groupId: number;
@@ -38,7 +38,7 @@ const CATCH_UP_LIMIT = 1_000;
 
 /**
  * The alerts of this API process's live clients. Alerts are announced by PostgreSQL on commit
- * (alert-sql.ts), whichever process wrote them; the listener's notifications arriving together are
+ * (matcher-sql.ts), whichever process wrote them; the listener's notifications arriving together are
  * read in one query and handed to every subscriber. Alerts committed while the listener had no
  * connection are looked up by id when it is back (best effort: ids above the last one seen).
  */

@@ -1,6 +1,6 @@
 import pg from "pg";
-import type { Logger } from "../lib/logger";
-import { ALERTS_CHANNEL, parseAlertIds } from "./alert-sql";
+import type { Logger } from "../../../lib/logger";
+import { ALERTS_CHANNEL, parseAlertIds } from "../matching/matcher-sql";
 
 export interface AlertListenerOptions {
   databaseUrl: string;
