@@ -152,7 +152,11 @@ export async function disableOwnMfa(deps: MfaDeps, actor: Actor, code: string): 
  * An admin resets the MFA of a user of their agency (a lost phone); an admin's MFA only the owner
  * resets, so one admin cannot take over another's account. The user enrols again at next sign-in.
  */
-export async function resetUserMfa(deps: MfaDeps, actor: Actor, userId: number): Promise<string> {
+export async function resetUserMfa(
+  deps: Pick<MfaDeps, "prisma">,
+  actor: Actor,
+  userId: number,
+): Promise<string> {
   const target = await findAdministeredUser(deps.prisma, actor, userId);
   if (target.role === "admin" && !actor.isOwner && target.id !== actor.user.id)
     throw new AppError("FORBIDDEN", "Only the owner can reset an admin's two-step sign-in.");
@@ -172,12 +176,12 @@ async function policyOf(prisma: Database, agencyId: number | null): Promise<TMfa
   return { agency_required: agency, all_required: all };
 }
 
-export function readMfaPolicy(deps: MfaDeps, actor: Actor): Promise<TMfaPolicy> {
+export function readMfaPolicy(deps: Pick<MfaDeps, "prisma">, actor: Actor): Promise<TMfaPolicy> {
   return policyOf(deps.prisma, actor.user.agencyId);
 }
 
 /** An admin requires MFA of their own agency's users (or stops requiring it). */
-export async function setAgencyMfaPolicy(deps: MfaDeps, actor: Actor, required: boolean) {
+export async function setAgencyMfaPolicy(deps: Pick<MfaDeps, "prisma">, actor: Actor, required: boolean) {
   const agencyId = actor.user.agencyId;
   if (agencyId === null)
     throw new AppError("CONFLICT", "Your account belongs to no agency: the owner sets the rule for all.");
@@ -190,7 +194,7 @@ export async function setAgencyMfaPolicy(deps: MfaDeps, actor: Actor, required: 
 }
 
 /** The owner requires MFA of everyone (or stops requiring it; agencies' own rules stay). */
-export async function setInstanceMfaPolicy(deps: MfaDeps, actor: Actor, required: boolean) {
+export async function setInstanceMfaPolicy(deps: Pick<MfaDeps, "prisma">, actor: Actor, required: boolean) {
   await writeInstanceMfaRequired(deps.prisma, required);
   await writeAudit(deps.prisma, actor, { action: "mfa_policy_changed", detail: { scope: "all", required } });
   return policyOf(deps.prisma, actor.user.agencyId);

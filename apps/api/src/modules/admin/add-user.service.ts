@@ -120,7 +120,11 @@ export async function addUser(
  * The agency a new user joins: the admin's own (naming another is refused), or for the owner, who
  * belongs to none, the agency the request names.
  */
-export async function agencyForNewUser(deps: UserAdminDeps, auth: Actor, requested: number | undefined) {
+export async function agencyForNewUser(
+  deps: Pick<UserAdminDeps, "prisma">,
+  auth: Actor,
+  requested: number | undefined,
+) {
   if (auth.isOwner && auth.user.agencyId === null) {
     if (requested === undefined) {
       throw new AppError("VALIDATION_FAILED", "Select an agency", [

@@ -133,7 +133,7 @@ async function provisionAll(
   return made;
 }
 
-async function removeAll(deps: UserAdminDeps, accounts: ProvisionedAccount[]) {
+async function removeAll(deps: Pick<UserAdminDeps, "identityAdmin">, accounts: ProvisionedAccount[]) {
   for (const account of accounts) {
     if (account.idpSubject) await deps.identityAdmin.removeAccount(account.idpSubject);
   }

@@ -83,7 +83,11 @@ function scopeOf(actor: Actor): AgencyScope {
   return scope;
 }
 
-async function findOrFail(deps: AxisIntegrationDeps, actor: Actor, id: number): Promise<AxisIntegrationRow> {
+async function findOrFail(
+  deps: Pick<AxisIntegrationDeps, "prisma">,
+  actor: Actor,
+  id: number,
+): Promise<AxisIntegrationRow> {
   const row = await findAxisIntegration(deps.prisma, scopeOf(actor), id);
   if (!row) throw new AppError("NOT_FOUND", MESSAGES.axisIntegrationNotFound);
   return row;
@@ -112,7 +116,11 @@ export async function listAxisIntegrations(
 }
 
 /** The agency a new integration belongs to: the admin's own; the owner names one. */
-async function owningAgency(deps: AxisIntegrationDeps, actor: Actor, requested: number | undefined) {
+async function owningAgency(
+  deps: Pick<AxisIntegrationDeps, "prisma">,
+  actor: Actor,
+  requested: number | undefined,
+) {
   if (actor.isOwner && requested === undefined) {
     throw new AppError("VALIDATION_FAILED", "Choose the agency the camera belongs to.", [
       { path: "agency_id", message: "Required for the owner." },
@@ -128,7 +136,11 @@ async function owningAgency(deps: AxisIntegrationDeps, actor: Actor, requested: 
 }
 
 /** The agencies to share with: known, once each, never the owning agency itself. */
-async function shareTargets(deps: AxisIntegrationDeps, ownerId: number, ids: number[] | undefined) {
+async function shareTargets(
+  deps: Pick<AxisIntegrationDeps, "prisma">,
+  ownerId: number,
+  ids: number[] | undefined,
+) {
   const wanted = [...new Set(ids ?? [])].filter((id) => id !== ownerId);
   const found = await findAgencies(deps.prisma, wanted);
   const unknown = wanted.filter((id) => !found.some((agency) => agency.id === id));

@@ -87,7 +87,7 @@ export async function listManagedAgencies(deps: AgencyAdminDeps): Promise<TManag
 
 /** POST /owner/agencies: a new, active agency with no users yet (the owner then adds its first admin). */
 export async function createAgency(
-  deps: AgencyAdminDeps,
+  deps: Pick<AgencyAdminDeps, "prisma">,
   actor: Actor,
   input: CreateInput,
 ): Promise<TAgencyChangeResponse> {
@@ -119,7 +119,7 @@ export async function createAgency(
 
 /** PATCH /owner/agencies/:id: only what the body sends and differs is changed, and recorded. */
 export async function updateAgency(
-  deps: AgencyAdminDeps,
+  deps: Pick<AgencyAdminDeps, "prisma">,
   actor: Actor,
   id: number,
   input: UpdateInput,
@@ -172,7 +172,7 @@ export async function updateAgency(
  * harmless and recorded once.
  */
 export async function setAgencyActive(
-  deps: AgencyAdminDeps,
+  deps: Pick<AgencyAdminDeps, "prisma">,
   actor: Actor,
   id: number,
   active: boolean,
