@@ -1,6 +1,5 @@
 import { findEndpoint, type TMfaConfirmed, type TMfaEnrolment, type TMfaStatus } from "@odin/contract";
 import { callEndpoint } from "@/lib/call-endpoint";
-import { useQuery } from "@/lib/use-query";
 
 const status = findEndpoint("GET", "/account/mfa");
 const enrol = findEndpoint("POST", "/account/mfa/enrol");
@@ -11,7 +10,6 @@ const disable = findEndpoint("POST", "/account/mfa/disable");
 export function getMfaStatus(): Promise<TMfaStatus> {
   return callEndpoint(status);
 }
-export const useMfaStatus = () => useQuery(getMfaStatus);
 
 /** POST /account/mfa/enrol: a new secret and its QR code, not in force until confirmed. */
 export function startMfaEnrolment(): Promise<TMfaEnrolment> {

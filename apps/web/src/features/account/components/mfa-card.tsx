@@ -1,9 +1,12 @@
 import type { TMfaEnrolment } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { FieldLabel } from "@/components/forms";
 import { Button, Card, Notice } from "@/components/ui";
-import { toError } from "@/lib/use-query";
-import { confirmMfaEnrolment, disableMfa, startMfaEnrolment, useMfaStatus } from "../api/mfa";
+import { toError } from "@/lib/error-reason";
+import { useInvalidate } from "@/lib/query-client";
+import { confirmMfaEnrolment, disableMfa, startMfaEnrolment } from "../api/mfa";
+import { accountKeys, accountQueries } from "../api/queries";
 
 type Step =
   | { name: "idle" }
@@ -16,7 +19,8 @@ type Step =
  * code or its key, confirmed by a first code; the recovery codes shown once; turned off with a code.
  */
 export function MfaCard() {
-  const status = useMfaStatus();
+  const status = useQuery(accountQueries.mfaStatus());
+  const invalidate = useInvalidate();
   const [step, setStep] = useState<Step>({ name: "idle" });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -45,7 +49,7 @@ export function MfaCard() {
           codes={step.codes}
           onDone={() => {
             setStep({ name: "idle" });
-            status.reload();
+            invalidate(accountKeys.mfaStatus);
           }}
         />
       ) : step.name === "enrolling" ? (
@@ -78,7 +82,7 @@ export function MfaCard() {
             run(async () => {
               await disableMfa(code);
               setStep({ name: "idle" });
-              status.reload();
+              invalidate(accountKeys.mfaStatus);
             })
           }
         />

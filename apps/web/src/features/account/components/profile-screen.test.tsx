@@ -1,9 +1,10 @@
 import { MESSAGES } from "@odin/contract";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, urlOf, stubFetchPerTest } from "@/testing/auth";
 import { ProfileScreen } from "./profile-screen";
+import { renderWithQuery } from "@/testing/query";
 
 const PROFILE = { username: "j.rivera", email: "j.rivera@agency.example", role: "user" };
 
@@ -19,7 +20,7 @@ function answer(routes: Record<string, () => Response>) {
 }
 
 function renderProfile() {
-  render(
+  renderWithQuery(
     <MemoryRouter>
       <ProfileScreen />
     </MemoryRouter>,

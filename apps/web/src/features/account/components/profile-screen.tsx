@@ -1,10 +1,11 @@
 import { MESSAGES, type TProfile } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { Button, buttonClassName, Card, Notice, PageHeader, Spinner } from "@/components/ui";
 import { AlertChannelsCard } from "@/features/alert-delivery/components/alert-channels-card";
-import { toError } from "@/lib/use-query";
-import { useProfile } from "../api/get-profile";
+import { toError } from "@/lib/error-reason";
+import { accountQueries } from "../api/queries";
 import { sendPasswordReset } from "../api/send-password-reset";
 import { MfaCard } from "./mfa-card";
 
@@ -15,7 +16,7 @@ export const RESET_LINK_FAILED = "The reset email could not be sent. Try again l
 
 /** Route /profile (001 §2): username, email and role; password reset by e-mail; change password. */
 export function ProfileScreen() {
-  const profile = useProfile();
+  const profile = useQuery(accountQueries.profile());
   return (
     <>
       <PageHeader
@@ -24,11 +25,11 @@ export function ProfileScreen() {
         description="Your account details as your agency set them up."
       />
       <Card title="Account details">
-        {profile.status === "loading" && <Spinner label={MESSAGES.loading} />}
+        {profile.isPending && <Spinner label={MESSAGES.loading} />}
         {profile.status === "error" && (
           <>
             <Notice tone="danger">{MESSAGES.errorLoadingProfile}</Notice>
-            <Button variant="secondary" onClick={profile.reload}>
+            <Button variant="secondary" onClick={() => void profile.refetch()}>
               Try again
             </Button>
           </>

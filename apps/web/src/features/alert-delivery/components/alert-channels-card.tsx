@@ -1,8 +1,10 @@
 import type { TAlertChannels, TAlertChannelsUpdate } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
-import { toError, useQuery } from "@/lib/use-query";
-import { getAlertChannels, setAlertChannels } from "../api/alert-delivery";
+import { toError } from "@/lib/error-reason";
+import { setAlertChannels } from "../api/alert-delivery";
+import { alertDeliveryQueries } from "../api/queries";
 import { BrowserNotificationsControl } from "./browser-notifications";
 
 /**
@@ -11,7 +13,7 @@ import { BrowserNotificationsControl } from "./browser-notifications";
  * during which e-mail and push of groups not marked urgent wait (the live screen is never held).
  */
 export function AlertChannelsCard() {
-  const query = useQuery(getAlertChannels);
+  const query = useQuery(alertDeliveryQueries.channels());
   const [saved, setSaved] = useState<TAlertChannels | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,7 +44,7 @@ export function AlertChannelsCard() {
       <p className="text-muted">
         Alerts of your hotlist groups always appear live in Odin. Choose where else they reach you.
       </p>
-      {query.status === "loading" && <Spinner />}
+      {query.isPending && <Spinner />}
       {query.status === "error" && <Notice tone="danger">Your alert channels could not be loaded.</Notice>}
       {channels && (
         <>

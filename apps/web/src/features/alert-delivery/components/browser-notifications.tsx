@@ -1,7 +1,7 @@
 import type { TWebPushSubscriptionRequest } from "@odin/contract";
 import { useCallback, useEffect, useState } from "react";
 import { Button, Notice, Spinner } from "@/components/ui";
-import { toError } from "@/lib/use-query";
+import { toError } from "@/lib/error-reason";
 import { getWebPushSubscriptions, subscribeWebPush, unsubscribeWebPush } from "../api/alert-delivery";
 
 /** The service worker (apps/web/public/sw.js), served at the site root so its scope is the whole site. */

@@ -1,7 +1,8 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { GroupAlertSettingsCard } from "./group-alert-settings-card";
+import { renderWithQuery } from "@/testing/query";
 
 const fetchMock = stubFetchPerTest();
 
@@ -24,7 +25,7 @@ describe("GroupAlertSettingsCard", () => {
           )
         : jsonResponse(body);
     });
-    render(<GroupAlertSettingsCard groupId={7} />);
+    renderWithQuery(<GroupAlertSettingsCard groupId={7} />);
     const cooldown = await screen.findByLabelText("Cooldown (minutes)");
     expect(cooldown).toHaveValue(10);
     fireEvent.change(cooldown, { target: { value: "15" } });

@@ -1,8 +1,10 @@
 import { MAX_ALERT_COOLDOWN_MINUTES, type TGroupAlertSettings } from "@odin/contract";
-import { useCallback, useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
-import { toError, useQuery } from "@/lib/use-query";
-import { getGroupAlertSettings, setGroupAlertSettings } from "../api/alert-delivery";
+import { toError } from "@/lib/error-reason";
+import { setGroupAlertSettings } from "../api/alert-delivery";
+import { alertDeliveryQueries } from "../api/queries";
 
 /**
  * A group's alerting (issue 24), on the Edit Group screen: the cooldown (a plate read again by the
@@ -10,10 +12,10 @@ import { getGroupAlertSettings, setGroupAlertSettings } from "../api/alert-deliv
  * urgent (its e-mail and push are not held by anyone's quiet hours).
  */
 export function GroupAlertSettingsCard({ groupId }: { groupId: number }) {
-  const query = useQuery(useCallback(() => getGroupAlertSettings(groupId), [groupId]));
+  const query = useQuery(alertDeliveryQueries.groupSettings(groupId));
   return (
     <Card title="Alerting" className="group-alerting">
-      {query.status === "loading" && <Spinner />}
+      {query.isPending && <Spinner />}
       {query.status === "error" && (
         <Notice tone="danger">The group's alert settings could not be loaded.</Notice>
       )}

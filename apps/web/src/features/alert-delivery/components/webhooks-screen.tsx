@@ -1,10 +1,13 @@
 import type { TAlertWebhook, TAlertWebhooksResponse } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useCurrentUserState } from "@/app/current-user";
 import { Button, Card, Checkbox, DataTable, Notice, PageHeader, RowActions, Spinner } from "@/components/ui";
-import { toError, useQuery } from "@/lib/use-query";
-import { createWebhook, deleteWebhook, getWebhooks, testWebhook, updateWebhook } from "../api/alert-delivery";
+import { toError } from "@/lib/error-reason";
+import { useInvalidate } from "@/lib/query-client";
+import { createWebhook, deleteWebhook, testWebhook, updateWebhook } from "../api/alert-delivery";
+import { alertDeliveryKeys, alertDeliveryQueries } from "../api/queries";
 
 /** Route /admin/webhooks (Odin's own, issue 24): the agency's alert webhooks for dispatch systems. */
 export function WebhooksScreen() {
@@ -21,7 +24,8 @@ export function WebhooksScreen() {
 }
 
 function WebhooksPanel() {
-  const query = useQuery(getWebhooks);
+  const query = useQuery(alertDeliveryQueries.webhooks());
+  const invalidate = useInvalidate();
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
 
@@ -32,7 +36,7 @@ function WebhooksPanel() {
     } catch (error) {
       setMessage({ tone: "danger", text: toError(error).message || "That did not work. Try again." });
     }
-    query.reload();
+    invalidate(alertDeliveryKeys.webhooks);
   };
 
   return (
@@ -57,12 +61,12 @@ function WebhooksPanel() {
           groups={query.data.groups}
           onAdded={(name, value) => {
             setSecret({ name, secret: value });
-            query.reload();
+            invalidate(alertDeliveryKeys.webhooks);
           }}
         />
       )}
       <Card title="Webhooks">
-        {query.status === "loading" && <Spinner />}
+        {query.isPending && <Spinner />}
         {query.status === "error" && <Notice tone="danger">The webhooks could not be loaded.</Notice>}
         {query.status === "success" && query.data.webhooks.length === 0 && (
           <p className="text-muted">No webhook yet.</p>
