@@ -100,7 +100,8 @@ describe("Axis ingest writer: batches under load", () => {
     // their sockets), none waiting for the others.
     const pending: Promise<{ id: bigint; created: boolean }>[] = [];
     for (let wave = 0; wave < 30; wave++) {
-      for (let index = wave * 5; index < wave * 5 + 5; index++) pending.push(writer.insert(row("wave", index)));
+      for (let index = wave * 5; index < wave * 5 + 5; index++)
+        pending.push(writer.insert(row("wave", index)));
       await new Promise((resolve) => setImmediate(resolve));
     }
     const outcomes = await Promise.all(pending);
