@@ -52,19 +52,63 @@ export interface InsertOutcome {
 
 const keyOf = (integrationId: number, vendorEventId: string) => `${integrationId}\u0000${vendorEventId}`;
 
+/** One read as the ingest statement takes it: a JSON object whose keys are the columns (readsJson). */
+const READ_COLUMNS = Prisma.raw(`plate text, plate_normalized text, plate_state text, make text, color text,
+  body_type text, camera_name text, agency_id int, axis_integration_id int, timestamp timestamptz,
+  latitude float8, longitude float8, image_path text, plate_image_path text, plate_x1 int, plate_x2 int,
+  plate_x3 int, plate_x4 int, plate_y1 int, plate_y2 int, plate_y3 int, plate_y4 int, confidence float8,
+  direction text, raw jsonb, vendor_event_id text, absurd_date boolean`);
+
+/**
+ * The batch as one JSON text, for json_to_recordset: one parameter whatever the batch size, built by
+ * one JSON.stringify. (Twenty-seven arrays cost Prisma, node-postgres and PostgreSQL far more: every
+ * element of every array is converted and escaped, the raw events twice, docs/benchmarks.md.)
+ */
+export function readsJson(rows: DetectionInsert[], now: Date): string {
+  return JSON.stringify(
+    rows.map((row) => ({
+      plate: row.plate,
+      plate_normalized: row.plateNormalized,
+      plate_state: row.plateState,
+      make: row.make,
+      color: row.color,
+      body_type: row.bodyType,
+      camera_name: row.cameraName,
+      agency_id: row.agencyId,
+      axis_integration_id: row.axisIntegrationId,
+      timestamp: row.timestamp.toISOString(),
+      latitude: row.latitude,
+      longitude: row.longitude,
+      image_path: row.imagePath,
+      plate_image_path: row.plateImagePath,
+      plate_x1: row.plateX1,
+      plate_x2: row.plateX2,
+      plate_x3: row.plateX3,
+      plate_x4: row.plateX4,
+      plate_y1: row.plateY1,
+      plate_y2: row.plateY2,
+      plate_y3: row.plateY3,
+      plate_y4: row.plateY4,
+      confidence: row.confidence,
+      direction: row.direction,
+      raw: row.raw ?? null,
+      vendor_event_id: row.vendorEventId,
+      absurd_date: isAbsurdReadTime(row.timestamp, now),
+    })),
+  );
+}
+
 export async function insertAxisReads(
   prisma: PrismaClient,
   rows: DetectionInsert[],
 ): Promise<InsertOutcome[]> {
-  // One array per column, unnested server-side: a statement of 26 parameters whatever the batch size,
-  // cheaper to build, send, parse and plan than a VALUES list of 26 parameters per row.
-  const column = <T>(pick: (row: DetectionInsert) => T) => rows.map(pick);
-  const now = new Date();
   // The read and its alerts in one statement (one round trip, one commit): the alerts CTE matches the
   // reads just inserted (a repeated read inserts nothing, so it alerts nobody twice) against the plates of
   // the groups of the agencies that may search the camera (read-viewers.repository.ts: its own and those
   // it is shared with), one alert per read and group (a read is matched only when first stored, so no
-  // earlier alert can exist).
+  // earlier alert can exist). Not a prepared statement (PREPARED_STATEMENT): its generic plan, made
+  // once per connection while the tables were small, kept a sequential scan of skeleton_variants in the
+  // distinct-plates upkeep and cost more than planning each batch (docs/benchmarks.md, Axis ingest).
   const rowsAndNotifications = await prisma.$queryRaw<
     { id: bigint | null; axis_integration_id: number | null; vendor_event_id: string | null }[]
   >`
@@ -73,23 +117,11 @@ export async function insertAxisReads(
         camera_name, agency_id, axis_integration_id, timestamp, latitude, longitude, image_path, plate_image_path,
         plate_x1, plate_x2, plate_x3, plate_x4, plate_y1, plate_y2, plate_y3, plate_y4, confidence, direction,
         raw, vendor_event_id, absurd_date)
-      SELECT 'Axis', r.* FROM unnest(
-        ${column((row) => row.plate)}::text[], ${column((row) => row.plateNormalized)}::text[],
-        ${column((row) => row.plateState)}::text[], ${column((row) => row.make)}::text[],
-        ${column((row) => row.color)}::text[], ${column((row) => row.bodyType)}::text[],
-        ${column((row) => row.cameraName)}::text[], ${column((row) => row.agencyId)}::int[],
-        ${column((row) => row.axisIntegrationId)}::int[],
-        ${column((row) => row.timestamp.toISOString())}::timestamptz[],
-        ${column((row) => row.latitude)}::float8[], ${column((row) => row.longitude)}::float8[],
-        ${column((row) => row.imagePath)}::text[], ${column((row) => row.plateImagePath)}::text[],
-        ${column((row) => row.plateX1)}::int[], ${column((row) => row.plateX2)}::int[],
-        ${column((row) => row.plateX3)}::int[], ${column((row) => row.plateX4)}::int[],
-        ${column((row) => row.plateY1)}::int[], ${column((row) => row.plateY2)}::int[],
-        ${column((row) => row.plateY3)}::int[], ${column((row) => row.plateY4)}::int[],
-        ${column((row) => row.confidence)}::float8[], ${column((row) => row.direction)}::text[],
-        ${column((row) => JSON.stringify(row.raw))}::jsonb[], ${column((row) => row.vendorEventId)}::text[],
-        ${column((row) => isAbsurdReadTime(row.timestamp, now))}::boolean[]
-      ) AS r
+      SELECT 'Axis', r.plate, r.plate_normalized, r.plate_state, r.make, r.color, r.body_type, r.camera_name,
+        r.agency_id, r.axis_integration_id, r.timestamp, r.latitude, r.longitude, r.image_path,
+        r.plate_image_path, r.plate_x1, r.plate_x2, r.plate_x3, r.plate_x4, r.plate_y1, r.plate_y2,
+        r.plate_y3, r.plate_y4, r.confidence, r.direction, r.raw, r.vendor_event_id, r.absurd_date
+      FROM json_to_recordset(${readsJson(rows, new Date())}::json) AS r(${READ_COLUMNS})
       ON CONFLICT (axis_integration_id, vendor_event_id) DO NOTHING
       RETURNING id, axis_integration_id, vendor_event_id, agency_id, plate, plate_normalized, plate_state,
         timestamp, camera_name, latitude, longitude, image_path, absurd_date

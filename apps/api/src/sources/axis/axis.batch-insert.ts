@@ -4,7 +4,20 @@ import { insertAxisReads, type DetectionInsert, type InsertOutcome } from "./axi
 export type { DetectionInsert, InsertOutcome } from "./axis-detections.repository";
 
 /** Most rows per statement: enough to share a statement's cost; more only makes each of its requests wait. */
-const MAX_BATCH = 200;
+export const MAX_BATCH = 200;
+/**
+ * Most statements in flight at once. The reads that arrive while they run wait and go together in the
+ * next one, so under load batches grow instead of multiplying: every statement has a cost of its own
+ * (parse, plan, commit) that a batch of one pays alone, and ingest keeps the rest of the pool for the
+ * other requests. Two, so that one batch is written while the other waits for its commit.
+ */
+export const MAX_BATCHES_IN_FLIGHT = 2;
+
+type Entry = {
+  row: DetectionInsert;
+  resolve: (outcome: InsertOutcome) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
  * Cameras push one read per request, and a busy site pushes thousands a second. Each request's row is
@@ -15,34 +28,42 @@ const MAX_BATCH = 200;
  * answered. If a batch fails, its rows are retried one by one, so one bad row cannot fail the others.
  * The statement is insertAxisReads (axis-detections.repository.ts).
  */
-export function createDetectionWriter(prisma: Database) {
-  let queue: {
-    row: DetectionInsert;
-    resolve: (outcome: InsertOutcome) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
+export function createDetectionWriter(
+  prisma: Database,
+  { maxInFlight = MAX_BATCHES_IN_FLIGHT }: { maxInFlight?: number } = {},
+) {
+  let queue: Entry[] = [];
   let scheduled = false;
+  let inFlight = 0;
 
-  const flush = async () => {
-    scheduled = false;
-    while (queue.length > 0) {
-      const { batch, rest } = takeBatch(queue);
-      queue = rest;
-      try {
-        const outcomes = await insertAxisReads(
-          prisma,
-          batch.map((entry) => entry.row),
-        );
-        batch.forEach((entry, index) => entry.resolve(outcomes[index]!));
-      } catch {
-        for (const entry of batch) {
-          try {
-            entry.resolve((await insertAxisReads(prisma, [entry.row]))[0]!);
-          } catch (error) {
-            entry.reject(error);
-          }
+  const write = async (batch: Entry[]) => {
+    try {
+      const outcomes = await insertAxisReads(
+        prisma,
+        batch.map((entry) => entry.row),
+      );
+      batch.forEach((entry, index) => entry.resolve(outcomes[index]!));
+    } catch {
+      for (const entry of batch) {
+        try {
+          entry.resolve((await insertAxisReads(prisma, [entry.row]))[0]!);
+        } catch (error) {
+          entry.reject(error);
         }
       }
+    }
+  };
+
+  /** Starts batches while fewer than maxInFlight are being written; a finished one starts the next. */
+  const pump = () => {
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const { batch, rest } = takeBatch(queue);
+      queue = rest;
+      inFlight += 1;
+      void write(batch).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
     }
   };
 
@@ -53,7 +74,10 @@ export function createDetectionWriter(prisma: Database) {
         if (!scheduled) {
           scheduled = true;
           // After the requests already read from the sockets have queued their rows.
-          setImmediate(() => void flush());
+          setImmediate(() => {
+            scheduled = false;
+            pump();
+          });
         }
       });
     },
