@@ -337,19 +337,100 @@ function searchSimilar(
 }
 
 /**
+ * The most distinct plates a partial plate (substring or wildcard) is answered from (searchPartial).
+ * Each costs one probe of the (plate_normalized, timestamp) index; past this many, a pattern is too
+ * loose for that to pay (`*`, `A*`, `??`) and the search scans the reads as before (searchReadsByScan),
+ * which stops at the newest `limit` reads of the range.
+ */
+export const PARTIAL_CANDIDATE_LIMIT = 10_000;
+
+/**
+ * A partial plate (substring or wildcard, issue 21), from distinct plates rather than from every read:
+ * a part of a plate matches ten times as many reads in a store ten times as dense, and the trigram
+ * scan of `detections` read and rechecked every one of them, over all time, to keep the newest `limit`
+ * of the range (docs/benchmarks.md, Growth). Here:
+ *
+ * 1. the distinct plates that match the same LIKE pattern (pg_trgm index on `distinct_plates`, one
+ *    narrow row per plate) and were seen in the range (first/last seen, kept by ingest with the read);
+ *    more than PARTIAL_CANDIDATE_LIMIT of them answer undefined, and the caller scans the reads;
+ * 2. for each, its newest reads in the range through the (plate_normalized, timestamp) index, with the
+ *    same integrations (the caller's visibility), place and vehicle filters, at most `limit` each, and
+ *    the newest `limit` of all: the rows and order of the scan (searchReadsByScan).
+ *
+ * Every stored read's plate is a distinct plate (Axis ingest writes both in one statement, the
+ * migration that made the table backfilled it, retention deletes reads and never distinct plates), so
+ * a matching read's plate is always among the candidates. Two statements: the candidates decide
+ * whether the second runs (a read stored between them shows if its plate was already a candidate).
+ */
+async function searchPartial(
+  prisma: PrismaClient,
+  query: SourceQuery,
+  targets: AxisScope[],
+  place: { where: Prisma.Sql; atCamera: Prisma.Sql },
+  like: string,
+  candidateLimit: number,
+): Promise<DetectionRow[] | undefined> {
+  const candidates = await prisma.$queryRaw<{ plate_normalized: string }[]>`
+    SELECT p.plate_normalized FROM distinct_plates p
+    WHERE p.plate_normalized LIKE ${like}
+      AND p.last_seen >= ${query.start} AND p.first_seen <= ${query.end}
+    LIMIT ${candidateLimit + 1}`;
+  if (candidates.length > candidateLimit) return undefined;
+  if (candidates.length === 0) return [];
+  const ids = Prisma.join(targets.map((target) => target.integrationId));
+  return prisma.$queryRaw<DetectionRow[]>`
+    SELECT r.* FROM unnest(${candidates.map((c) => c.plate_normalized)}::text[]) AS c(plate_normalized)
+    CROSS JOIN LATERAL (
+      SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
+      FROM detections d JOIN agencies a ON a.id = d.agency_id
+      WHERE d.plate_normalized = c.plate_normalized
+        AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}
+        AND d.axis_integration_id IN (${ids})
+        AND ${place.where}
+        AND ${vehicleSql(query)}
+      ORDER BY d.timestamp DESC
+      LIMIT ${query.limit}
+    ) r
+    ORDER BY r.timestamp DESC
+    LIMIT ${query.limit}`;
+}
+
+/**
  * The reads of a search: the selected integrations' reads in the time range that match the plate, the
  * vehicle filters and the place, newest first, at most `query.limit` (a selective Similar text: one
- * statement per candidate plate, searchSimilar).
+ * statement per candidate plate, searchSimilar; a partial plate: from its distinct plates,
+ * searchPartial).
  */
 export async function searchAxisReads(
   prisma: PrismaClient,
   query: SourceQuery,
   targets: AxisScope[],
+  { partialCandidateLimit = PARTIAL_CANDIDATE_LIMIT }: { partialCandidateLimit?: number } = {},
 ): Promise<DetectionRow[]> {
   const place = placeSql(query, targets);
-  if (query.plate?.kind === "similar" && isSelectivePattern(query)) {
+  const plate = query.plate;
+  if (plate?.kind === "similar" && isSelectivePattern(query)) {
     return searchSimilar(prisma, query, targets, place);
   }
+  if (plate?.kind === "contains" || plate?.kind === "wildcard") {
+    const like = plate.kind === "contains" ? containing(plate.value) : plate.like;
+    const rows = await searchPartial(prisma, query, targets, place, like, partialCandidateLimit);
+    if (rows) return rows;
+  }
+  return searchReadsByScan(prisma, query, targets, place);
+}
+
+/**
+ * The reads of a search in one statement over `detections` (an exact plate through its index, a short
+ * Similar text and a loose partial pattern through the trigram or time index). Exported for the test
+ * that holds searchPartial to the same answers.
+ */
+export function searchReadsByScan(
+  prisma: PrismaClient,
+  query: SourceQuery,
+  targets: AxisScope[],
+  place = placeSql(query, targets),
+): Promise<DetectionRow[]> {
   return prisma.$queryRaw<DetectionRow[]>`
         SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
         FROM detections d JOIN agencies a ON a.id = d.agency_id
