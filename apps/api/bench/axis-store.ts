@@ -2,8 +2,9 @@
  * Axis store: 1,000,000 stored Axis reads over 90 days across the five demo integrations, searched
  * through the real Axis source (createAxisSource(prisma).search) as POST /search-data calls it: the
  * plate through toPlatePattern with match "partial" (what a full plate got by default before issue 19
- * made Similar the default; Similar reads distinct_plates, which this store does not fill, and has a
- * bench of its own), all five integrations as targets, SEARCH_MAX_RESULTS_PER_SOURCE as the limit. Targets (docs/benchmarks.md): exact plate + 30-day range p95 ≤ 50 ms; partial plate
+ * made Similar the default; Similar also reads the skeleton neighbourhood, which this store does not
+ * fill, and has a bench of its own; the store's distinct_plates are filled as ingest keeps them, which
+ * the partial search reads since issue 21), all five integrations as targets, SEARCH_MAX_RESULTS_PER_SOURCE as the limit. Targets (docs/benchmarks.md): exact plate + 30-day range p95 ≤ 50 ms; partial plate
  * (3+ characters substring, or a wildcard) p95 ≤ 150 ms.
  *
  *   pnpm --filter @odin/api exec tsx bench/axis-store.ts
