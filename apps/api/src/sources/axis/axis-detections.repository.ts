@@ -339,7 +339,7 @@ function searchSimilar(
 /**
  * The most distinct plates a partial plate (substring or wildcard) is answered from (searchPartial).
  * Each costs one probe of the (plate_normalized, timestamp) index; past this many, a pattern is too
- * loose for that to pay (`*`, `A*`, `??`) and the search scans the reads as before (searchReadsByScan),
+ * loose for that to pay (`*`, `A*`, `??`) and the statement scans the reads as before (scanSql),
  * which stops at the newest `limit` reads of the range.
  */
 export const PARTIAL_CANDIDATE_LIMIT = 10_000;
@@ -348,38 +348,38 @@ export const PARTIAL_CANDIDATE_LIMIT = 10_000;
  * A partial plate (substring or wildcard, issue 21), from distinct plates rather than from every read:
  * a part of a plate matches ten times as many reads in a store ten times as dense, and the trigram
  * scan of `detections` read and rechecked every one of them, over all time, to keep the newest `limit`
- * of the range (docs/benchmarks.md, Growth). Here:
+ * of the range (docs/benchmarks.md, Growth). One statement:
  *
- * 1. the distinct plates that match the same LIKE pattern (pg_trgm index on `distinct_plates`, one
- *    narrow row per plate) and were seen in the range (first/last seen, kept by ingest with the read);
- *    more than PARTIAL_CANDIDATE_LIMIT of them answer undefined, and the caller scans the reads;
- * 2. for each, its newest reads in the range through the (plate_normalized, timestamp) index, with the
- *    same integrations (the caller's visibility), place and vehicle filters, at most `limit` each, and
- *    the newest `limit` of all: the rows and order of the scan (searchReadsByScan).
+ * 1. `candidates`: the distinct plates that match the same LIKE pattern (pg_trgm index on
+ *    `distinct_plates`, one narrow row per plate) and were seen in the range (first/last seen, kept by
+ *    ingest with the read), at most `candidateLimit` + 1;
+ * 2. with at most `candidateLimit` of them: for each, its newest reads in the range through the
+ *    (plate_normalized, timestamp) index, with the same integrations (the caller's visibility), place
+ *    and vehicle filters, at most `limit` each, and the newest `limit` of all: the scan's rows and order;
+ * 3. with more: the scan (scanSql). A count of the candidates gates each branch (a one-time filter:
+ *    only one runs).
  *
  * Every stored read's plate is a distinct plate (Axis ingest writes both in one statement, the
  * migration that made the table backfilled it, retention deletes reads and never distinct plates), so
- * a matching read's plate is always among the candidates. Two statements: the candidates decide
- * whether the second runs (a read stored between them shows if its plate was already a candidate).
+ * a matching read's plate is always among the candidates.
  */
-async function searchPartial(
+function searchPartial(
   prisma: PrismaClient,
   query: SourceQuery,
   targets: AxisScope[],
   place: { where: Prisma.Sql; atCamera: Prisma.Sql },
   like: string,
   candidateLimit: number,
-): Promise<DetectionRow[] | undefined> {
-  const candidates = await prisma.$queryRaw<{ plate_normalized: string }[]>`
-    SELECT p.plate_normalized FROM distinct_plates p
-    WHERE p.plate_normalized LIKE ${like}
-      AND p.last_seen >= ${query.start} AND p.first_seen <= ${query.end}
-    LIMIT ${candidateLimit + 1}`;
-  if (candidates.length > candidateLimit) return undefined;
-  if (candidates.length === 0) return [];
+): Promise<DetectionRow[]> {
   const ids = Prisma.join(targets.map((target) => target.integrationId));
   return prisma.$queryRaw<DetectionRow[]>`
-    SELECT r.* FROM unnest(${candidates.map((c) => c.plate_normalized)}::text[]) AS c(plate_normalized)
+    WITH candidates AS MATERIALIZED (
+      SELECT p.plate_normalized FROM distinct_plates p
+      WHERE p.plate_normalized LIKE ${like}
+        AND p.last_seen >= ${query.start} AND p.first_seen <= ${query.end}
+      LIMIT ${candidateLimit + 1}
+    )
+    (SELECT r.* FROM candidates c
     CROSS JOIN LATERAL (
       SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
       FROM detections d JOIN agencies a ON a.id = d.agency_id
@@ -391,8 +391,11 @@ async function searchPartial(
       ORDER BY d.timestamp DESC
       LIMIT ${query.limit}
     ) r
+    WHERE (SELECT count(*) FROM candidates) <= ${candidateLimit}
     ORDER BY r.timestamp DESC
-    LIMIT ${query.limit}`;
+    LIMIT ${query.limit})
+    UNION ALL
+    (${scanSql(query, targets, place, Prisma.sql`(SELECT count(*) FROM candidates) > ${candidateLimit}`)})`;
 }
 
 /**
@@ -401,7 +404,7 @@ async function searchPartial(
  * statement per candidate plate, searchSimilar; a partial plate: from its distinct plates,
  * searchPartial).
  */
-export async function searchAxisReads(
+export function searchAxisReads(
   prisma: PrismaClient,
   query: SourceQuery,
   targets: AxisScope[],
@@ -414,16 +417,37 @@ export async function searchAxisReads(
   }
   if (plate?.kind === "contains" || plate?.kind === "wildcard") {
     const like = plate.kind === "contains" ? containing(plate.value) : plate.like;
-    const rows = await searchPartial(prisma, query, targets, place, like, partialCandidateLimit);
-    if (rows) return rows;
+    return searchPartial(prisma, query, targets, place, like, partialCandidateLimit);
   }
   return searchReadsByScan(prisma, query, targets, place);
 }
 
 /**
- * The reads of a search in one statement over `detections` (an exact plate through its index, a short
- * Similar text and a loose partial pattern through the trigram or time index). Exported for the test
- * that holds searchPartial to the same answers.
+ * The reads of a search in one pass over `detections`: an exact plate through its index, a short
+ * Similar text (and a partial pattern before issue 21, or too loose for its distinct plates) through
+ * the trigram or the time index. `gate`: a condition of the statement around it (searchPartial).
+ */
+function scanSql(
+  query: SourceQuery,
+  targets: AxisScope[],
+  place: { where: Prisma.Sql; atCamera: Prisma.Sql },
+  gate: Prisma.Sql = Prisma.sql`TRUE`,
+): Prisma.Sql {
+  return Prisma.sql`
+        SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
+        FROM detections d JOIN agencies a ON a.id = d.agency_id
+        WHERE ${gate}
+          AND ${scopeCondition(query, targets)}
+          AND ${plateCondition(query)}
+          AND ${place.where}
+          AND ${vehicleSql(query)}
+        ORDER BY d.timestamp DESC
+        LIMIT ${query.limit}`;
+}
+
+/**
+ * The reads of a search by scanSql alone: what answered every search before issue 21. Exported for
+ * the test and the growth bench that hold searchPartial to the same answers and time it beside them.
  */
 export function searchReadsByScan(
   prisma: PrismaClient,
@@ -431,15 +455,7 @@ export function searchReadsByScan(
   targets: AxisScope[],
   place = placeSql(query, targets),
 ): Promise<DetectionRow[]> {
-  return prisma.$queryRaw<DetectionRow[]>`
-        SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
-        FROM detections d JOIN agencies a ON a.id = d.agency_id
-        WHERE ${scopeCondition(query, targets)}
-          AND ${plateCondition(query)}
-          AND ${place.where}
-          AND ${vehicleSql(query)}
-        ORDER BY d.timestamp DESC
-        LIMIT ${query.limit}`;
+  return prisma.$queryRaw<DetectionRow[]>`${scanSql(query, targets, place)}`;
 }
 
 /**
