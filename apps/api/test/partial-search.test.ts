@@ -8,6 +8,7 @@ import {
 } from "../src/sources/axis/axis-detections.repository";
 import type { SourceQuery } from "../src/sources/detection-source";
 import { toPlatePattern } from "../src/sources/plate-pattern";
+import { recordRemotePlates } from "../src/sources/distinct-plates.repository";
 import { buildTestApp, type TestApp } from "./helpers";
 import { seedPersonas } from "./tokens";
 
@@ -104,6 +105,15 @@ describe("partial plate search from distinct plates (issue 21)", () => {
       read("hfd-lpv-02", "AB1234", 10),
       read("hfd-lpv-01", "XABC12345", 11),
     ]);
+    // A plate only the Rekor webhook delivered (no stored read): known, never a candidate with reads.
+    await recordRemotePlates(
+      t.prisma,
+      [{ plateNormalized: "RK47000", timestamp: new Date(now - HOUR) }],
+      "rekor_reads",
+      {
+        counted: true,
+      },
+    );
   });
   afterAll(() => t?.close());
 

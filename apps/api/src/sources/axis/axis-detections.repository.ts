@@ -351,8 +351,9 @@ export const PARTIAL_CANDIDATE_LIMIT = 10_000;
  * of the range (docs/benchmarks.md, Growth). One statement:
  *
  * 1. `candidates`: the distinct plates that match the same LIKE pattern (pg_trgm index on
- *    `distinct_plates`, one narrow row per plate) and were seen in the range (first/last seen, kept by
- *    ingest with the read), at most `candidateLimit` + 1;
+ *    `distinct_plates`, one narrow row per plate), read by Axis at least once (a plate only Rekor
+ *    delivered has no stored read) and seen in the range (first/last seen, kept by ingest with the
+ *    read), at most `candidateLimit` + 1;
  * 2. with at most `candidateLimit` of them: for each, its newest reads in the range through the
  *    (plate_normalized, timestamp) index, with the same integrations (the caller's visibility), place
  *    and vehicle filters, at most `limit` each, and the newest `limit` of all: the scan's rows and order;
@@ -375,7 +376,7 @@ function searchPartial(
   return prisma.$queryRaw<DetectionRow[]>`
     WITH candidates AS MATERIALIZED (
       SELECT p.plate_normalized FROM distinct_plates p
-      WHERE p.plate_normalized LIKE ${like}
+      WHERE p.plate_normalized LIKE ${like} AND p.axis_reads > 0
         AND p.last_seen >= ${query.start} AND p.first_seen <= ${query.end}
       LIMIT ${candidateLimit + 1}
     )
