@@ -151,7 +151,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       const partial = i % 4 === 3;
       return JSON.stringify({
         plate: partial ? row.plate_normalized.slice(1, 4) : row.plate_normalized,
-        // Named: the default for a full plate is Similar, which reads distinct_plates (not filled here).
+        // Named: the default for a full plate is Similar, which reads the skeleton neighbourhood (not filled here).
         match: partial ? "partial" : "exact",
         justification: "Benchmark: two replicas vs one",
         start_time: new Date(end - 30 * DAY).toISOString(),

@@ -133,6 +133,16 @@ export async function fillStore(
      WHERE schemaname = current_schema() AND tablename = 'detections' AND indexname <> 'detections_pkey'`,
   );
   for (const index of indexes.rows) await client.execute(`DROP INDEX "${index.indexname}"`);
+  // distinct_plates as ingest keeps it (the partial search reads it, issue 21): its secondary indexes
+  // dropped and rebuilt like the reads'.
+  const plateIndexes = await client.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes
+     WHERE schemaname = current_schema() AND tablename = 'distinct_plates' AND indexname <> 'distinct_plates_pkey'`,
+  );
+  for (const index of plateIndexes.rows) await client.execute(`DROP INDEX "${index.indexname}"`);
+  const [{ before }] = (
+    await client.query<{ before: string }>("SELECT coalesce(max(id), 0)::text AS before FROM detections")
+  ).rows as [{ before: string }];
 
   // u(g, k): a uniform [0, 1) value for row g in stream k, the same at every call.
   await client.execute(`
@@ -276,8 +286,25 @@ export async function fillStore(
   const insertMs = performance.now() - t1;
   log(`${ROWS.toLocaleString("en-US")} reads inserted in ${seconds(insertMs)}`);
 
+  // The plates of the new reads, counted and with first/last seen, as Axis ingest records them in the
+  // statement that stores a read (sources/distinct-plates.repository.ts); not the Similar skeleton
+  // neighbourhood (skeleton_variants), which bench/similar.ts builds for its own store.
+  const tp = performance.now();
+  const plates = await client.execute(
+    `INSERT INTO distinct_plates AS p (plate_normalized, skeleton, first_seen, last_seen, axis_reads)
+     SELECT plate_normalized, odin_plate_skeleton(plate_normalized), min(timestamp), max(timestamp), count(*)::int
+     FROM detections WHERE id > $1::bigint GROUP BY plate_normalized
+     ON CONFLICT (plate_normalized) DO UPDATE SET
+       first_seen = LEAST(p.first_seen, EXCLUDED.first_seen),
+       last_seen = GREATEST(p.last_seen, EXCLUDED.last_seen),
+       axis_reads = p.axis_reads + EXCLUDED.axis_reads`,
+    [before],
+  );
+  log(`${plates.toLocaleString("en-US")} distinct plates recorded in ${seconds(performance.now() - tp)}`);
+
   const t2 = performance.now();
   for (const index of indexes.rows) await client.execute(index.indexdef);
+  for (const index of plateIndexes.rows) await client.execute(index.indexdef);
   const indexMs = performance.now() - t2;
   log(`${indexes.rows.length} indexes rebuilt in ${seconds(indexMs)}`);
   const t3 = performance.now();
@@ -288,6 +315,7 @@ export async function fillStore(
     log(`experiment: statistics target ${PLATE_STATISTICS} on plate_normalized`);
   }
   await client.execute("VACUUM (ANALYZE) detections");
+  await client.execute("VACUUM (ANALYZE) distinct_plates");
   const analyzeMs = performance.now() - t3;
   await client.execute("DROP FUNCTION bench_u(bigint, bigint)");
 
@@ -306,7 +334,9 @@ export async function fillStore(
     `SELECT 'table (heap + toast)' AS name, round(pg_table_size('detections') / 1048576.0)::float8 AS mb
      UNION ALL
      SELECT indexrelid::regclass::text, round(pg_relation_size(indexrelid) / 1048576.0)::float8
-     FROM pg_index WHERE indrelid = 'detections'::regclass`,
+     FROM pg_index WHERE indrelid = 'detections'::regclass
+     UNION ALL
+     SELECT 'distinct_plates (table + indexes)', round(pg_total_relation_size('distinct_plates') / 1048576.0)::float8`,
   );
   const perIntegration = await client.query<{ identifier: string; reads: number }>(
     `SELECT i.identifier, count(*)::int AS reads FROM detections d JOIN axis_integrations i ON i.id = d.axis_integration_id

@@ -108,7 +108,8 @@ export async function planQueries(
   };
   // match "partial": what toPlatePattern gave a full plate or a substring with no match named before
   // issue 19 made "similar" the default (these figures stay comparable with the earlier ones; the
-  // store has no distinct_plates, which Similar reads: bench/similar.ts times that path).
+  // store has no skeleton neighbourhood, which Similar reads: bench/similar.ts times that path). Since
+  // issue 21 "partial" reads the store's distinct_plates, which fillStore keeps as ingest does.
   const query = (input: string, at: Date): SourceQuery => ({
     plate: toPlatePattern(input, "partial"),
     plateState: undefined,
@@ -160,9 +161,17 @@ export async function timeSearches(
   targets: Targets,
   plan: Record<Kind, PlannedQuery[]>,
   { runs: RUNS, queries: QUERIES, warmup: WARMUP, limit }: SearchSettings,
+  /**
+   * A reference for the partial searches (growth: the one statement over every read that answered
+   * them before issue 21): timed after each run's kinds on that run's substring and wildcard searches,
+   * so it meets the pages they warmed.
+   */
+  scan?: (query: SourceQuery) => Promise<unknown[]>,
 ): Promise<{
   all: Measured[];
   runs: Record<Kind, { summary: LatencySummary; rows: RowSummary }[]>;
+  /** The reference's p95 per run (substring and wildcard together), when `scan` was given. */
+  scanP95PerRun: number[];
 }> {
   for (const kind of KINDS) {
     for (const planned of plan[kind].slice(0, WARMUP)) {
@@ -176,6 +185,7 @@ export async function timeSearches(
     "exact-equality": [],
   };
   const all: Measured[] = [];
+  const scanP95PerRun: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     for (const kind of KINDS) {
       const batch = plan[kind].slice(WARMUP + run * QUERIES, WARMUP + (run + 1) * QUERIES);
@@ -191,7 +201,19 @@ export async function timeSearches(
         rows: summarizeRows(measured, limit),
       });
     }
+    if (scan) {
+      const batch = (["substring", "wildcard"] as const).flatMap((kind) =>
+        plan[kind].slice(WARMUP + run * QUERIES, WARMUP + (run + 1) * QUERIES),
+      );
+      const ms: number[] = [];
+      for (const planned of batch) {
+        const t0 = performance.now();
+        await scan(planned.query);
+        ms.push(performance.now() - t0);
+      }
+      scanP95PerRun.push(summarize(ms).p95);
+    }
     log(`run ${run + 1}/${RUNS} done`);
   }
-  return { all, runs };
+  return { all, runs, scanP95PerRun };
 }

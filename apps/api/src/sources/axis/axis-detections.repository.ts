@@ -369,28 +369,126 @@ function searchSimilar(
 }
 
 /**
- * The reads of a search: the selected integrations' reads in the time range that match the plate, the
- * vehicle filters and the place, newest first, at most `query.limit` (a selective Similar text: one
- * statement per candidate plate, searchSimilar).
+ * The most distinct plates a partial plate (substring or wildcard) is answered from (searchPartial).
+ * Each costs one probe of the (plate_normalized, timestamp) index; past this many, a pattern is too
+ * loose for that to pay (`*`, `A*`, `??`) and the statement scans the reads as before (scanSql),
+ * which stops at the newest `limit` reads of the range.
  */
-export async function searchAxisReads(
+export const PARTIAL_CANDIDATE_LIMIT = 10_000;
+
+/**
+ * A partial plate (substring or wildcard, issue 21), from distinct plates rather than from every read:
+ * a part of a plate matches ten times as many reads in a store ten times as dense, and the trigram
+ * scan of `detections` read and rechecked every one of them, over all time, to keep the newest `limit`
+ * of the range (docs/benchmarks.md, Growth). One statement:
+ *
+ * 1. `candidates`: the distinct plates that match the same LIKE pattern (pg_trgm index on
+ *    `distinct_plates`, one narrow row per plate), read by Axis at least once (a plate only Rekor
+ *    delivered has no stored read) and seen in the range (first/last seen, kept by ingest with the
+ *    read), at most `candidateLimit` + 1;
+ * 2. with at most `candidateLimit` of them: for each, its newest reads in the range through the
+ *    (plate_normalized, timestamp) index, with the same integrations (the caller's visibility), place
+ *    and vehicle filters, at most `limit` each, and the newest `limit` of all: the scan's rows and order;
+ * 3. with more: the scan (scanSql). A count of the candidates gates each branch (a one-time filter:
+ *    only one runs).
+ *
+ * Every stored read's plate is a distinct plate (Axis ingest writes both in one statement, the
+ * migration that made the table backfilled it, retention deletes reads and never distinct plates), so
+ * a matching read's plate is always among the candidates.
+ */
+function searchPartial(
   prisma: PrismaClient,
   query: SourceQuery,
   targets: AxisScope[],
+  place: { where: Prisma.Sql; atCamera: Prisma.Sql },
+  like: string,
+  candidateLimit: number,
+): Promise<DetectionRow[]> {
+  const ids = Prisma.join(targets.map((target) => target.integrationId));
+  return prisma.$queryRaw<DetectionRow[]>`
+    WITH candidates AS MATERIALIZED (
+      SELECT p.plate_normalized FROM distinct_plates p
+      WHERE p.plate_normalized LIKE ${like} AND p.axis_reads > 0
+        AND p.last_seen >= ${query.start} AND p.first_seen <= ${query.end}
+      LIMIT ${candidateLimit + 1}
+    )
+    (SELECT r.* FROM candidates c
+    CROSS JOIN LATERAL (
+      SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
+      FROM detections d JOIN agencies a ON a.id = d.agency_id
+      WHERE d.plate_normalized = c.plate_normalized
+        AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}
+        AND d.axis_integration_id IN (${ids})
+        AND ${place.where}
+        AND ${vehicleSql(query)}
+      ORDER BY d.timestamp DESC
+      LIMIT ${query.limit}
+    ) r
+    WHERE (SELECT count(*) FROM candidates) <= ${candidateLimit}
+    ORDER BY r.timestamp DESC
+    LIMIT ${query.limit})
+    UNION ALL
+    (${scanSql(query, targets, place, Prisma.sql`(SELECT count(*) FROM candidates) > ${candidateLimit}`)})`;
+}
+
+/**
+ * The reads of a search: the selected integrations' reads in the time range that match the plate, the
+ * vehicle filters and the place, newest first, at most `query.limit` (a selective Similar text: one
+ * statement per candidate plate, searchSimilar; a partial plate: from its distinct plates,
+ * searchPartial).
+ */
+export function searchAxisReads(
+  prisma: PrismaClient,
+  query: SourceQuery,
+  targets: AxisScope[],
+  { partialCandidateLimit = PARTIAL_CANDIDATE_LIMIT }: { partialCandidateLimit?: number } = {},
 ): Promise<DetectionRow[]> {
   const place = placeSql(query, targets);
-  if (query.plate?.kind === "similar" && isSelectivePattern(query)) {
+  const plate = query.plate;
+  if (plate?.kind === "similar" && isSelectivePattern(query)) {
     return searchSimilar(prisma, query, targets, place);
   }
-  return prisma.$queryRaw<DetectionRow[]>`
+  if (plate?.kind === "contains" || plate?.kind === "wildcard") {
+    const like = plate.kind === "contains" ? containing(plate.value) : plate.like;
+    return searchPartial(prisma, query, targets, place, like, partialCandidateLimit);
+  }
+  return searchReadsByScan(prisma, query, targets, place);
+}
+
+/**
+ * The reads of a search in one pass over `detections`: an exact plate through its index, a short
+ * Similar text (and a partial pattern before issue 21, or too loose for its distinct plates) through
+ * the trigram or the time index. `gate`: a condition of the statement around it (searchPartial).
+ */
+function scanSql(
+  query: SourceQuery,
+  targets: AxisScope[],
+  place: { where: Prisma.Sql; atCamera: Prisma.Sql },
+  gate: Prisma.Sql = Prisma.sql`TRUE`,
+): Prisma.Sql {
+  return Prisma.sql`
         SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
         FROM detections d JOIN agencies a ON a.id = d.agency_id
-        WHERE ${scopeCondition(query, targets)}
+        WHERE ${gate}
+          AND ${scopeCondition(query, targets)}
           AND ${plateCondition(query)}
           AND ${place.where}
           AND ${vehicleSql(query)}
         ORDER BY d.timestamp DESC
         LIMIT ${query.limit}`;
+}
+
+/**
+ * The reads of a search by scanSql alone: what answered every search before issue 21. Exported for
+ * the test and the growth bench that hold searchPartial to the same answers and time it beside them.
+ */
+export function searchReadsByScan(
+  prisma: PrismaClient,
+  query: SourceQuery,
+  targets: AxisScope[],
+  place = placeSql(query, targets),
+): Promise<DetectionRow[]> {
+  return prisma.$queryRaw<DetectionRow[]>`${scanSql(query, targets, place)}`;
 }
 
 /**
