@@ -103,9 +103,9 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const firstGroup = (await prisma.hotlistGroup.findFirstOrThrow({ where: { name: "Bench hotlist 1" } }))
       .id;
     await prisma.$executeRawUnsafe(`
-      INSERT INTO hotlist_plates (group_id, plate_number, plate_normalized, state, reason, notes)
-      SELECT ${firstGroup} + g % ${GROUPS}, p, p, CASE WHEN g % 5 < 3 THEN 'CT' END, 'Bench: stolen vehicle',
-        'Plate ' || g
+      INSERT INTO hotlist_plates (group_id, plate_number, plate_normalized, plate_skeleton, state, reason, notes)
+      SELECT ${firstGroup} + g % ${GROUPS}, p, p, odin_plate_skeleton(p), CASE WHEN g % 5 < 3 THEN 'CT' END,
+        'Bench: stolen vehicle', 'Plate ' || g
       FROM (SELECT g, 'B' || upper(substr(md5(g::text), 1, 6)) AS p FROM generate_series(0, ${PLATES - 1}) g) s`);
     await prisma.$executeRawUnsafe("ANALYZE hotlist_plates");
     const seedMs = performance.now() - seedStarted;
