@@ -1,11 +1,12 @@
 import { MESSAGES, type TSearchResult } from "@odin/contract";
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
-import { EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
+import { EmptyState, Plate, ProxiedImage, SourceLogo } from "@/components/ui";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
 import { vehicleLabel } from "@/lib/vehicle-labels";
 import { SORT_LABELS, type ResultsSort, type SortKey } from "../results-view";
 import { HotlistBadge } from "./hotlist-badge";
 import { PlateImage } from "./plate-image";
+import { MatchReason } from "./match-reason";
 
 /** Rows are a fixed height so only those in view (plus OVERSCAN) are rendered: 5,000 rows scroll smoothly. */
 export const ROW_HEIGHT = 68;
@@ -165,8 +166,12 @@ export function ResultsTable({
                 <SourceLogo source={result.source_program} size="sm" />
               </td>
               <td className="results-table__plate">
-                {result.plate}
-                {result.match_reason && <span className="results-table__reason">{result.match_reason}</span>}
+                <Plate>{result.plate}</Plate>
+                {result.match_reason && (
+                  <span className="results-table__reason">
+                    <MatchReason reason={result.match_reason} />
+                  </span>
+                )}
                 <HotlistBadge result={result} className="results-table__hotlist" />
               </td>
               <td className="results-table__state">{orNotAvailable(result.plate_state)}</td>

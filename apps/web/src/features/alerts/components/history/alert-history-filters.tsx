@@ -32,7 +32,7 @@ export function AlertHistoryFiltersForm({
             <FieldLabel htmlFor={`${id}-plate`}>Plate</FieldLabel>
             <input
               id={`${id}-plate`}
-              className="input"
+              className="input plate"
               value={draft.plate}
               onChange={(event) => set({ plate: event.target.value })}
               maxLength={20}
