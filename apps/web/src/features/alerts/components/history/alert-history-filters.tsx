@@ -16,6 +16,7 @@ export function AlertHistoryFiltersForm({
     <FilterBar
       label="Alert history filters"
       className="alert-filters"
+      collapsible
       applied={applied}
       empty={NO_ALERT_FILTERS}
       range={{ start: "from", end: "to", type: "datetime-local" }}
