@@ -78,7 +78,7 @@ describe("FilterBar, collapsible (the alert history)", () => {
   it("is open on a wide screen behind a Filters button that says how many filters apply", () => {
     screenWidth(false);
     renderBar(vi.fn(), true);
-    const toggle = screen.getByRole("button", { name: /^Filters, ?1 active$/ });
+    const toggle = screen.getByRole("button", { name: /^Filters ?, ?1 active$/ });
     const form = screen.getByRole("form", { name: "Some filters" });
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     expect(toggle).toHaveAttribute("aria-controls", form.id);
