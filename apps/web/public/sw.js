@@ -9,7 +9,102 @@ self.addEventListener("install", () => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(Promise.all([self.clients.claim(), rememberCurrent()]));
+});
+
+/* ---------- The subscription, renewed when the push service replaces it ----------
+ * A push service may replace a browser's subscription (expiry, key rotation): the browser then fires
+ * `pushsubscriptionchange`, and Odin must learn the new endpoint or the alerts stop. This worker has no
+ * sign-in token, so it proves to POST /api/account/push-subscriptions/rotate that it is the browser
+ * that held the old subscription: the old endpoint and its auth secret (RFC 8291: shared by the
+ * browser and Odin only). The browser may not hand over the old subscription (Firefox passes none at
+ * times, and it can no longer be read), so the worker remembers the current one (endpoint, auth secret,
+ * applicationServerKey) in Cache Storage: on activation, on each push, and when the profile subscribes. */
+
+const PUSH_CACHE = "odin-push";
+const REMEMBERED = "/__odin/push-subscription";
+
+function base64url(buffer) {
+  const bytes = new Uint8Array(buffer);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64url(text) {
+  const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+  return Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
+}
+
+/** What renewing needs of a subscription; null when it lacks the endpoint or the auth secret. */
+function proofOf(subscription) {
+  if (!subscription) return null;
+  const json = subscription.toJSON();
+  const key = subscription.options && subscription.options.applicationServerKey;
+  if (!json.endpoint || !json.keys || !json.keys.auth) return null;
+  return { endpoint: json.endpoint, auth: json.keys.auth, key: key ? base64url(key) : null };
+}
+
+async function remember(subscription) {
+  const proof = proofOf(subscription);
+  if (!proof) return;
+  const cache = await self.caches.open(PUSH_CACHE);
+  await cache.put(REMEMBERED, new Response(JSON.stringify(proof)));
+}
+
+async function remembered() {
+  const cache = await self.caches.open(PUSH_CACHE);
+  const answer = await cache.match(REMEMBERED);
+  return answer ? answer.json() : null;
+}
+
+async function rememberCurrent() {
+  try {
+    await remember(await self.registration.pushManager.getSubscription());
+  } catch {
+    // Nothing to remember (no Push API, no subscription): renewing then has no proof and is skipped.
+  }
+}
+
+/**
+ * Renews the subscription: the one the browser made (newSubscription) or a new one with the same
+ * applicationServerKey, registered with Odin by the old one's proof. When Odin refuses (it no longer
+ * knows the old subscription), the new one is dropped, so that the profile shows notifications off
+ * rather than a subscription no alert would reach.
+ */
+async function renewSubscription(event) {
+  const old = proofOf(event.oldSubscription) || (await remembered());
+  if (!old) return;
+  const key = old.key || ((await remembered()) || {}).key;
+  const renewed =
+    event.newSubscription ||
+    (key
+      ? await self.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: fromBase64url(key),
+        })
+      : null);
+  if (!renewed) return;
+  const answer = await fetch("/api/account/push-subscriptions/rotate", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    credentials: "omit",
+    body: JSON.stringify({ old_endpoint: old.endpoint, old_auth: old.auth, subscription: renewed.toJSON() }),
+  });
+  if (answer.ok) {
+    await remember(renewed);
+  } else if (answer.status === 404 || answer.status === 400) {
+    await renewed.unsubscribe();
+  }
+}
+
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(renewSubscription(event));
+});
+
+/** The profile subscribed this browser (browser-notifications.tsx): remember that subscription. */
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "odin.push-subscribed") event.waitUntil(rememberCurrent());
 });
 
 /** The alert page of this site only: a message never sends the browser elsewhere. */
@@ -23,6 +118,7 @@ function alertPage(url) {
 }
 
 self.addEventListener("push", (event) => {
+  event.waitUntil(rememberCurrent());
   let message = null;
   try {
     message = event.data ? event.data.json() : null;

@@ -254,8 +254,24 @@ test.describe("persona: hotlist admin", () => {
     await page.getByRole("button", { name: "← Back" }).click();
     await expect(row.locator(".alerts-table__ack")).not.toHaveText("Unread");
 
-    // Alerts as cards on a phone (issue 20 item 9).
+    // Alerts as cards on a phone (issue 20 item 9), the filters folded behind their button so that
+    // the first screen shows alerts; the button opens them (aria-expanded) and Apply folds them again.
+    const filtersButton = page.getByRole("button", { name: /^Filters/ });
+    await expect(filtersButton).toHaveAttribute("aria-expanded", "true");
     await page.setViewportSize({ width: 390, height: 844 });
+    await expect(filtersButton).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("form", { name: "Alert history filters" })).toBeHidden();
+    await expect(row).toBeInViewport();
+    await screenshot(page, "alert-history-phone");
+    await filtersButton.click();
+    const phoneFilters = page.getByRole("form", { name: "Alert history filters" });
+    await expect(phoneFilters.getByLabel("Plate")).toBeVisible();
+    await screenshot(page, "alert-history-phone-filters");
+    await phoneFilters.getByLabel("Plate").fill(WATCHED_PLATE);
+    await phoneFilters.getByRole("button", { name: "Apply" }).click();
+    await expect(filtersButton).toHaveAttribute("aria-expanded", "false");
+    await expect(filtersButton).toHaveAccessibleName(/^Filters ?, ?1 active$/);
+    await expect(filtersButton).toBeFocused();
     await expect(row).toBeVisible();
     await expect(row).toHaveCSS("display", "grid");
     await expect(row.locator(".alerts-table__source")).toBeHidden();

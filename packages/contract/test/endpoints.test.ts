@@ -130,6 +130,7 @@ describe("ENDPOINTS", () => {
       "GET /api/account/push-subscriptions",
       "POST /api/account/push-subscriptions",
       "DELETE /api/account/push-subscriptions",
+      "POST /api/account/push-subscriptions/rotate",
       "POST /api/account/push-devices",
       "DELETE /api/account/push-devices",
       "GET /api/admin/webhooks",

@@ -116,6 +116,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /api/account/push-subscriptions": rule("user", "self"),
   "POST /api/account/push-subscriptions": rule("user", "self"),
   "DELETE /api/account/push-subscriptions": rule("user", "self"),
+  // The service worker has no token: the old subscription's endpoint and auth secret prove the browser.
+  "POST /api/account/push-subscriptions/rotate": rule("public", "none"),
   "POST /api/account/push-devices": rule("user", "self"),
   "DELETE /api/account/push-devices": rule("user", "self"),
   "GET /api/alerts/:id/deliveries": rule("hotlist_viewer", "group"),

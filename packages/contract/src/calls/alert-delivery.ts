@@ -147,6 +147,23 @@ export type TWebPushSubscribed = z.infer<typeof ZWebPushSubscribed>;
 export const ZWebPushUnsubscribed = z.object({ removed: z.boolean() });
 export type TWebPushUnsubscribed = z.infer<typeof ZWebPushUnsubscribed>;
 
+/**
+ * The service worker renews this browser's subscription after the push service replaced it (the
+ * `pushsubscriptionchange` event). It holds no sign-in token, so the request proves that it comes from
+ * the browser that held the old subscription: that subscription's endpoint and its auth secret (the
+ * 16 bytes of RFC 8291 shared by the browser and Odin alone; the push service never sees them).
+ */
+export const ZWebPushRotationRequest = z.object({
+  old_endpoint: z.string().trim().min(1).max(2048),
+  old_auth: base64urlOfBytes(16, "The old subscription's auth secret must be 16 bytes (base64url)."),
+  subscription: ZWebPushSubscriptionRequest,
+});
+export type TWebPushRotationRequest = z.infer<typeof ZWebPushRotationRequest>;
+
+/** The renewed subscription (the same row, its user unchanged). */
+export const ZWebPushRotated = z.object({ id: z.number().int() });
+export type TWebPushRotated = z.infer<typeof ZWebPushRotated>;
+
 export const PUSH_PLATFORMS = ["fcm", "apns"] as const;
 
 /**
@@ -240,6 +257,15 @@ export const ALERT_DELIVERY_ENDPOINTS = [
     summary: "Unsubscribe a browser of the signed-in user by its endpoint (Odin's own)",
     body: ZWebPushUnsubscribeRequest,
     response: ZWebPushUnsubscribed,
+  },
+  {
+    method: "POST",
+    path: "/api/account/push-subscriptions/rotate",
+    spec: "odin",
+    summary:
+      "Renew a browser's subscription the push service replaced, proven by the old one's endpoint and auth secret; no token (the service worker's) (Odin's own)",
+    body: ZWebPushRotationRequest,
+    response: ZWebPushRotated,
   },
   {
     method: "POST",

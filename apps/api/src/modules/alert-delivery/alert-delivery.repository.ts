@@ -117,6 +117,56 @@ export function saveWebPushSubscription(
   });
 }
 
+/** A subscription by its endpoint, with its sealed keys and whether its user may still receive alerts. */
+export function findWebPushSubscriptionByEndpoint(prisma: PrismaClient, endpoint: string) {
+  return prisma.webPushSubscription.findUnique({
+    where: { endpoint },
+    select: {
+      id: true,
+      endpoint: true,
+      keysSealed: true,
+      user: { select: { id: true, username: true, agencyId: true, approved: true, deletedAt: true } },
+    },
+  });
+}
+
+/**
+ * Replaces the endpoint and keys of one subscription (a browser's renewed subscription), after its
+ * audit row, in one transaction; its user and the user's channels are unchanged. Another row with the
+ * new endpoint (the page subscribed it first) gives way. False, with nothing written, when the row no
+ * longer has the old endpoint (a concurrent renewal won).
+ */
+export function replaceWebPushSubscription(
+  prisma: PrismaClient,
+  id: number,
+  oldEndpoint: string,
+  subscription: { endpoint: string; keysSealed: string; userAgent: string | null },
+  audit: (tx: Prisma.TransactionClient) => Promise<void>,
+) {
+  return prisma
+    .$transaction(async (tx) => {
+      await audit(tx);
+      const { count } = await tx.webPushSubscription.updateMany({
+        where: { id, endpoint: oldEndpoint },
+        data: { keysSealed: subscription.keysSealed, userAgent: subscription.userAgent },
+      });
+      if (count === 0) throw new StaleSubscription();
+      if (subscription.endpoint !== oldEndpoint) {
+        await tx.webPushSubscription.deleteMany({
+          where: { endpoint: subscription.endpoint, id: { not: id } },
+        });
+        await tx.webPushSubscription.update({ where: { id }, data: { endpoint: subscription.endpoint } });
+      }
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof StaleSubscription) return false;
+      throw error;
+    });
+}
+
+class StaleSubscription extends Error {}
+
 /** Removes the user's subscription with that endpoint (with the audit row); false when there was none. */
 export function deleteWebPushSubscription(
   prisma: PrismaClient,

@@ -11,6 +11,7 @@ import {
   subscribeWebPush,
   unsubscribeWebPush,
   getWebPushSubscriptions,
+  rotateWebPush,
   registerPushDevice,
   removePushDevice,
   type WebPushDeps,
@@ -25,6 +26,7 @@ const setGroupSettings = findEndpoint("POST", "/api/groups/:groupId/alert-settin
 const pushSubscriptions = findEndpoint("GET", "/api/account/push-subscriptions");
 const subscribe = findEndpoint("POST", "/api/account/push-subscriptions");
 const unsubscribe = findEndpoint("DELETE", "/api/account/push-subscriptions");
+const rotate = findEndpoint("POST", "/api/account/push-subscriptions/rotate");
 
 const registerDevice = findEndpoint("POST", "/api/account/push-devices");
 const removeDevice = findEndpoint("DELETE", "/api/account/push-devices");
@@ -52,6 +54,22 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> =
     unsubscribe.path,
     { schema: { body: unsubscribe.body, response: { 200: unsubscribe.response, ...errors } } },
     (request) => unsubscribeWebPush(deps, requireAuth(request), request.body.endpoint),
+  );
+
+  // No token (the service worker's pushsubscriptionchange): the old subscription's secret proves the
+  // browser; limited per address like the other routes that take a secret.
+  app.post(
+    rotate.path,
+    {
+      schema: { body: rotate.body, response: { 200: rotate.response, ...errors } },
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    },
+    (request) =>
+      rotateWebPush(deps, request.body, {
+        ip: request.ip,
+        requestId: request.id,
+        userAgent: request.headers["user-agent"],
+      }),
   );
 
   app.post(

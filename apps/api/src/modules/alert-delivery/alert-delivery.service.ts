@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import type {
   TAlertChannels,
   TAlertChannelsUpdate,
@@ -9,6 +10,8 @@ import type {
   TWebPushSubscriptionRequest,
   TWebPushSubscriptions,
   TWebPushUnsubscribed,
+  TWebPushRotated,
+  TWebPushRotationRequest,
   TPushDeviceRequest,
   TPushDeviceRegistered,
   TPushDeviceRemoved,
@@ -20,7 +23,7 @@ import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import { findVisibleAlert } from "../alerts/alerts.repository";
 import { ALERT_NOT_FOUND } from "../alerts/alerts.service";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit, writeAuditFor } from "../audit/audit.repository";
 import { findAccessibleGroup } from "../hotlists/group-access";
 import {
   deletePushDevice,
@@ -28,7 +31,9 @@ import {
   deleteWebPushSubscription,
   findAlertChannels,
   findDeliveriesOfAlert,
+  findWebPushSubscriptionByEndpoint,
   findWebPushSubscriptions,
+  replaceWebPushSubscription,
   saveWebPushSubscription,
   updateAlertChannels,
   updateGroupAlertSettings,
@@ -148,7 +153,7 @@ export async function getAlertDeliveries(
 
 export interface WebPushDeps {
   prisma: Database;
-  secrets: Pick<SecretBox, "encrypt">;
+  secrets: Pick<SecretBox, "encrypt" | "decrypt">;
   vapidKeys: () => Promise<VapidKeys>;
 }
 
@@ -198,6 +203,66 @@ export async function subscribeWebPush(
       }),
   );
   return { id: saved.id, web_push: saved.webPushAlerts };
+}
+
+export const WEB_PUSH_ROTATION_REFUSED =
+  "Odin does not know this browser's previous subscription: turn browser notifications on again from the profile.";
+
+/** Whether `auth` (base64url) is the auth secret sealed in a subscription's keys; constant time. */
+function sameAuthSecret(secrets: Pick<SecretBox, "decrypt">, keysSealed: string, auth: string): boolean {
+  const held = Buffer.from((JSON.parse(secrets.decrypt(keysSealed)) as { auth: string }).auth, "base64url");
+  const given = Buffer.from(auth, "base64url");
+  return held.length === given.length && timingSafeEqual(held, given);
+}
+
+/**
+ * POST /api/account/push-subscriptions/rotate (no token: the service worker's `pushsubscriptionchange`):
+ * the push service replaced a browser's subscription; the old one's endpoint and auth secret prove the
+ * request comes from that browser, and the row takes the new endpoint and keys, for the same user,
+ * audited as that user. Unknown endpoint, wrong secret or a user who may no longer sign in: one 404,
+ * so that nothing tells which.
+ */
+export async function rotateWebPush(
+  deps: WebPushDeps,
+  input: TWebPushRotationRequest,
+  request: { ip: string; requestId: string; userAgent: string | undefined },
+): Promise<TWebPushRotated> {
+  const row = await findWebPushSubscriptionByEndpoint(deps.prisma, input.old_endpoint);
+  const refused = new AppError("NOT_FOUND", WEB_PUSH_ROTATION_REFUSED);
+  if (!row || !row.user.approved || row.user.deletedAt) throw refused;
+  if (!sameAuthSecret(deps.secrets, row.keysSealed, input.old_auth)) throw refused;
+  const { user } = row;
+  const replaced = await replaceWebPushSubscription(
+    deps.prisma,
+    row.id,
+    row.endpoint,
+    {
+      endpoint: input.subscription.endpoint,
+      keysSealed: deps.secrets.encrypt(JSON.stringify(input.subscription.keys)),
+      userAgent: request.userAgent?.slice(0, 300) ?? null,
+    },
+    (tx) =>
+      writeAuditFor(
+        tx,
+        {
+          userId: user.id,
+          username: user.username,
+          agencyId: user.agencyId,
+          ip: request.ip,
+          requestId: request.requestId,
+        },
+        {
+          action: "web_push_rotated",
+          detail: {
+            subscription_id: row.id,
+            push_service: new URL(input.subscription.endpoint).host,
+            previous_push_service: new URL(row.endpoint).host,
+          },
+        },
+      ),
+  );
+  if (!replaced) throw refused;
+  return { id: row.id };
 }
 
 /** DELETE /api/account/push-subscriptions: removes the user's browser with that endpoint; audited. */

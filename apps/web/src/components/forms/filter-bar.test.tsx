@@ -1,14 +1,15 @@
 import { MESSAGES } from "@odin/contract";
 import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FilterBar } from "./filter-bar";
 
 const EMPTY = { plate: "", from: "", to: "" };
 
-function renderBar(onApply = vi.fn()) {
+function renderBar(onApply = vi.fn(), collapsible = false) {
   render(
     <FilterBar
       label="Some filters"
+      collapsible={collapsible}
       applied={{ ...EMPTY, plate: "abc" }}
       empty={EMPTY}
       range={{ start: "from", end: "to", type: "datetime-local" }}
@@ -55,5 +56,56 @@ describe("FilterBar", () => {
     fireEvent.click(screen.getByRole("button", { name: "Clear" }));
     expect(onApply).toHaveBeenLastCalledWith(EMPTY);
     expect(screen.getByLabelText("Plate")).toHaveValue("");
+  });
+});
+
+/** A window as wide as a phone (matches) or a desktop, for lib/use-narrow-screen. */
+function screenWidth(narrow: boolean) {
+  vi.stubGlobal(
+    "matchMedia",
+    vi.fn((query: string) => ({
+      matches: narrow,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
+describe("FilterBar, collapsible (the alert history)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is open on a wide screen behind a Filters button that says how many filters apply", () => {
+    screenWidth(false);
+    renderBar(vi.fn(), true);
+    const toggle = screen.getByRole("button", { name: /^Filters ?, ?1 active$/ });
+    const form = screen.getByRole("form", { name: "Some filters" });
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(toggle).toHaveAttribute("aria-controls", form.id);
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("form", { name: "Some filters" })).not.toBeInTheDocument();
+  });
+
+  it("is folded on a phone; opened, it keeps its draft, and Apply folds it again", () => {
+    screenWidth(true);
+    const onApply = renderBar(vi.fn(), true);
+    const toggle = screen.getByRole("button", { name: /^Filters/ });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("form", { name: "Some filters" })).not.toBeInTheDocument();
+
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    fireEvent.change(screen.getByLabelText("Plate"), { target: { value: "xy9" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(onApply).toHaveBeenLastCalledWith({ ...EMPTY, plate: "XY9" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(toggle).toHaveFocus();
+  });
+
+  it("has no disclosure button unless asked", () => {
+    renderBar();
+    expect(screen.queryByRole("button", { name: /^Filters/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Some filters" })).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
 import { MESSAGES } from "@odin/contract";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { Button, Notice } from "@/components/ui";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Button, buttonClassName, Notice } from "@/components/ui";
+import { useNarrowScreen } from "@/lib/use-narrow-screen";
 import { DateRangeFields } from "./date-range-fields";
 
 /** Filters are text fields: what a form holds before it is applied. */
@@ -26,6 +27,12 @@ export interface FilterBarProps<F extends FilterValues<F>> {
   /** Tidies the draft before it is applied (trims, upper-cases a plate). */
   normalise?: (draft: F) => F;
   busy?: boolean;
+  /**
+   * Behind a "Filters" disclosure button that says how many filters are applied: folded on a phone
+   * (lib/use-narrow-screen) so that the list shows on the first screen, open on a wide one. Once the
+   * user opens or closes it, it stays so; on a phone, Apply and Clear fold it again.
+   */
+  collapsible?: boolean;
   onApply: (filters: F) => void;
   children: (fields: FilterBarFields<F>) => ReactNode;
 }
@@ -43,6 +50,7 @@ export function FilterBar<F extends FilterValues<F>>({
   range,
   normalise = (draft) => draft,
   busy = false,
+  collapsible = false,
   onApply,
   children,
 }: FilterBarProps<F>) {
@@ -50,6 +58,20 @@ export function FilterBar<F extends FilterValues<F>>({
   const [draft, setDraft] = useState(applied);
   const [invalid, setInvalid] = useState(false);
   const set = (patch: Partial<F>) => setDraft((current) => ({ ...current, ...patch }));
+  const narrow = useNarrowScreen();
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const open = !collapsible || (chosen ?? !narrow);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const active = (Object.keys(empty) as (keyof F)[]).filter((key) => applied[key] !== empty[key]).length;
+
+  /** On a phone the applied list matters next: fold the filters, focus back on their button. */
+  const applyFilters = (filters: F) => {
+    onApply(filters);
+    if (collapsible && narrow) {
+      setChosen(false);
+      toggle.current?.focus();
+    }
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,12 +79,12 @@ export function FilterBar<F extends FilterValues<F>>({
     const end = draft[range.end];
     const backwards = start !== "" && end !== "" && end < start;
     setInvalid(backwards);
-    if (!backwards) onApply(normalise(draft));
+    if (!backwards) applyFilters(normalise(draft));
   };
   const clear = () => {
     setDraft(empty);
     setInvalid(false);
-    onApply(empty);
+    applyFilters(empty);
   };
 
   const rangeFields = (
@@ -81,12 +103,14 @@ export function FilterBar<F extends FilterValues<F>>({
     />
   );
 
-  return (
+  const form = (
     <form
+      id={`${id}-form`}
       className={["filter-bar", className].filter(Boolean).join(" ")}
       onSubmit={submit}
       noValidate
       aria-label={label}
+      hidden={!open}
     >
       {children({ draft, set, range: rangeFields })}
       <div className="filter-bar__actions">
@@ -103,5 +127,28 @@ export function FilterBar<F extends FilterValues<F>>({
         </div>
       )}
     </form>
+  );
+  if (!collapsible) return form;
+  return (
+    <>
+      <button
+        ref={toggle}
+        type="button"
+        className={buttonClassName("secondary", "sm", "filter-bar__toggle")}
+        aria-expanded={open}
+        aria-controls={`${id}-form`}
+        onClick={() => setChosen(!open)}
+      >
+        <span className="filter-bar__chevron" aria-hidden="true" />
+        Filters
+        {active > 0 && (
+          <span className="filter-bar__count">
+            <span className="visually-hidden">, </span>
+            {active} active
+          </span>
+        )}
+      </button>
+      {form}
+    </>
   );
 }

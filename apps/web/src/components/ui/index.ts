@@ -18,5 +18,6 @@ export {
 export { Notice, type NoticeProps, type NoticeTone } from "./notice";
 export { OdinMark, OdinWordmark } from "./odin-logo";
 export { PageHeader, type PageHeaderProps } from "./page-header";
+export { Plate, PlateLabel } from "./plate";
 export { SourceLogo, type SourceLogoProps, type SourceName } from "./source-logo";
 export { Spinner, type SpinnerProps } from "./spinner";

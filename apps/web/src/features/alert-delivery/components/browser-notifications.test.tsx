@@ -32,8 +32,10 @@ function browser({ permission = "default", subscribed = false, grant = "granted"
     getSubscription: vi.fn(async () => current),
     subscribe: vi.fn(async (_options: PushSubscriptionOptionsInit) => (current = makeSubscription())),
   };
-  const registration = { pushManager };
+  const worker = { postMessage: vi.fn() };
+  const registration = { pushManager, active: worker };
   const serviceWorker = {
+    ready: Promise.resolve(registration),
     getRegistration: vi.fn(async () => registration),
     register: vi.fn(async () => registration),
   };
@@ -41,7 +43,7 @@ function browser({ permission = "default", subscribed = false, grant = "granted"
   vi.stubGlobal("PushManager", function PushManager() {});
   vi.stubGlobal("Notification", notification);
   Object.defineProperty(navigator, "serviceWorker", { value: serviceWorker, configurable: true });
-  return { pushManager, serviceWorker, notification, current: () => current };
+  return { pushManager, serviceWorker, worker, notification, current: () => current };
 }
 
 function answer(routes: Record<string, (init?: RequestInit) => Response | Promise<Response>>) {
@@ -102,6 +104,8 @@ describe("BrowserNotificationsControl", () => {
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(JSON.parse(post![1]!.body as string)).toEqual(SUBSCRIPTION);
     expect(onChannelChange).toHaveBeenCalledWith(true);
+    // The service worker is told, so that it keeps the proof it renews the subscription with.
+    expect(fake.worker.postMessage).toHaveBeenCalledWith({ type: "odin.push-subscribed" });
   });
 
   it("stays off, telling Odin nothing, when the browser's permission prompt is dismissed", async () => {

@@ -84,6 +84,10 @@ export function BrowserNotificationsControl({
           applicationServerKey: applicationServerKey(vapid_public_key),
         }));
       const answer = await subscribeWebPush(subscription.toJSON() as TWebPushSubscriptionRequest);
+      // The service worker keeps this subscription's proof, to renew it if the push service replaces it.
+      void navigator.serviceWorker.ready.then((ready) =>
+        ready.active?.postMessage({ type: "odin.push-subscribed" }),
+      );
       onChannelChange?.(answer.web_push);
       setState("on");
     } catch (failure) {

@@ -34,7 +34,7 @@ export function AuditFiltersForm({
             <FieldLabel htmlFor={`${id}-plate`}>Plate</FieldLabel>
             <input
               id={`${id}-plate`}
-              className="input audit-filters__plate"
+              className="input plate audit-filters__plate"
               value={draft.plate}
               onChange={(event) => set({ plate: event.target.value })}
               maxLength={20}

@@ -1,5 +1,5 @@
 import type { TAuditLogEntry } from "@odin/contract";
-import { DataTable } from "@/components/ui";
+import { DataTable, Plate } from "@/components/ui";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
 import { vehicleLabel } from "@/lib/vehicle-labels";
 import { formatAction, formatPrograms, parseQueryParameters } from "../audit-entry";
@@ -34,7 +34,9 @@ export function AuditTable({ logs, busy }: { logs: TAuditLogEntry[]; busy: boole
             <td>{log.user}</td>
             <td>{orNotAvailable(log.user_agency)}</td>
             <td>{orNotAvailable(formatAction(query.action))}</td>
-            <td className="audit-table__plate">{orNotAvailable(query.plate?.toUpperCase())}</td>
+            <td className="audit-table__plate">
+              {query.plate ? <Plate>{query.plate.toUpperCase()}</Plate> : orNotAvailable(query.plate)}
+            </td>
             <td>{orNotAvailable(query.plate_state)}</td>
             <td>{vehicleLabel("color", query.vehicle_color)}</td>
             <td>{vehicleLabel("make", query.vehicle_make)}</td>

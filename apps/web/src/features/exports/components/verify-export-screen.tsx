@@ -1,6 +1,6 @@
 import type { TExportVerification } from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
-import { Button, Card, Notice, PageHeader } from "@/components/ui";
+import { Button, Card, Notice, PageHeader, Plate } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { verifyExport } from "../api/verify-export";
 
@@ -120,7 +120,9 @@ function VerificationResult({ file, result }: { file: string; result: TExportVer
             <tbody>
               {result.records.map((record, index) => (
                 <tr key={`${record.id}-${index}`}>
-                  <td>{record.plate}</td>
+                  <td>
+                    <Plate>{record.plate}</Plate>
+                  </td>
                   <td>{record.timestamp ?? "N/A"}</td>
                   <td>{record.source}</td>
                   <td>{record.id}</td>

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useCurrentUser } from "@/app/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { QueryView } from "@/components/layouts/query-view";
-import { Button, Card, DataTable, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
+import { Button, Card, DataTable, EmptyState, Notice, PageHeader, Plate, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
 import { useInvalidate } from "@/lib/query-client";
@@ -93,7 +93,7 @@ function FlagTable({
           <td>{RULE_LABELS[flag.rule]}</td>
           <td>{flag.user}</td>
           <td>{formatTimestamp(flag.occurred_at)}</td>
-          <td>{orNotAvailable(flag.plate)}</td>
+          <td>{flag.plate ? <Plate>{flag.plate}</Plate> : orNotAvailable(flag.plate)}</td>
           <td>{flag.reason}</td>
           <td>
             {flag.reviewed ? (

@@ -8,7 +8,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { FieldLabel } from "@/components/forms";
-import { Button, Modal, Notice } from "@/components/ui";
+import { Button, Modal, Notice, PlateLabel } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
 import { addPlateToHotlist, hotlistGroupsQuery } from "../api/add-plate-to-hotlist";
@@ -88,7 +88,9 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
   const otherState = state !== "" && !US_STATES.some((known) => known.abbreviation === state);
   return (
     <form className="hotlist-form" noValidate onSubmit={(event) => void submit(event)}>
-      <p className="hotlist-form__plate">{MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}</p>
+      <p className="hotlist-form__plate">
+        <PlateLabel plate={result.plate || MESSAGES.notAvailable} />
+      </p>
       {groups.isError && <Notice tone="danger">{MESSAGES.failedToLoadGroups}</Notice>}
       <div className="field">
         <FieldLabel htmlFor={`${id}-group`}>Hotlist Group</FieldLabel>

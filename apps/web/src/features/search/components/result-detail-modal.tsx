@@ -3,13 +3,14 @@ import { use } from "react";
 import { CurrentUserContext } from "@/app/current-user";
 import { LocationMap, OpenInGoogleMaps } from "@/components/map/location-map";
 import { addressText, useNearestAddress } from "@/components/map/nearest-address";
-import { Button, EnlargeableImage, Modal, SourceLogo } from "@/components/ui";
+import { Button, EnlargeableImage, Modal, PlateLabel, SourceLogo } from "@/components/ui";
 import { hasValidCoordinates } from "@/lib/coordinates";
 import { orNotAvailable } from "@/lib/format";
 import { vehicleLabel } from "@/lib/vehicle-labels";
 import { canAddToHotlist } from "../permissions";
 import { HotlistBadge } from "./hotlist-badge";
 import { PlateImage } from "./plate-image";
+import { MatchReason } from "./match-reason";
 
 export interface ResultDetailModalProps {
   result: TSearchResult | null;
@@ -68,13 +69,15 @@ function DetailBody({
           <div>
             <dt>Plate</dt>
             <dd className="result-detail__plate">
-              {MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}
+              <PlateLabel plate={result.plate || MESSAGES.notAvailable} />
             </dd>
           </div>
           {result.match_reason && (
             <div>
               <dt>Why it matched</dt>
-              <dd className="result-detail__reason">{result.match_reason}</dd>
+              <dd className="result-detail__reason">
+                <MatchReason reason={result.match_reason} />
+              </dd>
             </div>
           )}
           <div>
@@ -131,7 +134,7 @@ function DetailBody({
           <LocationMap
             latitude={result.latitude!}
             longitude={result.longitude!}
-            popup={MESSAGES.plateLabel(result.plate || MESSAGES.notAvailable)}
+            popup={<PlateLabel plate={result.plate || MESSAGES.notAvailable} />}
             className="result-detail__leaflet"
           />
         ) : (

@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatTimestamp } from "@/lib/format";
 import { HotlistBadge } from "./hotlist-badge";
 import { popupFields } from "./results-map-data";
+import { Plate } from "@/components/ui";
 
 export interface ResultsMapPopupContentProps {
   result: TSearchResult;
@@ -120,7 +121,7 @@ export function ResultsMapClusterPopup({ results, ...contentProps }: ResultsMapC
         {sorted.map((result, index) => (
           <li key={`${result.source_program}:${result.id}:${index}`}>
             <button type="button" className="map-cluster-popup__item" onClick={() => setSelected(result)}>
-              <span className="map-cluster-popup__plate">{plateOf(result)}</span>
+              <Plate className="map-cluster-popup__plate">{plateOf(result)}</Plate>
               <span className="map-cluster-popup__time">{formatTimestamp(result.timestamp)}</span>
             </button>
           </li>

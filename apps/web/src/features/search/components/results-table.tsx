@@ -1,30 +1,18 @@
 import { MESSAGES, type TSearchResult } from "@odin/contract";
-import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
-import { EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { EmptyState, Plate, ProxiedImage, SourceLogo } from "@/components/ui";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
+import { useNarrowScreen } from "@/lib/use-narrow-screen";
 import { vehicleLabel } from "@/lib/vehicle-labels";
 import { SORT_LABELS, type ResultsSort, type SortKey } from "../results-view";
 import { HotlistBadge } from "./hotlist-badge";
 import { PlateImage } from "./plate-image";
+import { MatchReason } from "./match-reason";
 
 /** Rows are a fixed height so only those in view (plus OVERSCAN) are rendered: 5,000 rows scroll smoothly. */
 export const ROW_HEIGHT = 68;
-/** On narrow screens (NARROW_QUERY) each row is a card of this fixed height (issue 20 item 9). */
+/** On narrow screens (lib/use-narrow-screen) each row is a card of this fixed height (issue 20 item 9). */
 export const CARD_HEIGHT = 148;
-export const NARROW_QUERY = "(max-width: 640px)";
-
-/** Whether the screen is narrow enough for result cards; follows the window as it is resized. */
-export function useNarrowScreen(): boolean {
-  const query = typeof window !== "undefined" && window.matchMedia ? window.matchMedia(NARROW_QUERY) : null;
-  return useSyncExternalStore(
-    (onChange) => {
-      query?.addEventListener("change", onChange);
-      return () => query?.removeEventListener("change", onChange);
-    },
-    () => query?.matches ?? false,
-    () => false,
-  );
-}
 const OVERSCAN = 8;
 const VIEWPORT_FALLBACK = 720;
 
@@ -165,8 +153,12 @@ export function ResultsTable({
                 <SourceLogo source={result.source_program} size="sm" />
               </td>
               <td className="results-table__plate">
-                {result.plate}
-                {result.match_reason && <span className="results-table__reason">{result.match_reason}</span>}
+                <Plate>{result.plate}</Plate>
+                {result.match_reason && (
+                  <span className="results-table__reason">
+                    <MatchReason reason={result.match_reason} />
+                  </span>
+                )}
                 <HotlistBadge result={result} className="results-table__hotlist" />
               </td>
               <td className="results-table__state">{orNotAvailable(result.plate_state)}</td>

@@ -6,7 +6,7 @@ import {
   type TSourceStatus,
 } from "@odin/contract";
 import { useState } from "react";
-import { Button } from "@/components/ui";
+import { Button, Plate } from "@/components/ui";
 import { AnswerSources } from "./answer-sources";
 import { searchCompanions } from "./api";
 import { AreaMap, type PathLine } from "./area-map";
@@ -94,7 +94,9 @@ export function CompanionsTab() {
       </InvestigationForm>
       {answer && (
         <section className="card investigation-answer" aria-label="Companions">
-          <h2>Companions of {answer.plate}</h2>
+          <h2>
+            Companions of <Plate>{answer.plate}</Plate>
+          </h2>
           <AnswerSources statuses={answer.statuses} />
           {answer.data.target.length === 0 ? (
             <p>{answer.plate} was not read in this range: there is nothing to compare.</p>
@@ -128,7 +130,9 @@ export function CompanionsTab() {
                         "not drawn"
                       )}
                     </td>
-                    <th scope="row">{companion.plate}</th>
+                    <th scope="row">
+                      <Plate>{companion.plate}</Plate>
+                    </th>
                     <td>{companion.cameras}</td>
                     <td>{companion.count}</td>
                   </tr>

@@ -113,7 +113,7 @@ export function PlateField({ value, onChange }: { value: string; onChange: (valu
       </FieldLabel>
       <input
         id={`${id}-plate`}
-        className="input"
+        className="input plate"
         value={value}
         maxLength={20}
         autoComplete="off"

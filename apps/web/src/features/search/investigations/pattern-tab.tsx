@@ -1,6 +1,6 @@
 import type { TPatternSearchResponse, TSourceStatus } from "@odin/contract";
 import { useState } from "react";
-import { Button } from "@/components/ui";
+import { Button, Plate } from "@/components/ui";
 import { AnswerSources } from "./answer-sources";
 import { searchPattern } from "./api";
 import { PLATE_MISSING } from "./companions-tab";
@@ -51,7 +51,7 @@ export function PatternTab() {
       {answer && (
         <section className="card investigation-answer" aria-label="Vehicle pattern">
           <h2>
-            Pattern of {answer.plate}: {answer.data.reads.length}{" "}
+            Pattern of <Plate>{answer.plate}</Plate>: {answer.data.reads.length}{" "}
             {answer.data.reads.length === 1 ? "read" : "reads"}
           </h2>
           <AnswerSources statuses={answer.statuses} />

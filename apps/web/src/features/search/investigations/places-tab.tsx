@@ -1,7 +1,7 @@
 import type { TPlacesSearchResponse, TSourceStatus } from "@odin/contract";
 import { useId, useState } from "react";
 import { FieldLabel } from "@/components/forms";
-import { Button } from "@/components/ui";
+import { Button, Plate } from "@/components/ui";
 import { useQuery } from "@tanstack/react-query";
 import { AnswerSources } from "./answer-sources";
 import { searchCamerasQuery, searchPlaces } from "./api";
@@ -124,7 +124,9 @@ export function PlacesTab() {
               <tbody>
                 {answer.data.plates.map((match) => (
                   <tr key={match.plate}>
-                    <th scope="row">{match.plate}</th>
+                    <th scope="row">
+                      <Plate>{match.plate}</Plate>
+                    </th>
                     <td>{match.places.map((place) => place + 1).join(", ")}</td>
                     <td>{match.reads.length}</td>
                   </tr>

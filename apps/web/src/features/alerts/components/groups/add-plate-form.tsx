@@ -75,7 +75,7 @@ export function AddPlateForm({
           <input
             ref={numberInput}
             id={`${id}-number`}
-            className="input add-plate__number"
+            className="input plate add-plate__number"
             value={fields.number}
             maxLength={20}
             autoComplete="off"

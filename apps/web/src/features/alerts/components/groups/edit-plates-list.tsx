@@ -1,6 +1,6 @@
 import type { THotlistPlate } from "@odin/contract";
 import { useState } from "react";
-import { Button, DataTable, EmptyState, Notice } from "@/components/ui";
+import { Button, DataTable, EmptyState, Notice, Plate } from "@/components/ui";
 import type { NewPlate } from "../../api/groups";
 import { formatDate, matchStrategyLabel } from "./group-format";
 
@@ -36,7 +36,9 @@ export function EditPlatesList(props: EditPlatesListProps) {
         <DataTable columns={COLUMNS} className="plates-table" caption="Plates of this group">
           {added.map((plate) => (
             <tr key={plate.key} className="plates-table__new">
-              <td className="plates-table__plate">{plate.number}</td>
+              <td className="plates-table__plate">
+                <Plate>{plate.number}</Plate>
+              </td>
               <td>{plate.state || "—"}</td>
               <td>{matchStrategyLabel(plate.matchStrategy)}</td>
               <td>{plate.reason || "—"}</td>
@@ -62,7 +64,9 @@ export function EditPlatesList(props: EditPlatesListProps) {
           ))}
           {saved.map((plate) => (
             <tr key={plate.id}>
-              <td className="plates-table__plate">{plate.plate_number}</td>
+              <td className="plates-table__plate">
+                <Plate>{plate.plate_number}</Plate>
+              </td>
               <td>{plate.state || "—"}</td>
               <td>{matchStrategyLabel(plate.match_strategy)}</td>
               <td>{plate.reason || "—"}</td>

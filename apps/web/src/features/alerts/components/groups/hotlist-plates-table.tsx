@@ -1,6 +1,6 @@
 import { MESSAGES, type THotlistPlate } from "@odin/contract";
 import { useState } from "react";
-import { Button, DataTable, EmptyState, Notice } from "@/components/ui";
+import { Button, DataTable, EmptyState, Notice, Plate } from "@/components/ui";
 import { orNotAvailable } from "@/lib/format";
 import { getAttachmentUrl } from "../../api/groups";
 import { formatDate, matchStrategyLabel } from "./group-format";
@@ -51,7 +51,9 @@ export function HotlistPlatesTable({ plates }: { plates: THotlistPlate[] }) {
       <DataTable columns={COLUMNS} className="plates-table" caption="Hotlist plates">
         {plates.map((plate) => (
           <tr key={plate.id}>
-            <td className="plates-table__plate">{plate.plate_number}</td>
+            <td className="plates-table__plate">
+              <Plate>{plate.plate_number}</Plate>
+            </td>
             <td>{orNotAvailable(plate.state)}</td>
             <td>{orNotAvailable(plate.reason)}</td>
             <td className="plates-table__notes">{orNotAvailable(plate.notes)}</td>

@@ -2,7 +2,7 @@ import { ALERT_MAP_ZOOM, describeMatchRule, MESSAGES, type TAlert } from "@odin/
 import { useId, type ReactNode } from "react";
 import { LocationMap, OpenInGoogleMaps } from "@/components/map/location-map";
 import { addressText, useNearestAddress } from "@/components/map/nearest-address";
-import { EnlargeableImage, SourceLogo } from "@/components/ui";
+import { EnlargeableImage, Plate, SourceLogo } from "@/components/ui";
 import { hasValidCoordinates } from "@/lib/coordinates";
 import { formatTimestamp, formatUtcNaive, orNotAvailable } from "@/lib/format";
 import { AlertDeskActions } from "./alert-desk-actions";
@@ -31,7 +31,7 @@ export function AlertDetails({ alert, onChange }: { alert: TAlert; onChange?: (a
       <div className="alert-detail__facts">
         <SourceLogo source={alert.source_program} />
         <dl className="details-list alert-detail__list">
-          <Fact term="Plate" value={<span className="alert-detail__plate">{alert.plate}</span>} />
+          <Fact term="Plate" value={<Plate className="alert-detail__plate">{alert.plate}</Plate>} />
           <Fact term="State" value={orNotAvailable(alert.state)} />
           <Fact term="Timestamp" value={formatUtcNaive(alert.timestamp)} />
           <Fact term="Camera" value={orNotAvailable(alert.camera)} />

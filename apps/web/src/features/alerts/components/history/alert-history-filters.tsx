@@ -16,6 +16,7 @@ export function AlertHistoryFiltersForm({
     <FilterBar
       label="Alert history filters"
       className="alert-filters"
+      collapsible
       applied={applied}
       empty={NO_ALERT_FILTERS}
       range={{ start: "from", end: "to", type: "datetime-local" }}
@@ -32,7 +33,7 @@ export function AlertHistoryFiltersForm({
             <FieldLabel htmlFor={`${id}-plate`}>Plate</FieldLabel>
             <input
               id={`${id}-plate`}
-              className="input"
+              className="input plate"
               value={draft.plate}
               onChange={(event) => set({ plate: event.target.value })}
               maxLength={20}

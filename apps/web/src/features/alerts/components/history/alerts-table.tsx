@@ -1,6 +1,6 @@
 import { ALERT_DISPOSITION_LABELS, MESSAGES, shortMatchRule, type TAlert } from "@odin/contract";
 import type { KeyboardEvent } from "react";
-import { DataTable, EmptyState, ProxiedImage, SourceLogo } from "@/components/ui";
+import { DataTable, EmptyState, Plate, ProxiedImage, SourceLogo } from "@/components/ui";
 import { formatUtcNaive, orNotAvailable } from "@/lib/format";
 import { alertImageSrc } from "./alert-format";
 
@@ -62,7 +62,7 @@ export function AlertsTable({ alerts, freshIds, onOpen }: AlertsTableProps) {
             <SourceLogo source={alert.source_program} size="sm" />
           </td>
           <td className="alerts-table__plate" data-label="Plate">
-            {alert.plate}
+            <Plate>{alert.plate}</Plate>
             {shortMatchRule(alert.match_rule) && (
               <span className="alerts-table__rule">{shortMatchRule(alert.match_rule)}</span>
             )}

@@ -47,7 +47,7 @@ export function VehicleFields({ values, onChange, afterPlate, afterMatch }: Vehi
         <FieldLabel htmlFor={`${id}-plate`}>License plate</FieldLabel>
         <input
           id={`${id}-plate`}
-          className="input search-plate-input"
+          className="input plate search-plate-input"
           value={values.plate}
           onChange={(event) => onChange({ plate: event.target.value })}
           maxLength={20}
