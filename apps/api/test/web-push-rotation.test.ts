@@ -1,6 +1,6 @@
 import { ZWebPushRotated } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInSubject } from "../src/identity/provider";
+import { builtInSubject } from "../src/identity/built-in-provider";
 import { WEB_PUSH_ROTATION_REFUSED } from "../src/modules/alert-delivery/alert-delivery.service";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken } from "./tokens";
