@@ -9,7 +9,8 @@
  * BENCH_SHARED_BUFFERS scales PostgreSQL's cache with the data (128 MB, the default, against 1,000,000
  * reads), so the peer's scan evicts Odin's pages as it does at full size. BENCH_PROFILE_DIR=<folder>
  * keeps the loaded database there for the next run; BENCH_NO_PEER=1 searches warm (no peer query
- * between); BENCH_PROFILE_ONLY_NODE=1 times only Node's own work on the rows. Each way's wall time and
+ * between); BENCH_PROFILE_ONLY_NODE=1 times only Node's own work on the rows; BENCH_PROFILE_SYNC_READS=0
+ * runs the candidate function without the setting of migration 20261129200000. Each way's wall time and
  * Node's CPU time are printed: on a busy machine the CPU time is the steadier figure.
  */
 import { randomBytes } from "node:crypto";
@@ -77,7 +78,15 @@ async function main(): Promise<void> {
       const loaded = await loadReads(prisma, integrations, ROWS, rand, now);
       log(`${ROWS} reads, ${loaded.distinct} plates, ${loaded.variants} variants`);
     }
-    log(`shared_buffers ${SHARED_BUFFERS}`);
+    // BENCH_PROFILE_SYNC_READS=0: the candidate function without its effective_io_concurrency = 0
+    // (migration 20261129200000_similar_sync_reads), as before it.
+    const signature = "odin_similar_plates(text, text, int, text[], text[], text[], text[], text[], text)";
+    await prisma.$executeRawUnsafe(
+      process.env.BENCH_PROFILE_SYNC_READS === "0"
+        ? `ALTER FUNCTION ${signature} RESET effective_io_concurrency`
+        : `ALTER FUNCTION ${signature} SET effective_io_concurrency = 0`,
+    );
+    log(`shared_buffers ${SHARED_BUFFERS}, sync reads ${process.env.BENCH_PROFILE_SYNC_READS ?? "1"}`);
     const start = new Date(now - 30 * DAY);
     const end = new Date(now);
     const recent = await prisma.$queryRaw<{ plate: string }[]>(Prisma.sql`
