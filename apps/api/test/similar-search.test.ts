@@ -1,6 +1,8 @@
 import type { TSearchResult } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchAxisReads } from "../src/sources/axis/axis-detections.repository";
 import { createDetectionWriter } from "../src/sources/axis/axis.batch-insert";
+import { toPlatePattern } from "../src/sources/plate-pattern";
 import { indexPendingSkeletons } from "../src/sources/distinct-plates.repository";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
@@ -157,5 +159,43 @@ describe("Similar plate search (issue 19)", () => {
     await readPlate("MU1217O", 6); // a new plate, but the skeleton of MU12170
     expect(await t.prisma.pendingSkeleton.count()).toBe(0);
     expect((await search({ plate: "MU12170" })).map((result) => result.plate)).toContain("MU1217O");
+  });
+
+  it("answers the same rows through node-postgres on Prisma's pool as through Prisma's $queryRaw", async () => {
+    const integration = await t.prisma.axisIntegration.findFirstOrThrow({
+      where: { identifier: "hfd-lpv-01" },
+    });
+    const query = {
+      plate: toPlatePattern("MU1217O", "similar"),
+      plateState: undefined,
+      color: undefined,
+      make: undefined,
+      bodyType: undefined,
+      start: new Date(now - 24 * HOUR),
+      end: new Date(now),
+      limit: 100,
+    };
+    // A wrapped client is not the one createPrismaClient made: queryPrepared sends it through $queryRaw.
+    const throughPrisma = new Proxy(t.prisma, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const direct = await searchAxisReads(t.prisma, query, [{ integrationId: integration.id }]);
+    const viaPrisma = await searchAxisReads(throughPrisma, query, [{ integrationId: integration.id }]);
+    expect(direct.length).toBeGreaterThan(0);
+    expect(direct).toEqual(viaPrisma);
+    expect(typeof direct[0]!.id).toBe("bigint");
+    expect(direct[0]!.timestamp).toBeInstanceOf(Date);
+  });
+
+  it("reads the candidate search's pages in the backend, not through an I/O worker", async () => {
+    // effective_io_concurrency = 0 on the function (migration 20261129200000_similar_sync_reads).
+    const [row] = await t.prisma.$queryRaw<{ proconfig: string[] }[]>`
+      SELECT proconfig FROM pg_proc WHERE proname = 'odin_similar_plates'`;
+    expect(row?.proconfig).toEqual(
+      expect.arrayContaining(["plan_cache_mode=force_generic_plan", "effective_io_concurrency=0"]),
+    );
   });
 });

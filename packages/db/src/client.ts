@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./generated/client";
+import pg from "pg";
+import { type Prisma, PrismaClient } from "./generated/client";
 
 export interface PrismaOptions {
   /** Maximum connections in the pool; PostgreSQL's default of 100 is shared by every replica. */
@@ -20,15 +21,58 @@ const statementName = (sql: string): string | undefined =>
     ? `odin_${createHash("sha1").update(sql).digest("hex").slice(0, 24)}`
     : undefined;
 
+/** The node-postgres pool under each client createPrismaClient made (see queryPrepared). */
+const driverPools = new WeakMap<object, pg.Pool>();
+
 /** Prisma on node-postgres through the Rust-free driver-adapter path of Prisma 7. */
 export function createPrismaClient(databaseUrl: string, options: PrismaOptions = {}): PrismaClient {
-  const adapter = new PrismaPg(
-    { connectionString: databaseUrl, max: options.poolSize ?? 10 },
+  // The pool is made here and handed to the adapter (which ends it on $disconnect), so queryPrepared
+  // can borrow the same connections.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  const adapter = new PrismaPg(pool, {
     // pg sends an unnamed statement when the name is undefined.
-    { statementNameGenerator: (query) => statementName(query.sql) as string },
-  );
+    statementNameGenerator: (query) => statementName(query.sql) as string,
+    disposeExternalPool: true,
+  });
   // Prisma's defaults (2 s to get a connection for an interactive transaction, 5 s for the whole of it)
   // failed short, correct transactions whenever the machine was busy (seen in the tests on a loaded
   // 2-core machine). The limit stays a guard against a transaction left open, not a speed target.
-  return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+  const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+  // An idle connection that fails (the server restarted) is dropped by the pool; the adapter logs it
+  // once connected, and this keeps it from being an unhandled 'error' event before that.
+  pool.on("error", () => undefined);
+  driverPools.set(client, pool);
+  return client;
+}
+
+/** PostgreSQL's int8 as the bigint Prisma's $queryRaw gives; every other type as node-postgres parses it. */
+const INT8 = 20;
+const parseInt8 = (value: string) => BigInt(value);
+const rowTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary"): unknown =>
+    oid === INT8 && format !== "binary"
+      ? parseInt8
+      : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A hot read-only statement (its text starting with PREPARED_STATEMENT) sent by node-postgres itself on
+ * the client's own pool, as a named statement prepared once per connection: the same rows as
+ * `$queryRaw` (int8 as bigint, timestamptz as Date, float8 as number) without Prisma's own work per call
+ * and per row, which cost as much as the statement (docs/benchmarks.md, Similar). Any other handle (a
+ * transaction, a wrapped client) and a client whose pool has ended go through `$queryRaw` as before.
+ */
+export async function queryPrepared<T>(
+  client: Pick<PrismaClient, "$queryRaw">,
+  sql: Prisma.Sql,
+): Promise<T[]> {
+  const pool = driverPools.get(client);
+  if (!pool || pool.ending || pool.ended) return client.$queryRaw<T[]>(sql);
+  const result = await pool.query({
+    name: statementName(sql.text),
+    text: sql.text,
+    values: sql.values,
+    types: rowTypes,
+  });
+  return result.rows as T[];
 }

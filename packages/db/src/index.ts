@@ -1,4 +1,4 @@
-export { createPrismaClient, PREPARED_STATEMENT, type PrismaOptions } from "./client";
+export { createPrismaClient, PREPARED_STATEMENT, queryPrepared, type PrismaOptions } from "./client";
 export { Prisma, PrismaClient } from "./generated/client";
 export type * from "./generated/client";
 export { locatePrismaDir } from "./paths";

@@ -1,4 +1,4 @@
-import { Prisma, PREPARED_STATEMENT, type PrismaClient } from "@odin/db";
+import { Prisma, PREPARED_STATEMENT, queryPrepared, type PrismaClient } from "@odin/db";
 import { recordDistinctPlatesCte } from "../distinct-plates.repository";
 import {
   ALERT_ID_OF_CANDIDATE,
@@ -349,8 +349,12 @@ function searchSimilar(
 ): Promise<DetectionRow[]> {
   const ids = Prisma.join(targets.map((target) => target.integrationId));
   // Prepared once per connection: its text varies only with the number of integrations and filters,
-  // and PostgreSQL then keeps a generic plan (planning was a third of the statement's time).
-  return prisma.$queryRaw<DetectionRow[]>`${Prisma.raw(PREPARED_STATEMENT)}
+  // and PostgreSQL then keeps a generic plan (planning was a third of the statement's time). Sent by
+  // node-postgres on Prisma's own pool: Prisma's work per call and per row cost as much as the
+  // statement (queryPrepared, docs/benchmarks.md).
+  return queryPrepared<DetectionRow>(
+    prisma,
+    Prisma.sql`${Prisma.raw(PREPARED_STATEMENT)}
     WITH candidates AS MATERIALIZED (${similarPlatesSql(query.plate!.value, { contains: true })})
     SELECT r.* FROM candidates c
     CROSS JOIN LATERAL (
@@ -365,7 +369,8 @@ function searchSimilar(
       LIMIT ${query.limit}
     ) r
     ORDER BY r.timestamp DESC
-    LIMIT ${query.limit}`;
+    LIMIT ${query.limit}`,
+  );
 }
 
 /**
