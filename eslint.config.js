@@ -204,7 +204,7 @@ export default tseslint.config(
   },
   {
     // Only routes and plugins (and the app they are assembled into) see Fastify: services and
-    // repositories take an Actor (src/auth/actor.ts), jobs and the alert bus a plain Logger.
+    // repositories take an Actor (src/access/actor.ts), jobs and the alert bus a plain Logger.
     files: ["apps/api/src/**/*.ts"],
     ignores: API_HTTP_LAYER,
     rules: {
@@ -215,12 +215,12 @@ export default tseslint.config(
             {
               group: ["fastify", "fastify-*", "@fastify/*"],
               message:
-                "Only routes and plugins see Fastify: services take (deps, actor, input), see src/auth/actor.ts.",
+                "Only routes and plugins see Fastify: services take (deps, actor, input), see src/access/actor.ts.",
             },
             {
               group: ["**/plugins/*"],
               message:
-                "Only routes and plugins see Fastify: services take (deps, actor, input), see src/auth/actor.ts.",
+                "Only routes and plugins see Fastify: services take (deps, actor, input), see src/access/actor.ts.",
             },
           ],
         },

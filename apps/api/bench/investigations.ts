@@ -27,7 +27,7 @@ import {
 } from "@odin/contract";
 import { createPrismaClient, PrismaClient } from "@odin/db";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { Actor } from "../src/auth/actor";
+import type { Actor } from "../src/access/actor";
 import { createAxisSource } from "../src/sources/axis/axis.source";
 import { searchArea, searchCompanions, searchPlaces } from "../src/modules/search/investigations.service";
 import type { SearchDeps } from "../src/modules/search/search.service";

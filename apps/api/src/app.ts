@@ -69,7 +69,7 @@ import { createRecordRefs } from "./modules/exports/record-refs";
 import { createImageStore } from "./storage/image-store";
 import { createBlobStore, createS3Client } from "./storage/blob-store";
 import { createSources, type SourceDeps } from "./sources/registry";
-import { authPlugin } from "./plugins/auth";
+import { authPlugin } from "./plugins/authenticate";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { multipartPlugin } from "./plugins/multipart";
 import { prismaPlugin } from "./plugins/prisma";
@@ -299,7 +299,12 @@ export async function buildApp({
       },
     });
     if (provider) {
-      await app.register(interactionRoutes, { provider, clientId: identity.clientId, secrets });
+      await app.register(interactionRoutes, {
+        provider,
+        clientId: identity.clientId,
+        secrets,
+        lockoutMs: config.lockoutMs,
+      });
       await app.register(passwordResetRoutes, {
         publicUrl: config.publicUrl,
         passwordMinLength: config.passwords.minLength,

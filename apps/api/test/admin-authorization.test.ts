@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_POLICY } from "../src/auth/access-policy";
+import { ACCESS_POLICY } from "../src/access/access-policy";
 import { agencyId, caller, multipart, userId, type Method } from "./admin-helpers";
 import { buildTestApp, type TestApp } from "./helpers";
 import { seedPersonas, type Persona } from "./tokens";

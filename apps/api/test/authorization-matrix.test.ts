@@ -1,9 +1,9 @@
 import { ENDPOINTS } from "@odin/contract";
 import Fastify, { type HTTPMethods } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { ACCESS_POLICY, accessRuleFor } from "../src/auth/access-policy";
-import { permits } from "../src/auth/permits";
-import { authPlugin } from "../src/plugins/auth";
+import { ACCESS_POLICY, accessRuleFor } from "../src/access/access-policy";
+import { permits } from "../src/access/permits";
+import { authPlugin } from "../src/plugins/authenticate";
 import { prismaPlugin } from "../src/plugins/prisma";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, PERSONAS, seedPersonas, type Persona } from "./tokens";
@@ -46,7 +46,7 @@ describe("authorization matrix", () => {
       ownerUsername: "owner",
     });
     expect(() => app.get("/not-in-the-table", async () => "oops")).toThrow(
-      "No access rule for GET /not-in-the-table: add one to src/auth/access-policy.ts",
+      "No access rule for GET /not-in-the-table: add one to src/access/access-policy.ts",
     );
     await app.close();
   });

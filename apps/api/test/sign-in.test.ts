@@ -135,6 +135,26 @@ describe("sign-in through the built-in OpenID provider", () => {
     expect(audit.username).toBe("newhaven.admin");
   });
 
+  it("a lock runs out after LOCKOUT_MINUTES by itself, and five more failures lock it again (issue 18, finding 2)", async () => {
+    const username = "newhaven.hotlistadmin";
+    const lockoutMs = 30 * 60_000;
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    const attempt = (password: string, minutes: number) =>
+      signInWithPassword(t.prisma, username, password, at(minutes), undefined, lockoutMs);
+    for (let failure = 0; failure < 5; failure++) await attempt("wrong-password", 0);
+    // Locked: the right password is refused with the neutral message until the lock's last minute.
+    expect(await attempt(DEMO_PASSWORD, 1)).toEqual({ ok: false, message: SIGN_IN_MESSAGES.invalid });
+    expect((await attempt(DEMO_PASSWORD, 29.5)).ok).toBe(false);
+    // Five anonymous posts cannot shut an account for good; but the run-out lock leaves no gap either:
+    // five more failures lock it again.
+    for (let failure = 0; failure < 5; failure++)
+      expect((await attempt("wrong-password", 31)).ok).toBe(false);
+    expect((await attempt(DEMO_PASSWORD, 32)).ok).toBe(false);
+    expect((await attempt(DEMO_PASSWORD, 62)).ok).toBe(true);
+    const signedIn = await t.prisma.user.findUniqueOrThrow({ where: { username } });
+    expect(signedIn).toMatchObject({ lockedAt: null, failedLoginCount: 0 });
+  });
+
   it("counts concurrent wrong passwords atomically: 20 at once lock the account (issue 18, finding 1)", async () => {
     const username = "hartford.hotlistviewer";
     // Twenty sign-in forms opened first, then submitted at the same moment.

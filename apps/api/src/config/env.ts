@@ -135,6 +135,13 @@ const ZEnv = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  // CJIS 5.5.3: after 5 failures the account stays locked at least 10 minutes unless an admin unlocks it.
+  LOCKOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 24 * 60)
+    .default(30),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .int()
@@ -412,6 +419,8 @@ export interface Config {
    * refresh tokens are refused; after maxMs from sign-in the session ends whatever the activity.
    */
   sessions: { idleMs: number; maxMs: number };
+  /** How long five failed sign-ins lock a built-in account (unless an admin, the owner or a reset lifts it). */
+  lockoutMs: number;
   /** The Rekor Scout host given to keys added on the Integrations page (the form has no field for it). */
   rekor: { defaultBaseUrl: string };
   /** Similar search: how often the skeleton-index job runs (SIMILAR_INDEX_INTERVAL_MS, 0: never). */
@@ -654,6 +663,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     outbound: { allowedPrivateHosts: ownerAllowedHosts(env) },
     passwords: { minLength: env.PASSWORD_MIN_LENGTH },
     sessions: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxMs: env.SESSION_MAX_HOURS * 3_600_000 },
+    lockoutMs: env.LOCKOUT_MINUTES * 60_000,
     rekor: { defaultBaseUrl: (env.REKOR_BASE_URL ?? DEFAULT_REKOR_BASE_URL).replace(/\/+$/, "") },
     search: {
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,

@@ -29,7 +29,13 @@ export function findSignInUser(db: Db, username: string) {
 export async function markSignedIn(db: Db, userId: number, subject: string, now: Date) {
   await db.user.update({
     where: { id: userId },
-    data: { idpSubject: subject, failedLoginCount: 0, firstFailedLoginAt: null, lastLoginAt: now },
+    data: {
+      idpSubject: subject,
+      failedLoginCount: 0,
+      firstFailedLoginAt: null,
+      lockedAt: null, // a lock that had run out
+      lastLoginAt: now,
+    },
   });
 }
 

@@ -11,8 +11,8 @@
  *   the configured issuer, for the request hook), sessions.repository.ts (Odin's record of sign-in
  *   sessions, which the hook keeps) and idp-admin/ (adds and changes accounts in the provider in use,
  *   built-in or Auth0).
- * What a signed-in caller may do is src/auth/ (the access policy); the hook that runs on every request
- * is src/plugins/auth.ts.
+ * What a signed-in caller may do is src/access/ (the access policy); the hook that runs on every request
+ * is src/plugins/authenticate.ts.
  */
 import type { SecretBox } from "@odin/db";
 import { LOGIN_SCOPE } from "@odin/contract";

@@ -49,9 +49,14 @@ async function keepPending(details: Interaction, pending: PendingMfa) {
  */
 export async function interactionRoutes(
   app: FastifyInstance,
-  { provider, clientId, secrets }: { provider: Provider; clientId: string; secrets: SecretBox },
+  {
+    provider,
+    clientId,
+    secrets,
+    lockoutMs,
+  }: { provider: Provider; clientId: string; secrets: SecretBox; lockoutMs: number },
 ) {
-  const mfaDeps = { prisma: app.prisma, secrets, builtIn: true };
+  const mfaDeps = { prisma: app.prisma, secrets, builtIn: true, lockoutMs };
   const enrolPage = async (uid: string, userId: number, error?: string) =>
     mfaEnrolPage(uid, await enrolmentInProgress(mfaDeps, await findUserById(app.prisma, userId)), error);
   const finish = async (request: FastifyRequest, reply: FastifyReply, subject: string, withMfa: boolean) => {
@@ -144,10 +149,14 @@ export async function interactionRoutes(
             400,
           );
         }
-        const result = await signInWithPassword(app.prisma, username, password, new Date(), {
-          ip: request.ip,
-          requestId: request.id,
-        });
+        const result = await signInWithPassword(
+          app.prisma,
+          username,
+          password,
+          new Date(),
+          { ip: request.ip, requestId: request.id },
+          lockoutMs,
+        );
         if (!result.ok) {
           request.log.info({ username }, "built-in sign-in refused");
           return sendHtml(reply, signInPage(details.uid, { error: result.message, username }), 401);

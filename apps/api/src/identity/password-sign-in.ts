@@ -5,7 +5,7 @@ import { writeAuditFor, type AuditSubject } from "../modules/audit/audit.reposit
 import { findSignInUser, findUserById, markSignedIn } from "./accounts.repository";
 import { isMfaRequired } from "./mfa/mfa.service";
 import { builtInSubject } from "./built-in-provider";
-import { recordFailedSignIn } from "./sign-in-failures.repository";
+import { DEFAULT_LOCKOUT_MS, isLockedOut, recordFailedSignIn } from "./sign-in-failures.repository";
 
 export const SIGN_IN_MESSAGES = {
   // Every refusal before the password is proven says the same, locked or unknown account alike, so the
@@ -30,7 +30,8 @@ const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$" + "A".repeat(86);
 
 /**
  * Checks a username and password of the built-in provider. Five failures within 15 minutes lock the
- * account until an admin or the owner unlocks it; the counter restarts after a quiet 15 minutes.
+ * account for `lockoutMs` (`LOCKOUT_MINUTES`), or until an admin, the owner or a password reset lifts
+ * it; the counter restarts after a quiet 15 minutes.
  */
 export async function signInWithPassword(
   prisma: Database,
@@ -39,6 +40,7 @@ export async function signInWithPassword(
   now = new Date(),
   /** Where the attempt came from: every outcome is audited (issue 17) when given. */
   from?: { ip: string | null; requestId: string | null },
+  lockoutMs = DEFAULT_LOCKOUT_MS,
 ): Promise<SignInResult> {
   const user = await findSignInUser(prisma, username);
   const who: AuditSubject = {
@@ -60,9 +62,9 @@ export async function signInWithPassword(
   }
   const passwordMatches = await verifyPassword(password, user.passwordHash);
   // A locked account is checked after the hash, so it costs the same time as any other refusal.
-  if (user.lockedAt) return refuse("account_locked", SIGN_IN_MESSAGES.invalid);
+  if (isLockedOut(user, now, lockoutMs)) return refuse("account_locked", SIGN_IN_MESSAGES.invalid);
   if (!passwordMatches) {
-    const { lockedNow, failedCount } = await recordFailedSignIn(prisma, user.id, now);
+    const { lockedNow, failedCount } = await recordFailedSignIn(prisma, user.id, now, lockoutMs);
     const refused = await refuse("wrong_password", SIGN_IN_MESSAGES.invalid);
     if (lockedNow) await audit("account_locked", { failed_attempts: failedCount });
     return refused;

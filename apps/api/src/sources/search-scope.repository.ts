@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@odin/db";
-import type { Actor } from "../auth/actor";
+import type { Actor } from "../access/actor";
 import type { SourceContext } from "./detection-source";
 import { integrationsVisibleTo } from "./read-viewers.repository";
 

@@ -3,7 +3,7 @@ import type { Database } from "../../lib/database";
 import { writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
 import { findLiveUserById, findUserById } from "../accounts.repository";
 import { completeSignIn, SIGN_IN_MESSAGES } from "../password-sign-in";
-import { recordFailedSignIn } from "../sign-in-failures.repository";
+import { DEFAULT_LOCKOUT_MS, isLockedOut, recordFailedSignIn } from "../sign-in-failures.repository";
 import { confirmEnrolment, verifySecondFactor } from "./mfa.service";
 
 export const MFA_SIGN_IN_MESSAGES = {
@@ -17,7 +17,7 @@ type From = { ip: string | null; requestId: string | null };
 
 /** The second step of a built-in sign-in: the user proved the password and now gives a code. */
 async function signInStep<T>(
-  deps: { prisma: Database; secrets: SecretBox },
+  deps: { prisma: Database; secrets: SecretBox; lockoutMs?: number },
   userId: number,
   from: From,
   check: (user: User, who: AuditSubject) => Promise<T | null>,
@@ -35,10 +35,11 @@ async function signInStep<T>(
     return { ok: false as const, message };
   };
   // Locked meanwhile (wrong codes count like wrong passwords): the same neutral refusal as a password's.
-  if (!user || user.lockedAt) return refuse("account_locked", SIGN_IN_MESSAGES.invalid);
+  const lockoutMs = deps.lockoutMs ?? DEFAULT_LOCKOUT_MS;
+  if (!user || isLockedOut(user, now, lockoutMs)) return refuse("account_locked", SIGN_IN_MESSAGES.invalid);
   const value = await check(user, who);
   if (value === null) {
-    const { lockedNow, failedCount } = await recordFailedSignIn(deps.prisma, user.id, now);
+    const { lockedNow, failedCount } = await recordFailedSignIn(deps.prisma, user.id, now, lockoutMs);
     const refused = await refuse(
       "wrong_mfa_code",
       lockedNow ? SIGN_IN_MESSAGES.invalid : MFA_SIGN_IN_MESSAGES.wrongCode,
@@ -55,7 +56,7 @@ async function signInStep<T>(
 
 /** A TOTP or recovery code after the password; the sign-in completes when it is right. */
 export async function signInWithCode(
-  deps: { prisma: Database; secrets: SecretBox; builtIn?: boolean },
+  deps: { prisma: Database; secrets: SecretBox; builtIn?: boolean; lockoutMs?: number },
   userId: number,
   code: string,
   from: From,
@@ -76,7 +77,7 @@ export async function signInWithCode(
 
 /** The set-up required at sign-in: the first code confirms it and answers the recovery codes. */
 export async function enrolAtSignIn(
-  deps: { prisma: Database; secrets: SecretBox },
+  deps: { prisma: Database; secrets: SecretBox; lockoutMs?: number },
   userId: number,
   code: string,
   from: From,

@@ -1,6 +1,6 @@
 import { MFA_MESSAGES, type TMfaEnrolment, type TMfaPolicy, type TMfaStatus } from "@odin/contract";
 import { hashToken, type SecretBox, type User } from "@odin/db";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import { writeAudit, writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";

@@ -5,7 +5,7 @@ import { successMessage } from "../../lib/success-message";
 import type { Mailer } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
 import { writeAudit } from "../audit/audit.repository";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import {
   PASSWORD_UPDATED,
   revokeSession,

@@ -4,7 +4,7 @@ import { endOtherSessions } from "../../identity/sessions.repository";
 import { assertPasswordPolicy, POLICY_MESSAGES } from "../../identity/password-policy";
 import { recordPasswordHistory } from "../../identity/password-history.repository";
 import type { Mailer } from "../../mail/mailer";
-import type { Actor, AuthContext } from "../../auth/actor";
+import type { Actor, AuthContext } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import {

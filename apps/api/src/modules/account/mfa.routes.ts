@@ -13,7 +13,7 @@ import {
 } from "../../identity/mfa/mfa.service";
 import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const status = findEndpoint("GET", "/account/mfa");

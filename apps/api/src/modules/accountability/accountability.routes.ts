@@ -1,7 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import { findCaseFieldSettings, updateCaseFieldSettings } from "./case-fields.service";
 import { listReviewFlags, markFlagReviewed, setAuditorFlag } from "./review.service";
 

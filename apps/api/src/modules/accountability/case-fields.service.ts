@@ -6,7 +6,7 @@ import {
 } from "@odin/contract";
 import type { z } from "zod";
 import type { ZCaseFieldSettingsRequest } from "@odin/contract";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../audit/audit.repository";

@@ -1,6 +1,6 @@
 import { LEGAL_HOLD_EXISTS, LEGAL_HOLD_NOT_FOUND, type TLegalHold } from "@odin/contract";
 import type { LegalHold } from "@odin/db";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../audit/audit.repository";

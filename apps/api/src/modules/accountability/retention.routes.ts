@@ -1,7 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import { findRetentionSettings, updateRetentionSettings, type RetentionDeps } from "./retention.service";
 
 const read = findEndpoint("GET", "/admin/retention");

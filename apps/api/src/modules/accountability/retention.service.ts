@@ -1,5 +1,5 @@
 import { RETENTION_SLOTS, type TRetentionPolicy, type TRetentionSettings } from "@odin/contract";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../audit/audit.repository";
 import { requireOwnAgency } from "../admin/admin-deps";

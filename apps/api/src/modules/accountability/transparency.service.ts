@@ -7,7 +7,7 @@ import {
   type TTransparencySection,
   type TTransparencySettings,
 } from "@odin/contract";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../audit/audit.repository";

@@ -3,7 +3,7 @@ import type { User } from "@odin/db";
 import type { ProvisionedAccount } from "../../identity/idp-admin/identity-admin";
 import { AppError } from "../../lib/app-error";
 import { inTransaction } from "../../lib/database";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "./admin-deps";
 import { findAgencyOrFail } from "./agencies.repository";

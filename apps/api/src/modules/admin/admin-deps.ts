@@ -3,7 +3,7 @@ import type { IdentityAdmin } from "../../identity/idp-admin/identity-admin";
 import { IdentityProviderError } from "../../identity/idp-admin/identity-admin";
 import { AppError } from "../../lib/app-error";
 import type { Mailer } from "../../mail/mailer";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 
 /** What user administration needs (admin and owner screens alike). */
 export interface UserAdminDeps {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import { filePart } from "../../plugins/multipart";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import type { UserAdminDeps } from "./admin-deps";
 import { addUser, agencyForNewUser } from "./add-user.service";
 import {

@@ -2,7 +2,7 @@ import { MESSAGES, type TRole } from "@odin/contract";
 import type { User } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database, type Transaction } from "../../lib/database";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { sendPasswordResetLink } from "../account/account.service";
 import { writeAudit } from "../audit/audit.repository";
 import { administeredAgency, atProvider, type UserAdminDeps } from "./admin-deps";

@@ -2,7 +2,7 @@ import { MESSAGES, USER_CSV_COLUMNS, ZAddUserRequest, type TBulkUploadResponse }
 import type { ProvisionedAccount } from "../../identity/idp-admin/identity-admin";
 import { AppError } from "../../lib/app-error";
 import { inTransaction } from "../../lib/database";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "./admin-deps";
 import { clashReason, isReservedUsername, type NewUser } from "./add-user.service";

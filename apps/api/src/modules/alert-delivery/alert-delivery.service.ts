@@ -18,7 +18,7 @@ import type {
 } from "@odin/contract";
 import type { SecretBox } from "@odin/db";
 import type { VapidKeys } from "../../delivery/vapid-keys";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import { findVisibleAlert } from "../alerts/alerts.repository";

@@ -8,7 +8,7 @@ import type {
 import type { ZAlertWebhookRequest } from "@odin/contract";
 import type { SecretBox } from "@odin/db";
 import type { z } from "zod";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { postWebhook } from "../../delivery/webhook-channel";
 import { newWebhookSecret } from "../../delivery/webhook-signature";
 import { AppError } from "../../lib/app-error";

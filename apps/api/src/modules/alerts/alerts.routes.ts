@@ -2,7 +2,7 @@ import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import { sendImage } from "../images/send-image";
 import {
   acknowledgeAlert,

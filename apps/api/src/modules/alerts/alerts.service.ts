@@ -11,7 +11,7 @@ import { ALERT_HISTORY_LIMIT, toContractAlert } from "./alert-view";
 import { administeredAgency } from "../admin/admin-deps";
 import { writeAudit } from "../audit/audit.repository";
 import { AppError } from "../../lib/app-error";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { openAxonImage } from "../../sources/axon/axon.source";
 import type { SourceDeps } from "../../sources/detection-source";
 import type { VendorImage } from "../../sources/vendor-http";

@@ -1,6 +1,6 @@
 import { AUDIT_EXPORT_MAX_ROWS, type TAuditExportQuery } from "@odin/contract";
 import type { AuditLog } from "@odin/db";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { csvLine } from "../exports/export-csv";
 import { countAuditLogs, findAuditLogsAfter, writeAudit } from "./audit.repository";

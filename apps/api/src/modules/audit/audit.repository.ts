@@ -1,5 +1,5 @@
 import type { Prisma } from "@odin/db";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 
 type Db = Pick<Prisma.TransactionClient, "auditLog">;
 

@@ -2,7 +2,7 @@ import { findEndpoint } from "@odin/contract";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import { findAuditLogPage, verifyAuditLog } from "./audit.service";
 import { exportAuditLog } from "./audit-export.service";
 

@@ -9,7 +9,7 @@ import {
 import type { AuditLog } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { administeredAgency } from "../admin/admin-deps";
 import { verifyAuditChains } from "./audit-chain.repository";
 import { findAuditLogPage as readAuditLogPage, type AuditLogFilter } from "./audit.repository";

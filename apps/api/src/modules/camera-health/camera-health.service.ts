@@ -1,5 +1,5 @@
 import type { TCameraHealth, TCameraHealthResponse } from "@odin/contract";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { administeredAgency } from "../admin/admin-deps";
 import { findAxisActivity, findLiveAxisIntegrations, findRekorCamerasOf } from "./camera-health.repository";
 import { healthFigures } from "./camera-state";

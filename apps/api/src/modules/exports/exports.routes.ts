@@ -8,7 +8,7 @@ import { abortOnClose } from "../../lib/abort-on-close";
 import { AppError } from "../../lib/app-error";
 import { errorResponses } from "../../lib/error-responses";
 import type { Config } from "../../config/env";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import { filePart } from "../../plugins/multipart";
 import type { RecordImageDeps } from "../../sources/record-images";
 import type { ReverseGeocoder } from "../geocode/reverse-geocoder";

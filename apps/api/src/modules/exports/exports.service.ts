@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { MESSAGES, SOURCE_PROGRAMS, type TExportRecord, type TExportRequest } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import type { SourceContext } from "../../sources/detection-source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { writeAudit } from "../audit/audit.repository";

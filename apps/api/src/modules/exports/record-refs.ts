@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SourceProgram, TExportRecord, TSearchResult } from "@odin/contract";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import type { Database } from "../../lib/database";
 import {
   deleteExpiredSearchSnapshots,

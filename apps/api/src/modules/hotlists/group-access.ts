@@ -1,6 +1,6 @@
 import type { HotlistGroup, PrismaClient } from "@odin/db";
 import { AppError } from "../../lib/app-error";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 
 /**
  * Who may see and change a hotlist group: the one rule every hotlist and alert route applies (the

@@ -5,7 +5,7 @@ import type {
   TGroupDetailsResponse,
 } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { sniffImageType, type VendorImage } from "../../sources/vendor-http";
 import { findAccessibleGroup } from "./group-access";
 import type { HotlistFiles } from "./hotlist-files";

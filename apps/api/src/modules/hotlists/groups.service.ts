@@ -1,6 +1,6 @@
 import { MESSAGES, type TGroupFormFields } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { findAccessibleGroup, GROUP_NOT_FOUND } from "./group-access";
 import {

@@ -1,7 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import { sendImage } from "../images/send-image";
 import { openGroupImage } from "./group-queries";
 import { attachmentUrl, openAttachment, type PlateDeps } from "./plates.service";

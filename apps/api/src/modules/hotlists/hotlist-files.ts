@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { RequestLog } from "../../auth/actor";
+import type { RequestLog } from "../../access/actor";
 import { createFileBlobStore, type BlobStore } from "../../storage/blob-store";
 
 /**

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "@odin/db";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { visibleGroupsWhere } from "./group-access";
 
 type Db = PrismaClient | Prisma.TransactionClient;

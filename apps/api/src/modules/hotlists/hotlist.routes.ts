@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import { acceptFormPosts } from "../../identity/html-forms";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import { createAttachmentLinks } from "./attachment-links";
 import { groupEditRoutes } from "./group-edit.routes";
 import { getGroupDetails, listGroupCards } from "./group-queries";

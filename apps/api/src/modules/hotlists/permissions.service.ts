@@ -5,7 +5,7 @@ import {
   type TPermissionUpdate,
 } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { updateUser } from "../admin/users.repository";
 import { findPickableUsers } from "./hotlist.repository";

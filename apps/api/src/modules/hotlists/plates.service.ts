@@ -5,7 +5,7 @@ import {
   type TSignedAttachmentQuery,
 } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { writeAudit } from "../audit/audit.repository";
 import type { AttachmentLinks } from "./attachment-links";
 import { findAccessibleGroup } from "./group-access";

@@ -1,7 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/app-error";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import { findSearchableAxisIntegrations, searchScopeOf } from "../../sources/search-scope.repository";
 import { parseStoredImagePath, type ImageStore } from "../../storage/image-store";
 import { findAxisDetectionImage } from "./images.repository";

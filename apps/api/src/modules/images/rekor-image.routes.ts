@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import type { SourceDeps } from "../../sources/detection-source";
 import { openRekorImage } from "../../sources/rekor/rekor.source";
 import { searchScopeOf } from "../../sources/search-scope.repository";

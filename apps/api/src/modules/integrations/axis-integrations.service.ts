@@ -7,7 +7,7 @@ import {
 } from "@odin/contract";
 import { generateToken, hashToken } from "@odin/db";
 import type { z } from "zod";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { administeredAgency, requireOwnAgency } from "../admin/admin-deps";
 import { isUniqueViolation } from "../admin/users.repository";

@@ -6,7 +6,7 @@ import {
 } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AxonClient } from "../../sources/axon/axon.client";
 import { VendorError } from "../../sources/vendor-http";
 import { writeAudit } from "../audit/audit.repository";

@@ -8,7 +8,7 @@ import {
 } from "@odin/contract";
 import { generateToken, hashToken, type RekorApiKey } from "@odin/db";
 import { AppError } from "../../lib/app-error";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { administeredAgency, requireOwnAgency } from "../admin/admin-deps";
 import { readUploadedCsv, rejectRows, type RowError } from "../admin/csv-upload";

@@ -8,7 +8,7 @@ import {
 } from "@odin/contract";
 import type { Agency } from "@odin/db";
 import type { z } from "zod";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { writeAudit } from "../audit/audit.repository";
 import {
@@ -168,7 +168,7 @@ export async function updateAgency(
 
 /**
  * POST /owner/agencies/:id/deactivate and /reactivate. Nothing is deleted: the agency's users are
- * refused at sign-in and on every call (plugins/auth.ts) while it is deactivated. Doing it twice is
+ * refused at sign-in and on every call (plugins/authenticate.ts) while it is deactivated. Doing it twice is
  * harmless and recorded once.
  */
 export async function setAgencyActive(

@@ -2,7 +2,7 @@ import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
-import { requireAuth } from "../../plugins/auth";
+import { requireAuth } from "../../plugins/authenticate";
 import type { UserAdminDeps } from "../admin/admin-deps";
 import { addUser } from "../admin/add-user.service";
 import { findActiveAgencyOrFail, findAgencies } from "../admin/agencies.repository";

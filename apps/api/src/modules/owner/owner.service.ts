@@ -1,6 +1,6 @@
 import { MESSAGES, type TOwnerDataResponse } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "../admin/admin-deps";
 import { findActiveAgencies } from "../admin/agencies.repository";

@@ -1,8 +1,8 @@
 import { findEndpoint, type TAxisAgency } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
-import type { Actor } from "../../auth/actor";
-import { requireAuth } from "../../plugins/auth";
+import type { Actor } from "../../access/actor";
+import { requireAuth } from "../../plugins/authenticate";
 import {
   findSearchableAxisIntegrations,
   findSearchableAxonIntegrations,

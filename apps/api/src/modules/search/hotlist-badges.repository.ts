@@ -1,6 +1,6 @@
 import type { TSearchResult, TSearchResultHotlist } from "@odin/contract";
 import { Prisma, type PrismaClient } from "@odin/db";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { joinActiveGroup, matchingPlatesCte } from "../alerts/matching/matcher-sql";
 import { normalizePlate } from "../../sources/plate-pattern";
 import { canEditGroups } from "../hotlists/group-access";

@@ -12,7 +12,7 @@ import type {
   TSearchResult,
   TSourceStatus,
 } from "@odin/contract";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
 import type { SourceQuery, SourceWindow } from "../../sources/detection-source";

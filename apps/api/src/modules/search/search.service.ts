@@ -1,5 +1,5 @@
 import type { TSearchRequest, TSearchResult, TSourceStatus } from "@odin/contract";
-import type { Actor } from "../../auth/actor";
+import type { Actor } from "../../access/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { toPlatePattern } from "../../sources/plate-pattern";
 import { isAbsurdReadTime } from "../../sources/read-time";

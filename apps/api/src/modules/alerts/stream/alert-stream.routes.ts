@@ -1,7 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createAlertBus } from "./alert-bus";
-import { requireAuth } from "../../../plugins/auth";
+import { requireAuth } from "../../../plugins/authenticate";
 import { streamAlerts } from "./alert-stream";
 
 const stream = findEndpoint("GET", "/alerts/stream");

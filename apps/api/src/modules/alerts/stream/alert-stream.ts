@@ -2,8 +2,8 @@ import { ALERT_STREAM_EVENT, type TAlertStreamEvent } from "@odin/contract";
 import type { ServerResponse } from "node:http";
 import type { User } from "@odin/db";
 import type { AlertBus, AlertEvent } from "./alert-bus";
-import type { AuthContext } from "../../../auth/actor";
-import { permits } from "../../../auth/permits";
+import type { AuthContext } from "../../../access/actor";
+import { permits } from "../../../access/permits";
 import type { Database } from "../../../lib/database";
 import { findUser, findVisibleGroupIds } from "../alerts.repository";
 

@@ -3,7 +3,7 @@ import type { VerifiedToken } from "../identity/token-verifier";
 import type { Logger } from "../lib/logger";
 
 /**
- * Who is asking, made once per request by the auth hook (plugins/auth.ts). Services and repositories
+ * Who is asking, made once per request by the auth hook (plugins/authenticate.ts). Services and repositories
  * take an Actor, never a Fastify request: what they need of the request (the address and request id
  * for the audit row) travels with it.
  */

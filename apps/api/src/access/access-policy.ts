@@ -1,16 +1,16 @@
 /**
- * src/auth/ is the access policy: what a known caller may call. It signs no one in and verifies no token.
+ * src/access/ is the access policy: what a known caller may call. It signs no one in and verifies no token.
  * - access-policy.ts (this file): every route's access level and scope, the one table the server enforces;
  * - permits.ts: whether a caller's role and flags meet a level;
  * - actor.ts: the caller (`Actor`) that services and repositories take instead of a Fastify request.
  * Who the caller is comes from elsewhere: src/identity/ is the built-in OpenID provider that signs users
- * in (built-in-provider.ts), and src/plugins/auth.ts is the request hook that verifies the bearer token,
+ * in (built-in-provider.ts), and src/plugins/authenticate.ts is the request hook that verifies the bearer token,
  * makes the Actor and applies this table.
  */
 import { WEB_ROUTES } from "@odin/contract";
 
 /**
- * Who may call each API route: the one table the server enforces (plugins/auth.ts). A route with no
+ * Who may call each API route: the one table the server enforces (plugins/authenticate.ts). A route with no
  * entry fails at start-up, so nothing is ever exposed by omission.
  *
  * - public: no token (health, the web app's files, the identity provider).

@@ -1,7 +1,7 @@
 import type { Access } from "./access-policy";
 import type { Actor } from "./actor";
 
-/** Whether a caller's role and flags meet a route's access level (auth/access-policy.ts). */
+/** Whether a caller's role and flags meet a route's access level (access/access-policy.ts). */
 export function permits(access: Access, { user, isOwner }: Pick<Actor, "user" | "isOwner">): boolean {
   switch (access) {
     case "public":

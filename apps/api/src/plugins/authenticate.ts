@@ -1,9 +1,9 @@
 /**
  * The request hook (an onRequest hook on every route). It takes the route's rule from the access policy
- * (src/auth/access-policy.ts); for a route that is not public it verifies the bearer token
+ * (src/access/access-policy.ts); for a route that is not public it verifies the bearer token
  * (identity/token-verifier.ts: the built-in provider's or an external issuer's), finds the user and
- * their session, makes the caller once as `request.auth` (the `Actor` of src/auth/actor.ts, with the
- * token) and checks the rule (src/auth/permits.ts). Routes take the caller with requireAuth and hand it
+ * their session, makes the caller once as `request.auth` (the `Actor` of src/access/actor.ts, with the
+ * token) and checks the rule (src/access/permits.ts). Routes take the caller with requireAuth and hand it
  * to services. It signs no one in (src/identity/ is the built-in provider) and holds no access rule.
  */
 import { ACTIVITY_WRITE_INTERVAL_MS } from "../identity/session-limits";
@@ -11,9 +11,9 @@ import { findSession, findUserBySubject, recordSession, touchSession } from "../
 import { MESSAGES } from "@odin/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { accessRuleFor } from "../auth/access-policy";
-import { permits } from "../auth/permits";
-import type { AuthContext } from "../auth/actor";
+import { accessRuleFor } from "../access/access-policy";
+import { permits } from "../access/permits";
+import type { AuthContext } from "../access/actor";
 import {
   InvalidTokenError,
   MfaNotShownError,
@@ -23,14 +23,14 @@ import {
 import { AppError } from "../lib/app-error";
 import { readInstanceMfaRequired } from "../identity/mfa/mfa.repository";
 
-export type { AuthContext } from "../auth/actor";
+export type { AuthContext } from "../access/actor";
 
 /** How long the owner's "MFA for all" rule is cached per process. */
 const INSTANCE_RULE_TTL_MS = 5_000;
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Set for every route whose access is not public (see auth/access-policy.ts). */
+    /** Set for every route whose access is not public (see access/access-policy.ts). */
     auth: AuthContext | null;
   }
 }
@@ -71,7 +71,7 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
     app.addHook("onRoute", (route) => {
       for (const method of [route.method].flat()) {
         if (!accessRuleFor(method, route.url)) {
-          throw new Error(`No access rule for ${method} ${route.url}: add one to src/auth/access-policy.ts`);
+          throw new Error(`No access rule for ${method} ${route.url}: add one to src/access/access-policy.ts`);
         }
       }
     });
