@@ -143,15 +143,43 @@ describe("live alerts: GET /alerts/stream, and who may read an alert", () => {
       (event) => event.group_id === newHavenGroup,
       2000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A barrier, not a wait: a Hartford group of both viewers raises an alert after New Haven's. Each
+    // stream gets its alerts in commit order, so once the barrier's has arrived on a Hartford stream,
+    // New Haven's would be there before it, had it been sent.
+    const viewers = await t.prisma.user.findMany({
+      where: { username: { in: ["hartford.otherviewer", "hartford.hotlistviewer"] } },
+    });
+    const barrierGroup = (
+      await t.prisma.hotlistGroup.create({
+        data: {
+          agencyId: viewers[0]!.agencyId!,
+          name: "Barrier",
+          members: { create: viewers.map((viewer) => ({ userId: viewer.id })) },
+          plates: { create: [{ plateNumber: "BRR 1234", plateNormalized: "BRR1234", reason: "Barrier" }] },
+        },
+      })
+    ).id;
+    await pushAxis(HARTFORD_CAMERA, "BRR 1234", "CT");
+    const hartfordStreams = ["hartford.hotlistviewer", "hartford.admin", "hartford.otherviewer"];
+    await Promise.all(
+      hartfordStreams.map((username) =>
+        streams[username]!.waitFor((event) => event.group_id === barrierGroup, 10_000),
+      ),
+    );
 
     expect(streams["newhaven.admin"]!.alerts.map((alert) => alert.data.group_id)).toEqual([newHavenGroup]);
-    expect(streams["hartford.otherviewer"]!.alerts).toEqual([]);
-    for (const username of ["hartford.hotlistviewer", "hartford.admin"]) {
+    expect(streams["hartford.otherviewer"]!.alerts.map((alert) => alert.data.group_id)).toEqual([
+      barrierGroup,
+    ]);
+    for (const username of hartfordStreams) {
       expect(streams[username]!.alerts.map((alert) => alert.data.alert.id)).not.toContain(
         theirs.data.alert.id,
       );
-      expect(streams[username]!.alerts.every((alert) => alert.data.group_id === hartfordGroup)).toBe(true);
+      expect(
+        streams[username]!.alerts.every((alert) =>
+          [hartfordGroup, barrierGroup].includes(alert.data.group_id),
+        ),
+      ).toBe(true);
     }
   });
 
