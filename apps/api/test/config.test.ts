@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { embeddedSharedBuffers } from "@odin/db/embedded";
 import { ConfigError, loadConfig } from "../src/config/env";
 import { projectRoot } from "./helpers";
 
@@ -37,6 +38,16 @@ describe("configuration", () => {
     expect(config.secretsKey?.length).toBe(32);
     expect(config.seedDemo).toBe(false);
     expect(config.host).toBe("0.0.0.0");
+  });
+
+  it("gives the embedded database a quarter of the memory, 128MB to 1GB, unless ODIN_PG_SHARED_BUFFERS says", () => {
+    expect(embeddedSharedBuffers(24 * 1024 ** 3)).toBe("1024MB");
+    expect(embeddedSharedBuffers(2 * 1024 ** 3)).toBe("512MB");
+    expect(embeddedSharedBuffers(256 * 1024 ** 2)).toBe("128MB");
+    expect(load({}).embeddedSharedBuffers).toBe(embeddedSharedBuffers());
+    expect(load({ ODIN_PG_SHARED_BUFFERS: "4GB" }).embeddedSharedBuffers).toBe("4GB");
+    for (const wrong of ["4 GB", "4gb", "lots", "0MB"])
+      expect(() => load({ ODIN_PG_SHARED_BUFFERS: wrong })).toThrow(/ODIN_PG_SHARED_BUFFERS/);
   });
 
   it("refuses a secrets key of the wrong size and a bad port", () => {

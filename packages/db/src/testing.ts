@@ -35,7 +35,11 @@ async function tryTestcontainers(): Promise<TestPostgres | null> {
   }
 }
 
-export async function startTestPostgres(env: NodeJS.ProcessEnv = process.env): Promise<TestPostgres> {
+export async function startTestPostgres(
+  env: NodeJS.ProcessEnv = process.env,
+  /** For the embedded server: see EmbeddedPostgresOptions (the benches pass the product's setting). */
+  options: { sharedBuffers?: string } = {},
+): Promise<TestPostgres> {
   const url = env.TEST_DATABASE_URL;
   if (url) return { adminUrl: url, kind: "TEST_DATABASE_URL", stop: async () => undefined };
   const container = await tryTestcontainers();
@@ -43,7 +47,7 @@ export async function startTestPostgres(env: NodeJS.ProcessEnv = process.env): P
   const dir = await mkdtemp(path.join(os.tmpdir(), "odin-test-pg-"));
   // As root, PostgreSQL runs as the `postgres` user, which must be able to enter this folder.
   await chmod(dir, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, "data") });
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, "data"), ...options });
   return {
     adminUrl: server.adminUrl,
     kind: "embedded",

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { embeddedSharedBuffers } from "@odin/db/embedded";
 import { createTestDatabase, prepareTemplateDatabase, startTestPostgres } from "@odin/db/testing";
 
 export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,14 +22,20 @@ export interface BenchDatabase {
   stop(): Promise<void>;
 }
 
-/** A PostgreSQL of the bench's own (embedded here) with one fresh migrated database; stop() removes both. */
+/**
+ * A PostgreSQL of the bench's own (embedded here) with one fresh migrated database; stop() removes both.
+ * The embedded server gets the cache Odin's embedded database gets (`embeddedSharedBuffers`), unless
+ * BENCH_PG_SHARED_BUFFERS says otherwise (e.g. 128MB, PostgreSQL's default, to compare).
+ */
 export async function startBenchDatabase(): Promise<BenchDatabase> {
   const started = performance.now();
-  const server = await startTestPostgres();
+  const sharedBuffers = process.env.BENCH_PG_SHARED_BUFFERS ?? embeddedSharedBuffers();
+  const server = await startTestPostgres(process.env, { sharedBuffers });
   try {
     await prepareTemplateDatabase(server.adminUrl);
     const database = await createTestDatabase(server.adminUrl);
-    log(`PostgreSQL (${server.kind}) ready in ${seconds(performance.now() - started)}`);
+    const cache = server.kind === "embedded" ? `, shared_buffers ${sharedBuffers}` : "";
+    log(`PostgreSQL (${server.kind}${cache}) ready in ${seconds(performance.now() - started)}`);
     return {
       url: database.url,
       adminUrl: server.adminUrl,

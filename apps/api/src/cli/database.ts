@@ -30,7 +30,10 @@ export async function openDatabase(config: Config, root: string): Promise<Opened
     appUrl = config.databaseUrl;
     ownerUrl = config.databaseMigrationUrl ?? config.databaseUrl;
   } else {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(config.dataDir, "pg") });
+    embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, "pg"),
+      sharedBuffers: config.embeddedSharedBuffers,
+    });
     ownerUrl = embedded.url;
     appUrl = await ensureEmbeddedAppRole(
       embedded.adminUrl,

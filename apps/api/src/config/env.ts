@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_MAP_SETTINGS, EXPORT_RECORDS_LIMIT, type TAppConfig } from "@odin/contract";
+import { embeddedSharedBuffers, PG_MEMORY_SIZE } from "@odin/db/embedded";
 import { z } from "zod";
 import { isAllowanceEntry, parseAllowedHosts } from "../lib/outbound-http";
 import type { BlobStoreConfig } from "../storage/blob-store";
@@ -136,6 +137,12 @@ const ZEnv = z.object({
     .max(24 * 60)
     .default(30),
   // CJIS 5.5.3: after 5 failures the account stays locked at least 10 minutes unless an admin unlocks it.
+  // The embedded database's cache (PostgreSQL's shared_buffers); unset: a quarter of the memory, 128MB-1GB.
+  ODIN_PG_SHARED_BUFFERS: z
+    .string()
+    .trim()
+    .regex(PG_MEMORY_SIZE, "a whole number and kB, MB or GB, as PostgreSQL writes it (e.g. 512MB, 2GB)")
+    .optional(),
   LOCKOUT_MINUTES: z.coerce
     .number()
     .int()
@@ -380,6 +387,8 @@ export interface Config {
    */
   databaseMigrationUrl: string | undefined;
   databasePoolSize: number;
+  /** The embedded database's shared_buffers (ODIN_PG_SHARED_BUFFERS, else embeddedSharedBuffers()). */
+  embeddedSharedBuffers: string;
   dataDir: string;
   /**
    * ODIN_ROLE: what this process runs. `all` (default) everything; `api` the screens' calls without the
@@ -641,6 +650,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir,
+    embeddedSharedBuffers: env.ODIN_PG_SHARED_BUFFERS ?? embeddedSharedBuffers(),
     role: env.ODIN_ROLE,
     storage,
     secretsKey: env.ODIN_SECRETS_KEY,
