@@ -211,6 +211,7 @@ export async function buildApp({
       ownerUsername: config.ownerUsername,
       mailer: mail,
       publicUrl: config.publicUrl,
+      lockoutMs: config.lockoutMs,
     };
     await app.register(adminRoutes, { deps: userAdmin });
     await app.register(mfaRoutes, { deps: { prisma, secrets, builtIn: identity.builtIn } });

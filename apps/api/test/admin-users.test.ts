@@ -49,6 +49,7 @@ describe("user administration (spec 001 §7 Admin)", () => {
       // Odin's own optional fields (issues 18 and 23)
       mfa_enabled: false,
       auditor: false,
+      locked_until: null,
     });
   });
 

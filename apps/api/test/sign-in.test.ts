@@ -125,11 +125,21 @@ describe("sign-in through the built-in OpenID provider", () => {
     const other = (await signIn(t.baseUrl, "hartford.admin", DEMO_PASSWORD)).tokens!.access_token;
     expect((await api(`/admin/unlock-user/${user.id}`, other, { method: "POST" })).status).toBe(404);
     const admin = (await signIn(t.baseUrl, "newhaven.admin", DEMO_PASSWORD)).tokens!.access_token;
+    // The admin's list says until when the lock holds (LOCKOUT_MINUTES, 30 by default), and after the
+    // unlock that it no longer does.
+    const lockedUntil = async () => {
+      const { users } = (await (await api("/admin-data", admin)).json()) as {
+        users: { id: number; locked_until?: string | null }[];
+      };
+      return users.find((row) => row.id === user.id)?.locked_until;
+    };
+    expect(await lockedUntil()).toBe(new Date(user.lockedAt!.getTime() + 30 * 60_000).toISOString());
     const unlocked = await api(`/admin/unlock-user/${user.id}`, admin, { method: "POST" });
     expect(await unlocked.json()).toEqual({
       success: true,
       message: "newhaven.investigator can sign in again.",
     });
+    expect(await lockedUntil()).toBeNull();
     expect((await signIn(t.baseUrl, "newhaven.investigator", DEMO_PASSWORD)).tokens).toBeDefined();
     const audit = await t.prisma.auditLog.findFirstOrThrow({ where: { action: "user_unlocked" } });
     expect(audit.username).toBe("newhaven.admin");

@@ -71,7 +71,9 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
     app.addHook("onRoute", (route) => {
       for (const method of [route.method].flat()) {
         if (!accessRuleFor(method, route.url)) {
-          throw new Error(`No access rule for ${method} ${route.url}: add one to src/access/access-policy.ts`);
+          throw new Error(
+            `No access rule for ${method} ${route.url}: add one to src/access/access-policy.ts`,
+          );
         }
       }
     });

@@ -46,6 +46,11 @@ export const ZAdminUser = z.object({
   mfa_enabled: z.boolean().optional(),
   /** Odin's (issue 23): the auditor flag, given by the agency's admin. */
   auditor: z.boolean().optional(),
+  /**
+   * Odin's (issue 18): when five failed sign-ins locked the account, when the lock ends by itself
+   * (ISO 8601); null when it is not locked. Unlock lifts it sooner.
+   */
+  locked_until: z.string().nullable().optional(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 

@@ -14,6 +14,8 @@ export interface UserAdminDeps {
   /** Odin's own reset links (built-in provider). */
   mailer: Mailer;
   publicUrl: string;
+  /** LOCKOUT_MINUTES: how long a lockout lasts, so the user lists can say until when. */
+  lockoutMs: number;
 }
 
 /**

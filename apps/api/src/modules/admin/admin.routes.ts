@@ -29,7 +29,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
 /** Spec 001 §7 Admin: the agency's users, administered by its admins (the owner reaches every agency). */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {
   app.get(adminData.path, { schema: { response: { 200: adminData.response, ...errors } } }, (request) =>
-    listAdministeredUsers(app.prisma, requireAuth(request)),
+    listAdministeredUsers(deps, requireAuth(request)),
   );
 
   app.post(

@@ -27,7 +27,10 @@ export async function findAdministeredUser(prisma: Database, auth: Actor, userId
   return user;
 }
 
-/** Clears a sign-in lockout (5 failures in 15 minutes), with its audit row in the same transaction. */
+/**
+ * Clears a sign-in lockout (5 failures in 15 minutes; it would end by itself after LOCKOUT_MINUTES),
+ * with its audit row in the same transaction.
+ */
 export async function unlockUser(prisma: Database, auth: Actor, userId: number) {
   const user = await findAdministeredUser(prisma, auth, userId);
   await inTransaction(prisma, async (tx) => {
@@ -40,10 +43,11 @@ export async function unlockUser(prisma: Database, auth: Actor, userId: number) 
   return `${user.username} can sign in again.`;
 }
 
-/** GET /admin-data: the users the caller administers, by name. */
-export async function listAdministeredUsers(prisma: Database, auth: Actor) {
-  const users = await findActiveUsers(prisma, administeredAgency(auth));
-  return { users: users.map(toAdminUser) };
+/** GET /admin-data: the users the caller administers, by name, with any lockout still running. */
+export async function listAdministeredUsers(deps: Pick<UserAdminDeps, "prisma" | "lockoutMs">, auth: Actor) {
+  const users = await findActiveUsers(deps.prisma, administeredAgency(auth));
+  const now = new Date();
+  return { users: users.map((user) => toAdminUser(user, deps.lockoutMs, now)) };
 }
 
 /** A demoted or deleted admin must leave another admin in the agency; checked under a lock. */

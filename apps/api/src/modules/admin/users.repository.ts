@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient, type User } from "@odin/db";
 import type { TAdminUser, TOwnerUser } from "@odin/contract";
+import { isLockedOut } from "../../identity/sign-in-failures.repository";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -53,7 +54,8 @@ export function findActiveUsers(db: Db, agency: number | "all" | null) {
 
 type UserWithAgency = User & { agency: { name: string } | null };
 
-export function toAdminUser(user: UserWithAgency): TAdminUser {
+/** An admin-table row; `locked_until` says until when a lockout (of `lockoutMs`) still holds. */
+export function toAdminUser(user: UserWithAgency, lockoutMs: number, now = new Date()): TAdminUser {
   return {
     id: user.id,
     username: user.username,
@@ -63,11 +65,19 @@ export function toAdminUser(user: UserWithAgency): TAdminUser {
     department: user.agency?.name ?? null,
     mfa_enabled: user.mfaSecret !== null,
     auditor: user.auditor,
+    locked_until:
+      user.lockedAt && isLockedOut(user, now, lockoutMs)
+        ? new Date(user.lockedAt.getTime() + lockoutMs).toISOString()
+        : null,
   };
 }
 
-export function toOwnerUser(user: UserWithAgency): TOwnerUser {
-  return { ...toAdminUser(user), agency_id: user.agencyId, agency_name: user.agency?.name ?? null };
+export function toOwnerUser(user: UserWithAgency, lockoutMs: number, now = new Date()): TOwnerUser {
+  return {
+    ...toAdminUser(user, lockoutMs, now),
+    agency_id: user.agencyId,
+    agency_name: user.agency?.name ?? null,
+  };
 }
 
 /** A unique index refused the write: someone added the same name between the check and the insert. */

@@ -18,7 +18,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 502);
 /** Spec 001 §7 Owner: users across agencies, for the one owner account (OWNER_USERNAME). */
 export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {
   app.get(ownerData.path, { schema: { response: { 200: ownerData.response, ...errors } } }, () =>
-    getOwnerData(deps.prisma),
+    getOwnerData(deps),
   );
 
   app.post(

@@ -11,15 +11,21 @@ import {
   toOwnerUser,
   updateUser,
 } from "../admin/users.repository";
-import { inTransaction, type Database } from "../../lib/database";
+import { inTransaction } from "../../lib/database";
 
 /**
  * GET /owner-data: every user of every agency (and the owner), and the agencies to add users to: the
  * active ones, since a deactivated agency takes no new users.
  */
-export async function getOwnerData(prisma: Database): Promise<TOwnerDataResponse> {
-  const [users, agencies] = await Promise.all([findActiveUsers(prisma, "all"), findActiveAgencies(prisma)]);
-  return { users: users.map(toOwnerUser), agencies };
+export async function getOwnerData(
+  deps: Pick<UserAdminDeps, "prisma" | "lockoutMs">,
+): Promise<TOwnerDataResponse> {
+  const [users, agencies] = await Promise.all([
+    findActiveUsers(deps.prisma, "all"),
+    findActiveAgencies(deps.prisma),
+  ]);
+  const now = new Date();
+  return { users: users.map((user) => toOwnerUser(user, deps.lockoutMs, now)), agencies };
 }
 
 /**

@@ -7,6 +7,7 @@ export { EmptyState, type EmptyStateProps } from "./empty-state";
 export { EnlargeableImage, type EnlargeableImageProps } from "./enlargeable-image";
 export * from "./icons";
 export { ImageOverlay, type ImageOverlayProps } from "./image-overlay";
+export { LockedBadge } from "./locked-badge";
 export { Modal, type ModalProps } from "./modal";
 export {
   fetchProxiedImage,

@@ -285,6 +285,27 @@ describe("AdminScreen: Edit Role, Send Reset, Delete User", () => {
     expect(await screen.findByText("Reset link sent to j.rivera@agency.example.")).toBeInTheDocument();
   });
 
+  it("says which users are locked out and until when (Odin's locked_until)", async () => {
+    const until = new Date(Date.now() + 20 * 60_000);
+    answer({
+      "GET /admin-data": () =>
+        jsonResponse({
+          users: [
+            { ...USERS[0], locked_until: null },
+            { ...USERS[1], locked_until: until.toISOString() },
+          ],
+        }),
+    });
+    renderAdmin();
+    await screen.findByRole("region", { name: "Users of your agency" });
+    const hhmm = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    const tableRow = (name: string) => screen.getByText(name).closest("tr")!;
+    const badge = within(tableRow("Jordan Rivera")).getByText(/^Locked until/);
+    expect(badge.textContent).toMatch(/^Locked until (\d{2}\/\d{2}\/\d{4}, )?\d{2}:\d{2}$/);
+    expect(badge.textContent).toContain(hhmm.format(until));
+    expect(within(tableRow("Ada Chen")).queryByText(/Locked until/)).toBeNull();
+  });
+
   it("unlocks a locked-out user and shows the reply; a refusal shows the server's reason", async () => {
     answer({
       "POST /admin/unlock-user/2": () =>

@@ -1,6 +1,6 @@
 import { MESSAGES, type TAdminUser } from "@odin/contract";
 import { useState } from "react";
-import { Button, DataTable, Notice, RowActions } from "@/components/ui";
+import { Button, DataTable, LockedBadge, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import {
   changeRole,
@@ -25,7 +25,8 @@ export interface UsersTableProps {
 
 /**
  * The agency's users with Edit Role, Send Reset and Delete User (001 §2, §4, §8), and Unlock (Odin's:
- * five wrong passwords lock an account until its agency's admin or the owner unlocks it).
+ * five wrong passwords lock an account for LOCKOUT_MINUTES, shown as "Locked until …", unless its
+ * agency's admin or the owner unlocks it sooner).
  */
 export function UsersTable({ users, currentUsername, onChanged }: UsersTableProps) {
   const [pending, setPending] = useState<Pending | null>(null);
@@ -104,6 +105,7 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
               <td>
                 {user.username}
                 {isSelf && <span className="text-muted"> (you)</span>}
+                <LockedBadge until={user.locked_until} />
               </td>
               <td>{user.name}</td>
               <td>{user.email}</td>

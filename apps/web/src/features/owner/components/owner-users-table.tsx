@@ -1,7 +1,7 @@
 import { MESSAGES, type TOwnerUser } from "@odin/contract";
 import { useId, useState } from "react";
 import { FieldLabel } from "@/components/forms";
-import { Button, DataTable, Notice, RowActions } from "@/components/ui";
+import { Button, DataTable, LockedBadge, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { unlockUser } from "../api/owner";
 import { ResetPasswordDialog } from "./reset-password-dialog";
@@ -58,7 +58,10 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
       >
         {shown.map((user) => (
           <tr key={user.id}>
-            <td>{user.username}</td>
+            <td>
+              {user.username}
+              <LockedBadge until={user.locked_until} />
+            </td>
             <td>{user.name}</td>
             <td>{user.email}</td>
             <td>
