@@ -28,6 +28,7 @@ test.describe("persona: admin", () => {
 
   test("runs the agency's users, integrations and alert permissions, and pages the audit log", async ({
     page,
+    browser,
   }) => {
     test.setTimeout(180_000);
     const bearer = captureBearer(page);
@@ -84,6 +85,24 @@ test.describe("persona: admin", () => {
     await page.getByRole("button", { name: "Upload Users" }).click();
     await expect(page.getByRole("row").filter({ hasText: `e2e.patrol2.${stamp}` })).toBeVisible();
     await screenshot(page, "admin");
+
+    // Five wrong passwords lock an account (for LOCKOUT_MINUTES): the list says until when, and
+    // Unlock lifts it. The failures come from another browser, as from a stranger.
+    const stranger = await browser.newContext();
+    const strangerPage = await stranger.newPage();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await signInAs(strangerPage, `e2e.patrol2.${stamp}`, "Wrong-password-1!");
+      await expect(strangerPage.getByRole("alert")).toContainText("Invalid username or password.");
+    }
+    await stranger.close();
+    await page.reload();
+    const locked = page.getByRole("row").filter({ hasText: `e2e.patrol2.${stamp}` });
+    await expect(locked.getByText(/^Locked until \d{2}:\d{2}$/)).toBeVisible();
+    await locked.scrollIntoViewIfNeeded();
+    await screenshot(page, "admin-locked-user", { scrollTop: false });
+    await locked.getByRole("button", { name: "Unlock" }).click();
+    await expect(page.getByText(`e2e.patrol2.${stamp} can sign in again.`)).toBeVisible();
+    await expect(locked.getByText(/Locked until/)).toHaveCount(0);
 
     // Delete User, after confirming: the row goes.
     const patrol1 = page.getByRole("row").filter({ hasText: `e2e.patrol1.${stamp}` });

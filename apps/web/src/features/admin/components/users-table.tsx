@@ -81,6 +81,8 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
             ? await resetUserMfa(user.id)
             : await unlockUser(user.id);
       setFlash({ tone: reply.success ? "success" : "danger", text: reply.message });
+      // The list says who is locked out: reload it once a lock is lifted.
+      if (action === "unlock" && reply.success) onChanged(user);
     } catch (error) {
       setFlash({ tone: "danger", text: errorReason(error) ?? MESSAGES.anErrorOccurred });
     } finally {
