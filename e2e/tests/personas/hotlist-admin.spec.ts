@@ -238,7 +238,9 @@ test.describe("persona: hotlist admin", () => {
     await expect.poll(() => unreadAlerts(page)).toBe(unreadOnPage - 1);
 
     // "Show reads": the plate's other reads of the last 24 hours, a search audited with the pre-filled
-    // justification. Only this journey's camera read the plate, once: the alert's own read.
+    // justification. Only this journey's camera reads the plate: the alert's own read, then once more a
+    // moment later, which counts on this alert (the group's 10-minute cooldown) and is the other read.
+    await cameraReads(baseURL!, WATCHED_PLATE);
     const reads = page.getByRole("region", { name: `Other reads of ${WATCHED_PLATE}, last 24 hours` });
     await expect(reads.getByLabel(/Justification/)).toHaveValue(
       `Hotlist alert #${alertId}: other reads of ${WATCHED_PLATE}`,
@@ -246,9 +248,9 @@ test.describe("persona: hotlist admin", () => {
     const searched = page.waitForRequest((request) => new URL(request.url()).pathname === "/search-data");
     await reads.getByRole("button", { name: "Show reads" }).click();
     expect((await searched).postDataJSON()).toMatchObject({ plate: WATCHED_PLATE });
-    await expect(reads.getByText(`No other reads of ${WATCHED_PLATE} in the last 24 hours.`)).toBeVisible({
-      timeout: 20_000,
-    });
+    const otherReads = reads.getByRole("region", { name: `Other reads of ${WATCHED_PLATE}`, exact: true });
+    await expect(otherReads.getByRole("row")).toHaveCount(2, { timeout: 20_000 }); // the header and one read
+    await expect(otherReads.getByRole("img", { name: "RAVEN" })).toBeVisible();
     await reads.scrollIntoViewIfNeeded();
     await screenshot(page, "alert-page-reads", { scrollTop: false });
     await page.getByRole("button", { name: "← Back" }).click();

@@ -99,7 +99,6 @@ export function PlateReads({ alert }: { alert: TAlert }) {
         <DataTable
           columns={["Program", "Timestamp", "Camera", "Agency", "State"]}
           label={`Other reads of ${alert.plate}`}
-          className="plate-reads__table"
         >
           {state.reads.map((read) => (
             <tr key={`${read.source_program}:${read.id}`}>
