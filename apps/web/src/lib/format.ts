@@ -12,6 +12,16 @@ const TIMESTAMP_OPTIONS: Intl.DateTimeFormatOptions = {
 };
 const TIMESTAMP = new Intl.DateTimeFormat("en-US", TIMESTAMP_OPTIONS);
 
+/** `MM/DD/YYYY, HH:MM` in 24-hour time, in the browser's zone: a time range's ends, a lock's end. */
+export const DATE_TIME_TO_MINUTE = new Intl.DateTimeFormat("en-US", {
+  month: "2-digit",
+  day: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
 /**
  * A detection's time as the results table shows it (000 §2): `MM/DD/YYYY HH:MM:SS` in 24-hour time
  * with the zone, in the browser's zone. N/A when missing or not a date.

@@ -1,12 +1,6 @@
+import { DATE_TIME_TO_MINUTE as DATE_TIME } from "@/lib/format";
+
 const TIME = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const DATE_TIME = new Intl.DateTimeFormat("en-US", {
-  month: "2-digit",
-  day: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
 
 /**
  * "Locked until 14:35" beside a user whose sign-in lockout still holds (Odin's `locked_until`: five

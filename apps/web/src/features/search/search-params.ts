@@ -10,6 +10,7 @@ import {
   type TPlateMatch,
 } from "@odin/contract";
 import { toCaseFieldsRequest } from "@/components/forms/case-fields";
+import { DATE_TIME_TO_MINUTE } from "@/lib/format";
 
 /** The four flags of the search form (000 §3). */
 export const FILTER_FLAGS = ["top_rack", "back_rack", "bumper_stickers", "window_stickers"] as const;
@@ -80,14 +81,7 @@ export function defaultSearchForm(now: Date = new Date()): SearchForm {
   };
 }
 
-const LABEL_TIME = new Intl.DateTimeFormat("en-US", {
-  month: "2-digit",
-  day: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const LABEL_TIME = DATE_TIME_TO_MINUTE;
 
 /** The label under the presets: '{preset} (from {start} to {end})', or 'No time range selected'. */
 export function rangeLabel(form: Pick<SearchForm, "preset" | "start" | "end">): string {
