@@ -290,7 +290,14 @@ export async function buildApp({
     });
     await app.register(alertRoutes, { images, sources: sourceDeps });
     await app.register(alertStreamRoutes, { databaseUrl: listenUrl });
-    await app.register(alertDeliveryRoutes, { deps: { prisma, secrets, vapidKeys } });
+    await app.register(alertDeliveryRoutes, {
+      deps: {
+        prisma,
+        secrets,
+        vapidKeys,
+        mobilePlatforms: { fcm: Boolean(config.push.fcm), apns: Boolean(config.push.apns) },
+      },
+    });
     await app.register(alertWebhookRoutes, {
       deps: {
         prisma,

@@ -196,3 +196,54 @@ describe("alert delivery to the mobile app (FCM, APNs)", () => {
     expect(await t.prisma.pushDevice.count({ where: { userId } })).toBe(0);
   });
 });
+
+describe("a server with only APNs set up", () => {
+  it("refuses an Android device at registration, saying why, instead of failing its every alert later", async () => {
+    const apns = await startApnsStandIn("ABC123DEFG", "DEF123GHIJ", "org.odin.app");
+    const t = await buildTestApp({
+      APNS_KEY: apns.key,
+      APNS_KEY_ID: "ABC123DEFG",
+      APNS_TEAM_ID: "DEF123GHIJ",
+      APNS_TOPIC: "org.odin.app",
+      APNS_BASE_URL: apns.baseUrl,
+    });
+    try {
+      const agencyId = (await t.prisma.agency.create({ data: { name: "Onlyios PD", code: "OIPD" } })).id;
+      const user = await t.prisma.user.create({
+        data: {
+          username: "ios.only",
+          name: "Officer",
+          email: "ios.only@example.test",
+          approved: true,
+          agencyId,
+        },
+      });
+      await t.prisma.user.update({ where: { id: user.id }, data: { idpSubject: builtInSubject(user.id) } });
+      const headers = { authorization: `Bearer ${await mintToken(t, builtInSubject(user.id))}` };
+      const register = (platform: "fcm" | "apns") =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/account/push-devices",
+          headers,
+          payload: { platform, token: platform === "fcm" ? "fcm-token-1" : "ab".repeat(32) },
+        });
+      const android = await register("fcm");
+      expect(android.statusCode).toBe(400);
+      expect(android.json()).toMatchObject({
+        error: {
+          code: "VALIDATION_FAILED",
+          message:
+            "Push alerts to Android devices (FCM) are not set up on this server: ask your agency's admin.",
+          details: [{ path: "platform", message: "FCM is not configured on this server." }],
+        },
+      });
+      expect((await register("apns")).statusCode).toBe(200);
+      expect(await t.prisma.pushDevice.count({ where: { userId: user.id } })).toBe(1);
+      // Nothing was registered, so nothing was audited for the refused device.
+      expect(await t.prisma.auditLog.count({ where: { action: "push_device_registered" } })).toBe(1);
+    } finally {
+      await t.close();
+      await apns.close();
+    }
+  });
+});

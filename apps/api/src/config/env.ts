@@ -483,7 +483,7 @@ export interface PushConfig {
     vapid: { publicKey: string; privateKey: string } | null;
     subject: string;
   };
-  /** Null: FCM_SERVICE_ACCOUNT not set (Android devices get nothing; their deliveries fail, saying so). */
+  /** Null: FCM_SERVICE_ACCOUNT not set (Android devices cannot register; one registered earlier gets failed deliveries that say so). */
   fcm: {
     projectId: string;
     clientEmail: string;

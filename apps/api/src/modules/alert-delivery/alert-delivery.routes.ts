@@ -75,7 +75,7 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> =
   app.post(
     registerDevice.path,
     { schema: { body: registerDevice.body, response: { 200: registerDevice.response, ...errors } } },
-    (request) => registerPushDevice(deps.prisma, requireAuth(request), request.body),
+    (request) => registerPushDevice(deps, requireAuth(request), request.body),
   );
 
   app.delete(

@@ -155,7 +155,11 @@ export interface WebPushDeps {
   prisma: Database;
   secrets: Pick<SecretBox, "encrypt" | "decrypt">;
   vapidKeys: () => Promise<VapidKeys>;
+  /** Which mobile push services this server is configured for (FCM_*, APNS_*): a device of another is refused. */
+  mobilePlatforms: { fcm: boolean; apns: boolean };
 }
+
+const PLATFORM_NAMES = { fcm: "Android devices (FCM)", apns: "iPhones and iPads (APNs)" } as const;
 
 /** GET /api/account/push-subscriptions: the VAPID public key and the user's browsers (hosts only). */
 export async function getWebPushSubscriptions(
@@ -282,11 +286,19 @@ export async function unsubscribeWebPush(
  * audited. The user's push alerts toggle (the spec's) decides whether alerts are sent to it.
  */
 export async function registerPushDevice(
-  prisma: Database,
+  deps: Pick<WebPushDeps, "prisma" | "mobilePlatforms">,
   actor: Actor,
   input: TPushDeviceRequest,
 ): Promise<TPushDeviceRegistered> {
-  const saved = await savePushDevice(prisma, actor.user.id, input, (tx, id) =>
+  // Refused at once rather than kept to fail every alert later: the app can tell its user now.
+  if (!deps.mobilePlatforms[input.platform]) {
+    throw new AppError(
+      "VALIDATION_FAILED",
+      `Push alerts to ${PLATFORM_NAMES[input.platform]} are not set up on this server: ask your agency's admin.`,
+      [{ path: "platform", message: `${input.platform.toUpperCase()} is not configured on this server.` }],
+    );
+  }
+  const saved = await savePushDevice(deps.prisma, actor.user.id, input, (tx, id) =>
     writeAudit(tx, actor, {
       action: "push_device_registered",
       detail: { device_id: id, platform: input.platform },
