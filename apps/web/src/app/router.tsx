@@ -5,6 +5,7 @@ import { RequireAuth } from "@/features/auth/components/require-auth";
 import { NotFoundPage } from "./errors/not-found";
 import { RootErrorPage, RouteErrorPanel } from "./errors/route-error";
 import { AppLayout } from "./layout";
+import { SignedInFrame } from "./signed-in-frame";
 import { SCREENS, type WebRoute } from "./screens";
 
 /** Open to everyone, even when sign-in is not configured. */
@@ -35,9 +36,14 @@ export const appRoutes: RouteObject[] = [
               ...SIGN_IN_ROUTES.map(screen),
               {
                 Component: RequireAuth,
-                children: WEB_ROUTES.filter(
-                  (path) => !PUBLIC_ROUTES.includes(path) && !SIGN_IN_ROUTES.includes(path),
-                ).map(screen),
+                children: [
+                  {
+                    Component: SignedInFrame,
+                    children: WEB_ROUTES.filter(
+                      (path) => !PUBLIC_ROUTES.includes(path) && !SIGN_IN_ROUTES.includes(path),
+                    ).map(screen),
+                  },
+                ],
               },
             ],
           },

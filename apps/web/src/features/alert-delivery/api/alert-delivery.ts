@@ -15,6 +15,8 @@ import {
   type TWebPushSubscriptionRequest,
   type TWebPushSubscriptions,
   type TWebPushUnsubscribed,
+  type TWebPushRotated,
+  type TWebPushRotationRequest,
 } from "@odin/contract";
 import { callEndpoint } from "@/lib/call-endpoint";
 
@@ -63,6 +65,7 @@ export const setGroupAlertSettings = (
 const pushSubscriptionsCall = findEndpoint("GET", "/api/account/push-subscriptions");
 const subscribeCall = findEndpoint("POST", "/api/account/push-subscriptions");
 const unsubscribeCall = findEndpoint("DELETE", "/api/account/push-subscriptions");
+const rotateCall = findEndpoint("POST", "/api/account/push-subscriptions/rotate");
 
 /** The VAPID public key this browser subscribes with, and the user's subscribed browsers. */
 export const getWebPushSubscriptions = (): Promise<TWebPushSubscriptions> =>
@@ -73,3 +76,7 @@ export const subscribeWebPush = (body: TWebPushSubscriptionRequest): Promise<TWe
 
 export const unsubscribeWebPush = (endpoint: string): Promise<TWebPushUnsubscribed> =>
   callEndpoint(unsubscribeCall, { body: { endpoint } });
+
+/** Replaces a browser's subscription by a new one, proven by the old one's endpoint and auth secret. */
+export const rotateWebPush = (body: TWebPushRotationRequest): Promise<TWebPushRotated> =>
+  callEndpoint(rotateCall, { body });

@@ -1,7 +1,11 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
-import { applicationServerKey, BrowserNotificationsControl } from "./browser-notifications";
+import {
+  applicationServerKey,
+  BrowserNotificationsControl,
+  renewStalePushSubscription,
+} from "./browser-notifications";
 
 /**
  * The profile's "Browser notifications on this device" (issue 24 item 4) in each of its states. The
@@ -148,5 +152,112 @@ describe("BrowserNotificationsControl", () => {
       "Browser notifications could not be turned on: The browser gave a push endpoint that is not an http(s) URL.",
     );
     expect(await screen.findByRole("button", { name: "Turn on browser notifications" })).toBeEnabled();
+  });
+});
+
+type FakeSubscription = Omit<PushSubscription, "unsubscribe"> & { unsubscribe: ReturnType<typeof vi.fn> };
+
+/** A browser already subscribed under `oldKey`; subscribing again makes a new endpoint under the key given. */
+function browserSubscribedUnder(oldKey: string) {
+  let current: FakeSubscription | null = null;
+  let made = 0;
+  const make = (key: Uint8Array<ArrayBuffer>) => {
+    const json = {
+      endpoint: `https://push.example/send/${made++}`,
+      expirationTime: null,
+      keys: { p256dh: "B".repeat(87), auth: `${made}`.padStart(22, "A") },
+    };
+    return {
+      endpoint: json.endpoint,
+      options: { applicationServerKey: key.buffer, userVisibleOnly: true },
+      toJSON: () => json,
+      unsubscribe: vi.fn(async () => {
+        current = null;
+        return true;
+      }),
+    } as unknown as FakeSubscription;
+  };
+  current = make(applicationServerKey(oldKey));
+  const first = current;
+  const pushManager = {
+    getSubscription: vi.fn(async () => current),
+    subscribe: vi.fn(
+      async (options: PushSubscriptionOptionsInit) =>
+        (current = make(options.applicationServerKey as Uint8Array<ArrayBuffer>)),
+    ),
+  };
+  const registration = { pushManager, active: { postMessage: vi.fn() } };
+  vi.stubGlobal("PushManager", function PushManager() {});
+  vi.stubGlobal("Notification", { permission: "granted", requestPermission: vi.fn(async () => "granted") });
+  Object.defineProperty(navigator, "serviceWorker", {
+    value: {
+      ready: Promise.resolve(registration),
+      getRegistration: vi.fn(async () => registration),
+      register: vi.fn(async () => registration),
+    },
+    configurable: true,
+  });
+  return { pushManager, first, current: () => current };
+}
+
+describe("a VAPID key pair changed on the server (issue 24)", () => {
+  const OLD_KEY = "BOLD" + KEY.slice(4);
+
+  it("moves this browser's subscription to the current key and tells Odin by the rotate call", async () => {
+    const fake = browserSubscribedUnder(OLD_KEY);
+    answer({
+      "GET /api/account/push-subscriptions": () => jsonResponse({ vapid_public_key: KEY, subscriptions: [] }),
+      "POST /api/account/push-subscriptions/rotate": () => jsonResponse({ id: 3 }),
+    });
+    await renewStalePushSubscription();
+    expect(fake.first.unsubscribe).toHaveBeenCalled();
+    expect(fake.pushManager.subscribe.mock.calls[0]![0].applicationServerKey).toEqual(
+      applicationServerKey(KEY),
+    );
+    const rotate = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(rotate![1]!.body as string)).toEqual({
+      old_endpoint: "https://push.example/send/0",
+      old_auth: "1".padStart(22, "A"),
+      subscription: fake.current()!.toJSON(),
+    });
+    expect(fake.current()).not.toBeNull();
+  });
+
+  it("leaves a subscription of the current key alone, and drops a new one Odin refuses", async () => {
+    const same = browserSubscribedUnder(KEY);
+    answer({
+      "GET /api/account/push-subscriptions": () => jsonResponse({ vapid_public_key: KEY, subscriptions: [] }),
+    });
+    await renewStalePushSubscription();
+    expect(same.pushManager.subscribe).not.toHaveBeenCalled();
+    expect(same.first.unsubscribe).not.toHaveBeenCalled();
+
+    const unknown = browserSubscribedUnder(OLD_KEY);
+    answer({
+      "GET /api/account/push-subscriptions": () => jsonResponse({ vapid_public_key: KEY, subscriptions: [] }),
+      "POST /api/account/push-subscriptions/rotate": () =>
+        jsonResponse({ error: { code: "NOT_FOUND", message: "Not found." } }, { status: 404 }),
+    });
+    await renewStalePushSubscription();
+    expect(unknown.pushManager.subscribe).toHaveBeenCalled();
+    expect(unknown.current()).toBeNull();
+  });
+
+  it("turning on replaces a subscription of the old key instead of posting it again", async () => {
+    const fake = browserSubscribedUnder(OLD_KEY);
+    answer({
+      "GET /api/account/push-subscriptions": () => jsonResponse({ vapid_public_key: KEY, subscriptions: [] }),
+      "POST /api/account/push-subscriptions/rotate": () =>
+        jsonResponse({ error: { code: "NOT_FOUND", message: "Not found." } }, { status: 404 }),
+      "POST /api/account/push-subscriptions": () => jsonResponse({ id: 8, web_push: true }),
+    });
+    render(<BrowserNotificationsControl channelOn={false} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Turn on browser notifications" }));
+    expect(await screen.findByText(/^On:/)).toBeInTheDocument();
+    const posted = fetchMock.mock.calls.filter(
+      ([input, init]) => init?.method === "POST" && urlOf(input) === "/api/account/push-subscriptions",
+    );
+    expect(JSON.parse(posted[0]![1]!.body as string).endpoint).toBe("https://push.example/send/1");
+    expect(fake.first.unsubscribe).toHaveBeenCalled();
   });
 });

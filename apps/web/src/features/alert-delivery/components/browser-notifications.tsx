@@ -2,7 +2,12 @@ import type { TWebPushSubscriptionRequest } from "@odin/contract";
 import { useCallback, useEffect, useState } from "react";
 import { Button, Notice, Spinner } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
-import { getWebPushSubscriptions, subscribeWebPush, unsubscribeWebPush } from "../api/alert-delivery";
+import {
+  getWebPushSubscriptions,
+  rotateWebPush,
+  subscribeWebPush,
+  unsubscribeWebPush,
+} from "../api/alert-delivery";
 
 /** The service worker (apps/web/public/sw.js), served at the site root so its scope is the whole site. */
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -27,6 +32,73 @@ export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer>
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
+}
+
+function toBase64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** The VAPID key a subscription was made with (base64url); null when the browser does not say. */
+function keyOf(subscription: PushSubscription): string | null {
+  const key = subscription.options?.applicationServerKey;
+  return key ? toBase64url(new Uint8Array(key)) : null;
+}
+
+/**
+ * A subscription made with another VAPID key than the server's now (the operator changed the key
+ * pair) reaches nothing: the push service refuses Odin's messages (403). Replaces it in the browser
+ * with one for the current key, and at Odin through the rotate call, proven by the old one's endpoint
+ * and auth secret, so the user's channel choice stays as it was. Answers the new subscription and
+ * whether Odin took it (it refuses when it no longer knows the old one); null when nothing was stale.
+ */
+export async function renewStaleSubscription(
+  registration: ServiceWorkerRegistration,
+  serverKey: string,
+): Promise<{ subscription: PushSubscription; rotated: boolean } | null> {
+  const old = await registration.pushManager.getSubscription();
+  const oldKey = old && keyOf(old);
+  if (!old || !oldKey || oldKey === serverKey) return null;
+  const proof = old.toJSON();
+  await old.unsubscribe();
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: applicationServerKey(serverKey),
+  });
+  let rotated = false;
+  if (proof.endpoint && proof.keys?.auth) {
+    try {
+      await rotateWebPush({
+        old_endpoint: proof.endpoint,
+        old_auth: proof.keys.auth,
+        subscription: subscription.toJSON() as TWebPushSubscriptionRequest,
+      });
+      rotated = true;
+    } catch {
+      // Odin no longer knows the old subscription: the caller decides what the new one is for.
+    }
+  }
+  // The service worker keeps the current subscription's proof, to renew it if the push service replaces it.
+  void navigator.serviceWorker.ready.then((ready) =>
+    ready.active?.postMessage({ type: "odin.push-subscribed" }),
+  );
+  return { subscription, rotated };
+}
+
+/**
+ * Once a page load, in the app's frame: a browser subscribed under an earlier VAPID key is moved to
+ * the current one without the user doing anything (renewStaleSubscription). Does nothing (and asks
+ * Odin nothing) where this browser has no subscription. A subscription Odin no longer knows is dropped,
+ * so that the profile shows notifications off rather than a subscription no alert would reach.
+ */
+export async function renewStalePushSubscription(): Promise<void> {
+  if (!browserPushSupported() || Notification.permission !== "granted") return;
+  const registration = await navigator.serviceWorker.getRegistration("/");
+  if (!registration || !(await registration.pushManager.getSubscription())) return;
+  const { vapid_public_key } = await getWebPushSubscriptions();
+  const renewed = await renewStaleSubscription(registration, vapid_public_key);
+  if (renewed && !renewed.rotated) await renewed.subscription.unsubscribe();
 }
 
 async function thisBrowsersSubscription(): Promise<PushSubscription | null> {
@@ -77,6 +149,8 @@ export function BrowserNotificationsControl({
       }
       const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: "/" });
       const { vapid_public_key } = await getWebPushSubscriptions();
+      // A subscription of an earlier key would be posted again and reach nothing: replace it first.
+      await renewStaleSubscription(registration, vapid_public_key);
       const subscription =
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({
