@@ -12,6 +12,7 @@ import type {
   TSearchResult,
   TSourceStatus,
 } from "@odin/contract";
+import PQueue from "p-queue";
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
@@ -237,24 +238,6 @@ export async function searchPlaces(
   };
 }
 
-/** Runs `task` over `items`, at most `limit` at once, keeping their order. */
-async function mapLimited<T, R>(
-  items: readonly T[],
-  limit: number,
-  task: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      out[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /** One source's reads in the windows: in one statement when it can, else one `search` per window. */
 async function readsInWindows(
   deps: SearchDeps,
@@ -266,12 +249,16 @@ async function readsInWindows(
   const windowsOf = windows.length ? targets : [];
   return runSource(source, base, windowsOf, deps.sourceTimeoutMs, async (signal, warn) => {
     if (source.searchWindows) return source.searchWindows(windows, base, targets);
-    const answers = await mapLimited(windows, WINDOW_CONCURRENCY, (window) =>
-      source.search(
-        { ...base, start: window.start, end: window.end, place: { cameraNames: [window.cameraName] } },
-        targets,
-        signal,
-        warn,
+    // At most WINDOW_CONCURRENCY windows at the source at once; the answers keep the windows' order.
+    const answers = await new PQueue({ concurrency: WINDOW_CONCURRENCY }).addAll(
+      windows.map(
+        (window) => () =>
+          source.search(
+            { ...base, start: window.start, end: window.end, place: { cameraNames: [window.cameraName] } },
+            targets,
+            signal,
+            warn,
+          ),
       ),
     );
     return answers.flat();
