@@ -278,11 +278,18 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       odin: Object.fromEntries(CLASSES.map((c) => [c, []])) as unknown as Record<MisreadClass, number[]>,
     };
     const noise = { peer: [] as number[], odin: [] as number[] };
+    // Odin's time per misread class: which kind of misread carries the p95's tail.
+    const odinByClass = Object.fromEntries(CLASSES.map((c) => [c, []])) as unknown as Record<
+      MisreadClass,
+      number[]
+    >;
     for (const [index, c] of cases.entries()) {
       for (const who of ["peer", "odin"] as const) {
         const started = performance.now();
         const plates = await (who === "peer" ? peer(c.typed) : odin(c.typed));
-        measured[who].push(performance.now() - started);
+        const elapsed = performance.now() - started;
+        measured[who].push(elapsed);
+        if (who === "odin") odinByClass[c.kind].push(elapsed);
         const hit = plates.some((row) => row.plate === c.truth);
         found[who][c.kind].push(hit ? 1 : 0);
         noise[who].push(plates.filter((row) => row.plate !== c.truth).length);
@@ -327,6 +334,12 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       },
     ]);
 
+    const latencyByClass = CLASSES.map((kind) => {
+      const figures = summarize(odinByClass[kind]);
+      return { class: kind, p50: figures.p50, p95: figures.p95, max: figures.max };
+    });
+    printTable("Odin Similar latency by misread class (ms)", latencyByClass);
+
     const matcher = await benchMatcher(prisma, integrations[0]!);
     printTable(`Matcher with lenient entries, ${HOTLIST.toLocaleString("en-US")} hotlist plates`, [
       ...matcher.figures.map((figure) => ({ ...figure })),
@@ -368,7 +381,11 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       },
       method: { misreads: cases.length, rangeDays: RANGE_DAYS, interleaved: true },
       recall: table,
-      latency: { peer: summarize(measured.peer), odin: summarize(measured.odin) },
+      latency: {
+        peer: summarize(measured.peer),
+        odin: summarize(measured.odin),
+        odinByClass: latencyByClass,
+      },
       meanNoise: { peer: mean(noise.peer), odin: mean(noise.odin) },
       matcher,
       loadAverage: { atStart: loadAtStart, atEnd: load },
