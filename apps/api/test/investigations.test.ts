@@ -200,7 +200,10 @@ describe("investigations beyond one plate (issue 22)", () => {
     expect(plates).not.toContain("NHV0001"); // another agency's camera, same place and time
     expect(results.every((result) => result.ref && result.camera_name === AXIS_01.label)).toBe(true);
     const statuses = statusesOf(res);
-    expect(statuses.find((status) => status.source === "Axon")?.notice).toBe(AXON_PLACE_NOTICE);
+    expect(statuses.find((status) => status.source === "Axon")).toMatchObject({
+      notice: AXON_PLACE_NOTICE,
+      notice_kinds: ["place_unsupported"],
+    });
     const audit = await lastAudit();
     expect(audit.queryParameters).toMatchObject({ query_type: "area", area: circle(AXIS_01) });
     expect(audit.justification).toBe("Case 2026-311: robbery series");

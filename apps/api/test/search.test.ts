@@ -129,7 +129,10 @@ describe("POST /search-data", () => {
       });
       expect(res.statusCode).toBe(200);
       const statuses = JSON.parse(res.headers[SEARCH_SOURCES_HEADER] as string) as TSourceStatus[];
-      return statuses.find((status) => status.source === "Axis")!.notice;
+      const axis = statuses.find((status) => status.source === "Axis")!;
+      // What the notice is about goes beside it (issue 22), so a screen need not read the sentence.
+      expect(axis.notice_kinds).toEqual(axis.notice ? ["retention"] : undefined);
+      return axis.notice;
     };
     expect(await noticeOf(10)).toBeUndefined();
     const cut = new Date(now - 30 * 24 * HOUR).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import type { SourceProgram, TSearchCamera, TSearchResult } from "@odin/contract";
+import type { SourceProgram, TSearchCamera, TSearchResult, TSourceNoticeKind } from "@odin/contract";
 import type { SecretBox } from "@odin/db";
 import type { Database } from "../lib/database";
 import type { ImageHandles } from "./image-handle";
@@ -41,6 +41,12 @@ export interface SourceWindow {
  * in sources/registry.ts. `targets` are the request's `agencies` entries this source serves, already
  * narrowed to what the caller's agency may search.
  */
+/** A source's notice: the sentence, and what it is about (the contract's notice kinds). */
+export interface SourceNotice {
+  kind: TSourceNoticeKind;
+  text: string;
+}
+
 export interface DetectionSource<Target = unknown> {
   readonly program: SourceProgram;
   /** What the caller may search with this source, keyed by the string the search form sends. */
@@ -57,10 +63,11 @@ export interface DetectionSource<Target = unknown> {
     warn?: (message: string) => void,
   ): Promise<TSearchResult[]>;
   /**
-   * What the source cannot answer for this query although its targets were searched, in a sentence
-   * for the results screen (issue 17: a range longer than what the source keeps). Undefined: nothing.
+   * What the source cannot answer for this query although its targets were searched: a sentence for
+   * the results screen and what it is about (issue 17: a range longer than what the source keeps;
+   * issue 22: a place the source cannot be asked by). Undefined: nothing.
    */
-  coverage?(query: SourceQuery, targets: Target[], now: Date): string | undefined;
+  coverage?(query: SourceQuery, targets: Target[], now: Date): SourceNotice | undefined;
   /**
    * Reads in several camera windows at once (travelling-with, issue 22), any plate; `query` gives the
    * vehicle filters and the limit. Absent: the service asks `search` once per window.

@@ -92,6 +92,14 @@ export type TDetection = TSearchResult;
  * How one source fared in a federated search: ok; partial (some of its agencies answered, `error`
  * says which did not); failed; timeout; skipped (nothing of it selected or searchable).
  */
+/**
+ * What a source's notice is about (Odin's, issue 22): `retention`, the range starts before what the
+ * source keeps; `place_unsupported`, the source cannot be asked by camera or place and was searched by
+ * time; `compared_latest`, only the plate's latest reads were compared (travelling with).
+ */
+export const SOURCE_NOTICE_KINDS = ["retention", "place_unsupported", "compared_latest"] as const;
+export type TSourceNoticeKind = (typeof SOURCE_NOTICE_KINDS)[number];
+
 export const ZSourceStatus = z.object({
   source: z.enum(SOURCE_PROGRAMS),
   status: z.enum(["ok", "partial", "failed", "timeout", "skipped"]),
@@ -102,6 +110,8 @@ export const ZSourceStatus = z.object({
    * longer than the reads it keeps ("RAVEN keeps 30 days of reads: …").
    */
   notice: z.string().optional(),
+  /** Odin's (issue 22): one kind per thing the notice says, so a screen need not read its wording. */
+  notice_kinds: z.array(z.enum(SOURCE_NOTICE_KINDS)).optional(),
   elapsed_ms: z.number().nonnegative(),
 });
 export type TSourceStatus = z.infer<typeof ZSourceStatus>;

@@ -153,12 +153,14 @@ export function mergeStatuses(runs: Statuses[]): Statuses {
       [...new Set([a, b].filter((text): text is string => !!text))].join("; ") || undefined;
     const error = join(before.error, status.error);
     const notice = join(before.notice, status.notice);
+    const kinds = [...new Set([...(before.notice_kinds ?? []), ...(status.notice_kinds ?? [])])];
     merged.set(status.source, {
       source: status.source,
       status: worst,
       count: before.count + status.count,
       ...(error ? { error } : {}),
       ...(notice ? { notice } : {}),
+      ...(kinds.length ? { notice_kinds: kinds } : {}),
       elapsed_ms: Math.max(before.elapsed_ms, status.elapsed_ms),
     });
   }
@@ -339,6 +341,7 @@ export async function searchCompanions(
       ]
         .filter(Boolean)
         .join(" ");
+      asked.notice_kinds = [...new Set([...(asked.notice_kinds ?? []), "compared_latest" as const])];
     }
   }
   return {

@@ -75,7 +75,7 @@ export async function runSource(
         status: warnings.length ? "partial" : "ok",
         count: results.length,
         ...(warnings.length ? { error: warnings.join("; ") } : {}),
-        ...(notice ? { notice } : {}),
+        ...(notice ? { notice: notice.text, notice_kinds: [notice.kind] } : {}),
         elapsed_ms: elapsed(),
       },
       results,

@@ -94,7 +94,10 @@ export function createAxisSource(prisma: Database, defaultRetentionDays = 30): D
       if (!Number.isFinite(days)) return undefined;
       const keptFrom = new Date(now.getTime() - days * DAY_MS);
       if (query.start >= keptFrom) return undefined;
-      return `RAVEN keeps ${days} days of reads: reads before ${keptFrom.toISOString().slice(0, 10)} are no longer stored, so this search cannot find them.`;
+      return {
+        kind: "retention",
+        text: `RAVEN keeps ${days} days of reads: reads before ${keptFrom.toISOString().slice(0, 10)} are no longer stored, so this search cannot find them.`,
+      };
     },
     async search(query, targets) {
       if (targets.length === 0) return [];

@@ -93,7 +93,7 @@ export function createAxonSource(deps: SourceDeps): DetectionSource<AxonTarget> 
     },
     coverage(query) {
       if (!query.place) return undefined;
-      return AXON_PLACE_NOTICE;
+      return { kind: "place_unsupported", text: AXON_PLACE_NOTICE };
     },
   };
 }

@@ -23,6 +23,31 @@ describe("source notices", () => {
     expect(sourceNoticeTitle({ source: "Axon", notice: `${AXON_PLACE} ${CAP}` })).toBe("About Axon's answer");
   });
 
+  it("takes the kinds the server names over the wording (notice_kinds, issue 22)", () => {
+    // Reworded or translated notices keep their headings; the kinds decide.
+    expect(
+      sourceNoticeTitle({
+        source: "Axis",
+        notice: "Reads older than 30 days are gone.",
+        notice_kinds: ["retention"],
+      }),
+    ).toBe("Some reads are older than RAVEN keeps");
+    expect(
+      sourceNoticeTitle({ source: "Axon", notice: "By time only.", notice_kinds: ["place_unsupported"] }),
+    ).toBe("Axon was searched by time, not by place");
+    expect(
+      sourceNoticeTitle({
+        source: "Axon",
+        notice: "Two things.",
+        notice_kinds: ["place_unsupported", "compared_latest"],
+      }),
+    ).toBe("About Axon's answer");
+    // A server that names kinds is believed even when the wording would say otherwise.
+    expect(sourceNoticeTitle({ source: "Rekor", notice: CAP, notice_kinds: [] })).toBe(
+      "About Rekor's answer",
+    );
+  });
+
   it("shows one notice per source that has one, under its own heading", () => {
     render(
       <SourceNotices

@@ -1,4 +1,4 @@
-import type { TSourceStatus } from "@odin/contract";
+import type { TSourceNoticeKind, TSourceStatus } from "@odin/contract";
 import { Notice } from "@/components/ui";
 
 /** How the screens name each source (Axis cameras are RAVEN in the UI). */
@@ -8,27 +8,30 @@ export const SOURCE_LABEL: Record<TSourceStatus["source"], string> = {
   Axis: "RAVEN",
 };
 
+/** The heading for each kind of notice (the contract's `notice_kinds`, issue 22). */
+const TITLES: Record<TSourceNoticeKind, (label: string) => string> = {
+  retention: (label) => `Some reads are older than ${label} keeps`,
+  place_unsupported: (label) => `${label} was searched by time, not by place`,
+  compared_latest: () => "Not every read of the plate was compared",
+};
+
 /**
- * What a source's notice is about, told by the server's wording (sources' `coverage`, the Axon place
- * notice, the travelling-with cap in investigations.service.ts), each with a heading that fits it.
+ * A server that predates `notice_kinds` is read by its wording (sources' `coverage`, the Axon place
+ * notice, the travelling-with cap in investigations.service.ts).
  */
-const KINDS: { test: RegExp; title: (label: string) => string }[] = [
-  { test: /keeps \d+ days of reads/, title: (label) => `Some reads are older than ${label} keeps` },
-  {
-    test: /cannot be asked by camera or place/,
-    title: (label) => `${label} was searched by time, not by place`,
-  },
-  {
-    test: /Only the plate's latest \d+ reads were compared/,
-    title: () => "Not every read of the plate was compared",
-  },
+const BY_WORDING: { test: RegExp; kind: TSourceNoticeKind }[] = [
+  { test: /keeps \d+ days of reads/, kind: "retention" },
+  { test: /cannot be asked by camera or place/, kind: "place_unsupported" },
+  { test: /Only the plate's latest \d+ reads were compared/, kind: "compared_latest" },
 ];
 
 /** The heading of one source's notice: its kind's, or a general one when it says several things. */
-export function sourceNoticeTitle(status: Pick<TSourceStatus, "source" | "notice">): string {
+export function sourceNoticeTitle(status: Pick<TSourceStatus, "source" | "notice" | "notice_kinds">): string {
   const label = SOURCE_LABEL[status.source];
-  const kinds = KINDS.filter((kind) => kind.test.test(status.notice ?? ""));
-  return kinds.length === 1 ? kinds[0]!.title(label) : `About ${label}'s answer`;
+  const kinds =
+    status.notice_kinds ??
+    BY_WORDING.filter((entry) => entry.test.test(status.notice ?? "")).map((entry) => entry.kind);
+  return kinds.length === 1 ? TITLES[kinds[0]!](label) : `About ${label}'s answer`;
 }
 
 /** One notice per source that has something to say about its answer. */
