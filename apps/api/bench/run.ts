@@ -20,6 +20,7 @@ const BENCHES = [
   "similar",
   "investigations",
   "alert-delivery",
+  "legal-holds",
   "growth",
   "replicas",
 ] as const;

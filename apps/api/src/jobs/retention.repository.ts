@@ -2,6 +2,14 @@ import { Prisma, type PrismaClient } from "@odin/db";
 
 type Db = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
 
+/** A JSON value of an audit row as an array (its elements), an empty one when it is not an array. */
+const asArray = (value: Prisma.Sql) =>
+  Prisma.sql`CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} ELSE '[]'::jsonb END`;
+
+/** The active holds' cases' audit rows (audit_logs_case_number_idx). */
+const HELD_CASE_ROWS = Prisma.sql`legal_holds h
+  JOIN audit_logs l ON l.agency_id = h.agency_id AND l.query_parameters ->> 'case_number' = h.case_number`;
+
 /**
  * Issue 23 item 5: whether an active legal hold keeps a record, as a condition for the retention
  * purges. A case's records are found through its audit rows (audit_logs.query_parameters carries the
@@ -9,20 +17,27 @@ type Db = Pick<PrismaClient, "$queryRaw" | "$executeRaw">;
  * (`records[].id`, "axis-<detection id>"), and the reads and alerts of the plates searched or exported
  * under it, in the holding agency.
  *
+ * The held (agency, plate) pairs and detection ids do not depend on the row being purged, so each is a
+ * subquery PostgreSQL runs once per statement and hashes (a hashed SubPlan): a row then costs two hash
+ * probes whatever the number of holds, where a correlated EXISTS re-read every held case's audit rows
+ * for every expired row (bench/legal-holds.ts). NULLs are kept out of both sets and each test is
+ * coalesced, so a row without a detection id is judged by its plate alone.
+ *
  * `agency`, `plate` and `detection` are SQL expressions of the row being purged.
  */
 export function heldByLegalHold(agency: Prisma.Sql, plate: Prisma.Sql, detection: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`EXISTS (
-    SELECT 1 FROM legal_holds h
-      JOIN audit_logs l
-        ON l.agency_id = h.agency_id AND l.query_parameters ->> 'case_number' = h.case_number
-     WHERE h.released_at IS NULL
-       AND ((h.agency_id = ${agency}
-             AND (l.plate = ${plate}
-                  OR coalesce(l.query_parameters -> 'plates', '[]'::jsonb) @> to_jsonb(${plate}::text)))
-            OR (${detection} IS NOT NULL
-                AND coalesce(l.query_parameters -> 'records', '[]'::jsonb)
-                    @> jsonb_build_array(jsonb_build_object('id', 'axis-' || ${detection}::text)))))`;
+  return Prisma.sql`(
+    coalesce((${agency}, ${plate}) IN (
+      SELECT DISTINCT h.agency_id, p.plate FROM ${HELD_CASE_ROWS}
+        CROSS JOIN LATERAL (
+          SELECT l.plate
+          UNION SELECT jsonb_array_elements_text(${asArray(Prisma.sql`l.query_parameters -> 'plates'`)})
+        ) p(plate)
+       WHERE h.released_at IS NULL AND p.plate IS NOT NULL), false)
+    OR coalesce(${detection} IN (
+      SELECT DISTINCT substr(r.record ->> 'id', 6)::bigint FROM ${HELD_CASE_ROWS}
+        CROSS JOIN LATERAL jsonb_array_elements(${asArray(Prisma.sql`l.query_parameters -> 'records'`)}) r(record)
+       WHERE h.released_at IS NULL AND r.record ->> 'id' ~ '^axis-[0-9]{1,18}$'), false))`;
 }
 
 /**
