@@ -12,13 +12,11 @@
  *
  *   pnpm --filter @odin/api bench legal-holds
  */
-import { createPrismaClient, createSecretBox } from "@odin/db";
-import { seedDemoData } from "@odin/db/seed";
-import { randomBytes } from "node:crypto";
+import { createPrismaClient } from "@odin/db";
 import { deleteExpiredDetectionBatch } from "../src/jobs/retention.repository";
-import { sqlOn } from "./lib/axis-store-fill";
 import { explaining, type Explained } from "./lib/explain";
 import { log, median, printTable, round, runBench, seconds } from "./lib/harness";
+import { seedRetentionStore } from "./lib/retention-store";
 
 const DAY = 86_400_000;
 const ROWS = Number(process.env.BENCH_HOLDS_ROWS ?? 200_000);
@@ -33,12 +31,8 @@ class Rollback extends Error {}
 
 runBench("legal-holds", async ({ db, writeResult }) => {
   const prisma = createPrismaClient(db.url, { poolSize: 1 });
-  const sql = sqlOn(prisma);
   try {
-    await seedDemoData(prisma, { encryptSecret: createSecretBox(randomBytes(32)).encrypt });
-    await sql.execute("UPDATE agencies SET retention_days = NULL");
-    await sql.execute("DELETE FROM retention_policies");
-    await sql.execute("SET synchronous_commit = off");
+    const sql = await seedRetentionStore(prisma);
     const now = new Date();
     const from = new Date(now.getTime() - 40 * DAY);
     const pool = Math.max(1_000, Math.round(ROWS / 3));

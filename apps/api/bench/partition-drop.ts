@@ -19,16 +19,14 @@
  *   BENCH_PARTITION_DAY_ROWS=10000000 BENCH_PARTITION_DAYS=3 pnpm --filter @odin/api exec tsx bench/partition-drop.ts
  *                                                                     the issue's size: a day of 10 M reads
  */
-import { createPrismaClient, createSecretBox } from "@odin/db";
-import { seedDemoData } from "@odin/db/seed";
-import { randomBytes } from "node:crypto";
+import { createPrismaClient } from "@odin/db";
 import { purgeExpiredDetections } from "../src/jobs/detection-retention";
 import { createAxisSource } from "../src/sources/axis/axis.source";
 import { toPlatePattern } from "../src/sources/plate-pattern";
 import type { ImageStore } from "../src/storage/image-store";
-import { sqlOn } from "./lib/axis-store-fill";
 import { explaining, type Explained } from "./lib/explain";
 import { log, round, runBench, seconds } from "./lib/harness";
+import { seedRetentionStore } from "./lib/retention-store";
 
 const DAY = 86_400_000;
 const DAY_ROWS = Number(process.env.BENCH_PARTITION_DAY_ROWS ?? 50_000);
@@ -67,14 +65,10 @@ const partitionName = (day: Date) =>
 
 runBench("partition-drop", async ({ db, writeResult }) => {
   const prisma = createPrismaClient(db.url, { poolSize: 1 });
-  const sql = sqlOn(prisma);
   try {
-    await seedDemoData(prisma, { encryptSecret: createSecretBox(randomBytes(32)).encrypt });
     // One retention for every read (the default), so that exactly the oldest day is past it.
-    await sql.execute("UPDATE agencies SET retention_days = NULL");
-    await sql.execute("DELETE FROM retention_policies");
+    const sql = await seedRetentionStore(prisma);
     await sql.execute("SET maintenance_work_mem = '512MB'");
-    await sql.execute("SET synchronous_commit = off");
 
     const today = new Date(new Date().toISOString().slice(0, 10));
     const first = new Date(today.getTime() - DAYS * DAY);
