@@ -97,7 +97,8 @@ test.describe("persona: admin", () => {
     await stranger.close();
     await page.reload();
     const locked = page.getByRole("row").filter({ hasText: `e2e.patrol2.${stamp}` });
-    await expect(locked.getByText(/^Locked until \d{2}:\d{2}$/)).toBeVisible();
+    // "Locked until 05:07", or with the day ("11/28/2026, 00:07") when the lock ends after midnight.
+    await expect(locked.getByText(/^Locked until (\d{2}\/\d{2}\/\d{4}, )?\d{2}:\d{2}$/)).toBeVisible();
     await locked.scrollIntoViewIfNeeded();
     await screenshot(page, "admin-locked-user", { scrollTop: false });
     await locked.getByRole("button", { name: "Unlock" }).click();
