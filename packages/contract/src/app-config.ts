@@ -48,6 +48,12 @@ export const ZAppConfig = z.object({
    * list the length really enforced. Absent (an older server): the spec's 8.
    */
   passwords: z.object({ minLength: z.number().int().positive() }).optional(),
+  /**
+   * Odin's own (issue 21): the `page_size` the search screen asks for (the API's SEARCH_PAGE_SIZE); the
+   * results screen shows that first page and loads the rest in the background. 0 or absent (an older
+   * server): one answer, unpaged.
+   */
+  search: z.object({ pageSize: z.number().int().nonnegative() }).optional(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 

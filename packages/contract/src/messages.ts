@@ -132,6 +132,8 @@ export const MESSAGES = {
   endBeforeStart: "The end of the date range must not be before its start.",
   invalidDateTime: "Must be an ISO 8601 date-time with a time zone.",
   plateNumberRequired: "Plate number is required.",
+  /** POST /search-data/next (issue 21): a cursor that is not Odin's, not this user's or search's, or too old. */
+  searchPageCursorInvalid: "These results can no longer be continued. Search again to see older results.",
   // Investigations (issue 22)
   investigationPlaceRequired: "Draw an area on the map or pick at least one camera.",
   investigationPlateRequired: "Enter the plate to investigate.",

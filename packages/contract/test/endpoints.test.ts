@@ -166,6 +166,7 @@ describe("ENDPOINTS", () => {
       "GET /case-fields",
       "PUT /admin/case-fields",
       "GET /search/cameras",
+      "POST /search-data/next",
       "POST /search/area",
       "POST /search/places",
       "POST /search/companions",

@@ -4,7 +4,7 @@ import type { Endpoint } from "../endpoint";
 import { ZAxisAgency, ZAxonAuthorizedIntegration } from "../entities/agencies";
 import { ZSearchResult, ZSearchSourcesHeader } from "../entities/detection";
 import { ZRekorApiKey } from "../entities/integrations";
-import { ZSearchRequest } from "../entities/search-request";
+import { ZSearchNextRequest, ZSearchRequest } from "../entities/search-request";
 
 /**
  * POST /search-data answers a plain array, newest first, because existing clients read it as a list;
@@ -33,6 +33,16 @@ export const SEARCH_ENDPOINTS = [
     spec: "000",
     summary: "Federated search of the selected sources; writes one audit row",
     body: ZSearchRequest,
+    response: ZSearchResponse,
+    responseHeaders: { [SEARCH_SOURCES_HEADER]: ZSearchSourcesHeader },
+  },
+  {
+    method: "POST",
+    path: "/search-data/next",
+    spec: "odin",
+    summary:
+      "The next page of a paged search (page_size): the same body and the x-odin-next-page cursor; no audit row of its own (the cursor names the search's)",
+    body: ZSearchNextRequest,
     response: ZSearchResponse,
     responseHeaders: { [SEARCH_SOURCES_HEADER]: ZSearchSourcesHeader },
   },

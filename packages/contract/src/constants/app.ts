@@ -71,3 +71,12 @@ export const exportFileName = (kind: "pdf" | "zip", isoDate: string): string =>
 
 /** Response header of POST /search-data carrying the per-source status as JSON (Odin's addition). */
 export const SEARCH_SOURCES_HEADER = "x-odin-sources";
+
+/**
+ * Response header of a paged search (Odin's, issue 21: `page_size`): the signed cursor of the next
+ * page, for POST /search-data/next. Absent: this page is the last.
+ */
+export const SEARCH_NEXT_PAGE_HEADER = "x-odin-next-page";
+
+/** The largest `page_size` a search may ask for (the default per-source limit). */
+export const SEARCH_PAGE_SIZE_MAX = 5000;
