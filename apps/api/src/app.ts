@@ -39,6 +39,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { hotlistRoutes } from "./modules/hotlists/hotlist.routes";
 import { agencyListRoutes } from "./modules/search/agency-lists.routes";
 import { searchRoutes } from "./modules/search/search.routes";
+import { createPageCursors } from "./modules/search/search-pages";
 import { investigationRoutes } from "./modules/search/investigations.routes";
 import { axonImageRoutes } from "./modules/images/axon-image.routes";
 import { rekorImageRoutes } from "./modules/images/rekor-image.routes";
@@ -249,6 +250,8 @@ export async function buildApp({
       sources: createSources(sourceDeps),
       sourceTimeoutMs: config.search.sourceTimeoutMs,
       maxResultsPerSource: config.search.maxResultsPerSource,
+      // Paged answers (issue 21): cursors signed with a key of their own, valid on every replica.
+      cursors: createPageCursors(secrets.derive("search-cursors")),
     };
     await app.register(searchRoutes, searchOptions);
     // Investigations beyond one plate (issue 22): the same sources, limits and record references.

@@ -73,6 +73,7 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /axon-authorized-integrations": rule("user", "agency"),
   "GET /axis-authorized-agencies": rule("user", "agency"),
   "POST /search-data": rule("user", "agency"),
+  "POST /search-data/next": rule("user", "agency"),
   // Odin's own (issue 22): investigations beyond one plate, on the plate search's rules
   "GET /search/cameras": rule("user", "agency"),
   "POST /search/area": rule("user", "agency"),

@@ -4,7 +4,12 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_MAP_SETTINGS, EXPORT_RECORDS_LIMIT, type TAppConfig } from "@odin/contract";
+import {
+  DEFAULT_MAP_SETTINGS,
+  EXPORT_RECORDS_LIMIT,
+  SEARCH_PAGE_SIZE_MAX,
+  type TAppConfig,
+} from "@odin/contract";
 import { embeddedSharedBuffers, PG_MEMORY_SIZE } from "@odin/db/embedded";
 import { z } from "zod";
 import { isAllowanceEntry, parseAllowedHosts } from "../lib/outbound-http";
@@ -176,6 +181,8 @@ const ZEnv = z.object({
     .optional(),
   SEARCH_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   SEARCH_MAX_RESULTS_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(5000),
+  // The page the web app asks for (issue 21): 0 turns paging off (one answer, as before).
+  SEARCH_PAGE_SIZE: z.coerce.number().int().min(0).max(SEARCH_PAGE_SIZE_MAX).default(500),
   AXIS_INGEST_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -433,7 +440,13 @@ export interface Config {
   /** The Rekor Scout host given to keys added on the Integrations page (the form has no field for it). */
   rekor: { defaultBaseUrl: string };
   /** Similar search: how often the skeleton-index job runs (SIMILAR_INDEX_INTERVAL_MS, 0: never). */
-  search: { sourceTimeoutMs: number; maxResultsPerSource: number; similarIndexIntervalMs: number };
+  search: {
+    sourceTimeoutMs: number;
+    maxResultsPerSource: number;
+    similarIndexIntervalMs: number;
+    /** SEARCH_PAGE_SIZE: the web app's first page (0: unpaged). */
+    pageSize: number;
+  };
   /** Odin's own store of pushed reads (Axis): pictures under the file store's `images/` (imagesDir when a folder). */
   detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
   /** Camera health: a camera that reported before and has sent nothing for this long is "silent". */
@@ -679,6 +692,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
       maxResultsPerSource: env.SEARCH_MAX_RESULTS_PER_SOURCE,
       similarIndexIntervalMs: env.SIMILAR_INDEX_INTERVAL_MS,
+      pageSize: env.SEARCH_PAGE_SIZE,
     },
     detections: {
       ingestMaxBytes: env.AXIS_INGEST_MAX_BYTES,

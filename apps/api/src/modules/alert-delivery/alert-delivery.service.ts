@@ -245,8 +245,8 @@ export async function rotateWebPush(
       keysSealed: deps.secrets.encrypt(JSON.stringify(input.subscription.keys)),
       userAgent: request.userAgent?.slice(0, 300) ?? null,
     },
-    (tx) =>
-      writeAuditFor(
+    async (tx) => {
+      await writeAuditFor(
         tx,
         {
           userId: user.id,
@@ -263,7 +263,8 @@ export async function rotateWebPush(
             previous_push_service: new URL(row.endpoint).host,
           },
         },
-      ),
+      );
+    },
   );
   if (!replaced) throw refused;
   return { id: row.id };

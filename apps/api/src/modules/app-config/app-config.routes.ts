@@ -16,6 +16,7 @@ export function appConfigFor(config: Config): TAppConfig {
     exportMaxRecords: config.exports.maxRecords,
     session: { idleMinutes: Math.round(config.sessions.idleMs / 60_000) },
     passwords: { minLength: config.passwords.minLength },
+    search: { pageSize: config.search.pageSize },
   };
 }
 

@@ -28,16 +28,26 @@ export interface AuditSubject {
  * work commit together or not at all. Nothing updates or deletes audit rows. One round trip: the
  * database fills agency_name and chains the row (chain_seq, hash) in its insert trigger.
  */
-export async function writeAuditFor(db: Db, who: AuditSubject, entry: AuditEntry) {
-  await db.auditLog.create({
+export async function writeAuditFor(db: Db, who: AuditSubject, entry: AuditEntry): Promise<number> {
+  const row = await db.auditLog.create({
     data: { ...who, username: who.username.slice(0, 150), ...entry },
     select: { id: true },
   });
+  return Number(row.id);
 }
 
 /** Appends one audit row for the caller (see writeAuditFor). */
-export async function writeAudit(db: Db, { user, ip, requestId }: Actor, entry: AuditEntry) {
-  await writeAuditFor(
+export async function writeAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  await writeAuditReturningId(db, actor, entry);
+}
+
+/** writeAudit, answering the row's id (a paged search's cursor names it, issue 21). */
+export function writeAuditReturningId(
+  db: Db,
+  { user, ip, requestId }: Actor,
+  entry: AuditEntry,
+): Promise<number> {
+  return writeAuditFor(
     db,
     { userId: user.id, username: user.username, agencyId: user.agencyId, ip, requestId },
     entry,

@@ -1,14 +1,25 @@
-import { findEndpoint, SEARCH_SOURCES_HEADER } from "@odin/contract";
+import { findEndpoint, SEARCH_NEXT_PAGE_HEADER, SEARCH_SOURCES_HEADER } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyReply } from "fastify";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
-import { searchDetections, type SearchDeps } from "./search.service";
+import { searchDetections, searchNextPage, type SearchAnswer, type SearchDeps } from "./search.service";
 
 const search = findEndpoint("POST", "/search-data");
+const next = findEndpoint("POST", "/search-data/next");
+
+/** The body stays the plain list; the per-source status and the next page's cursor travel in headers. */
+function answer(reply: FastifyReply, { results, statuses, nextCursor }: SearchAnswer) {
+  reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
+  if (nextCursor) reply.header(SEARCH_NEXT_PAGE_HEADER, nextCursor);
+  return results;
+}
 
 /**
  * POST /search-data answers the plain list existing clients read; how each source fared goes in the
  * x-odin-sources header (JSON), so a partial answer is visible without changing the body's shape.
+ * With Odin's `page_size` it answers the newest page and x-odin-next-page carries the cursor of
+ * POST /search-data/next (issue 21).
  */
 export const searchRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma">> = async (app, options) => {
   app.post(
@@ -19,14 +30,24 @@ export const searchRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma">> = a
         response: { 200: search.response, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const { results, statuses } = await searchDetections(
-        { ...options, prisma: app.prisma },
-        requireAuth(request),
-        request.body,
-      );
-      reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
-      return results;
+    async (request, reply) =>
+      answer(
+        reply,
+        await searchDetections({ ...options, prisma: app.prisma }, requireAuth(request), request.body),
+      ),
+  );
+  app.post(
+    next.path,
+    {
+      schema: {
+        body: next.body,
+        response: { 200: next.response, ...errorResponses(400, 401, 403) },
+      },
     },
+    async (request, reply) =>
+      answer(
+        reply,
+        await searchNextPage({ ...options, prisma: app.prisma }, requireAuth(request), request.body),
+      ),
   );
 };

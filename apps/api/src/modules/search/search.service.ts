@@ -1,4 +1,10 @@
-import type { TSearchRequest, TSearchResult, TSourceStatus } from "@odin/contract";
+import {
+  MESSAGES,
+  type TSearchNextRequest,
+  type TSearchRequest,
+  type TSearchResult,
+  type TSourceStatus,
+} from "@odin/contract";
 import type { Actor } from "../../access/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { toPlatePattern } from "../../sources/plate-pattern";
@@ -9,9 +15,10 @@ import { searchScopeOf } from "../../sources/search-scope.repository";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAuditReturningId } from "../audit/audit.repository";
 import type { RecordRefs } from "../exports/record-refs";
 import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
+import { cutPage, pageAsk, searchParamsHash, type PageCursors, type PagePosition } from "./search-pages";
 
 export interface SearchDeps {
   prisma: Database;
@@ -20,6 +27,16 @@ export interface SearchDeps {
   maxResultsPerSource: number;
   /** Signs each result's `ref` (and keeps the remote sources' answer) for exports (issue 17). */
   refs?: RecordRefs;
+  /** Signs the cursors of paged answers (issue 21); absent: `page_size` is ignored. */
+  cursors?: PageCursors;
+}
+
+/** A search's answer: the results, how each source fared, and the next page's cursor when paged. */
+export interface SearchAnswer {
+  results: TSearchResult[];
+  statuses: TSourceStatus[];
+  /** Set when a paged search has more (the x-odin-next-page header). */
+  nextCursor?: string;
 }
 
 class SourceTimeout extends Error {}
@@ -137,14 +154,15 @@ export async function searchDetections(
   deps: SearchDeps,
   auth: Actor,
   body: TSearchRequest,
-): Promise<{ results: TSearchResult[]; statuses: TSourceStatus[] }> {
+): Promise<SearchAnswer> {
   await checkCaseFields(deps.prisma, auth, body);
   const plan = await planSources(deps, auth, body.agencies);
 
   // Audit first, then work (issue 17): the row is committed before any source is asked. A search
   // whose row cannot be written asks no source and answers 503 (the caller may retry).
+  let auditId: number;
   try {
-    await writeAudit(deps.prisma, auth, {
+    auditId = await writeAuditReturningId(deps.prisma, auth, {
       action: "search",
       queryParameters: {
         plate: body.plate ?? null,
@@ -170,6 +188,9 @@ export async function searchDetections(
   }
 
   const query = toSourceQuery(body, deps.maxResultsPerSource);
+  if (body.page_size && deps.cursors && query.plate?.kind !== "similar") {
+    return searchPage(deps, auth, body, plan, null, auditId);
+  }
   const outcomes = await Promise.all(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
   );
@@ -178,11 +199,93 @@ export async function searchDetections(
     query.plate?.kind === "similar"
       ? rankSimilar(query.plate.value, merged)
       : merged.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
-  // Every result carries a signed reference an export can be made from (the one place refs are added),
-  // and the hotlist groups (that the caller may see) its plate is on (issue 20).
-  const referenced = deps.refs ? await deps.refs.attach(auth, ranked) : ranked;
-  const results = await attachHotlists(deps.prisma, auth, referenced);
-  return { results, statuses: outcomes.map((outcome) => outcome.status) };
+  return { results: await finish(deps, auth, ranked), statuses: outcomes.map((outcome) => outcome.status) };
+}
+
+/**
+ * Every result carries a signed reference an export can be made from (the one place refs are added),
+ * and the hotlist groups (that the caller may see) its plate is on (issue 20).
+ */
+async function finish(deps: SearchDeps, auth: Actor, results: TSearchResult[]): Promise<TSearchResult[]> {
+  const referenced = deps.refs ? await deps.refs.attach(auth, results) : results;
+  return attachHotlists(deps.prisma, auth, referenced);
+}
+
+/**
+ * POST /search-data/next (issue 21): the page after the cursor, under the caller's access now. It
+ * writes no audit row: the cursor names the search's, written before the first page, and is bound to
+ * this user and these parameters. A cursor that is not Odin's, another user's or search's, or expired
+ * gets 400.
+ */
+export async function searchNextPage(
+  deps: SearchDeps,
+  auth: Actor,
+  body: TSearchNextRequest,
+): Promise<SearchAnswer> {
+  const position = deps.cursors?.open(body.cursor, {
+    userId: auth.user.id,
+    paramsHash: searchParamsHash(body),
+  });
+  if (!position || !body.page_size) throw new AppError("VALIDATION_FAILED", MESSAGES.searchPageCursorInvalid);
+  const plan = await planSources(deps, auth, body.agencies);
+  auth.log.info({ auditId: position.auditId, after: position.t }, "search: next page");
+  return searchPage(deps, auth, body, plan, position, position.auditId);
+}
+
+/** One page of a paged search (search-pages.ts): each source asked for a page's worth after the cursor. */
+async function searchPage(
+  deps: SearchDeps,
+  auth: Actor,
+  body: TSearchRequest,
+  plan: SourcePlan[],
+  position: PagePosition | null,
+  auditId: number,
+): Promise<SearchAnswer> {
+  const pageSize = body.page_size ?? deps.maxResultsPerSource;
+  const query = toSourceQuery(body, deps.maxResultsPerSource);
+  const answers = await Promise.all(
+    plan.map(async (step) => {
+      const ask = pageAsk(step.source.program, pageSize, deps.maxResultsPerSource, position, query.end);
+      if (ask.limit === undefined) return { step, ask, outcome: null };
+      const pageQuery = { ...query, end: ask.end, limit: ask.limit };
+      return {
+        step,
+        ask,
+        outcome: await runSource(step.source, pageQuery, step.targets, deps.sourceTimeoutMs),
+      };
+    }),
+  );
+  const { page, next } = cutPage(
+    answers.map(({ step, ask, outcome }) => ({
+      program: step.source.program,
+      asked: outcome ? ask.limit : undefined,
+      results: outcome?.results ?? [],
+      failed: outcome ? outcome.status.status === "failed" || outcome.status.status === "timeout" : false,
+    })),
+    pageSize,
+    deps.maxResultsPerSource,
+    position,
+  );
+  // Each asked source's count is what it has on this page.
+  const statuses = answers.flatMap(({ step, outcome }) =>
+    outcome
+      ? [
+          {
+            ...outcome.status,
+            count: page.filter((result) => result.source_program === step.source.program).length,
+          },
+        ]
+      : [],
+  );
+  const nextCursor =
+    next && deps.cursors
+      ? deps.cursors.seal(next, { auditId, userId: auth.user.id, paramsHash: searchParamsHash(body) })
+      : undefined;
+  return {
+    results: await finish(deps, auth, flagAbsurdDates(page)),
+    statuses,
+    ...(nextCursor ? { nextCursor } : {}),
+  };
 }
 
 /**
