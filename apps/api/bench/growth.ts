@@ -36,6 +36,8 @@ const INGEST_EVENTS = Number(process.env.BENCH_GROWTH_INGEST_EVENTS ?? 20_000);
 const WARMUP_EVENTS = Math.min(1000, INGEST_EVENTS);
 const CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 48);
 const BASE_READS = 1_000_000;
+/** The first page of a paged answer: SEARCH_PAGE_SIZE's default. */
+const PAGE_SIZE = Number(process.env.BENCH_GROWTH_PAGE_SIZE ?? 500);
 
 const TARGET_RATIO = 2;
 const TARGET_EXACT_P95 = 50;
@@ -55,6 +57,8 @@ interface SizeFigures {
   partialP95: number;
   /** The same partial searches by the scan of every read (before issue 21): p95, median of the runs. */
   partialScanP95: number;
+  /** The same partial searches' first page of PAGE_SIZE (issue 21 item 3): p95, median of the runs. */
+  partialFirstPageP95: number;
   ingest: {
     events: number;
     eventsPerSecond: number;
@@ -126,13 +130,14 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         // them before issue 21 (searchReadsByScan), in the same store and run.
         const scan = (query: Parameters<typeof searchReadsByScan>[1]) =>
           searchReadsByScan(prisma, query, targets);
-        search = await timeSearches(
-          source,
-          targets,
-          await planQueries(session, now, settings),
-          settings,
+        // And the first page of a paged answer (issue 21 item 3): what POST /search-data with
+        // page_size asks the Axis source for, its newest page_size + 1 reads.
+        const firstPage = (query: Parameters<typeof searchReadsByScan>[1]) =>
+          source.search({ ...query, limit: PAGE_SIZE + 1 }, targets, new AbortController().signal);
+        search = await timeSearches(source, targets, await planQueries(session, now, settings), settings, {
           scan,
-        );
+          firstPage,
+        });
       } finally {
         await prisma.$disconnect();
       }
@@ -188,7 +193,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         partialP95PerRun,
         exactP95: byKind.exact.p95,
         partialP95: round(median(partialP95PerRun)),
-        partialScanP95: round(median(search.scanP95PerRun)),
+        partialScanP95: round(median(search.referenceP95PerRun.scan!)),
+        partialFirstPageP95: round(median(search.referenceP95PerRun.firstPage!)),
         ingest: {
           events: pushed.events,
           eventsPerSecond: Math.round(pushed.events / (pushed.elapsedMs / 1000)),
@@ -201,7 +207,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       figures.push(figure);
       log(
         `${size.toLocaleString("en-US")} reads: filled in ${seconds(fillSeconds * 1000)} (${figure.fill.readsPerSecond} reads/s), ` +
-          `exact p95 ${figure.exactP95} ms, partial p95 ${figure.partialP95} ms (by scan ${figure.partialScanP95} ms), ingest ${figure.ingest.eventsPerSecond} events/s`,
+          `exact p95 ${figure.exactP95} ms, partial p95 ${figure.partialP95} ms (by scan ${figure.partialScanP95} ms, first page ${figure.partialFirstPageP95} ms), ingest ${figure.ingest.eventsPerSecond} events/s`,
       );
     }
 
@@ -215,6 +221,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         "wildcard p95": f.search.wildcard.p95,
         "partial p95 ms": f.partialP95,
         "partial by scan p95": f.partialScanP95,
+        [`partial first ${PAGE_SIZE} p95`]: f.partialFirstPageP95,
         "equality p95": f.search["exact-equality"].p95,
         "exact rows median": f.search.exact.rowsMedian,
         "partial at limit": f.search.substring.atLimit + f.search.wildcard.atLimit,
@@ -229,6 +236,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const exactRatio = ratio(last.exactP95, first.exactP95);
     const partialRatio = ratio(last.partialP95, first.partialP95);
     const scanRatio = ratio(last.partialScanP95, first.partialScanP95);
+    const firstPageRatio = ratio(last.partialFirstPageP95, first.partialFirstPageP95);
     const size = (reads: number) =>
       reads >= 1_000_000 ? `${reads / 1_000_000} M` : `${reads.toLocaleString("en-US")}`;
     await writeResult({
@@ -244,6 +252,12 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
           target: `≤ ${TARGET_RATIO}`,
           measured: `${partialRatio} (${last.partialP95} ms / ${first.partialP95} ms)`,
           met: partialRatio <= TARGET_RATIO,
+        },
+        {
+          name: `partial plate, first page of ${PAGE_SIZE} (page_size) p95, ${size(last.reads)} / ${size(first.reads)} reads`,
+          target: `≤ ${TARGET_RATIO}`,
+          measured: `${firstPageRatio} (${last.partialFirstPageP95} ms / ${first.partialFirstPageP95} ms)`,
+          met: firstPageRatio <= TARGET_RATIO,
         },
         ...figures.flatMap((f) => [
           {
@@ -276,6 +290,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         vehicles: "TIERS × (reads added / 1 M) per fill, plates of their own: reads per vehicle constant",
         source: "createAxisSource(prisma).search(query, all 5 integrations, signal), as bench/axis-store.ts",
         limit,
+        firstPage: `the same partial searches with limit ${PAGE_SIZE} + 1, as a paged answer's first page asks`,
         runs: RUNS,
         queriesPerKindPerRun: QUERIES,
         warmupPerKind: WARMUP,
@@ -289,7 +304,12 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         },
       },
       sizes: figures,
-      ratios: { exactP95: exactRatio, partialP95: partialRatio, partialScanP95: scanRatio },
+      ratios: {
+        exactP95: exactRatio,
+        partialP95: partialRatio,
+        partialScanP95: scanRatio,
+        partialFirstPageP95: firstPageRatio,
+      },
     });
   } finally {
     await client?.stop();

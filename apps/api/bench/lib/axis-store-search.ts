@@ -162,16 +162,16 @@ export async function timeSearches(
   plan: Record<Kind, PlannedQuery[]>,
   { runs: RUNS, queries: QUERIES, warmup: WARMUP, limit }: SearchSettings,
   /**
-   * A reference for the partial searches (growth: the one statement over every read that answered
-   * them before issue 21): timed after each run's kinds on that run's substring and wildcard searches,
-   * so it meets the pages they warmed.
+   * Other ways of answering the partial searches, by name (growth: `scan`, the one statement over every
+   * read that answered them before issue 21; `firstPage`, the newest page of a paged answer): each timed
+   * after each run's kinds on that run's substring and wildcard searches, so it meets the pages they warmed.
    */
-  scan?: (query: SourceQuery) => Promise<unknown[]>,
+  references: Record<string, (query: SourceQuery) => Promise<unknown[]>> = {},
 ): Promise<{
   all: Measured[];
   runs: Record<Kind, { summary: LatencySummary; rows: RowSummary }[]>;
-  /** The reference's p95 per run (substring and wildcard together), when `scan` was given. */
-  scanP95PerRun: number[];
+  /** Each reference's p95 per run (substring and wildcard together). */
+  referenceP95PerRun: Record<string, number[]>;
 }> {
   for (const kind of KINDS) {
     for (const planned of plan[kind].slice(0, WARMUP)) {
@@ -185,7 +185,9 @@ export async function timeSearches(
     "exact-equality": [],
   };
   const all: Measured[] = [];
-  const scanP95PerRun: number[] = [];
+  const referenceP95PerRun: Record<string, number[]> = Object.fromEntries(
+    Object.keys(references).map((name) => [name, []]),
+  );
   for (let run = 0; run < RUNS; run++) {
     for (const kind of KINDS) {
       const batch = plan[kind].slice(WARMUP + run * QUERIES, WARMUP + (run + 1) * QUERIES);
@@ -201,19 +203,19 @@ export async function timeSearches(
         rows: summarizeRows(measured, limit),
       });
     }
-    if (scan) {
+    for (const [name, answer] of Object.entries(references)) {
       const batch = (["substring", "wildcard"] as const).flatMap((kind) =>
         plan[kind].slice(WARMUP + run * QUERIES, WARMUP + (run + 1) * QUERIES),
       );
       const ms: number[] = [];
       for (const planned of batch) {
         const t0 = performance.now();
-        await scan(planned.query);
+        await answer(planned.query);
         ms.push(performance.now() - t0);
       }
-      scanP95PerRun.push(summarize(ms).p95);
+      referenceP95PerRun[name]!.push(summarize(ms).p95);
     }
     log(`run ${run + 1}/${RUNS} done`);
   }
-  return { all, runs, scanP95PerRun };
+  return { all, runs, referenceP95PerRun };
 }
