@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getAppConfig, loadAppConfig } from "./config";
+import { getAppConfig, getSearchPageSize, loadAppConfig } from "./config";
 
 const OIDC = {
   authority: "http://localhost:3000/oidc",
@@ -42,5 +42,17 @@ describe("loadAppConfig", () => {
       problem: "oidc-incomplete",
       blankOidcFields: ["clientId", "audience"],
     });
+  });
+});
+
+describe("getSearchPageSize (issue 21)", () => {
+  it("is the server's page size, 0 (unpaged) from a server that gives none, and never above the contract's most", () => {
+    expect(getSearchPageSize()).toBe(0);
+    window.__ODIN_CONFIG__ = { oidc: null, ownerUsername: null, search: { pageSize: 500 } };
+    expect(getSearchPageSize()).toBe(500);
+    window.__ODIN_CONFIG__ = { oidc: null, ownerUsername: null, search: { pageSize: 0 } };
+    expect(getSearchPageSize()).toBe(0);
+    window.__ODIN_CONFIG__ = { oidc: null, ownerUsername: null, search: { pageSize: 20_000 } };
+    expect(getSearchPageSize()).toBe(5000);
   });
 });

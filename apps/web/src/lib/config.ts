@@ -4,6 +4,7 @@ import {
   DEFAULT_IDLE_LOCK_MINUTES,
   DEFAULT_MAP_SETTINGS,
   PASSWORD_MIN_LENGTH,
+  SEARCH_PAGE_SIZE_MAX,
   ZAppConfig,
   type TAppConfig,
 } from "@odin/contract";
@@ -108,4 +109,13 @@ export function getIdleLockMinutes(): number {
 /** The shortest password the server accepts (its PASSWORD_MIN_LENGTH), or the spec's 8 from an older server. */
 export function getPasswordMinLength(): number {
   return getAppConfig().passwords?.minLength ?? PASSWORD_MIN_LENGTH;
+}
+
+/**
+ * The `page_size` a search asks for (the server's SEARCH_PAGE_SIZE, issue 21): the results screen shows
+ * that first page and loads the rest in the background. 0 (or an older server that does not say): the
+ * search is not paged. Never above what the contract accepts.
+ */
+export function getSearchPageSize(): number {
+  return Math.min(getAppConfig().search?.pageSize ?? 0, SEARCH_PAGE_SIZE_MAX);
 }

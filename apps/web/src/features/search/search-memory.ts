@@ -23,7 +23,7 @@ export interface ResultsViewState {
 
 /** A recent search: the request without its justification (which is given again) and when it ran. */
 export interface RecentSearch {
-  params: Omit<SearchParams, "justification">;
+  params: Omit<SearchParams, "justification" | "page_size">;
   /** The preset its range was ("Last 24 hours"): a re-run covers that length up to now. */
   preset: TimePresetLabel | null;
   ran_at: string;
@@ -55,12 +55,49 @@ function write(key: string, owner: string, value: unknown): void {
 
 /** The last results of this tab's user. */
 export function loadLastResults(owner: string): ResultsState | null {
-  return readResultsState(read(LAST_KEY, owner));
+  return readLast(owner)?.state ?? null;
 }
 
-/** Kept once per search (the answer may be large); how it is viewed is kept apart (saveResultsView). */
-export function saveLastResults(owner: string, state: ResultsState): void {
-  write(LAST_KEY, owner, state);
+/**
+ * Kept once per search (the answer may be large), and again after each page a paged answer adds (issue
+ * 21); how it is viewed is kept apart (saveResultsView). `origin` names a paged search: the cursor its
+ * first page gave (see arrivingResults).
+ */
+export function saveLastResults(owner: string, state: ResultsState, origin: string | null = null): void {
+  write(LAST_KEY, owner, origin ? { ...state, origin } : state);
+}
+
+function readLast(owner: string): { state: ResultsState; origin: string | null } | null {
+  const value = read(LAST_KEY, owner);
+  const state = readResultsState(value);
+  if (!state) return null;
+  const origin = (value as { origin?: unknown }).origin;
+  return { state, origin: typeof origin === "string" && origin ? origin : null };
+}
+
+/** What /results shows on arrival, and how it stands with what the tab keeps. */
+export interface ArrivingResults {
+  state: ResultsState | null;
+  /** A paged search's name: the cursor its first page gave; null for an answer that came whole. */
+  origin: string | null;
+  /** The state is the tab's kept copy: nothing to keep again until a page is added. */
+  stored: boolean;
+}
+
+/**
+ * /results' state on arrival: the navigation's; without one (a new tab's history, a browser that drops
+ * it) the tab's last results. A paged answer's navigation state holds its first page only (issue 21):
+ * when the tab's last results go on from that same search (the first page's cursor, signed per search,
+ * names it), they are shown instead, so a refresh goes on loading where it stopped.
+ */
+export function arrivingResults(owner: string, fromNavigation: ResultsState | null): ArrivingResults {
+  const kept = readLast(owner);
+  if (!fromNavigation) {
+    return kept ? { ...kept, stored: true } : { state: null, origin: null, stored: false };
+  }
+  const origin = fromNavigation.nextCursor ?? null;
+  if (origin && kept?.origin === origin) return { ...kept, stored: true };
+  return { state: fromNavigation, origin, stored: false };
 }
 
 const fingerprint = (params: SearchParams) => JSON.stringify(params);
@@ -81,9 +118,12 @@ export function loadRecentSearches(owner: string): RecentSearch[] {
   return Array.isArray(value) ? (value as RecentSearch[]).filter((entry) => entry && entry.params) : [];
 }
 
-/** Adds a search that ran to the front; the same search run again moves to the front. */
+/**
+ * Adds a search that ran to the front; the same search run again moves to the front. The page size
+ * (issue 21) is the server's setting, not part of what was asked: a re-run asks the size of its day.
+ */
 export function rememberSearch(owner: string, params: SearchParams, now: Date = new Date()): RecentSearch[] {
-  const { justification: _justification, ...rest } = params;
+  const { justification: _justification, page_size: _pageSize, ...rest } = params;
   const preset =
     findTimePreset(
       Math.floor(Date.parse(params.start_time) / 60_000) * 60_000,

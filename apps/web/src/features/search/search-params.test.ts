@@ -91,4 +91,17 @@ describe("the search form's parameters", () => {
       sourceStatuses: [],
     });
   });
+
+  it("reads a paged answer's cursor back (issue 21); a state kept before paging has none", () => {
+    const params = toSearchRequest({ ...defaultSearchForm(now), justification: "x" });
+    const paged = { searchResults: [], previousSearchParams: params, sourceStatuses: [], nextCursor: "c-2" };
+    // As the browser's history or sessionStorage give it back: through JSON.
+    expect(readResultsState(JSON.parse(JSON.stringify(paged)))?.nextCursor).toBe("c-2");
+    const old = readResultsState(JSON.parse(JSON.stringify({ ...paged, nextCursor: undefined })));
+    expect(old).not.toBeNull();
+    expect(old).not.toHaveProperty("nextCursor");
+    for (const odd of [null, "", 7, { cursor: "c-2" }]) {
+      expect(readResultsState({ ...paged, nextCursor: odd })).not.toHaveProperty("nextCursor");
+    }
+  });
 });

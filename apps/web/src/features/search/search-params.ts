@@ -161,6 +161,11 @@ export interface ResultsState {
   searchResults: TSearchResult[];
   previousSearchParams: SearchParams;
   sourceStatuses: TSourceStatus[];
+  /**
+   * A paged answer (issue 21): the cursor of the next page still to load; absent or null when every page
+   * is loaded (or the search was not paged).
+   */
+  nextCursor?: string | null;
 }
 
 /** Navigation state of /search when coming back to refine. */
@@ -178,6 +183,8 @@ export function readResultsState(state: unknown): ResultsState | null {
     searchResults: state.searchResults as TSearchResult[],
     previousSearchParams: state.previousSearchParams as SearchParams,
     sourceStatuses: Array.isArray(state.sourceStatuses) ? (state.sourceStatuses as TSourceStatus[]) : [],
+    // A state kept before paging (issue 21) has no cursor: all of it is loaded.
+    ...(typeof state.nextCursor === "string" && state.nextCursor ? { nextCursor: state.nextCursor } : {}),
   };
 }
 

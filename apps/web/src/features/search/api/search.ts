@@ -1,7 +1,9 @@
 import {
   findEndpoint,
   parseSearchSourcesHeader,
+  SEARCH_NEXT_PAGE_HEADER,
   SEARCH_SOURCES_HEADER,
+  type TSearchNextRequest,
   type TSearchResult,
   type TSourceStatus,
 } from "@odin/contract";
@@ -11,6 +13,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SearchParams } from "../search-params";
 
 const search = findEndpoint("POST", "/search-data");
+const searchNext = findEndpoint("POST", "/search-data/next");
 const rekor = findEndpoint("GET", "/api-keys-data");
 const axon = findEndpoint("GET", "/axon-authorized-integrations");
 const axis = findEndpoint("GET", "/axis-authorized-agencies");
@@ -19,18 +22,46 @@ export interface SearchAnswer {
   results: TSearchResult[];
   /** How each source fared (x-odin-sources); empty from a server that does not say. */
   statuses: TSourceStatus[];
+  /**
+   * A paged search's cursor for POST /search-data/next (x-odin-next-page, issue 21); null when this page
+   * was the last, the search was not paged, or the server does not page.
+   */
+  nextCursor: string | null;
 }
 
 /** POST /search-data. A null or non-list answer is a failure ('Search failed.' on the form). */
-export async function searchDetections(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
-  const { data, headers } = await apiFetchWithHeaders<unknown>(search.path, {
-    ...jsonRequest("POST", params),
+export function searchDetections(params: SearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
+  return askForPage(search, params, signal);
+}
+
+/**
+ * POST /search-data/next (issue 21): the page after `cursor` of a paged search, sent with the search's
+ * parameters exactly as first sent (page_size included). Its statuses are those of the sources this page
+ * asked, each counting its results in this page.
+ */
+export function searchNextPage(
+  params: SearchParams,
+  cursor: string,
+  signal?: AbortSignal,
+): Promise<SearchAnswer> {
+  const body: TSearchNextRequest = { ...params, cursor };
+  return askForPage(searchNext, body, signal);
+}
+
+async function askForPage(
+  endpoint: typeof search | typeof searchNext,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): Promise<SearchAnswer> {
+  const { data, headers } = await apiFetchWithHeaders<unknown>(endpoint.path, {
+    ...jsonRequest("POST", body),
     ...(signal ? { signal } : {}),
   });
   if (!Array.isArray(data)) throw new Error("the search answered no list");
   return {
-    results: search.response.parse(data),
+    results: endpoint.response.parse(data),
     statuses: parseSearchSourcesHeader(headers.get(SEARCH_SOURCES_HEADER)),
+    nextCursor: headers.get(SEARCH_NEXT_PAGE_HEADER) || null,
   };
 }
 

@@ -1,5 +1,11 @@
-import { MESSAGES, type TSearchResult } from "@odin/contract";
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import {
+  MESSAGES,
+  SEARCH_NEXT_PAGE_HEADER,
+  SEARCH_SOURCES_HEADER,
+  type TSearchResult,
+  type TSourceStatus,
+} from "@odin/contract";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CurrentUserProvider } from "@/app/current-user";
@@ -7,6 +13,8 @@ import { INVESTIGATOR, jsonResponse, stubFetchPerTest, urlOf } from "@/testing/a
 import { mapResult } from "@/testing/search-results";
 import { ResultsScreen } from "./results-screen";
 import { renderWithQuery } from "@/testing/query";
+import { loadLastResults, saveLastResults } from "../search-memory";
+import type { ResultsState } from "../search-params";
 
 const fetchMock = stubFetchPerTest();
 beforeEach(() => {
@@ -163,5 +171,234 @@ describe("ResultsScreen (000 §2)", () => {
     expect(screen.getByText("XYZ987")).toBeInTheDocument();
     expect(screen.queryByText("ABC1234")).not.toBeInTheDocument();
     window.sessionStorage.clear();
+  });
+});
+
+describe("ResultsScreen: a paged answer's older results (issue 21)", () => {
+  const PARAMS = {
+    justification: "Case 1",
+    start_time: "2025-03-01T00:00:00.000Z",
+    end_time: "2025-03-02T00:00:00.000Z",
+    agencies: [],
+    filters: {},
+    page_size: 2,
+  } as unknown as ResultsState["previousSearchParams"];
+  const status = (
+    source: TSourceStatus["source"],
+    count: number,
+    more: Partial<TSourceStatus> = {},
+  ): TSourceStatus => ({
+    source,
+    status: "ok",
+    count,
+    elapsed_ms: 100,
+    ...more,
+  });
+  const read = (id: string, plate: string, source_program: TSearchResult["source_program"] = "Rekor") =>
+    mapResult({ id, plate, source_program });
+  const FIRST: ResultsState = {
+    searchResults: [read("r-1", "AAA001"), read("x-1", "BBB001", "Axon")],
+    previousSearchParams: PARAMS,
+    sourceStatuses: [status("Rekor", 1, { notice: "Rekor keeps 90 days of reads." }), status("Axon", 1)],
+    nextCursor: "cursor-2",
+  };
+
+  /** A page of POST /search-data/next, as the server answers it. */
+  const page = (results: TSearchResult[], statuses: TSourceStatus[], next: string | null) =>
+    jsonResponse(results, {
+      headers: {
+        [SEARCH_SOURCES_HEADER]: JSON.stringify(statuses),
+        ...(next ? { [SEARCH_NEXT_PAGE_HEADER]: next } : {}),
+      },
+    });
+
+  type Answer = (body: Record<string, unknown>) => Response | Promise<Response>;
+  /** Answers the pages by the cursor asked for; the bodies sent are kept. */
+  function answerPages(byCursor: Record<string, Answer>) {
+    const sent: Record<string, unknown>[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const path = urlOf(input);
+      if (path !== "/search-data/next") throw new Error(`unexpected call ${path}`);
+      const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+      sent.push(body);
+      const answer = byCursor[body.cursor as string];
+      if (!answer) throw new Error(`unexpected cursor ${String(body.cursor)}`);
+      return answer(body);
+    });
+    return sent;
+  }
+
+  /** A promise the test settles. */
+  function later<T>() {
+    let settle: (value: T) => void = () => {};
+    const promise = new Promise<T>((resolve) => (settle = resolve));
+    return { promise, settle };
+  }
+
+  const renderState = (state: ResultsState | null) =>
+    renderWithQuery(
+      <CurrentUserProvider user={INVESTIGATOR}>
+        <MemoryRouter initialEntries={[state ? { pathname: "/results", state } : "/results"]}>
+          <ResultsScreen />
+        </MemoryRouter>
+      </CurrentUserProvider>,
+    );
+  const plates = () =>
+    Array.from(document.querySelectorAll("tbody .results-table__plate")).map(
+      (cell) => cell.firstChild?.textContent,
+    );
+  const summary = () =>
+    within(screen.getByRole("list", { name: "Sources searched" }))
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
+  const pagingStatus = () => document.querySelector(".results-paging [role=status]")!;
+
+  it("shows the first page at once, appends the older pages one after another (skipping reads already loaded) and merges the sources", async () => {
+    const third = later<Response>();
+    const sent = answerPages({
+      "cursor-2": () =>
+        page(
+          // x-1 came with the first page already (the same read twice at a page's edge): skipped.
+          [read("x-1", "BBB001", "Axon"), read("r-2", "AAA002"), read("x-2", "BBB002", "Axon")],
+          [status("Rekor", 1), status("Axon", 2)],
+          "cursor-3",
+        ),
+      "cursor-3": () => third.promise,
+    });
+    renderState(FIRST);
+    // The first page is there at once, with the line saying older ones are coming.
+    expect(plates()).toEqual(["AAA001", "BBB001"]);
+    expect(pagingStatus()).toHaveTextContent("Showing the newest 2 results · loading older ones…");
+    expect(screen.getByText(/^Select results to export · older results still loading$/)).toBeInTheDocument();
+
+    // The second page: appended, the repeated read once only; the line counts what is loaded.
+    await waitFor(() => expect(plates()).toEqual(["AAA001", "BBB001", "AAA002", "BBB002"]));
+    expect(pagingStatus()).toHaveTextContent("Showing the newest 4 results · loading older ones…");
+    expect(summary()).toEqual(["Rekor2 found", "Axon2 found"]);
+    // Each page is asked with the search as first sent (page_size too) and the last page's cursor.
+    expect(sent).toEqual([
+      { ...PARAMS, cursor: "cursor-2" },
+      { ...PARAMS, cursor: "cursor-3" },
+    ]);
+    // The tab keeps what is loaded and where to go on from (a refresh resumes there).
+    expect(loadLastResults(INVESTIGATOR.username)).toMatchObject({ nextCursor: "cursor-3" });
+    expect(loadLastResults(INVESTIGATOR.username)?.searchResults).toHaveLength(4);
+
+    // The last page: RAVEN answers for the first time, Axon times out; no cursor, so loading stops.
+    await act(async () =>
+      third.settle(
+        page(
+          [read("a-1", "CCC001", "Axis")],
+          [status("Axis", 1), status("Axon", 0, { status: "timeout", error: "no answer in 20 s" })],
+          null,
+        ),
+      ),
+    );
+    await waitFor(() => expect(plates()).toEqual(["AAA001", "BBB001", "AAA002", "BBB002", "CCC001"]));
+    expect(summary()).toEqual(["Rekor2 found", "Axontimed out", "RAVEN1 found"]);
+    expect(screen.getByText("Rekor keeps 90 days of reads.")).toBeInTheDocument();
+    expect(screen.getByText(/Axon did not answer in time\./)).toBeInTheDocument();
+    // The line is gone (screen readers hear all are loaded); the count stays; no more calls.
+    expect(screen.queryByText(/loading older ones/)).not.toBeInTheDocument();
+    expect(pagingStatus()).toHaveTextContent("All 5 results are loaded.");
+    expect(pagingStatus().parentElement).toHaveClass("visually-hidden");
+    expect(screen.getByText("Showing all 5")).toBeInTheDocument();
+    expect(screen.getByText(/^Select results to export$/)).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(loadLastResults(INVESTIGATOR.username)?.searchResults).toHaveLength(5);
+    expect(loadLastResults(INVESTIGATOR.username)?.nextCursor ?? null).toBeNull();
+
+    // Select all and the exports act on everything loaded.
+    fireEvent.click(screen.getByLabelText("Select all results"));
+    expect(screen.getByText("5 selected")).toBeInTheDocument();
+  });
+
+  it("after a refresh goes on from the page it had reached, not from the second", async () => {
+    const pending = later<Response>();
+    const sent = answerPages({
+      "cursor-2": () => page([read("r-2", "AAA002")], [status("Rekor", 1)], "cursor-3"),
+      "cursor-3": () => pending.promise,
+    });
+    renderState(FIRST);
+    await waitFor(() => expect(sent).toHaveLength(2));
+    cleanup();
+    // The browser keeps the navigation's state (the first page) over a refresh.
+    renderState(FIRST);
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]).toMatchObject({ cursor: "cursor-3" });
+    expect(plates()).toEqual(["AAA001", "BBB001", "AAA002"]);
+    expect(summary()).toEqual(["Rekor2 found", "Axon1 found"]);
+    // Another search's kept results are not taken for this one's.
+    cleanup();
+    saveLastResults(INVESTIGATOR.username, { ...FIRST, searchResults: [] }, "another-search");
+    renderState(FIRST);
+    await waitFor(() => expect(sent).toHaveLength(4));
+    expect(sent[3]).toMatchObject({ cursor: "cursor-2" });
+    await waitFor(() => expect(plates()).toEqual(["AAA001", "BBB001", "AAA002"]));
+  });
+
+  it("says older results could not be loaded with the server's message, and Try again asks for the same page", async () => {
+    let fails = true;
+    const sent = answerPages({
+      "cursor-2": () =>
+        fails
+          ? jsonResponse(
+              { error: { code: "UPSTREAM", message: "Rekor did not answer. Try again in a moment." } },
+              { status: 502 },
+            )
+          : page([read("r-2", "AAA002")], [status("Rekor", 1)], null),
+    });
+    renderState(FIRST);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Older results could not be loaded.");
+    expect(alert).toHaveTextContent("Rekor did not answer. Try again in a moment.");
+    expect(screen.queryByText(/loading older ones/)).not.toBeInTheDocument();
+    expect(plates()).toEqual(["AAA001", "BBB001"]);
+    expect(sent).toHaveLength(1);
+
+    fails = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(pagingStatus()).toHaveTextContent("loading older ones…");
+    await waitFor(() => expect(plates()).toEqual(["AAA001", "BBB001", "AAA002"]));
+    expect(sent.map((body) => body.cursor)).toEqual(["cursor-2", "cursor-2"]);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("a cursor that can no longer be continued says to search again, without Try again", async () => {
+    answerPages({
+      "cursor-2": () =>
+        jsonResponse(
+          { error: { code: "VALIDATION", message: MESSAGES.searchPageCursorInvalid } },
+          { status: 400 },
+        ),
+    });
+    renderState(FIRST);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Older results could not be loaded.");
+    expect(alert).toHaveTextContent(MESSAGES.searchPageCursorInvalid);
+    expect(within(alert).queryByRole("button")).not.toBeInTheDocument();
+    expect(plates()).toEqual(["AAA001", "BBB001"]);
+  });
+
+  it("cancels the page being loaded when the screen goes, and asks for no more", async () => {
+    const pending = later<Response>();
+    answerPages({ "cursor-2": () => pending.promise });
+    const { unmount } = renderState(FIRST);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const signal = fetchMock.mock.calls[0]![1]!.signal!;
+    expect(signal.aborted).toBe(false);
+    unmount();
+    expect(signal.aborted).toBe(true);
+    pending.settle(page([read("r-2", "AAA002")], [status("Rekor", 1)], "cursor-3"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks for nothing when the answer came whole", async () => {
+    renderState({ ...FIRST, nextCursor: null });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByText(/loading older ones/)).not.toBeInTheDocument();
+    expect(screen.getByText(/^Select results to export$/)).toBeInTheDocument();
   });
 });

@@ -1,10 +1,10 @@
 import { MESSAGES, type TSearchResult, type TSourceStatus } from "@odin/contract";
-import { use, useEffect, useMemo, useState } from "react";
+import { use, useEffect, useMemo, useState, type ReactNode } from "react";
 import { CurrentUserContext } from "@/app/current-user";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { Button, Notice, PageHeader } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
-import { loadLastResults, loadResultsView, saveLastResults, saveResultsView } from "../search-memory";
+import { arrivingResults, loadResultsView, saveLastResults, saveResultsView } from "../search-memory";
 import { readResultsState, type RefineState } from "../search-params";
 import type { ExportKind } from "../api/export";
 import {
@@ -19,10 +19,12 @@ import {
 } from "../results-view";
 import { AddToHotlistModal } from "./add-to-hotlist-modal";
 import { ExportDialog, exportLimit } from "./export-dialog";
+import { OlderResultsStatus } from "./older-results-status";
 import { ResultDetailModal } from "./result-detail-modal";
 import { ResultsMap } from "./results-map";
 import { ResultsTable } from "./results-table";
 import { SOURCE_LABEL, SourceNotices } from "../source-notices";
+import { useOlderResults } from "./use-older-results";
 
 type View = "table" | "map";
 
@@ -41,18 +43,19 @@ export function describeSourceProblems(statuses: TSourceStatus[]): string | null
     .join(" ");
 }
 
-/** /results (000 §2): the last search's results as a table or on a map, with detail and export. */
+/**
+ * /results (000 §2): the last search's results as a table or on a map, with detail and export. A paged
+ * answer (issue 21) shows its first page at once and loads the older ones behind it.
+ */
 export function ResultsScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const owner = use(CurrentUserContext).user?.username ?? "";
-  const fromNavigation = readResultsState(location.state);
   // A refresh or Back keeps the navigation's state where the browser keeps it; without it (a new tab's
-  // history, a browser that drops it) the tab's last results come from sessionStorage (issue 20).
-  const [{ state, navigated }] = useState(() => ({
-    state: fromNavigation ?? loadLastResults(owner),
-    navigated: fromNavigation !== null,
-  }));
+  // history, a browser that drops it) the tab's last results come from sessionStorage (issue 20), as do
+  // the pages a paged answer had loaded past its first (issue 21).
+  const [arrival] = useState(() => arrivingResults(owner, readResultsState(location.state)));
+  const { state, older, retry } = useOlderResults(arrival.state);
   const [initialView] = useState(() => (state ? loadResultsView(owner, state.previousSearchParams) : null));
   const [view, setView] = useState<View>(initialView?.view ?? "table");
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -68,9 +71,11 @@ export function ResultsScreen() {
     [loaded, filter, sort],
   );
 
+  // Kept on arrival (unless it is the tab's kept copy already) and again after each page added, with its
+  // cursor, so a refresh goes on from there.
   useEffect(() => {
-    if (navigated && state) saveLastResults(owner, state);
-  }, [owner, state, navigated]);
+    if (state && !(arrival.stored && state === arrival.state)) saveLastResults(owner, state, arrival.origin);
+  }, [owner, state, arrival]);
   useEffect(() => {
     if (state) saveResultsView(owner, state.previousSearchParams, { sort, filter, view });
   }, [owner, state, sort, filter, view]);
@@ -100,6 +105,7 @@ export function ResultsScreen() {
       return next;
     });
 
+  const loadingOlder = older.status === "loading";
   const flagsTicked = Object.values(previousSearchParams.filters ?? {}).some(Boolean);
 
   return (
@@ -109,8 +115,8 @@ export function ResultsScreen() {
         eyebrow="Search"
         description={
           <>
-            {results.length.toLocaleString()} {results.length === 1 ? "result" : "results"} from{" "}
-            {formatTimestamp(previousSearchParams.start_time)} to{" "}
+            {results.length.toLocaleString()} {results.length === 1 ? "result" : "results"}
+            {loadingOlder ? " so far" : ""} from {formatTimestamp(previousSearchParams.start_time)} to{" "}
             {formatTimestamp(previousSearchParams.end_time)}
             {previousSearchParams.plate ? ` for plate ${previousSearchParams.plate.toUpperCase()}` : ""}
           </>
@@ -158,7 +164,7 @@ export function ResultsScreen() {
         </div>
         <div className="results-toolbar__actions">
           <span className="results-toolbar__count" aria-live="polite">
-            {selectedText(selected.size, exportLimit())}
+            {selectedText(selected.size, exportLimit(), loadingOlder)}
           </span>
           <Button variant="secondary" disabled={selected.size === 0} onClick={() => setExporting("pdf")}>
             {MESSAGES.exportSelectedToPdf}
@@ -176,7 +182,15 @@ export function ResultsScreen() {
         onSort={setSort}
         shown={shown.length}
         total={results.length}
-      />
+        loadingOlder={loadingOlder}
+      >
+        <OlderResultsStatus
+          older={older}
+          loaded={results.length}
+          paged={Boolean(arrival.origin ?? arrival.state?.nextCursor)}
+          onRetry={retry}
+        />
+      </ResultsControls>
 
       <div
         role="tabpanel"
@@ -248,11 +262,18 @@ function sourceStatusText(status: TSourceStatus): string {
   }
 }
 
-/** The toolbar's count; over the export limit it says the limit before any export is asked for. */
-export function selectedText(count: number, limit: number): string {
-  if (count === 0) return "Select results to export";
-  const selected = `${count.toLocaleString()} selected`;
-  return count > limit ? `${selected} (an export holds at most ${limit.toLocaleString()})` : selected;
+/**
+ * The toolbar's count; over the export limit it says the limit before any export is asked for. While a
+ * paged answer's older results load (issue 21), it says the selection and exports hold what is loaded.
+ */
+export function selectedText(count: number, limit: number, loadingOlder = false): string {
+  const text =
+    count === 0
+      ? "Select results to export"
+      : count > limit
+        ? `${count.toLocaleString()} selected (an export holds at most ${limit.toLocaleString()})`
+        : `${count.toLocaleString()} selected`;
+  return loadingOlder ? `${text} · older results still loading` : text;
 }
 
 const SORT_NONE = "server";
@@ -260,6 +281,8 @@ const SORT_NONE = "server";
 /**
  * Above the results: the quick filter over the loaded results, how many it shows, and a "Sort by" list
  * (the table's headers sort too; on narrow screens, where the header row is hidden, only this list).
+ * `children` (a paged answer's loading line, issue 21) end the row, no higher than the filter beside
+ * them, so the line coming and going does not move the table.
  */
 function ResultsControls({
   filter,
@@ -268,6 +291,8 @@ function ResultsControls({
   onSort,
   shown,
   total,
+  loadingOlder,
+  children,
 }: {
   filter: string;
   onFilter: (text: string) => void;
@@ -275,6 +300,9 @@ function ResultsControls({
   onSort: (sort: ResultsSort) => void;
   shown: number;
   total: number;
+  /** The count changes with every page then; the loading line says it, so the count is not announced. */
+  loadingOlder: boolean;
+  children?: ReactNode;
 }) {
   const value = sort ? `${sort.key}:${sort.direction}` : SORT_NONE;
   return (
@@ -311,11 +339,15 @@ function ResultsControls({
           )}
         </select>
       </div>
-      <p className="results-controls__count" aria-live="polite">
-        {shown === total
-          ? `Showing all ${total.toLocaleString()}`
-          : `Showing ${shown.toLocaleString()} of ${total.toLocaleString()}`}
-      </p>
+      {/* While older pages load, the loading line says how many are here: "all" would not be true. */}
+      {!(loadingOlder && shown === total) && (
+        <p className="results-controls__count" aria-live={loadingOlder ? "off" : "polite"}>
+          {shown === total
+            ? `Showing all ${total.toLocaleString()}`
+            : `Showing ${shown.toLocaleString()} of ${total.toLocaleString()}${loadingOlder ? " loaded" : ""}`}
+        </p>
+      )}
+      {children}
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { MESSAGES, SEARCH_SOURCES_HEADER } from "@odin/contract";
+import { MESSAGES, SEARCH_NEXT_PAGE_HEADER, SEARCH_SOURCES_HEADER } from "@odin/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
-import { rememberSearch } from "../search-memory";
+import { loadRecentSearches, rememberSearch } from "../search-memory";
 import { defaultSearchForm, presetRange, toSearchRequest } from "../search-params";
 import { SearchScreen } from "./search-screen";
 import { renderWithQuery } from "@/testing/query";
@@ -66,7 +66,7 @@ function ResultsProbe() {
 }
 
 function renderSearch(entry: InitialEntry = "/search") {
-  renderWithQuery(
+  return renderWithQuery(
     <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/search" element={<SearchScreen />} />
@@ -316,6 +316,52 @@ describe("SearchScreen", () => {
     expect(state.searchResults[0]).toMatchObject({ id: "r-1", plate: "AK47281" });
     expect(state.previousSearchParams).toEqual(sentBody());
     expect(state.sourceStatuses).toEqual(STATUSES);
+  });
+
+  it("asks for the page size the server's app config gives, and opens /results with the next page's cursor (issue 21)", async () => {
+    answer({
+      "/search-data": () =>
+        jsonResponse([RESULT], {
+          headers: {
+            [SEARCH_SOURCES_HEADER]: JSON.stringify(STATUSES),
+            [SEARCH_NEXT_PAGE_HEADER]: "cursor-2",
+          },
+        }),
+    });
+    window.__ODIN_CONFIG__ = { oidc: null, ownerUsername: null, search: { pageSize: 500 } };
+    try {
+      renderSearch();
+      fireEvent.change(justification(), { target: { value: "Case 7" } });
+      search();
+      const state = JSON.parse((await screen.findByTestId("results-state")).textContent);
+      expect(sentBody()).toMatchObject({ justification: "Case 7", page_size: 500 });
+      // /results goes on with the same request (page_size too) from the cursor.
+      expect(state.previousSearchParams).toEqual(sentBody());
+      expect(state.nextCursor).toBe("cursor-2");
+      // The recent search is what was asked, not the server's page size of the day.
+      expect(loadRecentSearches("")[0]!.params).not.toHaveProperty("page_size");
+    } finally {
+      delete window.__ODIN_CONFIG__;
+    }
+  });
+
+  it("sends no page size when the app config gives none or 0, and /results has no cursor", async () => {
+    for (const config of [undefined, { oidc: null, ownerUsername: null, search: { pageSize: 0 } }]) {
+      answer();
+      if (config) window.__ODIN_CONFIG__ = config;
+      try {
+        const { unmount } = renderSearch();
+        fireEvent.change(justification(), { target: { value: "Case 7" } });
+        search();
+        const state = JSON.parse((await screen.findByTestId("results-state")).textContent);
+        expect(sentBody()).not.toHaveProperty("page_size");
+        expect(state.nextCursor).toBeNull();
+        unmount();
+        fetchMock.mockClear();
+      } finally {
+        delete window.__ODIN_CONFIG__;
+      }
+    }
   });
 
   it("shows 'Search failed.' with the server's message, and closes the loading modal", async () => {

@@ -3,6 +3,7 @@ import { use, useEffect, useRef, useState } from "react";
 import { CurrentUserContext } from "@/app/current-user";
 import { useNavigate } from "react-router-dom";
 import { isApiError } from "@/lib/api-client";
+import { getSearchPageSize } from "@/lib/config";
 import { searchDetections } from "../../api/search";
 import { rememberSearch } from "../../search-memory";
 import {
@@ -25,9 +26,10 @@ export type SubmitState =
 
 /**
  * Validates and sends the search (000 §4, §5, §8): an invalid form is not sent; while the call runs the
- * state is busy; the answer opens /results with the results, the request as sent and how each source
- * fared (also when every source failed: the results screen shows that); an error or a non-list answer
- * gives 'Search failed.'. Leaving the screen cancels the call.
+ * state is busy; the answer opens /results with the results, the request as sent (with the page size
+ * the server asks for, issue 21), how each source fared (also when every source failed: the results
+ * screen shows that) and the next page's cursor; an error or a non-list answer gives 'Search failed.'.
+ * Leaving the screen cancels the call.
  */
 export function useSearchSubmit() {
   const navigate = useNavigate();
@@ -44,16 +46,19 @@ export function useSearchSubmit() {
       setState({ status: "invalid", message: problem });
       return;
     }
-    const params = toSearchRequest(form);
+    // A paged answer (issue 21) when the server says so: its first page at once, the rest on /results.
+    const pageSize = getSearchPageSize();
+    const params = { ...toSearchRequest(form), ...(pageSize > 0 ? { page_size: pageSize } : {}) };
     const controller = new AbortController();
     running.current = controller;
     setState({ status: "busy" });
     try {
-      const { results, statuses } = await searchDetections(params, controller.signal);
+      const { results, statuses, nextCursor } = await searchDetections(params, controller.signal);
       const resultsState: ResultsState = {
         searchResults: results,
         previousSearchParams: params,
         sourceStatuses: statuses,
+        nextCursor,
       };
       setState({ status: "idle" });
       // The tab's recent searches (issue 20), without the justification, which a re-run asks again.
