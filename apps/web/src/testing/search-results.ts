@@ -1,4 +1,4 @@
-import type { TSearchResult } from "@odin/contract";
+import type { TSearchResult, TSourceStatus } from "@odin/contract";
 
 /** A search result for the map's tests: a Rekor read in Hartford with every field the popup shows. */
 export function mapResult(overrides: Partial<TSearchResult> = {}): TSearchResult {
@@ -20,3 +20,10 @@ export function mapResult(overrides: Partial<TSearchResult> = {}): TSearchResult
     ...overrides,
   };
 }
+
+/** How one source fared (x-odin-sources): ok, `count` results, 100 ms, and what `more` changes. */
+export const sourceStatus = (
+  source: TSourceStatus["source"],
+  count: number,
+  more: Partial<TSourceStatus> = {},
+): TSourceStatus => ({ source, status: "ok", count, elapsed_ms: 100, ...more });

@@ -22,32 +22,15 @@ function answer(reply: FastifyReply, { results, statuses, nextCursor }: SearchAn
  * POST /search-data/next (issue 21).
  */
 export const searchRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma">> = async (app, options) => {
-  app.post(
-    search.path,
-    {
-      schema: {
-        body: search.body,
-        response: { 200: search.response, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      answer(
-        reply,
-        await searchDetections({ ...options, prisma: app.prisma }, requireAuth(request), request.body),
-      ),
+  const deps = { ...options, prisma: app.prisma };
+  const schema = <E extends typeof search | typeof next>(endpoint: E) => ({
+    body: endpoint.body as E["body"],
+    response: { 200: endpoint.response, ...errorResponses(400, 401, 403) },
+  });
+  app.post(search.path, { schema: schema(search) }, async (request, reply) =>
+    answer(reply, await searchDetections(deps, requireAuth(request), request.body)),
   );
-  app.post(
-    next.path,
-    {
-      schema: {
-        body: next.body,
-        response: { 200: next.response, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      answer(
-        reply,
-        await searchNextPage({ ...options, prisma: app.prisma }, requireAuth(request), request.body),
-      ),
+  app.post(next.path, { schema: schema(next) }, async (request, reply) =>
+    answer(reply, await searchNextPage(deps, requireAuth(request), request.body)),
   );
 };

@@ -1,20 +1,10 @@
 import type { TSourceStatus } from "@odin/contract";
 import { describe, expect, it } from "vitest";
-import { mapResult } from "@/testing/search-results";
+import { mapResult, sourceStatus } from "@/testing/search-results";
 import { appendPage, mergeSourceStatuses } from "./result-pages";
 import type { ResultsState, SearchParams } from "./search-params";
 
-const status = (
-  source: TSourceStatus["source"],
-  count: number,
-  more: Partial<TSourceStatus> = {},
-): TSourceStatus => ({
-  source,
-  status: "ok",
-  count,
-  elapsed_ms: 100,
-  ...more,
-});
+const status = sourceStatus;
 
 describe("a paged answer's pages (issue 21)", () => {
   it("appends a page's new reads, skips those loaded (same source and id) and keeps its cursor", () => {

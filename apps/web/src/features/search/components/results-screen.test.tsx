@@ -10,7 +10,7 @@ import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CurrentUserProvider } from "@/app/current-user";
 import { INVESTIGATOR, jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
-import { mapResult } from "@/testing/search-results";
+import { mapResult, sourceStatus } from "@/testing/search-results";
 import { ResultsScreen } from "./results-screen";
 import { renderWithQuery } from "@/testing/query";
 import { loadLastResults, saveLastResults } from "../search-memory";
@@ -183,17 +183,7 @@ describe("ResultsScreen: a paged answer's older results (issue 21)", () => {
     filters: {},
     page_size: 2,
   } as unknown as ResultsState["previousSearchParams"];
-  const status = (
-    source: TSourceStatus["source"],
-    count: number,
-    more: Partial<TSourceStatus> = {},
-  ): TSourceStatus => ({
-    source,
-    status: "ok",
-    count,
-    elapsed_ms: 100,
-    ...more,
-  });
+  const status = sourceStatus;
   const read = (id: string, plate: string, source_program: TSearchResult["source_program"] = "Rekor") =>
     mapResult({ id, plate, source_program });
   const FIRST: ResultsState = {
