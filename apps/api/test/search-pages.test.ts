@@ -38,7 +38,7 @@ function random(seed: number) {
 }
 
 const read = (program: SourceProgram, id: string, time: number): TSearchResult =>
-  ({ source_program: program, id, timestamp: new Date(time).toISOString(), plate: "AB123" }) as TSearchResult;
+  ({ source_program: program, id, timestamp: new Date(time).toISOString(), plate: "AB123" });
 
 /** A source as every adapter behaves: its newest `limit` reads up to `end` (inclusive), newest first. */
 const answerOf = (reads: TSearchResult[], end: Date, limit: number) =>

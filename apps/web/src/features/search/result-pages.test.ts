@@ -1,4 +1,3 @@
-import type { TSourceStatus } from "@odin/contract";
 import { describe, expect, it } from "vitest";
 import { mapResult, sourceStatus } from "@/testing/search-results";
 import { appendPage, mergeSourceStatuses } from "./result-pages";
