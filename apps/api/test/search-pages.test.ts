@@ -37,8 +37,12 @@ function random(seed: number) {
   };
 }
 
-const read = (program: SourceProgram, id: string, time: number): TSearchResult =>
-  ({ source_program: program, id, timestamp: new Date(time).toISOString(), plate: "AB123" });
+const read = (program: SourceProgram, id: string, time: number): TSearchResult => ({
+  source_program: program,
+  id,
+  timestamp: new Date(time).toISOString(),
+  plate: "AB123",
+});
 
 /** A source as every adapter behaves: its newest `limit` reads up to `end` (inclusive), newest first. */
 const answerOf = (reads: TSearchResult[], end: Date, limit: number) =>
@@ -64,7 +68,9 @@ describe("paging across sources (search-pages.ts)", () => {
         ]),
       );
       const expected = PROGRAMS.flatMap((program) =>
-        answerOf(stores.get(program)!, new Date(base + 1e9), 1e9).sort(byTimeThenKey).slice(0, maxPerSource),
+        answerOf(stores.get(program)!, new Date(base + 1e9), 1e9)
+          .sort(byTimeThenKey)
+          .slice(0, maxPerSource),
       ).sort(byTimeThenKey);
 
       const collected: TSearchResult[] = [];
@@ -130,7 +136,9 @@ describe("page cursors", () => {
       Buffer.from(body!, "base64url").toString("utf8").replace('"u":3', '"u":4'),
     ).toString("base64url");
     expect(cursors.open(`${prefix}.${altered}.${signature}`, { userId: 4, paramsHash: "h1" })).toBeNull();
-    expect(createPageCursors("x".repeat(64), () => clock).open(cursor, { userId: 3, paramsHash: "h1" })).toBeNull();
+    expect(
+      createPageCursors("x".repeat(64), () => clock).open(cursor, { userId: 3, paramsHash: "h1" }),
+    ).toBeNull();
     clock += 61 * 60_000;
     expect(cursors.open(cursor, { userId: 3, paramsHash: "h1" })).toBeNull();
   });
