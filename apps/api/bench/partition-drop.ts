@@ -42,22 +42,26 @@ const DROP_TARGET_MS = 1_000;
  * read's time), and what an active legal hold names as jobs/legal-hold-sql.ts reads it (the plates
  * searched or exported under the case in the holding agency, and the exported records `axis-<id>`).
  */
-function keptIds(partition: string, from: string, to: string): string {
+function keptIds(partition: string, from: string, to: string, since?: string): string {
+  // `since`: only what began to keep a read from then on (the swap's catch-up after staging).
+  const alertSince = since ? `AND al.date_added >= '${since}'` : "";
+  const holdSince = since ? `AND (h.placed_at >= '${since}' OR l.created_at >= '${since}')` : "";
   return `SELECT al.axis_detection_id FROM alerts al JOIN ${partition} x ON x.id = al.axis_detection_id
           WHERE al.axis_detection_id IS NOT NULL AND al.timestamp >= '${from}' AND al.timestamp < '${to}'
+            ${alertSince}
           UNION
           SELECT x.id FROM legal_holds h
             JOIN audit_logs l ON l.agency_id = h.agency_id AND l.query_parameters ->> 'case_number' = h.case_number
             CROSS JOIN LATERAL (SELECT l.plate UNION
                                 SELECT jsonb_array_elements_text(coalesce(l.query_parameters -> 'plates', '[]'))) p(plate)
             JOIN ${partition} x ON x.agency_id = h.agency_id AND x.plate_normalized = p.plate
-          WHERE h.released_at IS NULL
+          WHERE h.released_at IS NULL ${holdSince}
           UNION
           SELECT x.id FROM legal_holds h
             JOIN audit_logs l ON l.agency_id = h.agency_id AND l.query_parameters ->> 'case_number' = h.case_number
             CROSS JOIN LATERAL jsonb_array_elements(coalesce(l.query_parameters -> 'records', '[]')) r(record)
             JOIN ${partition} x ON r.record ->> 'id' = 'axis-' || x.id
-          WHERE h.released_at IS NULL`;
+          WHERE h.released_at IS NULL ${holdSince}`;
 }
 
 const partitionName = (day: Date) =>
@@ -163,10 +167,15 @@ runBench("partition-drop", async ({ db, writeResult }) => {
     // ── partitions: the oldest day holds kept reads (alerts point at them): stage them, then swap ──
     const oldest = partitionName(first);
     const [from, to] = [first.toISOString(), new Date(first.getTime() + DAY).toISOString()];
+    // What starts keeping a read of this day from now on is caught up in the swap.
+    const [{ since }] = (await sql.query<{ since: string }>(`SELECT to_json(now()) #>> '{}' AS since`))
+      .rows as [{ since: string }];
     const t3 = performance.now();
-    // Stage, without a lock on detections: the kept reads into the table that will replace the partition.
+    // Stage, without a lock on detections: the kept reads into the table that will replace the partition,
+    // with the parent's indexes already built (INCLUDING INDEXES), so that ATTACH adopts them instead of
+    // building them under the lock (at 10 M reads a day with 1% kept, building them there took 2.75 s).
     await sql.execute(
-      `CREATE TABLE ${oldest}_next (LIKE detections_by_day INCLUDING DEFAULTS,
+      `CREATE TABLE ${oldest}_next (LIKE detections_by_day INCLUDING DEFAULTS INCLUDING INDEXES,
          CHECK ("timestamp" >= '${from}' AND "timestamp" < '${to}'))`,
     );
     const staged = await sql.execute(
@@ -174,7 +183,9 @@ runBench("partition-drop", async ({ db, writeResult }) => {
     );
     const stageMs = performance.now() - t3;
     // Swap, in one short transaction: the partition out, its replacement in (the CHECK spares the scan;
-    // the parent's indexes are built on the few staged rows), the kept reads that came meanwhile, DROP.
+    // the staged table's indexes are adopted, none built), and the reads that began to be kept since the
+    // staging (alerts and holds from then on: a few, not the 1% again). The old day is dropped after the
+    // commit: detached, it is no longer part of detections, so its DROP holds no lock on it.
     const t4 = performance.now();
     await prisma.$transaction([
       prisma.$executeRawUnsafe(`ALTER TABLE detections_by_day DETACH PARTITION ${oldest}`),
@@ -183,13 +194,16 @@ runBench("partition-drop", async ({ db, writeResult }) => {
       ),
       prisma.$executeRawUnsafe(
         `INSERT INTO detections_by_day SELECT d.* FROM ${oldest} d
-         WHERE d.id IN (${keptIds(oldest, from, to)})
+         WHERE d.id IN (${keptIds(oldest, from, to, since)})
            AND NOT EXISTS (SELECT 1 FROM ${oldest}_next n WHERE n.id = d.id AND n.timestamp = d.timestamp)`,
       ),
-      prisma.$executeRawUnsafe(`DROP TABLE ${oldest}`),
+      prisma.$executeRawUnsafe(`ALTER TABLE ${oldest} RENAME TO ${oldest}_old`),
       prisma.$executeRawUnsafe(`ALTER TABLE ${oldest}_next RENAME TO ${oldest}`),
     ]);
     const swapMs = performance.now() - t4;
+    const t4b = performance.now();
+    await sql.execute(`DROP TABLE ${oldest}_old`);
+    const oldDropMs = performance.now() - t4b;
     const [left] = (
       await sql.query<{ n: bigint; indexes: bigint; others: bigint }>(
         `SELECT (SELECT count(*) FROM ${oldest}) AS n,
@@ -198,7 +212,7 @@ runBench("partition-drop", async ({ db, writeResult }) => {
       )
     ).rows;
     log(
-      `partition with ${staged} kept reads: stage ${round(stageMs)} ms (no lock), swap ${round(swapMs)} ms; ${left!.n} left, ${left!.indexes} indexes (another partition ${left!.others})`,
+      `partition with ${staged} kept reads: stage ${round(stageMs)} ms (no lock), swap ${round(swapMs)} ms, then DROP of the detached day ${round(oldDropMs)} ms; ${left!.n} left, ${left!.indexes} indexes (another partition ${left!.others})`,
     );
 
     // ── a day with nothing kept (when there are 3+ days: not the last one, searched below): DROP ──
@@ -265,7 +279,7 @@ runBench("partition-drop", async ({ db, writeResult }) => {
         {
           name: `retention of a day of ${DAY_ROWS.toLocaleString("en-US")} reads, ${KEPT_PERCENT}% kept: the partition swapped`,
           target: "< 1 s (issue 21, at 10 M reads)",
-          measured: `${round(swapMs)} ms under lock (+ ${round(stageMs)} ms staging without)`,
+          measured: `${round(swapMs)} ms under lock (+ ${round(stageMs)} ms staging and ${round(oldDropMs)} ms dropping the detached day, without)`,
           met: swapMs < DROP_TARGET_MS,
         },
         ...(DAYS >= 3
@@ -283,7 +297,12 @@ runBench("partition-drop", async ({ db, writeResult }) => {
       days: DAYS,
       keptPercent: KEPT_PERCENT,
       rowDeletes: { reads: deleted, ms: round(deleteMs) },
-      partitionSwap: { kept: staged, stageMs: round(stageMs), swapMs: round(swapMs) },
+      partitionSwap: {
+        kept: staged,
+        stageMs: round(stageMs),
+        swapMs: round(swapMs),
+        detachedDropMs: round(oldDropMs),
+      },
       partitionDrop: { checkMs: round(checkMs), dropMs: round(dropMs) },
       plans: printed,
     });
