@@ -54,7 +54,9 @@ export interface DetectionSource<Target = unknown> {
   /**
    * The results of every target that answered. When some targets fail and others answer, the source
    * returns what it has and calls `warn` once per failure (the search then reports it as partial);
-   * when none answer, it throws.
+   * when none answer, it throws. They must be the source's newest reads up to `query.end`, at most
+   * `query.limit`: paged answers (modules/search/search-pages.ts) ask for the next page by moving the
+   * end back, so a source that answered other reads than its newest would leave newer ones out.
    */
   search(
     query: SourceQuery,
