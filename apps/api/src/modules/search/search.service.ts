@@ -189,7 +189,7 @@ export async function searchDetections(
 
   const query = toSourceQuery(body, deps.maxResultsPerSource);
   if (body.page_size && deps.cursors && query.plate?.kind !== "similar") {
-    return searchPage(deps, auth, body, plan, null, auditId);
+    return searchPage(deps, auth, body, plan, null, auditId, searchParamsHash(body));
   }
   const outcomes = await Promise.all(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
@@ -222,14 +222,12 @@ export async function searchNextPage(
   auth: Actor,
   body: TSearchNextRequest,
 ): Promise<SearchAnswer> {
-  const position = deps.cursors?.open(body.cursor, {
-    userId: auth.user.id,
-    paramsHash: searchParamsHash(body),
-  });
+  const paramsHash = searchParamsHash(body);
+  const position = deps.cursors?.open(body.cursor, { userId: auth.user.id, paramsHash });
   if (!position || !body.page_size) throw new AppError("VALIDATION_FAILED", MESSAGES.searchPageCursorInvalid);
   const plan = await planSources(deps, auth, body.agencies);
   auth.log.info({ auditId: position.auditId, after: position.t }, "search: next page");
-  return searchPage(deps, auth, body, plan, position, position.auditId);
+  return searchPage(deps, auth, body, plan, position, position.auditId, paramsHash);
 }
 
 /** One page of a paged search (search-pages.ts): each source asked for a page's worth after the cursor. */
@@ -240,6 +238,8 @@ async function searchPage(
   plan: SourcePlan[],
   position: PagePosition | null,
   auditId: number,
+  /** The search's parameters as the cursor binds them (searchParamsHash), worked out once per page. */
+  paramsHash: string,
 ): Promise<SearchAnswer> {
   const pageSize = body.page_size ?? deps.maxResultsPerSource;
   const query = toSourceQuery(body, deps.maxResultsPerSource);
@@ -278,9 +278,7 @@ async function searchPage(
       : [],
   );
   const nextCursor =
-    next && deps.cursors
-      ? deps.cursors.seal(next, { auditId, userId: auth.user.id, paramsHash: searchParamsHash(body) })
-      : undefined;
+    next && deps.cursors ? deps.cursors.seal(next, { auditId, userId: auth.user.id, paramsHash }) : undefined;
   return {
     results: await finish(deps, auth, flagAbsurdDates(page)),
     statuses,
