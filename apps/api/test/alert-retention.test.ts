@@ -101,10 +101,10 @@ describe("retention keeps what alerts point at; alerts have their own retention"
 
     await purgeReads();
 
-    expect(await t.prisma.detection.findUnique({ where: { id: gone.id } })).toBeNull();
+    expect(await t.prisma.detection.findFirst({ where: { id: gone.id } })).toBeNull();
     expect(await exists(gone.imagePath!)).toBe(false);
     for (const read of [kept, judged]) {
-      expect(await t.prisma.detection.findUnique({ where: { id: read.id } })).not.toBeNull();
+      expect(await t.prisma.detection.findFirst({ where: { id: read.id } })).not.toBeNull();
       expect(await exists(read.imagePath!)).toBe(true);
       expect(await exists(read.plateImagePath!)).toBe(true);
     }
@@ -122,7 +122,7 @@ describe("retention keeps what alerts point at; alerts have their own retention"
 
     // While its alert exists the old read stays.
     await purgeReads();
-    expect(await t.prisma.detection.findUnique({ where: { id: read.id } })).not.toBeNull();
+    expect(await t.prisma.detection.findFirst({ where: { id: read.id } })).not.toBeNull();
 
     expect(await purgeAlerts()).toBe(3);
     const left = (await t.prisma.alert.findMany({ where: { groupId }, select: { plate: true } })).map(
@@ -135,7 +135,7 @@ describe("retention keeps what alerts point at; alerts have their own retention"
     expect(await exists(read.plateImagePath!)).toBe(true);
     // ...which now removes the read and its pictures.
     await purgeReads();
-    expect(await t.prisma.detection.findUnique({ where: { id: read.id } })).toBeNull();
+    expect(await t.prisma.detection.findFirst({ where: { id: read.id } })).toBeNull();
     expect(await exists(read.plateImagePath!)).toBe(false);
     expect(await exists(read.imagePath!)).toBe(false);
     // A second run finds nothing more.

@@ -140,7 +140,7 @@ describe("Axis ingest writer: batches under load", () => {
     expect([one.created, two.created].sort()).toEqual([false, true]);
     expect(one.id).toBe(two.id);
     // The stored read is the one pushed: the JSON carried every column unchanged.
-    const stored = await t.prisma.detection.findUniqueOrThrow({ where: { id: one.id } });
+    const stored = await t.prisma.detection.findFirstOrThrow({ where: { id: one.id } });
     expect(stored).toMatchObject({
       plate: "AGAIN1",
       plateNormalized: "AGAIN1",

@@ -68,7 +68,7 @@ describe("Axis ingest: POST /ingest/axis/{identifier}", () => {
     const answer = (await res.json()) as { status: string; id: string };
     expect(answer.status).toBe("stored");
 
-    const row = await t.prisma.detection.findUniqueOrThrow({ where: { id: BigInt(answer.id) } });
+    const row = await t.prisma.detection.findFirstOrThrow({ where: { id: BigInt(answer.id) } });
     expect(row).toMatchObject({
       plate: read.plate,
       plateNormalized: read.plate.toUpperCase(),
@@ -252,7 +252,7 @@ describe("Axis ingest: POST /ingest/axis/{identifier}", () => {
     });
     expect(purged).toBe(1);
     expect(await countRows()).toBe(rowsBefore - 1);
-    expect(await t.prisma.detection.findUnique({ where: { id: oldRow.id } })).toBeNull();
+    expect(await t.prisma.detection.findFirst({ where: { id: oldRow.id } })).toBeNull();
     const filesAfter = await filesUnder(imagesDir());
     expect(filesAfter).toHaveLength(filesBefore.length - 2);
     expect(filesAfter.some((file) => file.endsWith(oldRow.imagePath!.split("/").pop()!))).toBe(false);

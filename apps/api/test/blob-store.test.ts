@@ -193,7 +193,7 @@ describe("BlobStore: a shared folder or an S3 bucket", () => {
       });
       expect(pushed.status).toBe(201);
       const { id } = (await pushed.json()) as { id: string };
-      const row = await a.prisma.detection.findUniqueOrThrow({ where: { id: BigInt(id) } });
+      const row = await a.prisma.detection.findFirstOrThrow({ where: { id: BigInt(id) } });
       expect(row.imagePath).toMatch(/^axis\/\d+\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}\.jpg$/);
 
       const picture = await b.app.inject({

@@ -117,7 +117,7 @@ describe("two API processes on one database", () => {
     const pushed = await push(a.url, 0);
     expect(pushed.status).toBe(201);
     const { id } = (await pushed.json()) as { id: string };
-    const row = await prisma.detection.findUniqueOrThrow({ where: { id: BigInt(id) } });
+    const row = await prisma.detection.findFirstOrThrow({ where: { id: BigInt(id) } });
     const { createImageStore } = await import("../src/storage/image-store");
     const picture = await createImageStore(path.join(filesDir, "images")).get(row.imagePath!);
     expect(picture?.contentType).toBe("image/jpeg");

@@ -122,7 +122,7 @@ export async function insertAxisReads(
         r.plate_image_path, r.plate_x1, r.plate_x2, r.plate_x3, r.plate_x4, r.plate_y1, r.plate_y2,
         r.plate_y3, r.plate_y4, r.confidence, r.direction, r.raw, r.vendor_event_id, r.absurd_date
       FROM json_to_recordset(${readsJson(rows, new Date())}::json) AS r(${READ_COLUMNS})
-      ON CONFLICT (axis_integration_id, vendor_event_id) DO NOTHING
+      ON CONFLICT (axis_integration_id, vendor_event_id, timestamp) DO NOTHING
       RETURNING id, axis_integration_id, vendor_event_id, agency_id, plate, plate_normalized, plate_state,
         timestamp, camera_name, latitude, longitude, image_path, absurd_date
     ),
@@ -210,8 +210,10 @@ export async function findAxisReadId(
   integrationId: number,
   vendorEventId: string,
 ): Promise<bigint | null> {
-  const row = await prisma.detection.findUnique({
-    where: { axisIntegrationId_vendorEventId: { axisIntegrationId: integrationId, vendorEventId } },
+  // The unique key also holds the read time (detections is partitioned by it, issue 21); the vendor
+  // event id alone is unique per integration in practice, and (integration, event id) leads that index.
+  const row = await prisma.detection.findFirst({
+    where: { axisIntegrationId: integrationId, vendorEventId },
     select: { id: true },
   });
   return row?.id ?? null;
