@@ -8,6 +8,8 @@ import { createAppRoles } from "@odin/db/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../src/cli/database";
+import { createDetectionPartitionsAhead, retireExpiredDetectionPartitions } from "../src/jobs/detection-partitions";
+import { createImageStore } from "../src/storage/image-store";
 import { loadConfig } from "../src/config/env";
 import { buildTestApp, projectRoot, type TestApp } from "./helpers";
 import { mintToken, seedPersonas } from "./tokens";
@@ -117,6 +119,41 @@ describe("the DML-only app role", () => {
     await app.query(`INSERT INTO audit_logs (username, action) VALUES ('test', 'role_test')`);
     const { rows } = await app.query("SELECT chain_seq FROM audit_logs WHERE action = 'role_test'");
     expect(Number(rows[0].chain_seq)).toBeGreaterThan(0);
+  });
+
+  it("manages the time partitions of detections only through the migration's functions (issue 21)", async () => {
+    // Partitions ahead and retention by partition run as this role (t.prisma connects as it).
+    expect(await t.prisma.$queryRaw`SELECT current_user::text AS me`).toEqual([{ me: role }]);
+    await createDetectionPartitionsAhead(t.prisma, "month");
+    const integration = await t.prisma.axisIntegration.findFirstOrThrow({ include: { axisAgency: true } });
+    const owner = new pg.Client({ connectionString: t.databaseUrl });
+    await owner.connect();
+    try {
+      await owner.query("SELECT odin_detection_partition_create('2020-01-01Z', '2020-02-01Z')");
+    } finally {
+      await owner.end();
+    }
+    await app.query(
+      `INSERT INTO detections (plate, plate_normalized, agency_id, axis_integration_id, timestamp, vendor_event_id)
+       VALUES ('ROLE21', 'ROLE21', $1, $2, '2020-01-15Z', 'role-21')`,
+      [integration.axisAgency.agencyId, integration.id],
+    );
+    const retired = await retireExpiredDetectionPartitions({
+      prisma: t.prisma,
+      images: createImageStore(t.config.detections.imagesDir),
+      retentionDays: 30,
+      now: new Date(),
+    });
+    expect(retired.partitions).toContain("detections_y2020m01");
+    // Directly, the role can neither make, detach nor drop a partition, nor call the inner function.
+    for (const refused of [
+      "CREATE TABLE role_part PARTITION OF detections FOR VALUES FROM ('2019-01-01Z') TO ('2019-02-01Z')",
+      "ALTER TABLE detections DETACH PARTITION detections_default",
+      "DROP TABLE detections_default",
+      "SELECT odin_detection_partition_create('2019-01-01Z', '2019-02-01Z')",
+    ]) {
+      await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
+    }
   });
 
   it("embedded default: makes odin_app with a generated password kept (0600) in the data folder", async () => {

@@ -28,9 +28,25 @@ export function roleOf(url: string): string {
 }
 
 /**
+ * The SECURITY DEFINER functions through which Odin's role manages the time partitions of detections
+ * (migration 20261130100000_detections_partitioned: creating, detaching and dropping a partition needs
+ * the table's owner). The migration revokes them from PUBLIC; grantAppRole grants them to Odin's role.
+ */
+export const PARTITION_FUNCTIONS = [
+  "odin_detection_partitions()",
+  "odin_detection_partitions_ahead(text, int)",
+  "odin_detection_partition_stage(text, bigint[])",
+  "odin_detection_partition_retire(text, bigint[])",
+  "odin_retired_detection_partitions()",
+  "odin_retired_detection_pictures(text, bigint, int)",
+  "odin_retired_detection_partition_drop(text)",
+];
+
+/**
  * Grants `role` what Odin needs on the database `ownerUrl` opens, and nothing more: read and write
  * every table except audit_logs (read and insert only) and _prisma_migrations (read only), use the
- * sequences. Idempotent: run after every migration, so tables added later are granted too.
+ * sequences, run the partition functions (PARTITION_FUNCTIONS). Idempotent: run after every
+ * migration, so tables added later are granted too.
  */
 export async function grantAppRole(ownerUrl: string, role: string): Promise<void> {
   const r = quoteIdent(role);
@@ -45,6 +61,7 @@ export async function grantAppRole(ownerUrl: string, role: string): Promise<void
     await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
     await client.query(`REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON audit_logs FROM ${r}`);
     await client.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON _prisma_migrations FROM ${r}`);
+    for (const fn of PARTITION_FUNCTIONS) await client.query(`GRANT EXECUTE ON FUNCTION ${fn} TO ${r}`);
     await client.query("COMMIT");
   });
 }

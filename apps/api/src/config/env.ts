@@ -190,6 +190,8 @@ const ZEnv = z.object({
     .max(64 * 1024 * 1024)
     .default(4 * 1024 * 1024),
   DETECTION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Issue 21: the time partitions of detections, a month each or (for ~10 M reads a day) a day each. */
+  DETECTION_PARTITION: z.enum(["month", "day"]).default("month"),
   /** Issue 17.6: alerts, their dispositions and crops (and the reads they point at) are kept this long. */
   ALERT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Issue 23: how long one process reuses an agency's transparency page figures (0: computed on every request). */
@@ -448,7 +450,13 @@ export interface Config {
     pageSize: number;
   };
   /** Odin's own store of pushed reads (Axis): pictures under the file store's `images/` (imagesDir when a folder). */
-  detections: { ingestMaxBytes: number; retentionDays: number; imagesDir: string };
+  detections: {
+    ingestMaxBytes: number;
+    retentionDays: number;
+    /** DETECTION_PARTITION: the span of each time partition of detections (jobs/detection-partitions.ts). */
+    partition: "month" | "day";
+    imagesDir: string;
+  };
   /** Camera health: a camera that reported before and has sent nothing for this long is "silent". */
   cameras: { silentAfterMinutes: number };
   /** The public transparency pages: how long one process reuses an agency's figures (TRANSPARENCY_CACHE_SECONDS). */
@@ -697,6 +705,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     detections: {
       ingestMaxBytes: env.AXIS_INGEST_MAX_BYTES,
       retentionDays: env.DETECTION_RETENTION_DAYS,
+      partition: env.DETECTION_PARTITION,
       imagesDir: path.join(storage.kind === "filesystem" ? storage.root : dataDir, "images"),
     },
     cameras: { silentAfterMinutes: env.CAMERA_SILENT_AFTER_MINUTES },

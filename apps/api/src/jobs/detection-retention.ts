@@ -2,6 +2,7 @@ import type { Database } from "../lib/database";
 import type { ImageStore } from "../storage/image-store";
 import type { JobDefinition } from "./scheduler";
 import { purgeExpiredAlerts } from "./alert-retention";
+import { retireExpiredDetectionPartitions } from "./detection-partitions";
 import { deleteExpiredDetectionBatch } from "./retention.repository";
 
 export interface RetentionOptions {
@@ -17,18 +18,21 @@ export interface RetentionOptions {
 }
 
 /**
- * Deletes stored Axis reads older than their agency's retention (its admin's policy for the source,
- * issue 23; else the owner's retention_days; else the default), with their
- * pictures, except the reads an active legal hold keeps (issue 23, heldByLegalHold in retention.repository.ts) and the reads an
- * alert points at (issue 17.6: evidence keeps its read and pictures
- * while the alert exists; alerts have their own retention). Rows go first (in
- * batches, oldest first), then their files: a crash in between leaves orphan files at worst, never a
- * row pointing at a missing picture. Answers how many reads were purged.
+ * Removes the stored Axis reads older than their agency's retention (its admin's policy for the
+ * source, issue 23; else the owner's retention_days; else the default), with their pictures, except
+ * the reads an active legal hold keeps (issue 23, heldByLegalHold in retention.repository.ts) and the
+ * reads an alert points at (issue 17.6: evidence keeps its read and pictures while the alert exists;
+ * alerts have their own retention).
+ *
+ * First whole partitions past every retention leave at once (issue 21, jobs/detection-partitions.ts),
+ * then the rest row by row, in batches, oldest first. Rows go first, then their files: a crash in
+ * between leaves orphan files at worst, never a row pointing at a missing picture. Answers how many
+ * reads were purged.
  */
 export async function purgeExpiredDetections(options: RetentionOptions): Promise<number> {
   const now = new Date(options.now?.() ?? Date.now());
   const batchSize = options.batchSize ?? 5_000;
-  let purged = 0;
+  let purged = (await retireExpiredDetectionPartitions({ ...options, now })).reads;
   for (;;) {
     const rows = await deleteExpiredDetectionBatch(options.prisma, {
       now,

@@ -10,6 +10,21 @@ const asArray = (value: Prisma.Sql) =>
 const HELD_CASE_ROWS = Prisma.sql`legal_holds h
   JOIN audit_logs l ON l.agency_id = h.agency_id AND l.query_parameters ->> 'case_number' = h.case_number`;
 
+/** The (agency, plate) pairs active holds keep (heldByLegalHold). */
+const HELD_PLATES = Prisma.sql`
+      SELECT DISTINCT h.agency_id, p.plate FROM ${HELD_CASE_ROWS}
+        CROSS JOIN LATERAL (
+          SELECT l.plate
+          UNION SELECT jsonb_array_elements_text(${asArray(Prisma.sql`l.query_parameters -> 'plates'`)})
+        ) p(plate)
+       WHERE h.released_at IS NULL AND p.plate IS NOT NULL`;
+
+/** The stored reads active holds keep by id, exported under their case (heldByLegalHold). */
+const HELD_DETECTION_IDS = Prisma.sql`
+      SELECT DISTINCT substr(r.record ->> 'id', 6)::bigint FROM ${HELD_CASE_ROWS}
+        CROSS JOIN LATERAL jsonb_array_elements(${asArray(Prisma.sql`l.query_parameters -> 'records'`)}) r(record)
+       WHERE h.released_at IS NULL AND r.record ->> 'id' ~ '^axis-[0-9]{1,18}$'`;
+
 /**
  * Issue 23 item 5: whether an active legal hold keeps a record, as a condition for the retention
  * purges. A case's records are found through its audit rows (audit_logs.query_parameters carries the
@@ -27,17 +42,8 @@ const HELD_CASE_ROWS = Prisma.sql`legal_holds h
  */
 export function heldByLegalHold(agency: Prisma.Sql, plate: Prisma.Sql, detection: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(
-    coalesce((${agency}, ${plate}) IN (
-      SELECT DISTINCT h.agency_id, p.plate FROM ${HELD_CASE_ROWS}
-        CROSS JOIN LATERAL (
-          SELECT l.plate
-          UNION SELECT jsonb_array_elements_text(${asArray(Prisma.sql`l.query_parameters -> 'plates'`)})
-        ) p(plate)
-       WHERE h.released_at IS NULL AND p.plate IS NOT NULL), false)
-    OR coalesce(${detection} IN (
-      SELECT DISTINCT substr(r.record ->> 'id', 6)::bigint FROM ${HELD_CASE_ROWS}
-        CROSS JOIN LATERAL jsonb_array_elements(${asArray(Prisma.sql`l.query_parameters -> 'records'`)}) r(record)
-       WHERE h.released_at IS NULL AND r.record ->> 'id' ~ '^axis-[0-9]{1,18}$'), false))`;
+    coalesce((${agency}, ${plate}) IN (${HELD_PLATES}), false)
+    OR coalesce(${detection} IN (${HELD_DETECTION_IDS}), false))`;
 }
 
 /**
@@ -103,6 +109,90 @@ export function deleteExpiredDetectionBatch(
         ORDER BY d.timestamp LIMIT ${batchSize}
       )
       RETURNING image_path, plate_image_path`;
+}
+
+// Retention by partition (issue 21; jobs/detection-partitions.ts and the SECURITY DEFINER functions of
+// migration 20261130100000_detections_partitioned).
+
+/**
+ * The longest read retention in force: the default, every agency's own, every agency's policy for reads.
+ * A partition older than this holds only reads past their own agency's retention.
+ */
+export async function longestReadRetentionDays(db: Db, defaultDays: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ days: number }[]>`
+    SELECT greatest(${defaultDays}::int,
+                    (SELECT max(retention_days) FROM agencies),
+                    (SELECT max(days) FROM retention_policies WHERE record = 'reads'))::int AS days`;
+  return row?.days ?? defaultDays;
+}
+
+export interface DetectionPartition {
+  name: string;
+  starts_at: Date;
+  ends_at: Date;
+}
+
+/** The partitions of detections that end at or before `cutoff`, oldest first (never the default one). */
+export function partitionsEndingBy(db: Db, cutoff: Date) {
+  return db.$queryRaw<DetectionPartition[]>`
+    SELECT name, starts_at, ends_at FROM odin_detection_partitions()
+    WHERE ends_at <= ${cutoff} ORDER BY starts_at`;
+}
+
+/**
+ * The reads of [startsAt, endsAt) that must outlive their retention: those an alert points at (an Axis
+ * alert carries its read's time, insertAxisReads), and those an active legal hold keeps (its plates in
+ * its agency, the reads exported under its case). Found from the few rows that keep them, each an index
+ * probe of the range's partition, never a scan of it.
+ */
+export async function keptReadIds(db: Db, startsAt: Date, endsAt: Date): Promise<bigint[]> {
+  const rows = await db.$queryRaw<{ id: bigint }[]>`
+    SELECT d.id FROM alerts al
+      JOIN detections d ON d.id = al.axis_detection_id
+                       AND d.timestamp >= ${startsAt} AND d.timestamp < ${endsAt}
+     WHERE al.axis_detection_id IS NOT NULL
+       AND al.timestamp >= ${startsAt}::timestamptz - interval '1 day'
+       AND al.timestamp < ${endsAt}::timestamptz + interval '1 day'
+    UNION
+    SELECT d.id FROM (${HELD_PLATES}) held(agency_id, plate)
+      JOIN detections d ON d.plate_normalized = held.plate AND d.agency_id = held.agency_id
+                       AND d.timestamp >= ${startsAt} AND d.timestamp < ${endsAt}
+    UNION
+    SELECT d.id FROM (${HELD_DETECTION_IDS}) held(id)
+      JOIN detections d ON d.id = held.id AND d.timestamp >= ${startsAt} AND d.timestamp < ${endsAt}`;
+  return rows.map((row) => row.id);
+}
+
+/** Copies the reads to keep of `partition` into its replacement, without a lock on detections. */
+export async function stagePartition(db: Db, partition: string, keep: bigint[]): Promise<void> {
+  await db.$executeRaw`SELECT odin_detection_partition_stage(${partition}, ${keep}::bigint[])`;
+}
+
+/**
+ * Takes `partition` out of detections in one short transaction, its kept reads (`keep`, as known now)
+ * staying in its place. Answers the retired table's name.
+ */
+export async function retirePartition(db: Db, partition: string, keep: bigint[]): Promise<string> {
+  const [row] = await db.$queryRaw<{ name: string }[]>`
+    SELECT odin_detection_partition_retire(${partition}, ${keep}::bigint[]) AS name`;
+  return row!.name;
+}
+
+/** Retired tables not yet dropped (a run stopped between the detach and the drop). */
+export async function retiredPartitions(db: Db): Promise<string[]> {
+  const rows = await db.$queryRaw<{ name: string }[]>`SELECT odin_retired_detection_partitions() AS name`;
+  return rows.map((row) => row.name);
+}
+
+/** A retired table's reads not kept in detections, `limit` after `afterId`, with their picture keys. */
+export function retiredReadPictures(db: Db, retired: string, afterId: bigint, limit: number) {
+  return db.$queryRaw<{ id: bigint; image_path: string | null; plate_image_path: string | null }[]>`
+    SELECT id, image_path, plate_image_path
+    FROM odin_retired_detection_pictures(${retired}, ${afterId}::bigint, ${limit}::int)`;
+}
+
+export async function dropRetiredPartition(db: Db, retired: string): Promise<void> {
+  await db.$executeRaw`SELECT odin_retired_detection_partition_drop(${retired})`;
 }
 
 /** Expired rows are kept this long after expiry, for support questions ("why was I signed out?"). */

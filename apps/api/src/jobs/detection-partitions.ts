@@ -1,0 +1,122 @@
+import type { Database } from "../lib/database";
+import type { ImageStore } from "../storage/image-store";
+import {
+  dropRetiredPartition,
+  keptReadIds,
+  longestReadRetentionDays,
+  partitionsEndingBy,
+  retiredPartitions,
+  retiredReadPictures,
+  retirePartition,
+  stagePartition,
+} from "./retention.repository";
+import type { JobDefinition } from "./scheduler";
+
+/**
+ * The time partitions of `detections` (issue 21 item 2; migration 20261130100000_detections_partitioned,
+ * docs/scaling.md "Time partitions"). Odin's role owns no table, so every change goes through the
+ * migration's SECURITY DEFINER functions.
+ */
+
+/** DETECTION_PARTITION: a month per partition, or a day (for about 10 M reads a day and more). */
+export type PartitionUnit = "month" | "day";
+
+/** How many partitions beyond the current one the job keeps ready. */
+export const PARTITIONS_AHEAD: Record<PartitionUnit, number> = { month: 3, day: 14 };
+
+const DAY_MS = 86_400_000;
+/** Reads whose pictures are listed and removed per round when a partition is retired. */
+const PICTURE_BATCH = 10_000;
+
+/**
+ * Creates the current partition and PARTITIONS_AHEAD more, where no partition covers the range yet
+ * (after a switch from months to days, days start after the last month). Reads that waited in the
+ * default partition for a range (a camera clock ahead) move into its new partition. Answers the names
+ * created.
+ */
+export async function createDetectionPartitionsAhead(prisma: Database, unit: PartitionUnit): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ name: string }[]>`
+    SELECT odin_detection_partitions_ahead(${unit}, ${PARTITIONS_AHEAD[unit]}::int) AS name`;
+  return rows.map((row) => row.name);
+}
+
+/** The partitions ahead, as a background job run once across replicas (every 6 hours, and at start). */
+export function detectionPartitionsJob(
+  prisma: Database,
+  unit: PartitionUnit,
+  intervalMs = 6 * 3_600_000,
+): JobDefinition {
+  return {
+    name: "detection-partitions",
+    intervalMs,
+    async run() {
+      const created = await createDetectionPartitionsAhead(prisma, unit);
+      return created.length > 0 ? { created } : undefined;
+    },
+  };
+}
+
+export interface PartitionRetirement {
+  /** Partitions taken out of detections. */
+  partitions: string[];
+  /** Reads removed with them (kept reads excluded). */
+  reads: number;
+}
+
+/**
+ * Retention by partition, before the row deletes (jobs/detection-retention.ts): every partition that
+ * ends before the longest read retention in force holds only reads past their own agency's retention.
+ * For each:
+ *
+ * 1. the reads that must stay (alerts, legal holds: keptReadIds) are staged into its replacement
+ *    without a lock on detections;
+ * 2. one short transaction detaches it and attaches the replacement, after copying the reads kept
+ *    since step 1 (the set is read again) — or only detaches it when nothing is kept;
+ * 3. the retired table's pictures are removed, then the table is dropped.
+ *
+ * Rows leave first, files after, as with row deletes: a run stopped between leaves a retired table,
+ * which is no longer searchable, and the next run finishes it first. A partition that is only partly
+ * past retention (agencies with shorter retentions) is left to the row deletes, which PostgreSQL
+ * confines to it by its time range.
+ */
+export async function retireExpiredDetectionPartitions(options: {
+  prisma: Database;
+  images: ImageStore;
+  retentionDays: number;
+  now: Date;
+}): Promise<PartitionRetirement> {
+  const { prisma, images } = options;
+  let reads = 0;
+  for (const retired of await retiredPartitions(prisma)) reads += await finishRetired(prisma, images, retired);
+  const longest = await longestReadRetentionDays(prisma, options.retentionDays);
+  const cutoff = new Date(options.now.getTime() - longest * DAY_MS);
+  const partitions: string[] = [];
+  for (const partition of await partitionsEndingBy(prisma, cutoff)) {
+    let keep = await keptReadIds(prisma, partition.starts_at, partition.ends_at);
+    if (keep.length > 0) {
+      await stagePartition(prisma, partition.name, keep);
+      keep = await keptReadIds(prisma, partition.starts_at, partition.ends_at);
+    }
+    const retired = await retirePartition(prisma, partition.name, keep);
+    partitions.push(partition.name);
+    reads += await finishRetired(prisma, images, retired);
+  }
+  return { partitions, reads };
+}
+
+/** Removes a retired table's pictures (those of reads not kept in detections), then the table. */
+async function finishRetired(prisma: Database, images: ImageStore, retired: string): Promise<number> {
+  let reads = 0;
+  let after = 0n;
+  for (;;) {
+    const rows = await retiredReadPictures(prisma, retired, after, PICTURE_BATCH);
+    if (rows.length === 0) break;
+    reads += rows.length;
+    after = rows[rows.length - 1]!.id;
+    await images.remove(
+      rows.flatMap((row) => [row.image_path, row.plate_image_path]).filter((key): key is string => !!key),
+    );
+  }
+  await dropRetiredPartition(prisma, retired);
+  return reads;
+}
