@@ -61,6 +61,16 @@ export interface PartitionRetirement {
   partitions: string[];
   /** Reads removed with them (kept reads excluded). */
   reads: number;
+  /** Per partition: its kept reads and each step's time in ms (the log line, bench/partition-drop.ts). */
+  steps: {
+    name: string;
+    kept: number;
+    stageMs: number;
+    /** The one transaction that holds a lock on detections (detach, attach the kept reads). */
+    retireMs: number;
+    picturesMs: number;
+    dropMs: number;
+  }[];
 }
 
 /**
@@ -87,25 +97,39 @@ export async function retireExpiredDetectionPartitions(options: {
 }): Promise<PartitionRetirement> {
   const { prisma, images } = options;
   let reads = 0;
-  for (const retired of await retiredPartitions(prisma)) reads += await finishRetired(prisma, images, retired);
+  for (const retired of await retiredPartitions(prisma)) {
+    reads += (await finishRetired(prisma, images, retired)).reads;
+  }
   const longest = await longestReadRetentionDays(prisma, options.retentionDays);
   const cutoff = new Date(options.now.getTime() - longest * DAY_MS);
-  const partitions: string[] = [];
+  const steps: PartitionRetirement["steps"] = [];
   for (const partition of await partitionsEndingBy(prisma, cutoff)) {
+    const started = performance.now();
     let keep = await keptReadIds(prisma, partition.starts_at, partition.ends_at);
     if (keep.length > 0) {
       await stagePartition(prisma, partition.name, keep);
       keep = await keptReadIds(prisma, partition.starts_at, partition.ends_at);
     }
+    const staged = performance.now();
     const retired = await retirePartition(prisma, partition.name, keep);
-    partitions.push(partition.name);
-    reads += await finishRetired(prisma, images, retired);
+    const retireMs = performance.now() - staged;
+    const finished = await finishRetired(prisma, images, retired);
+    reads += finished.reads;
+    steps.push({
+      name: partition.name,
+      kept: keep.length,
+      stageMs: staged - started,
+      retireMs,
+      picturesMs: finished.picturesMs,
+      dropMs: finished.dropMs,
+    });
   }
-  return { partitions, reads };
+  return { partitions: steps.map((step) => step.name), reads, steps };
 }
 
 /** Removes a retired table's pictures (those of reads not kept in detections), then the table. */
-async function finishRetired(prisma: Database, images: ImageStore, retired: string): Promise<number> {
+async function finishRetired(prisma: Database, images: ImageStore, retired: string) {
+  const started = performance.now();
   let reads = 0;
   let after = 0n;
   for (;;) {
@@ -117,6 +141,7 @@ async function finishRetired(prisma: Database, images: ImageStore, retired: stri
       rows.flatMap((row) => [row.image_path, row.plate_image_path]).filter((key): key is string => !!key),
     );
   }
+  const listed = performance.now();
   await dropRetiredPartition(prisma, retired);
-  return reads;
+  return { reads, picturesMs: listed - started, dropMs: performance.now() - listed };
 }

@@ -31,8 +31,15 @@ export interface RetentionOptions {
  */
 export async function purgeExpiredDetections(options: RetentionOptions): Promise<number> {
   const now = new Date(options.now?.() ?? Date.now());
+  const retired = await retireExpiredDetectionPartitions({ ...options, now });
+  return retired.reads + (await deleteExpiredReads({ ...options, now: () => now.getTime() }));
+}
+
+/** The row deletes of purgeExpiredDetections alone (bench/partition-drop.ts compares them with partitions). */
+export async function deleteExpiredReads(options: RetentionOptions): Promise<number> {
+  const now = new Date(options.now?.() ?? Date.now());
   const batchSize = options.batchSize ?? 5_000;
-  let purged = (await retireExpiredDetectionPartitions({ ...options, now })).reads;
+  let purged = 0;
   for (;;) {
     const rows = await deleteExpiredDetectionBatch(options.prisma, {
       now,
