@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { embeddedSharedBuffers } from "@odin/db/embedded";
 import { createTestDatabase, prepareTemplateDatabase, startTestPostgres } from "@odin/db/testing";
+import pg from "pg";
 
 export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const resultsDir = path.join(benchDir, "results");
@@ -27,6 +28,24 @@ export interface BenchDatabase {
  * The embedded server gets the cache Odin's embedded database gets (`embeddedSharedBuffers`), unless
  * BENCH_PG_SHARED_BUFFERS says otherwise (e.g. 128MB, PostgreSQL's default, to compare).
  */
+/**
+ * The bench stores hold up to a year of reads: their months get partitions, as a store that ran that
+ * long has them from the detection-partitions job (issue 21), instead of leaving the older reads to
+ * the default partition. partition-drop.ts replaces them with days.
+ */
+async function monthsOfPartitions(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`
+      SELECT odin_detection_partition_create(m AT TIME ZONE 'UTC', (m + interval '1 month') AT TIME ZONE 'UTC')
+      FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC') - interval '13 months',
+                           date_trunc('month', now() AT TIME ZONE 'UTC'), interval '1 month') m`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startBenchDatabase(): Promise<BenchDatabase> {
   const started = performance.now();
   const sharedBuffers = process.env.BENCH_PG_SHARED_BUFFERS ?? embeddedSharedBuffers();
@@ -34,6 +53,7 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
   try {
     await prepareTemplateDatabase(server.adminUrl);
     const database = await createTestDatabase(server.adminUrl);
+    await monthsOfPartitions(database.url);
     const cache = server.kind === "embedded" ? `, shared_buffers ${sharedBuffers}` : "";
     log(`PostgreSQL (${server.kind}${cache}) ready in ${seconds(performance.now() - started)}`);
     return {
