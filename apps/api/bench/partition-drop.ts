@@ -100,7 +100,9 @@ runBench("partition-drop", async ({ db, writeResult }) => {
     );
     await sql.execute("VACUUM ANALYZE detections");
     await sql.execute("ANALYZE alerts");
-    log(`${DAYS} days × ${DAY_ROWS} reads in detections (a partition a day) in ${seconds(performance.now() - t0)}`);
+    log(
+      `${DAYS} days × ${DAY_ROWS} reads in detections (a partition a day) in ${seconds(performance.now() - t0)}`,
+    );
 
     const noImages: ImageStore = {
       put: () => Promise.reject(new Error("not used")),

@@ -8,7 +8,10 @@ import { createAppRoles } from "@odin/db/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDatabase } from "../src/cli/database";
-import { createDetectionPartitionsAhead, retireExpiredDetectionPartitions } from "../src/jobs/detection-partitions";
+import {
+  createDetectionPartitionsAhead,
+  retireExpiredDetectionPartitions,
+} from "../src/jobs/detection-partitions";
 import { createImageStore } from "../src/storage/image-store";
 import { loadConfig } from "../src/config/env";
 import { buildTestApp, projectRoot, type TestApp } from "./helpers";

@@ -15,7 +15,8 @@ import { seedPersonas } from "./tokens";
 const DAY = 86_400_000;
 const JPEG = { contentType: "image/jpeg" as const, body: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) };
 
-const monthStart = (at: Date, offset = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
+const monthStart = (at: Date, offset = 0) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
 const monthName = (at: Date) =>
   `detections_y${at.getUTCFullYear()}m${String(at.getUTCMonth() + 1).padStart(2, "0")}`;
 
@@ -62,8 +63,7 @@ describe("time partitions of detections", () => {
     });
   };
   const stored = async (id: bigint) => (await t.prisma.detection.findFirst({ where: { id } })) !== null;
-  const retire = () =>
-    retireExpiredDetectionPartitions({ prisma: t.prisma, images, retentionDays: 30, now });
+  const retire = () => retireExpiredDetectionPartitions({ prisma: t.prisma, images, retentionDays: 30, now });
   const purge = (retentionDays = 30) =>
     purgeExpiredDetections({ prisma: t.prisma, images, retentionDays, now: () => now.getTime() });
   /** Makes the month's partition: its reads wait in the default partition until then, and move in. */
@@ -176,7 +176,9 @@ describe("time partitions of detections", () => {
     await purge();
     expect(await exists(lost.imagePath!)).toBe(false);
     expect(await exists(lost.plateImagePath!)).toBe(false);
-    const [left] = await t.prisma.$queryRaw<{ t: string | null }[]>`SELECT to_regclass(${retired!.name})::text AS t`;
+    const [left] = await t.prisma.$queryRaw<
+      { t: string | null }[]
+    >`SELECT to_regclass(${retired!.name})::text AS t`;
     expect(left?.t).toBeNull();
   });
 });

@@ -6,7 +6,13 @@ import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas } from "./tokens";
 
 const camera = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!.axis[0]!;
-const JOBS = ["detection-retention", "detection-partitions", "expired-rows-purge", "search-snapshot-purge", "skeleton-index"];
+const JOBS = [
+  "detection-retention",
+  "detection-partitions",
+  "expired-rows-purge",
+  "search-snapshot-purge",
+  "skeleton-index",
+];
 
 /**
  * Issue 21: ODIN_ROLE splits one Odin into processes a site scales apart, all on one database:

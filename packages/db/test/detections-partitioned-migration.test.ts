@@ -23,7 +23,8 @@ function prismaDirBefore(migration: string): string {
 }
 
 /** The first instant of the UTC month `offset` months from `at`. */
-const monthStart = (at: Date, offset = 0) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
+const monthStart = (at: Date, offset = 0) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
 const monthName = (at: Date) =>
   `detections_y${at.getUTCFullYear()}m${String(at.getUTCMonth() + 1).padStart(2, "0")}`;
 
@@ -52,8 +53,11 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     await migrateDeploy({ databaseUrl: database.url, prismaDir: before });
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    agency = (await one(`INSERT INTO agencies (name, code, updated_at) VALUES ('Partition PD', 'PPD', now()) RETURNING id`))
-      .id as number;
+    agency = (
+      await one(
+        `INSERT INTO agencies (name, code, updated_at) VALUES ('Partition PD', 'PPD', now()) RETURNING id`,
+      )
+    ).id as number;
     const axisAgency = await one(
       `INSERT INTO axis_agencies (agency_id, agency_name, updated_at) VALUES ($1, 'Partition PD', now()) RETURNING id`,
       [agency],
@@ -65,7 +69,8 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
         [axisAgency.id],
       )
     ).id as number;
-    for (const read of planted) ids.set(read.event, await insertRead(read.event, read.at, `${read.event}.jpg`));
+    for (const read of planted)
+      ids.set(read.event, await insertRead(read.event, read.at, `${read.event}.jpg`));
     await migrateDeploy({ databaseUrl: database.url });
   });
   afterAll(async () => {
@@ -96,9 +101,7 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     (await one("SELECT tableoid::regclass::text AS part FROM detections WHERE id = $1", [id])).part;
 
   it("keeps every read with its id, each in its month, and absurd dates in the default partition", async () => {
-    expect(
-      (await one("SELECT relkind FROM pg_class WHERE relname = 'detections'")).relkind,
-    ).toBe("p");
+    expect((await one("SELECT relkind FROM pg_class WHERE relname = 'detections'")).relkind).toBe("p");
     const names = await partitions();
     // The months that hold reads, this one and the next: none for a month without reads, 1999 or a
     // year ahead.
@@ -114,7 +117,9 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     const fresh = await insertRead("after-migration", now);
     expect(BigInt(fresh)).toBeGreaterThan(BigInt(ids.get("clock-ahead")!));
     expect(await insertRead("after-migration", now)).toBeUndefined();
-    expect((await one("SELECT count(*)::int AS n FROM detections WHERE vendor_event_id = 'after-migration'")).n).toBe(1);
+    expect(
+      (await one("SELECT count(*)::int AS n FROM detections WHERE vendor_event_id = 'after-migration'")).n,
+    ).toBe(1);
   });
 
   it("creates partitions ahead, and one whose range already has reads in the default partition takes them", async () => {
@@ -142,13 +147,15 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     const kept = await insertRead("kept", new Date(monthStart(now, -3).getTime() + 6 * DAY), "kept.jpg");
     const staged = (await one("SELECT odin_detection_partition_stage($1, $2) AS name", [part, [kept]])).name;
     expect(staged).toBe(`${part}_kept`);
-    const retired = (await one("SELECT odin_detection_partition_retire($1, $2) AS name", [part, [kept]])).name;
+    const retired = (await one("SELECT odin_detection_partition_retire($1, $2) AS name", [part, [kept]]))
+      .name;
     expect(retired).toBe(`${part}_retired`);
 
     expect(await partitions()).toContain(part);
     expect(await partitionOf(kept)).toBe(part);
-    expect((await one("SELECT count(*)::int AS n FROM detections WHERE id = $1", [ids.get("old")]))
-      .n).toBe(0);
+    expect((await one("SELECT count(*)::int AS n FROM detections WHERE id = $1", [ids.get("old")])).n).toBe(
+      0,
+    );
     const indexes = await one("SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = $1", [part]);
     expect(indexes.n).toBe(7);
 
@@ -169,14 +176,15 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     const part = monthName(monthStart(now, -1));
     const retired = (await one("SELECT odin_detection_partition_retire($1, '{}') AS name", [part])).name;
     expect(await partitions()).not.toContain(part);
-    expect((await one("SELECT count(*)::int AS n FROM detections WHERE id = $1", [ids.get("last-month")]))
-      .n).toBe(0);
+    expect(
+      (await one("SELECT count(*)::int AS n FROM detections WHERE id = $1", [ids.get("last-month")])).n,
+    ).toBe(0);
     await client.query("SELECT odin_retired_detection_partition_drop($1)", [retired]);
     await expect(client.query("SELECT odin_retired_detection_partition_drop('agencies')")).rejects.toThrow(
       /not a retired partition/,
     );
-    await expect(client.query("SELECT odin_detection_partition_retire('detections_default', '{}')")).rejects.toThrow(
-      /not a partition of detections with a range/,
-    );
+    await expect(
+      client.query("SELECT odin_detection_partition_retire('detections_default', '{}')"),
+    ).rejects.toThrow(/not a partition of detections with a range/);
   });
 });

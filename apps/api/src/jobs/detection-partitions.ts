@@ -1,6 +1,7 @@
 import type { Database } from "../lib/database";
 import type { ImageStore } from "../storage/image-store";
 import {
+  createPartitionsAhead,
   dropRetiredPartition,
   keptReadIds,
   longestReadRetentionDays,
@@ -34,10 +35,8 @@ const PICTURE_BATCH = 10_000;
  * default partition for a range (a camera clock ahead) move into its new partition. Answers the names
  * created.
  */
-export async function createDetectionPartitionsAhead(prisma: Database, unit: PartitionUnit): Promise<string[]> {
-  const rows = await prisma.$queryRaw<{ name: string }[]>`
-    SELECT odin_detection_partitions_ahead(${unit}, ${PARTITIONS_AHEAD[unit]}::int) AS name`;
-  return rows.map((row) => row.name);
+export function createDetectionPartitionsAhead(prisma: Database, unit: PartitionUnit): Promise<string[]> {
+  return createPartitionsAhead(prisma, unit, PARTITIONS_AHEAD[unit]);
 }
 
 /** The partitions ahead, as a background job run once across replicas (every 6 hours, and at start). */

@@ -114,6 +114,13 @@ export function deleteExpiredDetectionBatch(
 // Retention by partition (issue 21; jobs/detection-partitions.ts and the SECURITY DEFINER functions of
 // migration 20261130100000_detections_partitioned).
 
+/** odin_detection_partitions_ahead: this period's partition and `ahead` more, where none covers them yet. */
+export async function createPartitionsAhead(db: Db, unit: "month" | "day", ahead: number): Promise<string[]> {
+  const rows = await db.$queryRaw<{ name: string }[]>`
+    SELECT odin_detection_partitions_ahead(${unit}, ${ahead}::int) AS name`;
+  return rows.map((row) => row.name);
+}
+
 /**
  * The longest read retention in force: the default, every agency's own, every agency's policy for reads.
  * A partition older than this holds only reads past their own agency's retention.
