@@ -21,6 +21,7 @@ const BENCHES = [
   "investigations",
   "alert-delivery",
   "legal-holds",
+  "partition-drop",
   "growth",
   "replicas",
 ] as const;
