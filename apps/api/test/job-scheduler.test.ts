@@ -67,7 +67,7 @@ describe("background jobs run once across replicas", () => {
     expect(row!.lease_until).toBeNull();
     expect(row!.last_finished_at).not.toBeNull();
     // Due again (the interval passed): one of them runs it once more.
-    await replicaA.$executeRaw`UPDATE job_schedules SET next_run_at = now() WHERE name = ${name}`;
+    await replicaA.$executeRaw`UPDATE job_schedules SET next_run_at = now() - interval '1 second' WHERE name = ${name}`;
     await Promise.all([a.tick(), b.tick()]);
     expect(calls).toHaveLength(2);
     await Promise.all([a.stop(), b.stop()]);

@@ -11,8 +11,12 @@ export async function claimJobRow(
   job: { name: string; intervalMs: number; leaseMs: number },
   runner: string,
 ): Promise<boolean> {
+  // Due at once: now() truncated to the column's milliseconds. The default (CURRENT_TIMESTAMP into a
+  // timestamptz(3)) rounds, so it could land up to half a millisecond after the claim's own now() and
+  // the first claim find it not yet due (seen in CI).
   await db.$executeRaw`
-    INSERT INTO job_schedules (name) VALUES (${job.name}) ON CONFLICT (name) DO NOTHING`;
+    INSERT INTO job_schedules (name, next_run_at) VALUES (${job.name}, date_trunc('milliseconds', now()))
+    ON CONFLICT (name) DO NOTHING`;
   const claimed = await db.$executeRaw`
     UPDATE job_schedules SET
       runs = runs + 1,
