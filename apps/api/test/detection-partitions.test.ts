@@ -161,6 +161,15 @@ describe("time partitions of detections", () => {
       SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = ${oldPartition}`;
     expect(indexes?.n).toBe(7);
     expect(await t.prisma.$queryRaw`SELECT odin_retired_detection_partitions()`).toEqual([]);
+    // The next run leaves the partition of kept reads as it is instead of copying them again.
+    const [before] = await t.prisma.$queryRaw<
+      { oid: number }[]
+    >`SELECT ${oldPartition}::regclass::oid::int AS oid`;
+    expect((await retire()).partitions).not.toContain(oldPartition);
+    const [after] = await t.prisma.$queryRaw<
+      { oid: number }[]
+    >`SELECT ${oldPartition}::regclass::oid::int AS oid`;
+    expect(after?.oid).toBe(before?.oid);
   });
 
   it("finishes a partition a stopped run had already taken out: its pictures, then the table", async () => {

@@ -3,6 +3,7 @@ import type { ImageStore } from "../storage/image-store";
 import {
   createPartitionsAhead,
   dropRetiredPartition,
+  hasReadsBesides,
   keptReadIds,
   longestReadRetentionDays,
   partitionsEndingBy,
@@ -83,6 +84,8 @@ export interface PartitionRetirement {
  *    since step 1 (the set is read again) — or only detaches it when nothing is kept;
  * 3. the retired table's pictures are removed, then the table is dropped.
  *
+ * A partition that holds only kept reads (swapped by an earlier run) is left as it is.
+ *
  * Rows leave first, files after, as with row deletes: a run stopped between leaves a retired table,
  * which is no longer searchable, and the next run finishes it first. A partition that is only partly
  * past retention (agencies with shorter retentions) is left to the row deletes, which PostgreSQL
@@ -105,6 +108,10 @@ export async function retireExpiredDetectionPartitions(options: {
   for (const partition of await partitionsEndingBy(prisma, cutoff)) {
     const started = performance.now();
     let keep = await keptReadIds(prisma, partition.starts_at, partition.ends_at);
+    // Only kept reads left (it was swapped before): nothing to take out.
+    if (keep.length > 0 && !(await hasReadsBesides(prisma, partition.starts_at, partition.ends_at, keep))) {
+      continue;
+    }
     if (keep.length > 0) {
       await stagePartition(prisma, partition.name, keep);
       keep = await keptReadIds(prisma, partition.starts_at, partition.ends_at);

@@ -170,6 +170,25 @@ export async function keptReadIds(db: Db, startsAt: Date, endsAt: Date): Promise
   return rows.map((row) => row.id);
 }
 
+/**
+ * Whether [startsAt, endsAt) holds a read that is not in `keep`: a partition holding only kept reads
+ * (already swapped once) is left alone rather than copied again at every run. Stops at the first such
+ * read (the time index of the range's partition).
+ */
+export async function hasReadsBesides(
+  db: Db,
+  startsAt: Date,
+  endsAt: Date,
+  keep: bigint[],
+): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ any: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM detections d
+      WHERE d.timestamp >= ${startsAt} AND d.timestamp < ${endsAt} AND NOT (d.id = ANY(${keep}::bigint[]))
+    ) AS any`;
+  return row?.any ?? false;
+}
+
 /** Copies the reads to keep of `partition` into its replacement, without a lock on detections. */
 export async function stagePartition(db: Db, partition: string, keep: bigint[]): Promise<void> {
   await db.$executeRaw`SELECT odin_detection_partition_stage(${partition}, ${keep}::bigint[])`;
