@@ -156,6 +156,8 @@ BEGIN
   EXECUTE format(''ALTER TABLE %I ADD CONSTRAINT %I CHECK ("timestamp" >= %L AND "timestamp" < %L)'',
     staged, staged || ''_range'', bounds.starts_at, bounds.ends_at)\073
   EXECUTE format(''INSERT INTO %I SELECT * FROM %I WHERE id = ANY($1)'', staged, part) USING keep\073
+  -- Statistics now, so the plans that read it as the partition do not wait for autovacuum.
+  EXECUTE format(''ANALYZE %I'', staged)\073
   RETURN staged\073
 END';
 
@@ -201,8 +203,33 @@ AS $$
   ORDER BY 1
 $$;
 
--- The pictures of a retired table's reads that are not kept in detections, `max_rows` reads after
--- `after_id` (id order, its primary-key index).
+-- A retired table without the reads kept in detections (staged into the partition's replacement):
+-- what is left goes. Answers how many reads that is. The kept reads are found by joining on the
+-- retired table's time span, so only the replacement partition is probed.
+CREATE FUNCTION odin_retired_detection_partition_forget_kept(retired text)
+RETURNS bigint
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+AS E'DECLARE
+  first_at timestamptz\073
+  last_at timestamptz\073
+  left_over bigint\073
+BEGIN
+  IF retired NOT IN (SELECT odin_retired_detection_partitions()) THEN
+    RAISE EXCEPTION ''% is not a retired partition of detections'', retired\073
+  END IF\073
+  EXECUTE format(''SELECT min("timestamp"), max("timestamp") FROM %I'', retired) INTO first_at, last_at\073
+  IF first_at IS NULL THEN
+    RETURN 0\073
+  END IF\073
+  EXECUTE format(''DELETE FROM %I r USING detections d
+    WHERE d.timestamp >= $1 AND d.timestamp <= $2 AND d.id = r.id AND d.timestamp = r.timestamp'', retired)
+    USING first_at, last_at\073
+  EXECUTE format(''SELECT count(*) FROM %I'', retired) INTO left_over\073
+  RETURN left_over\073
+END';
+
+-- The picture keys of a retired table's reads (after odin_retired_detection_partition_forget_kept:
+-- none of them is kept), `max_rows` reads with a picture after `after_id` (id order, its primary key).
 CREATE FUNCTION odin_retired_detection_pictures(retired text, after_id bigint, max_rows int)
 RETURNS TABLE (id bigint, image_path text, plate_image_path text)
 LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp
@@ -211,7 +238,7 @@ AS E'BEGIN
     RAISE EXCEPTION ''% is not a retired partition of detections'', retired\073
   END IF\073
   RETURN QUERY EXECUTE format(''SELECT r.id, r.image_path, r.plate_image_path FROM %I r
-    WHERE r.id > $1 AND NOT EXISTS (SELECT 1 FROM detections d WHERE d.id = r.id AND d.timestamp = r.timestamp)
+    WHERE r.id > $1 AND (r.image_path IS NOT NULL OR r.plate_image_path IS NOT NULL)
     ORDER BY r.id LIMIT $2'', retired) USING after_id, max_rows\073
 END';
 
@@ -232,6 +259,7 @@ REVOKE EXECUTE ON FUNCTION odin_detection_partitions_ahead(text, int) FROM PUBLI
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_stage(text, bigint[]) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_retire(text, bigint[]) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_partitions() FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_retired_detection_partition_forget_kept(text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_pictures(text, bigint, int) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_partition_drop(text) FROM PUBLIC;
 

@@ -3,6 +3,7 @@ import type { ImageStore } from "../storage/image-store";
 import {
   createPartitionsAhead,
   dropRetiredPartition,
+  forgetKeptReads,
   hasReadsBesides,
   keptReadIds,
   longestReadRetentionDays,
@@ -68,6 +69,7 @@ export interface PartitionRetirement {
     stageMs: number;
     /** The one transaction that holds a lock on detections (detach, attach the kept reads). */
     retireMs: number;
+    /** The kept reads struck from the retired table, and its pictures listed and removed. */
     picturesMs: number;
     dropMs: number;
   }[];
@@ -133,15 +135,17 @@ export async function retireExpiredDetectionPartitions(options: {
   return { partitions: steps.map((step) => step.name), reads, steps };
 }
 
-/** Removes a retired table's pictures (those of reads not kept in detections), then the table. */
+/**
+ * Finishes a retired table: the reads kept in detections are struck from it, the pictures of the rest
+ * are removed, then the table is dropped.
+ */
 async function finishRetired(prisma: Database, images: ImageStore, retired: string) {
   const started = performance.now();
-  let reads = 0;
+  const reads = await forgetKeptReads(prisma, retired);
   let after = 0n;
   for (;;) {
     const rows = await retiredReadPictures(prisma, retired, after, PICTURE_BATCH);
     if (rows.length === 0) break;
-    reads += rows.length;
     after = rows[rows.length - 1]!.id;
     await images.remove(
       rows.flatMap((row) => [row.image_path, row.plate_image_path]).filter((key): key is string => !!key),

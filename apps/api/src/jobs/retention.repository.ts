@@ -210,7 +210,14 @@ export async function retiredPartitions(db: Db): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
-/** A retired table's reads not kept in detections, `limit` after `afterId`, with their picture keys. */
+/** Removes from a retired table the reads kept in detections; answers how many reads are left to go. */
+export async function forgetKeptReads(db: Db, retired: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT odin_retired_detection_partition_forget_kept(${retired}) AS n`;
+  return Number(row?.n ?? 0);
+}
+
+/** A retired table's reads with a picture, `limit` after `afterId` (after forgetKeptReads: none is kept). */
 export function retiredReadPictures(db: Db, retired: string, afterId: bigint, limit: number) {
   return db.$queryRaw<{ id: bigint; image_path: string | null; plate_image_path: string | null }[]>`
     SELECT id, image_path, plate_image_path
