@@ -144,12 +144,26 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
 
   it("retires a partition, keeping the reads asked for, then lists its pictures and drops it", async () => {
     const part = monthName(monthStart(now, -3));
-    const kept = await insertRead("kept", new Date(monthStart(now, -3).getTime() + 6 * DAY), "kept.jpg");
-    const staged = (await one("SELECT odin_detection_partition_stage($1, $2) AS name", [part, [kept]])).name;
+    const at = (day: number) => new Date(monthStart(now, -3).getTime() + day * DAY);
+    const kept = await insertRead("kept", at(6), "kept.jpg");
+    const released = await insertRead("released", at(7), "released.jpg");
+    const late = await insertRead("late", at(8), "late.jpg");
+    const staged = (
+      await one("SELECT odin_detection_partition_stage($1, $2) AS name", [part, [kept, released]])
+    ).name;
     expect(staged).toBe(`${part}_kept`);
-    const retired = (await one("SELECT odin_detection_partition_retire($1, $2) AS name", [part, [kept]]))
-      .name;
+    // Since the staging, `late` began to be kept and `released` stopped being kept.
+    const retired = (
+      await one("SELECT odin_detection_partition_retire($1, $2) AS name", [part, [kept, late]])
+    ).name;
     expect(retired).toBe(`${part}_retired`);
+    expect(
+      (
+        await client.query("SELECT id::text FROM detections WHERE tableoid = $1::regclass ORDER BY detections.id", [
+          part,
+        ])
+      ).rows,
+    ).toEqual([{ id: kept }, { id: late }]);
 
     expect(await partitions()).toContain(part);
     expect(await partitionOf(kept)).toBe(part);
@@ -162,16 +176,19 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     expect(
       (await client.query("SELECT odin_retired_detection_partitions() AS name")).rows.map((row) => row.name),
     ).toEqual([retired]);
-    // The kept read is struck from the retired table (it lives on in detections): one read left to go.
+    // The kept reads are struck from the retired table (they live on in detections): two left to go.
     expect(
       (await one("SELECT odin_retired_detection_partition_forget_kept($1)::int AS n", [retired])).n,
-    ).toBe(1);
+    ).toBe(2);
     const pictures = await client.query(
       "SELECT id::text, image_path FROM odin_retired_detection_pictures($1, 0, 100)",
       [retired],
     );
-    // The kept read's picture stays with it.
-    expect(pictures.rows).toEqual([{ id: ids.get("old"), image_path: "old.jpg" }]);
+    // The kept reads' pictures stay with them.
+    expect(pictures.rows).toEqual([
+      { id: ids.get("old"), image_path: "old.jpg" },
+      { id: released, image_path: "released.jpg" },
+    ]);
     await client.query("SELECT odin_retired_detection_partition_drop($1)", [retired]);
     expect((await one("SELECT to_regclass($1) AS t", [retired])).t).toBeNull();
   });

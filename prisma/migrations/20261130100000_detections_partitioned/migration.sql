@@ -161,8 +161,9 @@ BEGIN
   RETURN staged\073
 END';
 
--- `keep`: every read of the partition to keep, as known now (the reads kept since `stage` are copied
--- here, the ones no longer kept are left out). Answers the retired table's name.
+-- `keep`: every read of the partition to keep, as known now: the reads kept since `stage` are copied
+-- here and the ones no longer kept are left out, each set found by a hashed anti-join (a list test
+-- per row would be quadratic under the lock). Answers the retired table's name.
 CREATE FUNCTION odin_detection_partition_retire(part text, keep bigint[])
 RETURNS text
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
@@ -183,8 +184,9 @@ BEGIN
   EXECUTE format(''ALTER TABLE detections DETACH PARTITION %I'', part)\073
   EXECUTE format(''ALTER TABLE %I RENAME TO %I'', part, retired)\073
   IF cardinality(keep) > 0 THEN
-    EXECUTE format(''DELETE FROM %I WHERE NOT (id = ANY($1))'', staged) USING keep\073
-    EXECUTE format(''INSERT INTO %I SELECT r.* FROM %I r WHERE r.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM %I s WHERE s.id = r.id)'',
+    EXECUTE format(''DELETE FROM %I s WHERE NOT EXISTS (SELECT 1 FROM unnest($1) k(id) WHERE k.id = s.id)'', staged) USING keep\073
+    EXECUTE format(''INSERT INTO %I SELECT r.* FROM %I r WHERE r.id IN (
+        SELECT k.id FROM unnest($1) k(id) WHERE NOT EXISTS (SELECT 1 FROM %I s WHERE s.id = k.id))'',
       staged, retired, staged) USING keep\073
     EXECUTE format(''ALTER TABLE detections ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)'',
       staged, bounds.starts_at, bounds.ends_at)\073

@@ -171,22 +171,16 @@ export async function keptReadIds(db: Db, startsAt: Date, endsAt: Date): Promise
 }
 
 /**
- * Whether [startsAt, endsAt) holds a read that is not in `keep`: a partition holding only kept reads
- * (already swapped once) is left alone rather than copied again at every run. Stops at the first such
- * read (the time index of the range's partition).
+ * Whether [startsAt, endsAt) holds a read that is not in `keep` (which are all of that range): a
+ * partition holding only kept reads (swapped once already) is left alone rather than copied again at
+ * every run. Counts at most `keep.length + 1` reads of the range (its partition's time index).
  */
-export async function hasReadsBesides(
-  db: Db,
-  startsAt: Date,
-  endsAt: Date,
-  keep: bigint[],
-): Promise<boolean> {
-  const [row] = await db.$queryRaw<{ any: boolean }[]>`
-    SELECT EXISTS (
-      SELECT 1 FROM detections d
-      WHERE d.timestamp >= ${startsAt} AND d.timestamp < ${endsAt} AND NOT (d.id = ANY(${keep}::bigint[]))
-    ) AS any`;
-  return row?.any ?? false;
+export async function hasReadsBesides(db: Db, startsAt: Date, endsAt: Date, keep: bigint[]): Promise<boolean> {
+  const [row] = await db.$queryRaw<{ more: boolean }[]>`
+    SELECT count(*) > ${keep.length}::int AS more FROM (
+      SELECT 1 FROM detections d WHERE d.timestamp >= ${startsAt} AND d.timestamp < ${endsAt}
+      LIMIT ${keep.length + 1}::int) r`;
+  return row?.more ?? false;
 }
 
 /** Copies the reads to keep of `partition` into its replacement, without a lock on detections. */
