@@ -154,14 +154,20 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     expect(staged).toBe(`${part}_kept`);
     // Since the staging, `late` began to be kept and `released` stopped being kept.
     const retired = (
-      await one("SELECT odin_detection_partition_retire($1, $2) AS name", [part, [kept, late]])
+      await one("SELECT odin_detection_partition_retire($1, $2, $3, $4) AS name", [
+        part,
+        [kept, late],
+        [late],
+        [released],
+      ])
     ).name;
     expect(retired).toBe(`${part}_retired`);
     expect(
       (
-        await client.query("SELECT id::text FROM detections WHERE tableoid = $1::regclass ORDER BY detections.id", [
-          part,
-        ])
+        await client.query(
+          "SELECT id::text FROM detections WHERE tableoid = $1::regclass ORDER BY detections.id",
+          [part],
+        )
       ).rows,
     ).toEqual([{ id: kept }, { id: late }]);
 
@@ -195,7 +201,9 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
 
   it("retires a partition with nothing kept, and refuses tables that are not retired partitions", async () => {
     const part = monthName(monthStart(now, -1));
-    const retired = (await one("SELECT odin_detection_partition_retire($1, '{}') AS name", [part])).name;
+    const retired = (
+      await one("SELECT odin_detection_partition_retire($1, '{}', '{}', '{}') AS name", [part])
+    ).name;
     expect(await partitions()).not.toContain(part);
     expect(
       (await one("SELECT count(*)::int AS n FROM detections WHERE id = $1", [ids.get("last-month")])).n,
@@ -205,7 +213,7 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
       /not a retired partition/,
     );
     await expect(
-      client.query("SELECT odin_detection_partition_retire('detections_default', '{}')"),
+      client.query("SELECT odin_detection_partition_retire('detections_default', '{}', '{}', '{}')"),
     ).rejects.toThrow(/not a partition of detections with a range/);
   });
 });

@@ -161,10 +161,10 @@ BEGIN
   RETURN staged\073
 END';
 
--- `keep`: every read of the partition to keep, as known now: the reads kept since `stage` are copied
--- here and the ones no longer kept are left out, each set found by a hashed anti-join (a list test
--- per row would be quadratic under the lock). Answers the retired table's name.
-CREATE FUNCTION odin_detection_partition_retire(part text, keep bigint[])
+-- `keep`: every read of the partition to keep, as known now. `late` and `released`: the reads that
+-- began, and stopped, being kept since `stage` (the caller compares the two sets), so that under the
+-- lock only those few are copied or struck. Answers the retired table's name.
+CREATE FUNCTION odin_detection_partition_retire(part text, keep bigint[], late bigint[], released bigint[])
 RETURNS text
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
 AS E'DECLARE
@@ -180,14 +180,15 @@ BEGIN
     EXECUTE format(''DROP TABLE IF EXISTS %I'', staged)\073
   ELSIF to_regclass(staged) IS NULL THEN
     PERFORM odin_detection_partition_stage(part, keep)\073
+    late := ''{}''\073
+    released := ''{}''\073
   END IF\073
   EXECUTE format(''ALTER TABLE detections DETACH PARTITION %I'', part)\073
   EXECUTE format(''ALTER TABLE %I RENAME TO %I'', part, retired)\073
   IF cardinality(keep) > 0 THEN
-    EXECUTE format(''DELETE FROM %I s WHERE NOT EXISTS (SELECT 1 FROM unnest($1) k(id) WHERE k.id = s.id)'', staged) USING keep\073
-    EXECUTE format(''INSERT INTO %I SELECT r.* FROM %I r WHERE r.id IN (
-        SELECT k.id FROM unnest($1) k(id) WHERE NOT EXISTS (SELECT 1 FROM %I s WHERE s.id = k.id))'',
-      staged, retired, staged) USING keep\073
+    EXECUTE format(''DELETE FROM %I WHERE id = ANY($1)'', staged) USING released\073
+    EXECUTE format(''INSERT INTO %I SELECT r.* FROM %I r WHERE r.id = ANY($1)
+        AND NOT EXISTS (SELECT 1 FROM %I s WHERE s.id = r.id)'', staged, retired, staged) USING late\073
     EXECUTE format(''ALTER TABLE detections ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)'',
       staged, bounds.starts_at, bounds.ends_at)\073
     EXECUTE format(''ALTER TABLE %I RENAME TO %I'', staged, part)\073
@@ -259,7 +260,7 @@ REVOKE EXECUTE ON FUNCTION odin_detection_partitions() FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_create(timestamptz, timestamptz) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partitions_ahead(text, int) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_stage(text, bigint[]) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION odin_detection_partition_retire(text, bigint[]) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_detection_partition_retire(text, bigint[], bigint[], bigint[]) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_partitions() FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_partition_forget_kept(text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_pictures(text, bigint, int) FROM PUBLIC;

@@ -114,12 +114,19 @@ export async function retireExpiredDetectionPartitions(options: {
     if (keep.length > 0 && !(await hasReadsBesides(prisma, partition.starts_at, partition.ends_at, keep))) {
       continue;
     }
+    let late: bigint[] = [];
+    let released: bigint[] = [];
     if (keep.length > 0) {
       await stagePartition(prisma, partition.name, keep);
-      keep = await keptReadIds(prisma, partition.starts_at, partition.ends_at);
+      const staged = new Set(keep);
+      const now = await keptReadIds(prisma, partition.starts_at, partition.ends_at);
+      const kept = new Set(now);
+      late = now.filter((id) => !staged.has(id));
+      released = keep.filter((id) => !kept.has(id));
+      keep = now;
     }
     const staged = performance.now();
-    const retired = await retirePartition(prisma, partition.name, keep);
+    const retired = await retirePartition(prisma, partition.name, { now: keep, late, released });
     const retireMs = performance.now() - staged;
     const finished = await finishRetired(prisma, images, retired);
     reads += finished.reads;

@@ -175,7 +175,12 @@ export async function keptReadIds(db: Db, startsAt: Date, endsAt: Date): Promise
  * partition holding only kept reads (swapped once already) is left alone rather than copied again at
  * every run. Counts at most `keep.length + 1` reads of the range (its partition's time index).
  */
-export async function hasReadsBesides(db: Db, startsAt: Date, endsAt: Date, keep: bigint[]): Promise<boolean> {
+export async function hasReadsBesides(
+  db: Db,
+  startsAt: Date,
+  endsAt: Date,
+  keep: bigint[],
+): Promise<boolean> {
   const [row] = await db.$queryRaw<{ more: boolean }[]>`
     SELECT count(*) > ${keep.length}::int AS more FROM (
       SELECT 1 FROM detections d WHERE d.timestamp >= ${startsAt} AND d.timestamp < ${endsAt}
@@ -190,11 +195,17 @@ export async function stagePartition(db: Db, partition: string, keep: bigint[]):
 
 /**
  * Takes `partition` out of detections in one short transaction, its kept reads (`keep`, as known now)
- * staying in its place. Answers the retired table's name.
+ * staying in its place: `late` and `released` are the reads that began and stopped being kept since
+ * stagePartition, the only ones the transaction copies or strikes. Answers the retired table's name.
  */
-export async function retirePartition(db: Db, partition: string, keep: bigint[]): Promise<string> {
+export async function retirePartition(
+  db: Db,
+  partition: string,
+  keep: { now: bigint[]; late: bigint[]; released: bigint[] },
+): Promise<string> {
   const [row] = await db.$queryRaw<{ name: string }[]>`
-    SELECT odin_detection_partition_retire(${partition}, ${keep}::bigint[]) AS name`;
+    SELECT odin_detection_partition_retire(${partition}, ${keep.now}::bigint[], ${keep.late}::bigint[],
+      ${keep.released}::bigint[]) AS name`;
   return row!.name;
 }
 
