@@ -332,10 +332,15 @@ export async function fillStore(
      FROM (SELECT plate_normalized, count(*) AS n FROM detections GROUP BY 1) p`,
   );
   const sizes = await client.query<{ name: string; mb: number }>(
-    `SELECT 'table (heap + toast)' AS name, round(pg_table_size('detections') / 1048576.0)::float8 AS mb
+    // detections is partitioned (issue 21): its partitions' sizes, each index summed over its partitions.
+    `SELECT 'table (heap + toast)' AS name,
+            round(sum(pg_table_size(relid)) / 1048576.0)::float8 AS mb
+     FROM pg_partition_tree('detections') WHERE isleaf
      UNION ALL
-     SELECT indexrelid::regclass::text, round(pg_relation_size(indexrelid) / 1048576.0)::float8
-     FROM pg_index WHERE indrelid = 'detections'::regclass
+     SELECT i.indexrelid::regclass::text, round(sum(pg_relation_size(t.relid)) / 1048576.0)::float8
+     FROM pg_index i CROSS JOIN LATERAL pg_partition_tree(i.indexrelid) t
+     WHERE i.indrelid = 'detections'::regclass AND t.isleaf
+     GROUP BY i.indexrelid
      UNION ALL
      SELECT 'distinct_plates (table + indexes)', round(pg_total_relation_size('distinct_plates') / 1048576.0)::float8`,
   );
