@@ -1,4 +1,4 @@
-import { access, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,10 +7,10 @@ import { purgeExpiredDetections } from "../src/jobs/detection-retention";
 import { ALERT_IMAGE_AREA } from "../src/sources/rekor/rekor.webhook";
 import { createImageStore, type ImageStore } from "../src/storage/image-store";
 import { buildTestApp, type TestApp } from "./helpers";
+import { JPEG, readWithPictures, storedImageExists } from "./retention-helpers";
 import { seedPersonas } from "./tokens";
 
 const DAY = 86_400_000;
-const JPEG = { contentType: "image/jpeg" as const, body: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) };
 
 /**
  * Issue 17.6 with real retention runs on a real database and image folder: the read and pictures an
@@ -25,29 +25,15 @@ describe("retention keeps what alerts point at; alerts have their own retention"
   let integrationId: number;
   let groupId: number;
   const now = Date.now();
-  const exists = (relative: string) =>
-    access(path.join(t.config.detections.imagesDir, relative)).then(
-      () => true,
-      () => false,
-    );
-
-  const detection = async (name: string, ageDays: number) => {
-    const at = new Date(now - ageDays * DAY);
-    const imagePath = await images.put("axis", integrationId, at, JPEG);
-    const plateImagePath = await images.put("axis", integrationId, at, JPEG, "plate");
-    return t.prisma.detection.create({
-      data: {
-        plate: name,
-        plateNormalized: name,
-        agencyId,
-        axisIntegrationId: integrationId,
-        timestamp: at,
-        imagePath,
-        plateImagePath,
-        vendorEventId: `retention-${name}`,
-      },
+  const exists = (key: string) => storedImageExists(t, key);
+  const detection = (name: string, ageDays: number) =>
+    readWithPictures(t, images, {
+      plate: name,
+      at: new Date(now - ageDays * DAY),
+      agencyId,
+      integrationId,
+      vendorEventId: `retention-${name}`,
     });
-  };
   const alert = (name: string, ageDays: number, extra: { imagePath?: string; axisDetectionId?: bigint }) =>
     t.prisma.alert.create({
       data: {

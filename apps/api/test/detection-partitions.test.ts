@@ -1,4 +1,4 @@
-import { access, mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,10 +10,10 @@ import {
 import { purgeExpiredDetections } from "../src/jobs/detection-retention";
 import { createImageStore, type ImageStore } from "../src/storage/image-store";
 import { buildTestApp, type TestApp } from "./helpers";
+import { readWithPictures, storedImageExists } from "./retention-helpers";
 import { seedPersonas } from "./tokens";
 
 const DAY = 86_400_000;
-const JPEG = { contentType: "image/jpeg" as const, body: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) };
 
 const monthStart = (at: Date, offset = 0) =>
   new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
@@ -37,31 +37,19 @@ describe("time partitions of detections", () => {
   const oldMonth = monthStart(now, -7);
   const oldPartition = monthName(oldMonth);
 
-  const exists = (relative: string) =>
-    access(path.join(t.config.detections.imagesDir, relative)).then(
-      () => true,
-      () => false,
-    );
+  const exists = (key: string) => storedImageExists(t, key);
   const partitions = async () =>
     (await t.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM odin_detection_partitions()`).map(
       (row) => row.name,
     );
-  const read = async (plate: string, at: Date) => {
-    const imagePath = await images.put("axis", integrationId, at, JPEG);
-    const plateImagePath = await images.put("axis", integrationId, at, JPEG, "plate");
-    return t.prisma.detection.create({
-      data: {
-        plate,
-        plateNormalized: plate,
-        agencyId,
-        axisIntegrationId: integrationId,
-        timestamp: at,
-        imagePath,
-        plateImagePath,
-        vendorEventId: `partition-${plate}-${at.getTime()}`,
-      },
+  const read = (plate: string, at: Date) =>
+    readWithPictures(t, images, {
+      plate,
+      at,
+      agencyId,
+      integrationId,
+      vendorEventId: `partition-${plate}-${at.getTime()}`,
     });
-  };
   const stored = async (id: bigint) => (await t.prisma.detection.findFirst({ where: { id } })) !== null;
   const retire = () => retireExpiredDetectionPartitions({ prisma: t.prisma, images, retentionDays: 30, now });
   const purge = (retentionDays = 30) =>

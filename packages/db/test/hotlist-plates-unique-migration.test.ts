@@ -1,25 +1,11 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDeploy } from "../src/migrate";
-import { locatePrismaDir } from "../src/paths";
 import { createTestDatabase, startTestPostgres, type TestDatabase, type TestPostgres } from "../src/testing";
+import { prismaDirBefore } from "./migration-helpers";
 
 const MIGRATION = "20261125043856_hotlist_plates_unique";
-
-/** A copy of prisma/ holding the migrations before `MIGRATION`, to plant rows the old schema allowed. */
-function prismaDirBefore(migration: string): string {
-  const source = locatePrismaDir();
-  const dir = mkdtempSync(path.join(os.tmpdir(), "odin-prisma-before-"));
-  cpSync(path.join(source, "schema.prisma"), path.join(dir, "schema.prisma"));
-  for (const entry of readdirSync(path.join(source, "migrations"))) {
-    if (entry >= migration && entry !== "migration_lock.toml") continue;
-    cpSync(path.join(source, "migrations", entry), path.join(dir, "migrations", entry), { recursive: true });
-  }
-  return dir;
-}
 
 describe(`migration ${MIGRATION} on planted duplicates`, () => {
   let server: TestPostgres;

@@ -140,6 +140,16 @@ $$;
 --    Reads that must stay (an alert points at them, a legal hold keeps them) are first copied, without a
 --    lock on detections, into a table with the partition's indexes and range (`stage`), and that table
 --    takes the partition's place in the same transaction as the detach (`retire`).
+-- A partition's range, or an error when `part` is not one of detections' partitions with a range.
+CREATE FUNCTION odin_detection_partition_bounds(part text, OUT starts_at timestamptz, OUT ends_at timestamptz)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+AS E'BEGIN
+  SELECT p.starts_at, p.ends_at INTO starts_at, ends_at FROM odin_detection_partitions() p WHERE p.name = part\073
+  IF NOT FOUND THEN
+    RAISE EXCEPTION ''% is not a partition of detections with a range'', part\073
+  END IF\073
+END';
+
 CREATE FUNCTION odin_detection_partition_stage(part text, keep bigint[])
 RETURNS text
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
@@ -147,10 +157,7 @@ AS E'DECLARE
   staged text := part || ''_kept''\073
   bounds record\073
 BEGIN
-  SELECT * INTO bounds FROM odin_detection_partitions() p WHERE p.name = part\073
-  IF NOT FOUND THEN
-    RAISE EXCEPTION ''% is not a partition of detections with a range'', part\073
-  END IF\073
+  SELECT * INTO bounds FROM odin_detection_partition_bounds(part)\073
   EXECUTE format(''DROP TABLE IF EXISTS %I'', staged)\073
   EXECUTE format(''CREATE TABLE %I (LIKE %I INCLUDING DEFAULTS INCLUDING INDEXES)'', staged, part)\073
   EXECUTE format(''ALTER TABLE %I ADD CONSTRAINT %I CHECK ("timestamp" >= %L AND "timestamp" < %L)'',
@@ -172,10 +179,7 @@ AS E'DECLARE
   retired text := part || ''_retired''\073
   bounds record\073
 BEGIN
-  SELECT * INTO bounds FROM odin_detection_partitions() p WHERE p.name = part\073
-  IF NOT FOUND THEN
-    RAISE EXCEPTION ''% is not a partition of detections with a range'', part\073
-  END IF\073
+  SELECT * INTO bounds FROM odin_detection_partition_bounds(part)\073
   IF cardinality(keep) = 0 THEN
     EXECUTE format(''DROP TABLE IF EXISTS %I'', staged)\073
   ELSIF to_regclass(staged) IS NULL THEN
@@ -259,6 +263,7 @@ END';
 REVOKE EXECUTE ON FUNCTION odin_detection_partitions() FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_create(timestamptz, timestamptz) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partitions_ahead(text, int) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_detection_partition_bounds(text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_stage(text, bigint[]) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_retire(text, bigint[], bigint[], bigint[]) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_partitions() FROM PUBLIC;
