@@ -166,7 +166,7 @@ describe("time partitions of detections", () => {
     const lost = await read("LOST21", new Date(oldMonth.getTime() + 8 * DAY));
     // The run stopped after the detach: the table is out of detections, its pictures still there.
     const [retired] = await t.prisma.$queryRaw<{ name: string }[]>`
-      SELECT odin_detection_partition_retire(${oldPartition}, '{}'::bigint[], '{}'::bigint[], '{}'::bigint[]) AS name`;
+      SELECT odin_detection_partition_retire(${oldPartition}, false, '{}'::bigint[], '{}'::bigint[]) AS name`;
     expect(await stored(lost.id)).toBe(false);
     expect(await exists(lost.imagePath!)).toBe(true);
 

@@ -36,7 +36,7 @@ export const PARTITION_FUNCTIONS = [
   "odin_detection_partitions()",
   "odin_detection_partitions_ahead(text, int)",
   "odin_detection_partition_stage(text, bigint[])",
-  "odin_detection_partition_retire(text, bigint[], bigint[], bigint[])",
+  "odin_detection_partition_retire(text, boolean, bigint[], bigint[])",
   "odin_retired_detection_partitions()",
   "odin_retired_detection_partition_forget_kept(text)",
   "odin_retired_detection_pictures(text, bigint, int)",

@@ -140,9 +140,8 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     expect(staged).toBe(`${part}_kept`);
     // Since the staging, `late` began to be kept and `released` stopped being kept.
     const retired = (
-      await one("SELECT odin_detection_partition_retire($1, $2, $3, $4) AS name", [
+      await one("SELECT odin_detection_partition_retire($1, true, $2, $3) AS name", [
         part,
-        [kept, late],
         [late],
         [released],
       ])
@@ -188,7 +187,7 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
   it("retires a partition with nothing kept, and refuses tables that are not retired partitions", async () => {
     const part = monthName(monthStart(now, -1));
     const retired = (
-      await one("SELECT odin_detection_partition_retire($1, '{}', '{}', '{}') AS name", [part])
+      await one("SELECT odin_detection_partition_retire($1, false, '{}', '{}') AS name", [part])
     ).name;
     expect(await partitions()).not.toContain(part);
     expect(
@@ -199,7 +198,7 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
       /not a retired partition/,
     );
     await expect(
-      client.query("SELECT odin_detection_partition_retire('detections_default', '{}', '{}', '{}')"),
+      client.query("SELECT odin_detection_partition_retire('detections_default', false, '{}', '{}')"),
     ).rejects.toThrow(/not a partition of detections with a range/);
   });
 });

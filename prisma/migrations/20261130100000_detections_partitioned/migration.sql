@@ -168,10 +168,11 @@ BEGIN
   RETURN staged\073
 END';
 
--- `keep`: every read of the partition to keep, as known now. `late` and `released`: the reads that
--- began, and stopped, being kept since `stage` (the caller compares the two sets), so that under the
--- lock only those few are copied or struck. Answers the retired table's name.
-CREATE FUNCTION odin_detection_partition_retire(part text, keep bigint[], late bigint[], released bigint[])
+-- `keeps`: whether any read of the partition is kept (then `stage` has made its replacement). `late`
+-- and `released`: the reads that began, and stopped, being kept since `stage` (the caller compares the
+-- two sets), so that under the lock only those few are copied or struck, and the kept reads themselves
+-- are never sent again. Answers the retired table's name.
+CREATE FUNCTION odin_detection_partition_retire(part text, keeps boolean, late bigint[], released bigint[])
 RETURNS text
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
 AS E'DECLARE
@@ -180,16 +181,14 @@ AS E'DECLARE
   bounds record\073
 BEGIN
   SELECT * INTO bounds FROM odin_detection_partition_bounds(part)\073
-  IF cardinality(keep) = 0 THEN
+  IF NOT keeps THEN
     EXECUTE format(''DROP TABLE IF EXISTS %I'', staged)\073
   ELSIF to_regclass(staged) IS NULL THEN
-    PERFORM odin_detection_partition_stage(part, keep)\073
-    late := ''{}''\073
-    released := ''{}''\073
+    RAISE EXCEPTION ''% has kept reads but no staged replacement (odin_detection_partition_stage first)'', part\073
   END IF\073
   EXECUTE format(''ALTER TABLE detections DETACH PARTITION %I'', part)\073
   EXECUTE format(''ALTER TABLE %I RENAME TO %I'', part, retired)\073
-  IF cardinality(keep) > 0 THEN
+  IF keeps THEN
     EXECUTE format(''DELETE FROM %I WHERE id = ANY($1)'', staged) USING released\073
     EXECUTE format(''INSERT INTO %I SELECT r.* FROM %I r WHERE r.id = ANY($1)
         AND NOT EXISTS (SELECT 1 FROM %I s WHERE s.id = r.id)'', staged, retired, staged) USING late\073
@@ -265,7 +264,7 @@ REVOKE EXECUTE ON FUNCTION odin_detection_partition_create(timestamptz, timestam
 REVOKE EXECUTE ON FUNCTION odin_detection_partitions_ahead(text, int) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_bounds(text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_stage(text, bigint[]) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION odin_detection_partition_retire(text, bigint[], bigint[], bigint[]) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_detection_partition_retire(text, boolean, bigint[], bigint[]) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_partitions() FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_partition_forget_kept(text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_pictures(text, bigint, int) FROM PUBLIC;

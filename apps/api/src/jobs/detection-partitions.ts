@@ -126,7 +126,7 @@ export async function retireExpiredDetectionPartitions(options: {
       keep = now;
     }
     const staged = performance.now();
-    const retired = await retirePartition(prisma, partition.name, { now: keep, late, released });
+    const retired = await retirePartition(prisma, partition.name, { keeps: keep.length > 0, late, released });
     const retireMs = performance.now() - staged;
     const finished = await finishRetired(prisma, images, retired);
     reads += finished.reads;
