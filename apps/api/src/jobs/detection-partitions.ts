@@ -111,7 +111,10 @@ export async function retireExpiredDetectionPartitions(options: {
     const started = performance.now();
     let keep = await keptReadIds(prisma, partition.starts_at, partition.ends_at);
     // Only kept reads left (it was swapped before): nothing to take out.
-    if (keep.length > 0 && !(await hasReadsBesides(prisma, partition.starts_at, partition.ends_at, keep))) {
+    if (
+      keep.length > 0 &&
+      !(await hasReadsBesides(prisma, partition.starts_at, partition.ends_at, keep.length))
+    ) {
       continue;
     }
     let late: bigint[] = [];

@@ -171,20 +171,15 @@ export async function keptReadIds(db: Db, startsAt: Date, endsAt: Date): Promise
 }
 
 /**
- * Whether [startsAt, endsAt) holds a read that is not in `keep` (which are all of that range): a
+ * Whether [startsAt, endsAt) holds more reads than the `kept` ones (which are all of that range): a
  * partition holding only kept reads (swapped once already) is left alone rather than copied again at
- * every run. Counts at most `keep.length + 1` reads of the range (its partition's time index).
+ * every run. Counts at most `kept + 1` reads of the range (its partition's time index).
  */
-export async function hasReadsBesides(
-  db: Db,
-  startsAt: Date,
-  endsAt: Date,
-  keep: bigint[],
-): Promise<boolean> {
+export async function hasReadsBesides(db: Db, startsAt: Date, endsAt: Date, kept: number): Promise<boolean> {
   const [row] = await db.$queryRaw<{ more: boolean }[]>`
-    SELECT count(*) > ${keep.length}::int AS more FROM (
+    SELECT count(*) > ${kept}::int AS more FROM (
       SELECT 1 FROM detections d WHERE d.timestamp >= ${startsAt} AND d.timestamp < ${endsAt}
-      LIMIT ${keep.length + 1}::int) r`;
+      LIMIT ${kept + 1}::int) r`;
   return row?.more ?? false;
 }
 
