@@ -42,6 +42,11 @@ import { log, mean, printTable, prng, round, runBench, summarize, type BenchRun 
 
 const ROWS = Number(process.env.BENCH_SIMILAR_ROWS ?? 1_000_000);
 const MISREADS = Number(process.env.BENCH_SIMILAR_MISREADS ?? 500);
+/**
+ * The peer's search as it runs (count + first page) scans every read twice, about 3 s a misread at
+ * 1,000,000 reads: it is timed on every AS_RUN_EVERY-th misread (100 of the 500, 20 per class).
+ */
+const AS_RUN_EVERY = Number(process.env.BENCH_SIMILAR_AS_RUN_EVERY ?? 5);
 const RANGE_DAYS = 30;
 const TARGET_RATIO = 100;
 const HOTLIST = Number(process.env.BENCH_SIMILAR_HOTLIST ?? 1_000_000);
@@ -216,6 +221,23 @@ async function benchMatcher(
   return { seedSeconds, figures };
 }
 
+/**
+ * ALPR-Database's own tables beside `detections` (its schema: `plates` kept by a trigger on every read,
+ * `known_plates`, `plate_tags`, `tags`), for its search page's joins.
+ */
+async function createPeerTables(prisma: ReturnType<typeof createPrismaClient>): Promise<void> {
+  for (const statement of [
+    `CREATE TABLE peer_plates (plate_number text PRIMARY KEY, occurrence_count integer NOT NULL DEFAULT 0,
+       flagged boolean NOT NULL DEFAULT false)`,
+    `INSERT INTO peer_plates (plate_number, occurrence_count) SELECT plate, count(*) FROM detections GROUP BY plate`,
+    "CREATE TABLE peer_known_plates (plate_number text PRIMARY KEY, name text, notes text)",
+    "CREATE TABLE peer_tags (id serial PRIMARY KEY, name text NOT NULL, color text)",
+    "CREATE TABLE peer_plate_tags (plate_number text NOT NULL, tag_id integer NOT NULL REFERENCES peer_tags (id))",
+    "ANALYZE peer_plates",
+  ])
+    await prisma.$executeRawUnsafe(statement);
+}
+
 async function main({ db, writeResult }: BenchRun): Promise<void> {
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url }, projectRoot);
   const prisma = createPrismaClient(db.url, { poolSize: config.databasePoolSize });
@@ -253,6 +275,45 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         WHERE timestamp >= ${start} AND timestamp <= ${end}
           AND (plate_normalized ILIKE ${`%${q}%`}
             OR levenshtein(plate_normalized, ${q}) <= GREATEST(2, CEIL(length(${q}) * 0.25)))`);
+    // The same search as ALPR-Database runs it (lib/db.js getPlateReads, fuzzySearch with a date
+    // range, first page of 25): its count query, then its page, each with its WHERE as written. The
+    // peer's `timestamp::date BETWEEN` cannot use an index or prune partitions, and its page joins
+    // `plates`, `known_plates`, `plate_tags` and `tags` (here peer_*, the plates built from the reads
+    // as its trigger keeps them, the others empty). pr.plate_number is Odin's plate as read.
+    await createPeerTables(prisma);
+    const fromDay = start.toISOString().slice(0, 10);
+    const toDay = end.toISOString().slice(0, 10);
+    const peerWhere = `WHERE (pr.plate ILIKE $1
+        OR REPLACE(REPLACE(UPPER(pr.plate), ' ', ''), '*', '') LIKE $2
+        OR LEVENSHTEIN(REPLACE(REPLACE(UPPER(pr.plate), ' ', ''), '*', ''), $3::text)
+          <= GREATEST(2, CEIL(LENGTH($3::text) * 0.25)))
+      AND pr.timestamp::date BETWEEN $4::date AND $5::date`;
+    const peerAsRun = async (q: string) => {
+      const normalized = q.replace(/[^a-zA-Z0-9]/g, "").toUpperCase();
+      const values = [`%${q}%`, `%${normalized}%`, normalized, fromDay, toDay];
+      await prisma.$queryRawUnsafe(`SELECT COUNT(DISTINCT pr.id) FROM detections pr ${peerWhere}`, ...values);
+      return prisma.$queryRawUnsafe<{ plate: string }[]>(
+        `SELECT pr.id, pr.plate AS plate, pr.image_path AS image_data, pr.image_path, NULL AS bi_path,
+           pr.plate_image_path AS thumbnail_path, pr.timestamp, pr.camera_name, p.occurrence_count,
+           ARRAY[pr.plate_x1, pr.plate_y1, pr.plate_x3, pr.plate_y3] AS crop_coordinates, pr.confidence,
+           false AS validated, kp.name AS known_name, kp.notes,
+           array_agg(DISTINCT jsonb_build_object('name', t.name, 'color', t.color))
+             FILTER (WHERE t.name IS NOT NULL) AS tags,
+           p.flagged
+         FROM detections pr
+         JOIN peer_plates p ON pr.plate = p.plate_number
+         LEFT JOIN peer_known_plates kp ON pr.plate = kp.plate_number
+         LEFT JOIN peer_plate_tags pt ON pr.plate = pt.plate_number
+         LEFT JOIN peer_tags t ON pt.tag_id = t.id
+         ${peerWhere}
+         GROUP BY pr.id, pr.plate, pr.image_path, pr.plate_image_path, pr.timestamp, pr.camera_name,
+           pr.plate_x1, pr.plate_y1, pr.plate_x3, pr.plate_y3, p.occurrence_count, p.flagged,
+           kp.name, kp.notes, pr.confidence
+         ORDER BY pr.timestamp DESC
+         LIMIT 25 OFFSET 0`,
+        ...values,
+      );
+    };
     const odin = async (q: string) => {
       const results = await source.search(
         {
@@ -272,7 +333,9 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     };
 
     // Interleaved: each misread by the peer, then by Odin, so both see the same machine load.
-    const measured = { peer: [] as number[], odin: [] as number[] };
+    const measured = { peer: [] as number[], peerAsRun: [] as number[], odin: [] as number[] };
+    /** Whether the true plate is on the page the peer's search shows first (its 25 newest reads). */
+    const onPeerFirstPage: number[] = [];
     const found: Record<"peer" | "odin", Record<MisreadClass, number[]>> = {
       peer: Object.fromEntries(CLASSES.map((c) => [c, []])) as unknown as Record<MisreadClass, number[]>,
       odin: Object.fromEntries(CLASSES.map((c) => [c, []])) as unknown as Record<MisreadClass, number[]>,
@@ -284,6 +347,13 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       number[]
     >;
     for (const [index, c] of cases.entries()) {
+      // Misreads cycle through the classes: every AS_RUN_EVERY-th round of them, all five.
+      if (Math.floor(index / CLASSES.length) % AS_RUN_EVERY === 0) {
+        const startedAsRun = performance.now();
+        const firstPage = await peerAsRun(c.typed);
+        measured.peerAsRun.push(performance.now() - startedAsRun);
+        onPeerFirstPage.push(firstPage.some((row) => row.plate === c.truth) ? 1 : 0);
+      }
       for (const who of ["peer", "odin"] as const) {
         const started = performance.now();
         const plates = await (who === "peer" ? peer(c.typed) : odin(c.typed));
@@ -300,6 +370,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const peerP95 = summarize(measured.peer).p95;
     const odinP95 = summarize(measured.odin).p95;
     const ratio = round(peerP95 / Math.max(odinP95, 0.001));
+    const peerAsRunP95 = summarize(measured.peerAsRun).p95;
+    const ratioAsRun = round(peerAsRunP95 / Math.max(odinP95, 0.001));
     const recall = (who: "peer" | "odin", kind?: MisreadClass) => {
       const hits = kind ? found[who][kind] : CLASSES.flatMap((k) => found[who][k]);
       return hits.length ? hits.reduce((a, b) => a + b, 0) / hits.length : 0;
@@ -321,7 +393,13 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     ]);
     printTable("Latency (ms) and noise (other plates returned)", [
       {
-        who: "peer",
+        who: "peer as run (count + first page)",
+        p50: summarize(measured.peerAsRun).p50,
+        p95: peerAsRunP95,
+        "mean noise": `true plate on page 1: ${round(mean(onPeerFirstPage) * 100)}%`,
+      },
+      {
+        who: "peer filter alone",
         p50: summarize(measured.peer).p50,
         p95: peerP95,
         "mean noise": round(mean(noise.peer), 2),
@@ -352,7 +430,13 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     await writeResult({
       targets: [
         {
-          name: "Similar p95 vs the peer's fuzzy query p95",
+          name: "Similar p95 vs the peer's fuzzy search p95, as ALPR-Database runs it (count + first page)",
+          target: `≥ ${TARGET_RATIO}× faster`,
+          measured: `${ratioAsRun}× (${round(odinP95)} ms vs ${round(peerAsRunP95)} ms)`,
+          met: ratioAsRun >= TARGET_RATIO,
+        },
+        {
+          name: "Similar p95 vs the peer's filter alone (one statement, 30-day range on the index)",
           target: `≥ ${TARGET_RATIO}× faster`,
           measured: `${ratio}× (${round(odinP95)} ms vs ${round(peerP95)} ms)`,
           met: ratio >= TARGET_RATIO,
@@ -383,10 +467,12 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       recall: table,
       latency: {
         peer: summarize(measured.peer),
+        peerAsRun: summarize(measured.peerAsRun),
         odin: summarize(measured.odin),
         odinByClass: latencyByClass,
       },
       meanNoise: { peer: mean(noise.peer), odin: mean(noise.odin) },
+      peerFirstPageRecall: mean(onPeerFirstPage),
       matcher,
       loadAverage: { atStart: loadAtStart, atEnd: load },
     });

@@ -12,6 +12,7 @@ import {
   createDetectionPartitionsAhead,
   retireExpiredDetectionPartitions,
 } from "../src/jobs/detection-partitions";
+import { createAuditPartitionsAhead } from "../src/jobs/audit-partitions";
 import { createImageStore } from "../src/storage/image-store";
 import { loadConfig } from "../src/config/env";
 import { buildTestApp, projectRoot, type TestApp } from "./helpers";
@@ -122,6 +123,27 @@ describe("the DML-only app role", () => {
     await app.query(`INSERT INTO audit_logs (username, action) VALUES ('test', 'role_test')`);
     const { rows } = await app.query("SELECT chain_seq FROM audit_logs WHERE action = 'role_test'");
     expect(Number(rows[0].chain_seq)).toBeGreaterThan(0);
+  });
+
+  it("makes the months of audit_logs ahead through the migration's function, and cannot empty a month (issue 21)", async () => {
+    const created = await createAuditPartitionsAhead(t.prisma);
+    expect(Array.isArray(created)).toBe(true);
+    const { rows } = await app.query<{ part: string }>(
+      "SELECT tableoid::regclass::text AS part FROM audit_logs WHERE action = 'search' LIMIT 1",
+    );
+    const month = rows[0]!.part;
+    expect(month).toMatch(/^audit_logs_y\d{4}m\d{2}$/);
+    for (const refused of [
+      `TRUNCATE ${month}`,
+      `UPDATE ${month} SET username = 'someone.else'`,
+      `DELETE FROM ${month}`,
+      `ALTER TABLE audit_logs DETACH PARTITION ${month}`,
+      `DROP TABLE ${month}`,
+      "CREATE TABLE role_audit PARTITION OF audit_logs FOR VALUES FROM ('2019-01-01Z') TO ('2019-02-01Z')",
+      "SELECT odin_audit_partition_create('2019-01-01Z')",
+    ]) {
+      await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
+    }
   });
 
   it("manages the time partitions of detections only through the migration's functions (issue 21)", async () => {

@@ -9,6 +9,7 @@ const camera = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!.axis[0
 const JOBS = [
   "detection-retention",
   "detection-partitions",
+  "audit-partitions",
   "expired-rows-purge",
   "search-snapshot-purge",
   "skeleton-index",

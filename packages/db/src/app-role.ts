@@ -29,8 +29,8 @@ export function roleOf(url: string): string {
 
 /**
  * The SECURITY DEFINER functions through which Odin's role manages the time partitions of detections
- * (migration 20261130100000_detections_partitioned: creating, detaching and dropping a partition needs
- * the table's owner). The migration revokes them from PUBLIC; grantAppRole grants them to Odin's role.
+ * and audit_logs (migrations 20261130100000_detections_partitioned, 20261201100000_audit_logs_partitioned:
+ * creating, detaching and dropping a partition needs the table's owner). The migration revokes them from PUBLIC; grantAppRole grants them to Odin's role.
  */
 export const PARTITION_FUNCTIONS = [
   "odin_detection_partitions()",
@@ -41,6 +41,8 @@ export const PARTITION_FUNCTIONS = [
   "odin_retired_detection_partition_forget_kept(text)",
   "odin_retired_detection_pictures(text, bigint, int)",
   "odin_retired_detection_partition_drop(text)",
+  // audit_logs (migration 20261201100000_audit_logs_partitioned): made ahead, never dropped.
+  "odin_audit_partitions_ahead(int)",
 ];
 
 /**
@@ -61,6 +63,13 @@ export async function grantAppRole(ownerUrl: string, role: string): Promise<void
     await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`);
     await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
     await client.query(`REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON audit_logs FROM ${r}`);
+    // Each partition of audit_logs is a table of its own to GRANT … ON ALL TABLES: the same revokes.
+    // (Its row triggers refuse UPDATE and DELETE anyway, and partitions made later get no grant.)
+    const auditPartitions = await client.query<{ name: string }>(
+      "SELECT inhrelid::regclass::text AS name FROM pg_inherits WHERE inhparent = 'public.audit_logs'::regclass",
+    );
+    for (const { name } of auditPartitions.rows)
+      await client.query(`REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON ${name} FROM ${r}`);
     await client.query(`REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON _prisma_migrations FROM ${r}`);
     for (const fn of PARTITION_FUNCTIONS) await client.query(`GRANT EXECUTE ON FUNCTION ${fn} TO ${r}`);
     await client.query("COMMIT");

@@ -117,10 +117,24 @@ export function findAuditLogsAfter(
   cursor: bigint | undefined,
   take: number,
 ) {
+  // By id, not Prisma's cursor: the primary key is (id, created_at) since audit_logs is partitioned.
+  const where = auditLogWhere(filter);
   return db.auditLog.findMany({
-    where: auditLogWhere(filter),
+    where: cursor === undefined ? where : { AND: [where, { id: { gt: cursor } }] },
     orderBy: { id: "asc" },
     take,
-    ...(cursor === undefined ? {} : { cursor: { id: cursor }, skip: 1 }),
   });
+}
+
+/**
+ * This month's partition of audit_logs and `ahead` more, where missing, through the migration's
+ * SECURITY DEFINER function (20261201100000_audit_logs_partitioned). Answers the names created.
+ */
+export async function createAuditPartitions(
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  ahead: number,
+): Promise<string[]> {
+  const rows = await db.$queryRaw<{ name: string }[]>`
+    SELECT odin_audit_partitions_ahead(${ahead}::int) AS name`;
+  return rows.map((row) => row.name);
 }

@@ -1,0 +1,176 @@
+-- Issue 21 item 2: audit_logs become range partitions by created_at, a month each (docs/scaling.md,
+-- "Time partitions"), so its indexes stay a month deep and a search of the audit screen reads the
+-- months it names. Nothing drops an audit partition: Odin keeps audit rows indefinitely (CJIS asks
+-- for at least a year, docs/accountability.md), and the hash chain runs from each chain's first row.
+--
+-- Keys: the primary key is (id, created_at) (a partitioned table's unique keys contain the partition
+-- key). id stays unique in practice (one sequence). Nothing references audit_logs by foreign key.
+--
+-- Triggers: the chain trigger (BEFORE INSERT) and the append-only guard (BEFORE UPDATE OR DELETE) are
+-- row triggers of the partitioned table, which PostgreSQL clones onto every partition, present and
+-- future, and the TRUNCATE guard is a statement trigger of the parent. A partition is a table Odin's role
+-- cannot truncate (grantAppRole never grants TRUNCATE, and revokes UPDATE and DELETE on each).
+--
+-- Partitions: the months that hold rows, this month and the next three. Afterwards the
+-- audit-partitions job keeps three months ahead. A DEFAULT partition takes any row outside them (a
+-- job that did not run for months), so an audit write never fails for want of a partition. Creating a
+-- partition moves the default partition's rows of its range, unchanged (hash and place in the chain).
+--
+-- The existing rows are copied, unchanged, in one transaction before the triggers exist, so the chain
+-- is the same chain. The migrator runs each statement on its own, hence BEGIN and COMMIT. Function
+-- bodies are E'' strings with \073 for their semicolons (the migrator splits on them).
+BEGIN;
+
+-- 1. The old table steps aside with its keys, indexes and triggers (the new table takes their names).
+ALTER TABLE "audit_logs" RENAME TO "audit_logs_unpartitioned";
+DROP TRIGGER "audit_logs_chain" ON "audit_logs_unpartitioned";
+DROP TRIGGER "audit_logs_no_update_or_delete" ON "audit_logs_unpartitioned";
+DROP TRIGGER "audit_logs_no_truncate" ON "audit_logs_unpartitioned";
+ALTER TABLE "audit_logs_unpartitioned" DROP CONSTRAINT "audit_logs_pkey";
+ALTER TABLE "audit_logs_unpartitioned" DROP CONSTRAINT "audit_logs_user_id_fkey";
+ALTER TABLE "audit_logs_unpartitioned" DROP CONSTRAINT "audit_logs_agency_id_fkey";
+DROP INDEX "audit_logs_agency_id_created_at_idx";
+DROP INDEX "audit_logs_created_at_idx";
+DROP INDEX "audit_logs_user_id_idx";
+DROP INDEX "audit_logs_agency_id_chain_seq_idx";
+DROP INDEX "audit_logs_case_number_idx";
+DROP INDEX "audit_logs_agency_id_action_user_id_created_at_idx";
+
+-- 2. The partitioned table: the same columns, the same sequence.
+CREATE TABLE "audit_logs" (
+    "id" BIGINT NOT NULL DEFAULT nextval('audit_logs_id_seq'::regclass),
+    "user_id" INTEGER,
+    "username" TEXT NOT NULL,
+    "agency_id" INTEGER,
+    "agency_name" TEXT,
+    "action" TEXT NOT NULL,
+    "query_parameters" JSONB,
+    "justification" TEXT,
+    "programs_queried" TEXT,
+    "plate" TEXT,
+    "record_count" INTEGER,
+    "detail" JSONB,
+    "ip" TEXT,
+    "request_id" TEXT,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "chain_seq" BIGINT NOT NULL DEFAULT 0,
+    "hash" TEXT NOT NULL DEFAULT '',
+
+    CONSTRAINT "audit_logs_pkey" PRIMARY KEY ("id", "created_at")
+) PARTITION BY RANGE ("created_at");
+
+ALTER SEQUENCE "audit_logs_id_seq" OWNED BY "audit_logs"."id";
+
+ALTER TABLE "audit_logs" ADD CONSTRAINT "audit_logs_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+ALTER TABLE "audit_logs" ADD CONSTRAINT "audit_logs_agency_id_fkey" FOREIGN KEY ("agency_id") REFERENCES "agencies"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+CREATE INDEX "audit_logs_agency_id_created_at_idx" ON "audit_logs"("agency_id", "created_at");
+CREATE INDEX "audit_logs_created_at_idx" ON "audit_logs"("created_at");
+CREATE INDEX "audit_logs_user_id_idx" ON "audit_logs"("user_id");
+CREATE INDEX "audit_logs_agency_id_chain_seq_idx" ON "audit_logs"("agency_id", "chain_seq");
+CREATE INDEX "audit_logs_case_number_idx" ON "audit_logs" ("agency_id", ("query_parameters" ->> 'case_number'));
+CREATE INDEX "audit_logs_agency_id_action_user_id_created_at_idx" ON "audit_logs" ("agency_id", "action", "user_id", "created_at");
+
+CREATE TABLE "audit_logs_default" PARTITION OF "audit_logs" DEFAULT;
+
+-- 3. The partitions of audit_logs that have a range, with their bounds.
+CREATE FUNCTION odin_audit_partitions()
+RETURNS TABLE (name text, starts_at timestamptz, ends_at timestamptz)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+AS $$
+  SELECT c.relname::text, b[1]::timestamptz, b[2]::timestamptz
+  FROM pg_inherits i
+  JOIN pg_class c ON c.oid = i.inhrelid
+  CROSS JOIN LATERAL regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \(''([^'']+)''\) TO \(''([^'']+)''\)') b
+  WHERE i.inhparent = 'public.audit_logs'::regclass AND b IS NOT NULL
+  ORDER BY 2
+$$;
+
+-- 4. The partition of the month (UTC) that holds `at`, named audit_logs_yYYYYmMM. Nothing is done
+--    when it exists (answers NULL). Rows of the month waiting in the default partition move into it
+--    in the same transaction, unchanged: the triggers are off for the move only, inside this
+--    transaction, which holds audit_logs' lock meanwhile, so no other session writes or sees
+--    audit_logs without them.
+CREATE FUNCTION odin_audit_partition_create(at timestamptz)
+RETURNS text
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+AS E'DECLARE
+  starts_at timestamptz := date_trunc(''month'', at AT TIME ZONE ''UTC'') AT TIME ZONE ''UTC''\073
+  ends_at timestamptz := (date_trunc(''month'', at AT TIME ZONE ''UTC'') + interval ''1 month'') AT TIME ZONE ''UTC''\073
+  part text := ''audit_logs_'' || to_char(at AT TIME ZONE ''UTC'', ''"y"YYYY"m"MM'')\073
+BEGIN
+  -- One creator at a time (two replicas running the job, or the job and a migration).
+  PERFORM pg_advisory_xact_lock(21021, 2)\073
+  IF to_regclass(part) IS NOT NULL THEN
+    RETURN NULL\073
+  END IF\073
+  IF EXISTS (SELECT 1 FROM audit_logs_default d WHERE d.created_at >= starts_at AND d.created_at < ends_at) THEN
+    ALTER TABLE audit_logs DISABLE TRIGGER USER\073
+    EXECUTE format(''CREATE TABLE %I (LIKE audit_logs INCLUDING DEFAULTS)'', part)\073
+    EXECUTE format(''WITH moved AS (DELETE FROM audit_logs_default d WHERE d.created_at >= $1 AND d.created_at < $2 RETURNING d.*) INSERT INTO %I SELECT * FROM moved'', part)
+      USING starts_at, ends_at\073
+    ALTER TABLE audit_logs ENABLE TRIGGER USER\073
+    EXECUTE format(''ALTER TABLE audit_logs ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)'', part, starts_at, ends_at)\073
+  ELSE
+    EXECUTE format(''CREATE TABLE %I PARTITION OF audit_logs FOR VALUES FROM (%L) TO (%L)'', part, starts_at, ends_at)\073
+  END IF\073
+  RETURN part\073
+END';
+
+-- 5. This month's partition and `ahead` more. Answers the names created.
+CREATE FUNCTION odin_audit_partitions_ahead(ahead int)
+RETURNS SETOF text
+LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
+AS $$
+  SELECT created FROM (
+    SELECT odin_audit_partition_create((m AT TIME ZONE 'UTC')) AS created
+    FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC'),
+                         date_trunc('month', now() AT TIME ZONE 'UTC') + (ahead || ' month')::interval,
+                         interval '1 month') m
+  ) c WHERE created IS NOT NULL
+$$;
+
+REVOKE EXECUTE ON FUNCTION odin_audit_partitions() FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_audit_partition_create(timestamptz) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_audit_partitions_ahead(int) FROM PUBLIC;
+
+-- 6. The months that hold rows, and this month with three ahead, then the rows, unchanged.
+SELECT odin_audit_partition_create(m AT TIME ZONE 'UTC')
+FROM generate_series(
+  date_trunc('month', coalesce((SELECT min(created_at) FROM audit_logs_unpartitioned), now()) AT TIME ZONE 'UTC'),
+  date_trunc('month', greatest(now(), coalesce((SELECT max(created_at) FROM audit_logs_unpartitioned), now())) AT TIME ZONE 'UTC')
+    + interval '3 months',
+  interval '1 month') m;
+
+INSERT INTO "audit_logs" ("id", "user_id", "username", "agency_id", "agency_name", "action", "query_parameters",
+  "justification", "programs_queried", "plate", "record_count", "detail", "ip", "request_id", "created_at",
+  "chain_seq", "hash")
+SELECT "id", "user_id", "username", "agency_id", "agency_name", "action", "query_parameters",
+  "justification", "programs_queried", "plate", "record_count", "detail", "ip", "request_id", "created_at",
+  "chain_seq", "hash"
+FROM "audit_logs_unpartitioned";
+
+DO E'BEGIN
+  IF (SELECT count(*) FROM audit_logs) <> (SELECT count(*) FROM audit_logs_unpartitioned) THEN
+    RAISE EXCEPTION ''audit_logs: the copy does not hold every row''\073
+  END IF\073
+END';
+
+DROP TABLE "audit_logs_unpartitioned";
+
+-- 7. The triggers, on the partitioned table (row triggers are cloned onto each partition).
+CREATE TRIGGER "audit_logs_chain"
+  BEFORE INSERT ON "audit_logs"
+  FOR EACH ROW EXECUTE FUNCTION "audit_logs_chain"();
+
+CREATE TRIGGER "audit_logs_no_update_or_delete"
+  BEFORE UPDATE OR DELETE ON "audit_logs"
+  FOR EACH ROW EXECUTE FUNCTION "audit_logs_refuse_change"();
+
+CREATE TRIGGER "audit_logs_no_truncate"
+  BEFORE TRUNCATE ON "audit_logs"
+  FOR EACH STATEMENT EXECUTE FUNCTION "audit_logs_refuse_change"();
+
+ANALYZE "audit_logs";
+
+COMMIT;
