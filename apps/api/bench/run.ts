@@ -22,6 +22,7 @@ const BENCHES = [
   "alert-delivery",
   "legal-holds",
   "partition-drop",
+  "audit-partitions",
   "growth",
   "replicas",
 ] as const;

@@ -63,6 +63,10 @@ export async function grantAppRole(ownerUrl: string, role: string): Promise<void
     await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r}`);
     await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${r}`);
     await client.query(`REVOKE UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON audit_logs FROM ${r}`);
+    // The chains' heads move only with an audit row (the chain trigger, SECURITY DEFINER).
+    await client.query(
+      `REVOKE INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER, REFERENCES ON audit_chain_heads FROM ${r}`,
+    );
     // Each partition of audit_logs is a table of its own to GRANT … ON ALL TABLES: the same revokes.
     // (Its row triggers refuse UPDATE and DELETE anyway, and partitions made later get no grant.)
     const auditPartitions = await client.query<{ name: string }>(
