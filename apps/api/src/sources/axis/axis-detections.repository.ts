@@ -2,6 +2,7 @@ import { Prisma, PREPARED_STATEMENT, queryPrepared, type PrismaClient } from "@o
 import { recordDistinctPlatesCte } from "../distinct-plates.repository";
 import {
   ALERT_ID_OF_CANDIDATE,
+  alertTimesOfCandidate,
   COUNT_REPEAT,
   JOIN_COOLED,
   NEW_ALERT_ID,
@@ -145,11 +146,11 @@ export async function insertAxisReads(
     ${cooledCte("fresh", "timestamp")},
     alerted AS (
       INSERT INTO alerts AS a (id, group_id, hotlist_plate_id, source_program, source_read_id, plate, state,
-        timestamp, camera, agency_name, reason, notes, date_added, image_path, latitude, longitude,
+        timestamp, last_read_at, camera, agency_name, reason, notes, date_added, image_path, latitude, longitude,
         axis_detection_id, axis_is_cloud, match_rule)
       SELECT ${ALERT_ID_OF_CANDIDATE}, f.group_id, f.hotlist_plate_id, 'Axis', f.id::text, f.plate,
-        f.plate_state, f.timestamp, f.camera_name, f.agency_name, f.reason, f.notes, f.date_added,
-        f.image_path, f.latitude, f.longitude, f.id, f.is_cloud, f.match_rule
+        f.plate_state, ${alertTimesOfCandidate("timestamp")}, f.camera_name, f.agency_name, f.reason, f.notes,
+        f.date_added, f.image_path, f.latitude, f.longitude, f.id, f.is_cloud, f.match_rule
       FROM fresh f
       ${JOIN_COOLED}
       ${COUNT_REPEAT}

@@ -3,6 +3,7 @@ import { isAbsurdReadTime } from "../../../sources/read-time";
 import { normalizePlate } from "../../../sources/plate-pattern";
 import {
   ALERT_ID_OF_CANDIDATE,
+  alertTimesOfCandidate,
   COUNT_REPEAT,
   JOIN_COOLED,
   NEW_ALERT_ID,
@@ -156,11 +157,11 @@ async function insertRound(
     ${cooledCte("fresh", "captured_at")},
     alerted AS (
       INSERT INTO alerts AS a (id, group_id, hotlist_plate_id, source_program, source_read_id, plate, state,
-        timestamp, camera, agency_name, reason, notes, date_added, image_path, latitude, longitude, match_rule,
-        ocr_candidates)
+        timestamp, last_read_at, camera, agency_name, reason, notes, date_added, image_path, latitude, longitude,
+        match_rule, ocr_candidates)
       SELECT ${ALERT_ID_OF_CANDIDATE}, f.group_id, f.hotlist_plate_id, ${source}, f.source_read_id, f.plate,
-        f.state, f.captured_at, f.camera, f.agency_name, f.reason, f.notes, f.date_added, f.image_path,
-        f.latitude, f.longitude, f.match_rule, f.ocr_candidates
+        f.state, ${alertTimesOfCandidate("captured_at")}, f.camera, f.agency_name, f.reason, f.notes, f.date_added,
+        f.image_path, f.latitude, f.longitude, f.match_rule, f.ocr_candidates
       FROM fresh f
       ${JOIN_COOLED}
       ${COUNT_REPEAT}

@@ -171,7 +171,7 @@ export function cooledCte(fresh: string, readAt: string): Prisma.Sql {
       alert_id = CASE WHEN ${within} OR excluded.read_at <= c.read_at THEN c.alert_id ELSE excluded.alert_id END,
       read_at = CASE WHEN ${within} OR excluded.read_at <= c.read_at THEN c.read_at ELSE excluded.read_at END,
       cooldown_minutes = excluded.cooldown_minutes
-    RETURNING group_id, camera_key, plate_key, alert_id, verdict
+    RETURNING group_id, camera_key, plate_key, alert_id, read_at, verdict
   )`;
 }
 
@@ -183,11 +183,24 @@ export const JOIN_COOLED = Prisma.sql`LEFT JOIN cooled c ON c.group_id = f.group
 export const ALERT_ID_OF_CANDIDATE = Prisma.sql`CASE WHEN c.verdict = 'repeat' THEN c.alert_id ELSE f.new_id END`;
 
 /**
- * The alerts insert's conflict clause (its target aliased `a`): a repeat lands on the window's alert's
- * id and counts there (the latest read kept as last seen). RETURNING `created` tells new alerts from counts.
+ * The `timestamp` and `last_read_at` a candidate writes, given the read's time `readAt` (of `f`): a
+ * repeat carries its window's alert's time (the window's read_at, which opened it with that alert) and
+ * its own read's time as last_read_at, so that it meets that alert's row by (id, timestamp), the key a
+ * table partitioned by the read's time needs (docs/scaling.md, alerts); a new alert its read's time.
+ */
+export function alertTimesOfCandidate(readAt: string): Prisma.Sql {
+  const at = Prisma.raw(`f.${readAt}`);
+  return Prisma.sql`CASE WHEN c.verdict = 'repeat' THEN c.read_at ELSE ${at} END,
+    CASE WHEN c.verdict = 'repeat' THEN ${at} END`;
+}
+
+/**
+ * The alerts insert's conflict clause (its target aliased `a`): a repeat lands on the window's alert
+ * (its id and time, alertTimesOfCandidate) and counts there, the latest read kept as last seen.
+ * RETURNING `created` tells new alerts from counts.
  */
 export const COUNT_REPEAT = Prisma.sql`ON CONFLICT (id) DO UPDATE SET read_count = a.read_count + 1,
-      last_read_at = greatest(coalesce(a.last_read_at, a.timestamp), excluded.timestamp)
+      last_read_at = greatest(coalesce(a.last_read_at, a.timestamp), excluded.last_read_at)
     RETURNING a.id, a.group_id, (a.xmax = 0) AS created`;
 
 /**
