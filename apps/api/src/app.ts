@@ -44,7 +44,7 @@ import { investigationRoutes } from "./modules/search/investigations.routes";
 import { axonImageRoutes } from "./modules/images/axon-image.routes";
 import { rekorImageRoutes } from "./modules/images/rekor-image.routes";
 import { axonPollingJob } from "./jobs/axon-poller";
-import { auditPartitionsJob } from "./jobs/audit-partitions";
+import { monthlyPartitionsJob } from "./jobs/monthly-partitions";
 import { detectionPartitionsJob } from "./jobs/detection-partitions";
 import { detectionRetentionJob } from "./jobs/detection-retention";
 import { expiredRowsPurgeJob } from "./jobs/expired-rows-purge";
@@ -339,7 +339,7 @@ export async function buildApp({
         }),
         expiredRowsPurgeJob(prisma),
         detectionPartitionsJob(prisma, config.detections.partition),
-        auditPartitionsJob(prisma),
+        monthlyPartitionsJob(prisma),
         {
           // Search snapshots (the Rekor and Axon answers exports are printed from) live a few hours.
           name: "search-snapshot-purge",

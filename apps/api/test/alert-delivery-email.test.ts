@@ -142,7 +142,7 @@ describe("alert delivery by e-mail", () => {
 
     // A replay of the read writes no alert, so nothing is queued or sent again.
     const before = smtp.received.length;
-    const read = await t.prisma.alert.findUniqueOrThrow({ where: { id: alertId! } });
+    const read = await t.prisma.alert.findFirstOrThrow({ where: { id: alertId! } });
     expect(await alertOn("ABC1234", { sourceReadId: read.sourceReadId })).toEqual([]);
     expect(await t.prisma.alertDelivery.count({ where: { alertId: alertId! } })).toBe(1);
     expect(smtp.received.length).toBe(before);

@@ -219,7 +219,7 @@ describe("alert desk: history pages and filters, dispositions, acknowledgement",
         .statusCode,
     ).toBe(403);
     // Nothing changed and nothing was audited for them.
-    const untouched = await t.prisma.alert.findUniqueOrThrow({ where: { id: ids.AK47299 } });
+    const untouched = await t.prisma.alert.findFirstOrThrow({ where: { id: ids.AK47299 } });
     expect(untouched.disposition).toBeNull();
     expect(untouched.acknowledgedAt).toBeNull();
     expect(
@@ -236,7 +236,7 @@ describe("alert desk: history pages and filters, dispositions, acknowledgement",
     await call("hartford.hotlistadmin", "POST", `/api/alerts/${ids.AK47299}/disposition`, {
       disposition: "incorrect_read",
     });
-    await t.prisma.alert.update({ where: { id: ids.other }, data: { disposition: "incorrect_read" } });
+    await t.prisma.alert.updateMany({ where: { id: ids.other }, data: { disposition: "incorrect_read" } });
     const res = await call("hartford.admin", "GET", "/alerts/misreads-by-camera");
     expect(res.statusCode).toBe(200);
     expect(ZCameraMisreadsResponse.parse(res.json()).cameras).toEqual([

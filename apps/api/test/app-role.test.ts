@@ -12,7 +12,7 @@ import {
   createDetectionPartitionsAhead,
   retireExpiredDetectionPartitions,
 } from "../src/jobs/detection-partitions";
-import { createAuditPartitionsAhead } from "../src/jobs/audit-partitions";
+import { createMonthlyPartitionsAhead } from "../src/jobs/monthly-partitions";
 import { createImageStore } from "../src/storage/image-store";
 import { loadConfig } from "../src/config/env";
 import { buildTestApp, projectRoot, type TestApp } from "./helpers";
@@ -125,8 +125,8 @@ describe("the DML-only app role", () => {
     expect(Number(rows[0].chain_seq)).toBeGreaterThan(0);
   });
 
-  it("makes the months of audit_logs ahead through the migration's function, and cannot empty a month (issue 21)", async () => {
-    const created = await createAuditPartitionsAhead(t.prisma);
+  it("makes the months of audit_logs and alerts ahead through the migrations' functions, and cannot empty an audit month (issue 21)", async () => {
+    const created = await createMonthlyPartitionsAhead(t.prisma);
     expect(Array.isArray(created)).toBe(true);
     const { rows } = await app.query<{ part: string }>(
       "SELECT tableoid::regclass::text AS part FROM audit_logs WHERE action = 'search' LIMIT 1",
@@ -144,6 +144,8 @@ describe("the DML-only app role", () => {
       "DELETE FROM audit_chain_heads",
       "CREATE TABLE role_audit PARTITION OF audit_logs FOR VALUES FROM ('2019-01-01Z') TO ('2019-02-01Z')",
       "SELECT odin_audit_partition_create('2019-01-01Z')",
+      "SELECT odin_alert_partition_create('2019-01-01Z')",
+      "ALTER TABLE alerts DETACH PARTITION alerts_default",
     ]) {
       await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
     }

@@ -74,7 +74,7 @@ export async function buildTestApp(
   const config = loadConfig(
     {
       NODE_ENV: "test",
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       ODIN_PUBLIC_URL: baseUrl,
       // No background Axon polling unless a test asks for it: it would call the simulators mid-test.
       AXON_POLL_INTERVAL_MS: "0",

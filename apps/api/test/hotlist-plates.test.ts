@@ -151,7 +151,7 @@ describe("bulk plate upload (POST /groups/{id}/bulk-upload-plates)", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ added: 2, removed: old.length });
     expect(await snapshot()).toEqual(["NEW-1|CT|", "NEW-2|RI|"]);
-    expect(await w.t.prisma.alert.findUnique({ where: { id: alert.id } })).toMatchObject({
+    expect(await w.t.prisma.alert.findFirst({ where: { id: alert.id } })).toMatchObject({
       hotlistPlateId: null,
     });
   });

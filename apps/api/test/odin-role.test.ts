@@ -9,7 +9,7 @@ const camera = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!.axis[0
 const JOBS = [
   "detection-retention",
   "detection-partitions",
-  "audit-partitions",
+  "monthly-partitions",
   "expired-rows-purge",
   "search-snapshot-purge",
   "skeleton-index",

@@ -43,6 +43,8 @@ export const PARTITION_FUNCTIONS = [
   "odin_retired_detection_partition_drop(text)",
   // audit_logs (migration 20261201100000_audit_logs_partitioned): made ahead, never dropped.
   "odin_audit_partitions_ahead(int)",
+  // alerts (migration 20261201200000_alerts_partitioned): made ahead, rows leave by retention's deletes.
+  "odin_alert_partitions_ahead(int)",
 ];
 
 /**

@@ -8,7 +8,8 @@ import type { PrismaClient } from "@odin/db";
 
 /** The alert with its group and agency, or null when it is gone. */
 export function loadAlertForDelivery(prisma: PrismaClient, alertId: number) {
-  return prisma.alert.findUnique({
+  // findFirst: the key is (id, timestamp) since alerts are partitioned by the read's time.
+  return prisma.alert.findFirst({
     where: { id: alertId },
     include: { group: { include: { agency: true } } },
   });

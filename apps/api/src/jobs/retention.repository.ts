@@ -58,7 +58,7 @@ export function deleteExpiredAlertBatch(
   const { now, retentionDays, batchSize, imageArea } = options;
   return db.$queryRaw<{ image_path: string | null; removable: boolean }[]>`
       WITH doomed AS (
-        SELECT al.id FROM alerts al
+        SELECT al.id, al.timestamp FROM alerts al
         JOIN hotlist_groups g ON g.id = al.group_id
         LEFT JOIN retention_policies rp
                ON rp.agency_id = g.agency_id AND rp.record = 'alerts' AND rp.source = al.source_program
@@ -71,7 +71,8 @@ export function deleteExpiredAlertBatch(
           )}
         ORDER BY al.timestamp LIMIT ${batchSize}
       ), deleted AS (
-        DELETE FROM alerts a USING doomed WHERE a.id = doomed.id RETURNING a.image_path
+        DELETE FROM alerts a USING doomed WHERE a.id = doomed.id AND a.timestamp = doomed.timestamp
+        RETURNING a.image_path
       )
       SELECT d.image_path,
         d.image_path LIKE ${imageArea} AND NOT EXISTS (

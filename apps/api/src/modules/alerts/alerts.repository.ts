@@ -139,7 +139,7 @@ export async function findAlertIdsAfter(
 // ───────────── The desk's writes (alerts.service.ts), inside the transaction of their audit row ─────────────
 
 /** Sets or clears an alert's disposition; answers the alert as saved. */
-export function updateAlertDisposition(
+export async function updateAlertDisposition(
   tx: Prisma.TransactionClient,
   id: number,
   data: Pick<
@@ -147,7 +147,9 @@ export function updateAlertDisposition(
     "disposition" | "dispositionNote" | "dispositionById" | "dispositionBy" | "dispositionAt"
   >,
 ): Promise<Alert> {
-  return tx.alert.update({ where: { id }, data });
+  // By id alone: the key is (id, timestamp) since alerts are partitioned by the read's time.
+  await tx.alert.updateMany({ where: { id }, data });
+  return tx.alert.findFirstOrThrow({ where: { id } });
 }
 
 /**
@@ -163,5 +165,18 @@ export async function acknowledgeAlertRow(
     where: { id, acknowledgedAt: null },
     data: { acknowledgedAt: new Date(), acknowledgedById: by.id, acknowledgedBy: by.name },
   });
-  return tx.alert.findUniqueOrThrow({ where: { id } });
+  return tx.alert.findFirstOrThrow({ where: { id } });
+}
+
+/**
+ * This month's partition of alerts and `ahead` more, where missing, through the migration's SECURITY
+ * DEFINER function (20261201200000_alerts_partitioned). Answers the names created.
+ */
+export async function createAlertPartitions(
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+  ahead: number,
+): Promise<string[]> {
+  const rows = await db.$queryRaw<{ name: string }[]>`
+    SELECT odin_alert_partitions_ahead(${ahead}::int) AS name`;
+  return rows.map((row) => row.name);
 }

@@ -185,8 +185,9 @@ export const ALERT_ID_OF_CANDIDATE = Prisma.sql`CASE WHEN c.verdict = 'repeat' T
 /**
  * The `timestamp` and `last_read_at` a candidate writes, given the read's time `readAt` (of `f`): a
  * repeat carries its window's alert's time (the window's read_at, which opened it with that alert) and
- * its own read's time as last_read_at, so that it meets that alert's row by (id, timestamp), the key a
- * table partitioned by the read's time needs (docs/scaling.md, alerts); a new alert its read's time.
+ * its own read's time as last_read_at, so that it meets that alert's row by (id, timestamp), the key of
+ * alerts partitioned by the read's time (migration 20261201200000_alerts_partitioned); a new alert its
+ * read's time.
  */
 export function alertTimesOfCandidate(readAt: string): Prisma.Sql {
   const at = Prisma.raw(`f.${readAt}`);
@@ -197,11 +198,12 @@ export function alertTimesOfCandidate(readAt: string): Prisma.Sql {
 /**
  * The alerts insert's conflict clause (its target aliased `a`): a repeat lands on the window's alert
  * (its id and time, alertTimesOfCandidate) and counts there, the latest read kept as last seen.
- * RETURNING `created` tells new alerts from counts.
+ * RETURNING `created` tells new alerts from counts: an inserted alert has read_count 1 (its default),
+ * a counted one 2 or more. (Not `xmax = 0`: a partitioned table has no system columns in RETURNING.)
  */
-export const COUNT_REPEAT = Prisma.sql`ON CONFLICT (id) DO UPDATE SET read_count = a.read_count + 1,
+export const COUNT_REPEAT = Prisma.sql`ON CONFLICT (id, timestamp) DO UPDATE SET read_count = a.read_count + 1,
       last_read_at = greatest(coalesce(a.last_read_at, a.timestamp), excluded.last_read_at)
-    RETURNING a.id, a.group_id, (a.xmax = 0) AS created`;
+    RETURNING a.id, a.group_id, (a.read_count = 1) AS created`;
 
 /**
  * Splits reads into rounds, so that no round holds two reads of one camera and plate (see cooledCte),

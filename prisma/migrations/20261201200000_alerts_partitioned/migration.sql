@@ -1,0 +1,150 @@
+-- Issue 21 item 2: alerts become range partitions by the read's time (alerts.timestamp), a month each
+-- (docs/scaling.md, "Time partitions"), like the reads they point at.
+--
+-- Keys: the primary key is (id, timestamp), and the once-per-read key (hotlist_plate_id,
+-- source_program, source_read_id, timestamp): a replayed read has the same time, so it still makes
+-- no second alert. id stays unique in practice (one sequence). A repeat within a group's cooldown
+-- counts on its window's alert by inserting that alert's id and time (migration-free change of the
+-- matcher, alertTimesOfCandidate), so ON CONFLICT (id, timestamp) finds it. Nothing references
+-- alerts by foreign key (alert_deliveries and alert_cooldowns follow it by triggers).
+--
+-- Triggers: the deliveries trigger (AFTER INSERT, with its transition table) and the forget trigger
+-- (AFTER DELETE) are statement triggers of the partitioned table, made after the copy so that copying
+-- enqueues nothing.
+--
+-- Partitions: the months that hold alerts, this month and the next three. Afterwards the
+-- monthly-partitions job keeps three months ahead. A DEFAULT partition takes alerts of reads outside
+-- them (a late upload of an old read), and creating a partition moves the default partition's alerts
+-- of its range (a move between partitions fires no statement trigger of the parent).
+--
+-- The rows are copied in one transaction. The migrator runs each statement on its own, hence BEGIN
+-- and COMMIT. Function bodies are E'' strings with \073 for their semicolons (the migrator splits on them).
+BEGIN;
+
+-- 1. The old table steps aside with its keys, indexes and triggers (the new table takes their names).
+ALTER TABLE "alerts" RENAME TO "alerts_unpartitioned";
+DROP TRIGGER "alerts_enqueue_deliveries" ON "alerts_unpartitioned";
+DROP TRIGGER "alerts_forget_deliveries" ON "alerts_unpartitioned";
+ALTER TABLE "alerts_unpartitioned" DROP CONSTRAINT "alerts_pkey";
+ALTER TABLE "alerts_unpartitioned" DROP CONSTRAINT "alerts_group_id_fkey";
+ALTER TABLE "alerts_unpartitioned" DROP CONSTRAINT "alerts_hotlist_plate_id_fkey";
+DROP INDEX "alerts_group_id_created_at_idx";
+DROP INDEX "alerts_hotlist_plate_id_source_program_source_read_id_key";
+DROP INDEX "alerts_source_program_source_read_id_idx";
+DROP INDEX "alerts_group_id_timestamp_id_idx";
+DROP INDEX "alerts_group_id_acknowledged_at_idx";
+DROP INDEX "alerts_axis_detection_id_idx";
+DROP INDEX "alerts_timestamp_idx";
+DROP INDEX "alerts_image_path_idx";
+
+-- 2. The partitioned table: the same columns (types, defaults, NOT NULL), the same sequence.
+CREATE TABLE "alerts" (LIKE "alerts_unpartitioned" INCLUDING DEFAULTS) PARTITION BY RANGE ("timestamp");
+
+ALTER SEQUENCE "alerts_id_seq" OWNED BY "alerts"."id";
+
+ALTER TABLE "alerts" ADD CONSTRAINT "alerts_pkey" PRIMARY KEY ("id", "timestamp");
+ALTER TABLE "alerts" ADD CONSTRAINT "alerts_group_id_fkey" FOREIGN KEY ("group_id") REFERENCES "hotlist_groups"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "alerts" ADD CONSTRAINT "alerts_hotlist_plate_id_fkey" FOREIGN KEY ("hotlist_plate_id") REFERENCES "hotlist_plates"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+CREATE UNIQUE INDEX "alerts_hotlist_plate_id_source_program_source_read_id_times_key" ON "alerts"("hotlist_plate_id", "source_program", "source_read_id", "timestamp");
+CREATE INDEX "alerts_group_id_created_at_idx" ON "alerts"("group_id", "created_at" DESC);
+CREATE INDEX "alerts_source_program_source_read_id_idx" ON "alerts"("source_program", "source_read_id");
+CREATE INDEX "alerts_group_id_timestamp_id_idx" ON "alerts" ("group_id", "timestamp" DESC, "id" DESC);
+CREATE INDEX "alerts_group_id_acknowledged_at_idx" ON "alerts" ("group_id", "acknowledged_at");
+CREATE INDEX "alerts_axis_detection_id_idx" ON "alerts" ("axis_detection_id");
+CREATE INDEX "alerts_timestamp_idx" ON "alerts" ("timestamp");
+CREATE INDEX "alerts_image_path_idx" ON "alerts" ("image_path");
+
+CREATE TABLE "alerts_default" PARTITION OF "alerts" DEFAULT;
+
+-- 3. The partitions of alerts that have a range, with their bounds.
+CREATE FUNCTION odin_alert_partitions()
+RETURNS TABLE (name text, starts_at timestamptz, ends_at timestamptz)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+AS $$
+  SELECT c.relname::text, b[1]::timestamptz, b[2]::timestamptz
+  FROM pg_inherits i
+  JOIN pg_class c ON c.oid = i.inhrelid
+  CROSS JOIN LATERAL regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \(''([^'']+)''\) TO \(''([^'']+)''\)') b
+  WHERE i.inhparent = 'public.alerts'::regclass AND b IS NOT NULL
+  ORDER BY 2
+$$;
+
+-- 4. The partition of the month (UTC) that holds `at`, named alerts_yYYYYmMM. Nothing is done when it
+--    exists (answers NULL). Alerts of the month waiting in the default partition move into it in the
+--    same transaction.
+CREATE FUNCTION odin_alert_partition_create(at timestamptz)
+RETURNS text
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+AS E'DECLARE
+  starts_at timestamptz := date_trunc(''month'', at AT TIME ZONE ''UTC'') AT TIME ZONE ''UTC''\073
+  ends_at timestamptz := (date_trunc(''month'', at AT TIME ZONE ''UTC'') + interval ''1 month'') AT TIME ZONE ''UTC''\073
+  part text := ''alerts_'' || to_char(at AT TIME ZONE ''UTC'', ''"y"YYYY"m"MM'')\073
+BEGIN
+  -- One creator at a time (two replicas running the job, or the job and a migration).
+  PERFORM pg_advisory_xact_lock(21021, 3)\073
+  IF to_regclass(part) IS NOT NULL THEN
+    RETURN NULL\073
+  END IF\073
+  IF EXISTS (SELECT 1 FROM alerts_default d WHERE d.timestamp >= starts_at AND d.timestamp < ends_at) THEN
+    EXECUTE format(''CREATE TABLE %I (LIKE alerts INCLUDING DEFAULTS)'', part)\073
+    EXECUTE format(''WITH moved AS (DELETE FROM alerts_default d WHERE d.timestamp >= $1 AND d.timestamp < $2 RETURNING d.*) INSERT INTO %I SELECT * FROM moved'', part)
+      USING starts_at, ends_at\073
+    EXECUTE format(''ALTER TABLE alerts ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)'', part, starts_at, ends_at)\073
+  ELSE
+    EXECUTE format(''CREATE TABLE %I PARTITION OF alerts FOR VALUES FROM (%L) TO (%L)'', part, starts_at, ends_at)\073
+  END IF\073
+  RETURN part\073
+END';
+
+-- 5. This month's partition and `ahead` more. Answers the names created.
+CREATE FUNCTION odin_alert_partitions_ahead(ahead int)
+RETURNS SETOF text
+LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
+AS $$
+  SELECT created FROM (
+    SELECT odin_alert_partition_create((m AT TIME ZONE 'UTC')) AS created
+    FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC'),
+                         date_trunc('month', now() AT TIME ZONE 'UTC') + (ahead || ' month')::interval,
+                         interval '1 month') m
+  ) c WHERE created IS NOT NULL
+$$;
+
+REVOKE EXECUTE ON FUNCTION odin_alert_partitions() FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_alert_partition_create(timestamptz) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_alert_partitions_ahead(int) FROM PUBLIC;
+
+-- 6. The months that hold alerts (reads from 2000 on: older ones wait in the default partition),
+--    and this month with three ahead, then the rows, unchanged.
+SELECT odin_alert_partition_create(m AT TIME ZONE 'UTC') FROM (
+  SELECT DISTINCT date_trunc('month', timestamp AT TIME ZONE 'UTC') AS m
+  FROM alerts_unpartitioned WHERE timestamp >= timestamptz '2000-01-01 00:00Z'
+  UNION
+  SELECT generate_series(date_trunc('month', now() AT TIME ZONE 'UTC'),
+                         date_trunc('month', now() AT TIME ZONE 'UTC') + interval '3 months', interval '1 month')
+) months ORDER BY m;
+
+INSERT INTO "alerts" SELECT * FROM "alerts_unpartitioned";
+
+DO E'BEGIN
+  IF (SELECT count(*) FROM alerts) <> (SELECT count(*) FROM alerts_unpartitioned) THEN
+    RAISE EXCEPTION ''alerts: the copy does not hold every row''\073
+  END IF\073
+END';
+
+DROP TABLE "alerts_unpartitioned";
+
+-- 7. The triggers, on the partitioned table.
+CREATE TRIGGER "alerts_enqueue_deliveries"
+  AFTER INSERT ON "alerts"
+  REFERENCING NEW TABLE AS "new_alerts"
+  FOR EACH STATEMENT EXECUTE FUNCTION "odin_enqueue_alert_deliveries"();
+
+CREATE TRIGGER "alerts_forget_deliveries"
+  AFTER DELETE ON "alerts"
+  REFERENCING OLD TABLE AS "old_alerts"
+  FOR EACH STATEMENT EXECUTE FUNCTION "odin_forget_alert_deliveries"();
+
+ANALYZE "alerts";
+
+COMMIT;
