@@ -106,7 +106,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       INSERT INTO hotlist_plates (group_id, plate_number, plate_normalized, plate_skeleton, state, reason, notes)
       SELECT ${firstGroup} + g % ${GROUPS}, p, p, odin_plate_skeleton(p), CASE WHEN g % 5 < 3 THEN 'CT' END,
         'Bench: stolen vehicle', 'Plate ' || g
-      FROM (SELECT g, 'B' || upper(substr(md5(g::text), 1, 6)) AS p FROM generate_series(0, ${PLATES - 1}) g) s`);
+      FROM (SELECT g, 'B' || upper(substr(md5(g::text), 1, 6)) AS p FROM generate_series(0, ${PLATES - 1}) g) s
+      ON CONFLICT DO NOTHING`); // a few md5 prefixes repeat in a group (hotlist_plates_group_plate_state_key)
     await prisma.$executeRawUnsafe("ANALYZE hotlist_plates");
     const seedMs = performance.now() - seedStarted;
     const [{ plates } = { plates: 0 }] = await prisma.$queryRaw<{ plates: number }[]>`
