@@ -127,4 +127,69 @@ describe("retention keeps what alerts point at; alerts have their own retention"
     // A second run finds nothing more.
     expect(await purgeAlerts()).toBe(0);
   });
+  it("retires a whole month of alerts past retention with its crops, deliveries and windows; a month with a held alert goes by rows (issue 21)", async () => {
+    const monthOf = (monthsAgo: number) => {
+      const d = new Date(now);
+      return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - monthsAgo, 10));
+    };
+    const months = { free: monthOf(20), held: monthOf(22) };
+    for (const at of Object.values(months))
+      await t.prisma.$queryRaw`SELECT odin_alert_partition_create(${at})`;
+    const name = (at: Date) =>
+      `alerts_y${at.getUTCFullYear()}m${String(at.getUTCMonth() + 1).padStart(2, "0")}`;
+    const ageOf = (at: Date) => (now - at.getTime()) / DAY;
+    const own = await images.put(ALERT_IMAGE_AREA, 1, months.free, JPEG, "plate");
+    const shared = await images.put(ALERT_IMAGE_AREA, 1, months.free, JPEG, "plate");
+    const gone = await alert("MONTH01", ageOf(months.free), { imagePath: own });
+    await alert("MONTH02", ageOf(months.free), { imagePath: shared });
+    await alert("RECENT3", 10, { imagePath: shared });
+    await t.prisma.alertDelivery.create({
+      data: { alertId: gone.id, channel: "email", recipient: "user:1" },
+    });
+    await t.prisma.alertCooldown.create({
+      data: {
+        groupId,
+        cameraKey: "Rekor:cam",
+        plateKey: "MONTH01 ",
+        alertId: gone.id,
+        readAt: gone.timestamp,
+        cooldownMinutes: 30,
+        verdict: "new",
+      },
+    });
+    // The older month holds an alert a legal hold keeps, by its plate searched under the case.
+    await alert("HELD001", ageOf(months.held), {});
+    await alert("FREE001", ageOf(months.held), {});
+    await t.prisma.legalHold.create({
+      data: { agencyId, caseNumber: "2026-21", reason: "Litigation", placedBy: "hartford.admin" },
+    });
+    await t.prisma.auditLog.create({
+      data: {
+        username: "hartford.investigator",
+        agencyId,
+        action: "search",
+        plate: "HELD001",
+        queryParameters: { plate: "HELD001", case_number: "2026-21" },
+      },
+    });
+
+    expect(await purgeAlerts()).toBe(3);
+    const partitions = (
+      await t.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM odin_alert_partitions()`
+    ).map((row) => row.name);
+    expect(partitions).not.toContain(name(months.free));
+    expect(partitions).toContain(name(months.held));
+    expect(await t.prisma.$queryRaw`SELECT odin_retired_alert_partitions() AS name`).toEqual([]);
+    const left = (
+      await t.prisma.alert.findMany({
+        where: { plate: { in: ["MONTH01", "MONTH02", "RECENT3", "HELD001", "FREE001"] } },
+        select: { plate: true },
+      })
+    ).map((row) => row.plate);
+    expect(left.sort()).toEqual(["HELD001", "RECENT3"]);
+    expect(await exists(own)).toBe(false);
+    expect(await exists(shared)).toBe(true);
+    expect(await t.prisma.alertDelivery.count({ where: { alertId: gone.id } })).toBe(0);
+    expect(await t.prisma.alertCooldown.count({ where: { alertId: gone.id } })).toBe(0);
+  });
 });

@@ -12,6 +12,7 @@ import {
   createDetectionPartitionsAhead,
   retireExpiredDetectionPartitions,
 } from "../src/jobs/detection-partitions";
+import { retireExpiredAlertPartitions } from "../src/jobs/alert-retention";
 import { createMonthlyPartitionsAhead } from "../src/jobs/monthly-partitions";
 import { createImageStore } from "../src/storage/image-store";
 import { loadConfig } from "../src/config/env";
@@ -146,6 +147,35 @@ describe("the DML-only app role", () => {
       "SELECT odin_audit_partition_create('2019-01-01Z')",
       "SELECT odin_alert_partition_create('2019-01-01Z')",
       "ALTER TABLE alerts DETACH PARTITION alerts_default",
+    ]) {
+      await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
+    }
+  });
+
+  it("retires a month of alerts past retention as this role, through the migration's functions (issue 21)", async () => {
+    const owner = new pg.Client({ connectionString: t.databaseUrl });
+    await owner.connect();
+    try {
+      await owner.query("SELECT odin_alert_partition_create('2020-03-10Z')");
+    } finally {
+      await owner.end();
+    }
+    const group = await t.prisma.hotlistGroup.findFirstOrThrow();
+    await app.query(
+      `INSERT INTO alerts (group_id, source_program, source_read_id, plate, timestamp, reason, date_added)
+       VALUES ($1, 'Rekor', 'role-21-alert', 'ROLE21', '2020-03-15Z', 'Stolen', now())`,
+      [group.id],
+    );
+    const retired = await retireExpiredAlertPartitions({
+      prisma: t.prisma,
+      images: createImageStore(t.config.detections.imagesDir),
+      retentionDays: 365,
+    });
+    expect(retired.partitions).toContain("alerts_y2020m03");
+    for (const refused of [
+      "ALTER TABLE alerts DETACH PARTITION alerts_default",
+      "DROP TABLE alerts_default",
+      "SELECT odin_alert_partition_create('2019-01-01Z')",
     ]) {
       await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
     }

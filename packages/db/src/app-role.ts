@@ -43,8 +43,13 @@ export const PARTITION_FUNCTIONS = [
   "odin_retired_detection_partition_drop(text)",
   // audit_logs (migration 20261201100000_audit_logs_partitioned): made ahead, never dropped.
   "odin_audit_partitions_ahead(int)",
-  // alerts (migration 20261201200000_alerts_partitioned): made ahead, rows leave by retention's deletes.
+  // alerts (migration 20261201200000_alerts_partitioned): made ahead, retired whole by alert retention.
   "odin_alert_partitions_ahead(int)",
+  "odin_alert_partitions()",
+  "odin_alert_partition_retire(text)",
+  "odin_retired_alert_partitions()",
+  "odin_retired_alert_pictures(text)",
+  "odin_retired_alert_partition_drop(text)",
 ];
 
 /**

@@ -139,4 +139,30 @@ describe(`migration ${MIGRATION}: alerts become monthly partitions by the read's
     ).rows.map((r) => r.name);
     expect(created).toEqual([monthName(monthStart(now, 4))]);
   });
+
+  it("retires a month with its alerts' deliveries, then drops it; refuses any other table", async () => {
+    const part = monthName(monthStart(now, -4));
+    const id = snapshot[0]!.id as number;
+    await client.query(
+      `INSERT INTO alert_deliveries (alert_id, channel, recipient) VALUES ($1, 'email', 'user:2')`,
+      [id],
+    );
+    const retired = await one("SELECT retired, alerts::int FROM odin_alert_partition_retire($1)", [part]);
+    expect(retired).toEqual({ retired: `${part}_retired`, alerts: 1 });
+    expect((await one("SELECT count(*)::int AS n FROM alerts WHERE id = $1", [id])).n).toBe(0);
+    expect((await one("SELECT count(*)::int AS n FROM alert_deliveries WHERE alert_id = $1", [id])).n).toBe(
+      0,
+    );
+    expect((await client.query("SELECT odin_retired_alert_partitions() AS name")).rows).toEqual([
+      { name: `${part}_retired` },
+    ]);
+    await client.query("SELECT odin_retired_alert_partition_drop($1)", [`${part}_retired`]);
+    expect((await one("SELECT to_regclass($1) AS t", [`${part}_retired`])).t).toBeNull();
+    await expect(client.query("SELECT odin_alert_partition_retire('agencies')")).rejects.toThrow(
+      /not a partition of alerts/,
+    );
+    await expect(client.query("SELECT odin_retired_alert_partition_drop('agencies')")).rejects.toThrow(
+      /not a retired partition/,
+    );
+  });
 });

@@ -8,6 +8,9 @@
 -- matcher, alertTimesOfCandidate), so ON CONFLICT (id, timestamp) finds it. Nothing references
 -- alerts by foreign key (alert_deliveries and alert_cooldowns follow it by triggers).
 --
+-- Retention: a month past every alert retention in force, none of whose alerts a legal hold keeps,
+-- is detached and dropped whole (section 6). Other alerts leave by retention's row deletes.
+--
 -- Triggers: the deliveries trigger (AFTER INSERT, with its transition table) and the forget trigger
 -- (AFTER DELETE) are statement triggers of the partitioned table, made after the copy so that copying
 -- enqueues nothing.
@@ -110,11 +113,67 @@ AS $$
   ) c WHERE created IS NOT NULL
 $$;
 
+-- 6. Retention by partition (apps/api/src/jobs/alert-retention.ts): a month every alert of which is
+--    past its retention and none of which a legal hold keeps leaves alerts in one short transaction
+--    (detach, renamed <part>_retired, no longer read by anything), with its alerts' deliveries and
+--    cooldown windows (the AFTER DELETE trigger does not fire for a detach). Then its crops no remaining
+--    alert shows are removed, then the table is dropped. A run stopped in between leaves the retired
+--    table, which the next run finishes.
+CREATE FUNCTION odin_alert_partition_retire(part text, OUT retired text, OUT alerts bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+AS E'BEGIN
+  IF NOT EXISTS (SELECT 1 FROM odin_alert_partitions() p WHERE p.name = part) THEN
+    RAISE EXCEPTION ''% is not a partition of alerts with a range'', part\073
+  END IF\073
+  retired := part || ''_retired''\073
+  EXECUTE format(''ALTER TABLE alerts DETACH PARTITION %I'', part)\073
+  EXECUTE format(''ALTER TABLE %I RENAME TO %I'', part, retired)\073
+  EXECUTE format(''DELETE FROM alert_deliveries d USING %I r WHERE d.alert_id = r.id'', retired)\073
+  EXECUTE format(''DELETE FROM alert_cooldowns c USING %I r WHERE c.alert_id = r.id'', retired)\073
+  EXECUTE format(''SELECT count(*) FROM %I'', retired) INTO alerts\073
+END';
+
+-- Retired tables: detached by retention, not yet dropped.
+CREATE FUNCTION odin_retired_alert_partitions()
+RETURNS SETOF text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+AS $$
+  SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname ~ '^alerts_y[0-9]{4}m[0-9]{2}_retired$'
+  ORDER BY 1
+$$;
+
+-- The crops of a retired table's alerts that no alert in alerts shows.
+CREATE FUNCTION odin_retired_alert_pictures(part text)
+RETURNS TABLE (image_path text)
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+AS E'BEGIN
+  IF part NOT IN (SELECT odin_retired_alert_partitions()) THEN
+    RAISE EXCEPTION ''% is not a retired partition of alerts'', part\073
+  END IF\073
+  RETURN QUERY EXECUTE format(''SELECT DISTINCT r.image_path FROM %I r WHERE r.image_path IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM alerts o WHERE o.image_path = r.image_path)'', part)\073
+END';
+
+CREATE FUNCTION odin_retired_alert_partition_drop(part text)
+RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
+AS E'BEGIN
+  IF part NOT IN (SELECT odin_retired_alert_partitions()) THEN
+    RAISE EXCEPTION ''% is not a retired partition of alerts'', part\073
+  END IF\073
+  EXECUTE format(''DROP TABLE %I'', part)\073
+END';
+
+REVOKE EXECUTE ON FUNCTION odin_alert_partition_retire(text) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_retired_alert_partitions() FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_retired_alert_pictures(text) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_retired_alert_partition_drop(text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_alert_partitions() FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_alert_partition_create(timestamptz) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_alert_partitions_ahead(int) FROM PUBLIC;
 
--- 6. The months that hold alerts (reads from 2000 on: older ones wait in the default partition),
+-- 7. The months that hold alerts (reads from 2000 on: older ones wait in the default partition),
 --    and this month with three ahead, then the rows, unchanged.
 SELECT odin_alert_partition_create(m AT TIME ZONE 'UTC') FROM (
   SELECT DISTINCT date_trunc('month', timestamp AT TIME ZONE 'UTC') AS m
@@ -134,7 +193,7 @@ END';
 
 DROP TABLE "alerts_unpartitioned";
 
--- 7. The triggers, on the partitioned table.
+-- 8. The triggers, on the partitioned table.
 CREATE TRIGGER "alerts_enqueue_deliveries"
   AFTER INSERT ON "alerts"
   REFERENCING NEW TABLE AS "new_alerts"

@@ -1,6 +1,16 @@
-import type { Database } from "../lib/database";
+import { inTransaction, type Database } from "../lib/database";
 import { ALERT_IMAGE_AREA } from "../sources/rekor/rekor.webhook";
-import { deleteExpiredAlertBatch, deleteExpiredAlertReads } from "./retention.repository";
+import {
+  alertPartitionsEndingBy,
+  deleteExpiredAlertBatch,
+  deleteExpiredAlertReads,
+  dropRetiredAlertPartition,
+  heldAlertsBetween,
+  longestAlertRetentionDays,
+  retireAlertPartition,
+  retiredAlertPartitions,
+  retiredAlertPictures,
+} from "./retention.repository";
 import type { ImageStore } from "../storage/image-store";
 
 export interface AlertRetentionOptions {
@@ -26,7 +36,7 @@ export async function purgeExpiredAlerts(options: AlertRetentionOptions): Promis
   const now = new Date(options.now?.() ?? Date.now());
   const batchSize = options.batchSize ?? 5_000;
   const area = `${ALERT_IMAGE_AREA}/%`;
-  let purged = 0;
+  let purged = (await retireExpiredAlertPartitions(options)).alerts;
   for (;;) {
     const rows = await deleteExpiredAlertBatch(options.prisma, {
       now,
@@ -44,4 +54,47 @@ export async function purgeExpiredAlerts(options: AlertRetentionOptions): Promis
       new Set(rows.filter((row) => row.removable && row.image_path).map((row) => row.image_path!)),
     );
   }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Retention by partition (issue 21; migration 20261201200000_alerts_partitioned), before the row
+ * deletes: a month of alerts that ends before the longest alert retention in force holds only alerts
+ * past their own retention. When no active legal hold keeps any of them, the month leaves alerts in
+ * one short transaction (with its alerts' deliveries and cooldown windows), then its crops that no
+ * remaining alert shows are removed, then the table is dropped. A month with a held alert is left to
+ * the row deletes, which keep the held ones. A month left retired by a stopped run is finished first.
+ */
+export async function retireExpiredAlertPartitions(
+  options: AlertRetentionOptions,
+): Promise<{ partitions: string[]; alerts: number }> {
+  const { prisma } = options;
+  const now = options.now?.() ?? Date.now();
+  for (const retired of await retiredAlertPartitions(prisma)) await finishRetired(options, retired);
+  const days = await longestAlertRetentionDays(prisma, options.retentionDays);
+  const partitions: string[] = [];
+  let alerts = 0;
+  for (const month of await alertPartitionsEndingBy(prisma, new Date(now - days * DAY_MS))) {
+    // The hold check and the detach in one transaction: a hold committed before it is seen.
+    const retired = await inTransaction(prisma, async (tx) =>
+      (await heldAlertsBetween(tx, month.starts_at, month.ends_at)) > 0
+        ? undefined
+        : retireAlertPartition(tx, month.name),
+    );
+    if (!retired) continue;
+    partitions.push(month.name);
+    alerts += retired.alerts;
+    await finishRetired(options, retired.retired);
+  }
+  return { partitions, alerts };
+}
+
+/** A retired month's crops (those no remaining alert shows), then the table. */
+async function finishRetired(options: AlertRetentionOptions, retired: string): Promise<void> {
+  const crops = (await retiredAlertPictures(options.prisma, retired)).filter((key) =>
+    key.startsWith(`${ALERT_IMAGE_AREA}/`),
+  );
+  await options.images.remove(new Set(crops));
+  await dropRetiredAlertPartition(options.prisma, retired);
 }

@@ -81,6 +81,67 @@ export function deleteExpiredAlertBatch(
       FROM deleted d`;
 }
 
+// Alert retention by partition (issue 21; jobs/alert-retention.ts and the SECURITY DEFINER functions of
+// migration 20261201200000_alerts_partitioned).
+
+/**
+ * The longest alert retention in force: ALERT_RETENTION_DAYS and every agency's policy for alerts. A
+ * month of alerts that ends before it holds only alerts past their own retention.
+ */
+export async function longestAlertRetentionDays(db: Db, defaultDays: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ days: number }[]>`
+    SELECT greatest(${defaultDays}::int,
+      (SELECT max(days) FROM retention_policies WHERE record = 'alerts'))::int AS days`;
+  return row?.days ?? defaultDays;
+}
+
+/** The months of alerts (partitions with a range) that end by `end`, oldest first. */
+export function alertPartitionsEndingBy(db: Db, end: Date) {
+  return db.$queryRaw<{ name: string; starts_at: Date; ends_at: Date }[]>`
+    SELECT name, starts_at, ends_at FROM odin_alert_partitions() WHERE ends_at <= ${end}::timestamptz
+    ORDER BY starts_at`;
+}
+
+/** How many alerts of reads in [start, end) an active legal hold keeps (heldByLegalHold). */
+export async function heldAlertsBetween(db: Db, start: Date, end: Date): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM alerts al JOIN hotlist_groups g ON g.id = al.group_id
+    WHERE al.timestamp >= ${start}::timestamptz AND al.timestamp < ${end}::timestamptz
+      AND ${heldByLegalHold(
+        Prisma.sql`g.agency_id`,
+        Prisma.sql`upper(regexp_replace(al.plate, '[^A-Za-z0-9]', '', 'g'))`,
+        Prisma.sql`al.axis_detection_id`,
+      )}`;
+  return row?.n ?? 0;
+}
+
+/** Takes a month out of alerts with its alerts' deliveries and cooldown windows; answers the retired table. */
+export async function retireAlertPartition(
+  db: Db,
+  name: string,
+): Promise<{ retired: string; alerts: number }> {
+  const [row] = await db.$queryRaw<{ retired: string; alerts: bigint }[]>`
+    SELECT retired, alerts FROM odin_alert_partition_retire(${name})`;
+  return { retired: row!.retired, alerts: Number(row!.alerts) };
+}
+
+/** Months retention took out of alerts and has not dropped yet (a run stopped in between). */
+export async function retiredAlertPartitions(db: Db): Promise<string[]> {
+  const rows = await db.$queryRaw<{ name: string }[]>`SELECT odin_retired_alert_partitions() AS name`;
+  return rows.map((row) => row.name);
+}
+
+/** The crops of a retired month's alerts that no alert in alerts shows. */
+export async function retiredAlertPictures(db: Db, retired: string): Promise<string[]> {
+  const rows = await db.$queryRaw<{ image_path: string }[]>`
+    SELECT image_path FROM odin_retired_alert_pictures(${retired})`;
+  return rows.map((row) => row.image_path);
+}
+
+export async function dropRetiredAlertPartition(db: Db, retired: string): Promise<void> {
+  await db.$executeRaw`SELECT odin_retired_alert_partition_drop(${retired})`;
+}
+
 /** The once-only ledger of remote reads (alert_reads) past `retentionDays`. */
 export async function deleteExpiredAlertReads(db: Db, now: Date, retentionDays: number): Promise<void> {
   await db.$executeRaw`
