@@ -144,8 +144,8 @@ describe("the DML-only app role", () => {
       "UPDATE audit_chain_heads SET chain_seq = 1",
       "DELETE FROM audit_chain_heads",
       "CREATE TABLE role_audit PARTITION OF audit_logs FOR VALUES FROM ('2019-01-01Z') TO ('2019-02-01Z')",
-      "SELECT odin_audit_partition_create('2019-01-01Z')",
-      "SELECT odin_alert_partition_create('2019-01-01Z')",
+      "SELECT odin_monthly_partition_create('audit_logs', '2019-01-01Z')",
+      "SELECT odin_monthly_partition_create('alerts', '2019-01-01Z')",
       "ALTER TABLE alerts DETACH PARTITION alerts_default",
     ]) {
       await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
@@ -156,7 +156,7 @@ describe("the DML-only app role", () => {
     const owner = new pg.Client({ connectionString: t.databaseUrl });
     await owner.connect();
     try {
-      await owner.query("SELECT odin_alert_partition_create('2020-03-10Z')");
+      await owner.query("SELECT odin_monthly_partition_create('alerts', '2020-03-10Z')");
     } finally {
       await owner.end();
     }
@@ -175,7 +175,7 @@ describe("the DML-only app role", () => {
     for (const refused of [
       "ALTER TABLE alerts DETACH PARTITION alerts_default",
       "DROP TABLE alerts_default",
-      "SELECT odin_alert_partition_create('2019-01-01Z')",
+      "SELECT odin_monthly_partition_create('alerts', '2019-01-01Z')",
     ]) {
       await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
     }

@@ -28,9 +28,11 @@ export function roleOf(url: string): string {
 }
 
 /**
- * The SECURITY DEFINER functions through which Odin's role manages the time partitions of detections
- * and audit_logs (migrations 20261130100000_detections_partitioned, 20261201100000_audit_logs_partitioned:
- * creating, detaching and dropping a partition needs the table's owner). The migration revokes them from PUBLIC; grantAppRole grants them to Odin's role.
+ * The SECURITY DEFINER functions through which Odin's role manages the time partitions of detections,
+ * audit_logs and alerts (migrations 20261130100000_detections_partitioned,
+ * 20261201100000_audit_logs_partitioned, 20261201200000_alerts_partitioned: creating, detaching and
+ * dropping a partition needs the table's owner). The migrations revoke them from PUBLIC; grantAppRole
+ * grants them to Odin's role.
  */
 export const PARTITION_FUNCTIONS = [
   "odin_detection_partitions()",
@@ -41,11 +43,10 @@ export const PARTITION_FUNCTIONS = [
   "odin_retired_detection_partition_forget_kept(text)",
   "odin_retired_detection_pictures(text, bigint, int)",
   "odin_retired_detection_partition_drop(text)",
-  // audit_logs (migration 20261201100000_audit_logs_partitioned): made ahead, never dropped.
-  "odin_audit_partitions_ahead(int)",
-  // alerts (migration 20261201200000_alerts_partitioned): made ahead, retired whole by alert retention.
-  "odin_alert_partitions_ahead(int)",
-  "odin_alert_partitions()",
+  // audit_logs and alerts, a month each (migrations 20261201100000, 20261201200000): made ahead; audit
+  // months are never dropped, alert months are retired whole by the alert retention.
+  "odin_monthly_partitions_ahead(text, int)",
+  "odin_monthly_partitions(text)",
   "odin_alert_partition_retire(text)",
   "odin_retired_alert_partitions()",
   "odin_retired_alert_pictures(text)",

@@ -83,9 +83,9 @@ describe(`migration ${MIGRATION}: alerts become monthly partitions by the read's
 
   it("keeps every alert with its id, each in its read's month; a month each for the months with alerts and four ahead", async () => {
     expect((await one("SELECT relkind FROM pg_class WHERE relname = 'alerts'")).relkind).toBe("p");
-    const names = (await client.query<{ name: string }>("SELECT name FROM odin_alert_partitions()")).rows.map(
-      (row) => row.name,
-    );
+    const names = (
+      await client.query<{ name: string }>("SELECT name FROM odin_monthly_partitions('alerts')")
+    ).rows.map((row) => row.name);
     expect(names).toEqual([-4, 0, 1, 2, 3].map((offset) => monthName(monthStart(now, offset))));
     expect(await rows()).toEqual(snapshot);
     expect(await partitionOf(snapshot[0]!.id as number)).toBe(monthName(monthStart(now, -4)));
@@ -129,13 +129,15 @@ describe(`migration ${MIGRATION}: alerts become monthly partitions by the read's
     const ahead = new Date(monthStart(now, 9).getTime() + 2 * DAY);
     const id = (await insertAlert("late-month", ahead))!;
     expect(await partitionOf(id)).toBe("alerts_default");
-    expect((await one("SELECT odin_alert_partition_create($1) AS name", [ahead])).name).toBe(
+    expect((await one("SELECT odin_monthly_partition_create('alerts', $1) AS name", [ahead])).name).toBe(
       monthName(ahead),
     );
     expect(await partitionOf(id)).toBe(monthName(ahead));
-    expect((await one("SELECT odin_alert_partition_create($1) AS name", [ahead])).name).toBeNull();
+    expect(
+      (await one("SELECT odin_monthly_partition_create('alerts', $1) AS name", [ahead])).name,
+    ).toBeNull();
     const created = (
-      await client.query<{ name: string }>("SELECT odin_alert_partitions_ahead(4) AS name")
+      await client.query<{ name: string }>("SELECT odin_monthly_partitions_ahead('alerts', 4) AS name")
     ).rows.map((r) => r.name);
     expect(created).toEqual([monthName(monthStart(now, 4))]);
   });

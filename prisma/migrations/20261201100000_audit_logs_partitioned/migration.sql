@@ -73,8 +73,18 @@ CREATE INDEX "audit_logs_agency_id_action_user_id_created_at_idx" ON "audit_logs
 
 CREATE TABLE "audit_logs_default" PARTITION OF "audit_logs" DEFAULT;
 
--- 3. The partitions of audit_logs that have a range, with their bounds.
-CREATE FUNCTION odin_audit_partitions()
+-- 3. Functions for the tables partitioned a month each in UTC: audit_logs (by created_at) and, from
+--    migration 20261201200000_alerts_partitioned, alerts (by the read's timestamp). Each refuses any
+--    other table. Partitions are named <table>_yYYYYmMM, the default partition <table>_default.
+CREATE FUNCTION odin_monthly_partition_column(parent text)
+RETURNS text
+LANGUAGE sql IMMUTABLE
+AS $$
+  SELECT CASE parent WHEN 'audit_logs' THEN 'created_at' WHEN 'alerts' THEN 'timestamp' END
+$$;
+
+-- The partitions of `parent` that have a range, with their bounds.
+CREATE FUNCTION odin_monthly_partitions(parent text)
 RETURNS TABLE (name text, starts_at timestamptz, ends_at timestamptz)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
 AS $$
@@ -82,60 +92,73 @@ AS $$
   FROM pg_inherits i
   JOIN pg_class c ON c.oid = i.inhrelid
   CROSS JOIN LATERAL regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \(''([^'']+)''\) TO \(''([^'']+)''\)') b
-  WHERE i.inhparent = 'public.audit_logs'::regclass AND b IS NOT NULL
+  WHERE odin_monthly_partition_column(parent) IS NOT NULL
+    AND i.inhparent = to_regclass('public.' || parent) AND b IS NOT NULL
   ORDER BY 2
 $$;
 
--- 4. The partition of the month (UTC) that holds `at`, named audit_logs_yYYYYmMM. Nothing is done
---    when it exists (answers NULL). Rows of the month waiting in the default partition move into it
---    in the same transaction, unchanged: the triggers are off for the move only, inside this
---    transaction, which holds audit_logs' lock meanwhile, so no other session writes or sees
---    audit_logs without them.
-CREATE FUNCTION odin_audit_partition_create(at timestamptz)
+-- 4. The partition of `parent` for the month (UTC) that holds `at`. Nothing is done when it exists
+--    (answers NULL). Rows of the month waiting in the default partition move into it in the same
+--    transaction, unchanged. For audit_logs the chain and append-only triggers are off for that move
+--    only, inside this transaction, which holds audit_logs' lock meanwhile, so no other session
+--    writes or sees audit_logs without them. (alerts has statement triggers only, which a move
+--    between partitions does not fire.)
+CREATE FUNCTION odin_monthly_partition_create(parent text, at timestamptz)
 RETURNS text
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
 AS E'DECLARE
+  col text := odin_monthly_partition_column(parent)\073
   starts_at timestamptz := date_trunc(''month'', at AT TIME ZONE ''UTC'') AT TIME ZONE ''UTC''\073
   ends_at timestamptz := (date_trunc(''month'', at AT TIME ZONE ''UTC'') + interval ''1 month'') AT TIME ZONE ''UTC''\073
-  part text := ''audit_logs_'' || to_char(at AT TIME ZONE ''UTC'', ''"y"YYYY"m"MM'')\073
+  part text := parent || ''_'' || to_char(at AT TIME ZONE ''UTC'', ''"y"YYYY"m"MM'')\073
+  waiting boolean\073
 BEGIN
+  IF col IS NULL THEN
+    RAISE EXCEPTION ''% is not partitioned a month each'', parent\073
+  END IF\073
   -- One creator at a time (two replicas running the job, or the job and a migration).
   PERFORM pg_advisory_xact_lock(21021, 2)\073
   IF to_regclass(part) IS NOT NULL THEN
     RETURN NULL\073
   END IF\073
-  IF EXISTS (SELECT 1 FROM audit_logs_default d WHERE d.created_at >= starts_at AND d.created_at < ends_at) THEN
-    ALTER TABLE audit_logs DISABLE TRIGGER USER\073
-    EXECUTE format(''CREATE TABLE %I (LIKE audit_logs INCLUDING DEFAULTS)'', part)\073
-    EXECUTE format(''WITH moved AS (DELETE FROM audit_logs_default d WHERE d.created_at >= $1 AND d.created_at < $2 RETURNING d.*) INSERT INTO %I SELECT * FROM moved'', part)
-      USING starts_at, ends_at\073
-    ALTER TABLE audit_logs ENABLE TRIGGER USER\073
-    EXECUTE format(''ALTER TABLE audit_logs ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)'', part, starts_at, ends_at)\073
+  EXECUTE format(''SELECT EXISTS (SELECT 1 FROM %I d WHERE d.%I >= $1 AND d.%I < $2)'', parent || ''_default'', col, col)
+    INTO waiting USING starts_at, ends_at\073
+  IF waiting THEN
+    IF parent = ''audit_logs'' THEN
+      ALTER TABLE audit_logs DISABLE TRIGGER USER\073
+    END IF\073
+    EXECUTE format(''CREATE TABLE %I (LIKE %I INCLUDING DEFAULTS)'', part, parent)\073
+    EXECUTE format(''WITH moved AS (DELETE FROM %I d WHERE d.%I >= $1 AND d.%I < $2 RETURNING d.*) INSERT INTO %I SELECT * FROM moved'',
+      parent || ''_default'', col, col, part) USING starts_at, ends_at\073
+    IF parent = ''audit_logs'' THEN
+      ALTER TABLE audit_logs ENABLE TRIGGER USER\073
+    END IF\073
+    EXECUTE format(''ALTER TABLE %I ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)'', parent, part, starts_at, ends_at)\073
   ELSE
-    EXECUTE format(''CREATE TABLE %I PARTITION OF audit_logs FOR VALUES FROM (%L) TO (%L)'', part, starts_at, ends_at)\073
+    EXECUTE format(''CREATE TABLE %I PARTITION OF %I FOR VALUES FROM (%L) TO (%L)'', part, parent, starts_at, ends_at)\073
   END IF\073
   RETURN part\073
 END';
 
--- 5. This month's partition and `ahead` more. Answers the names created.
-CREATE FUNCTION odin_audit_partitions_ahead(ahead int)
+-- 5. This month's partition of `parent` and `ahead` more. Answers the names created.
+CREATE FUNCTION odin_monthly_partitions_ahead(parent text, ahead int)
 RETURNS SETOF text
 LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
 AS $$
   SELECT created FROM (
-    SELECT odin_audit_partition_create((m AT TIME ZONE 'UTC')) AS created
+    SELECT odin_monthly_partition_create(parent, (m AT TIME ZONE 'UTC')) AS created
     FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC'),
                          date_trunc('month', now() AT TIME ZONE 'UTC') + (ahead || ' month')::interval,
                          interval '1 month') m
   ) c WHERE created IS NOT NULL
 $$;
 
-REVOKE EXECUTE ON FUNCTION odin_audit_partitions() FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION odin_audit_partition_create(timestamptz) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION odin_audit_partitions_ahead(int) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_monthly_partitions(text) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_monthly_partition_create(text, timestamptz) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_monthly_partitions_ahead(text, int) FROM PUBLIC;
 
 -- 6. The months that hold rows, and this month with three ahead, then the rows, unchanged.
-SELECT odin_audit_partition_create(m AT TIME ZONE 'UTC')
+SELECT odin_monthly_partition_create('audit_logs', m AT TIME ZONE 'UTC')
 FROM generate_series(
   date_trunc('month', coalesce((SELECT min(created_at) FROM audit_logs_unpartitioned), now()) AT TIME ZONE 'UTC'),
   date_trunc('month', greatest(now(), coalesce((SELECT max(created_at) FROM audit_logs_unpartitioned), now())) AT TIME ZONE 'UTC')

@@ -60,58 +60,8 @@ CREATE INDEX "alerts_image_path_idx" ON "alerts" ("image_path");
 
 CREATE TABLE "alerts_default" PARTITION OF "alerts" DEFAULT;
 
--- 3. The partitions of alerts that have a range, with their bounds.
-CREATE FUNCTION odin_alert_partitions()
-RETURNS TABLE (name text, starts_at timestamptz, ends_at timestamptz)
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
-AS $$
-  SELECT c.relname::text, b[1]::timestamptz, b[2]::timestamptz
-  FROM pg_inherits i
-  JOIN pg_class c ON c.oid = i.inhrelid
-  CROSS JOIN LATERAL regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \(''([^'']+)''\) TO \(''([^'']+)''\)') b
-  WHERE i.inhparent = 'public.alerts'::regclass AND b IS NOT NULL
-  ORDER BY 2
-$$;
-
--- 4. The partition of the month (UTC) that holds `at`, named alerts_yYYYYmMM. Nothing is done when it
---    exists (answers NULL). Alerts of the month waiting in the default partition move into it in the
---    same transaction.
-CREATE FUNCTION odin_alert_partition_create(at timestamptz)
-RETURNS text
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
-AS E'DECLARE
-  starts_at timestamptz := date_trunc(''month'', at AT TIME ZONE ''UTC'') AT TIME ZONE ''UTC''\073
-  ends_at timestamptz := (date_trunc(''month'', at AT TIME ZONE ''UTC'') + interval ''1 month'') AT TIME ZONE ''UTC''\073
-  part text := ''alerts_'' || to_char(at AT TIME ZONE ''UTC'', ''"y"YYYY"m"MM'')\073
-BEGIN
-  -- One creator at a time (two replicas running the job, or the job and a migration).
-  PERFORM pg_advisory_xact_lock(21021, 3)\073
-  IF to_regclass(part) IS NOT NULL THEN
-    RETURN NULL\073
-  END IF\073
-  IF EXISTS (SELECT 1 FROM alerts_default d WHERE d.timestamp >= starts_at AND d.timestamp < ends_at) THEN
-    EXECUTE format(''CREATE TABLE %I (LIKE alerts INCLUDING DEFAULTS)'', part)\073
-    EXECUTE format(''WITH moved AS (DELETE FROM alerts_default d WHERE d.timestamp >= $1 AND d.timestamp < $2 RETURNING d.*) INSERT INTO %I SELECT * FROM moved'', part)
-      USING starts_at, ends_at\073
-    EXECUTE format(''ALTER TABLE alerts ATTACH PARTITION %I FOR VALUES FROM (%L) TO (%L)'', part, starts_at, ends_at)\073
-  ELSE
-    EXECUTE format(''CREATE TABLE %I PARTITION OF alerts FOR VALUES FROM (%L) TO (%L)'', part, starts_at, ends_at)\073
-  END IF\073
-  RETURN part\073
-END';
-
--- 5. This month's partition and `ahead` more. Answers the names created.
-CREATE FUNCTION odin_alert_partitions_ahead(ahead int)
-RETURNS SETOF text
-LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
-AS $$
-  SELECT created FROM (
-    SELECT odin_alert_partition_create((m AT TIME ZONE 'UTC')) AS created
-    FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC'),
-                         date_trunc('month', now() AT TIME ZONE 'UTC') + (ahead || ' month')::interval,
-                         interval '1 month') m
-  ) c WHERE created IS NOT NULL
-$$;
+-- 3. Partitions are made by migration 20261201100000's odin_monthly_partition_create('alerts', …),
+--    which moves alerts waiting in the default partition into their new month.
 
 -- 6. Retention by partition (apps/api/src/jobs/alert-retention.ts): a month every alert of which is
 --    past its retention and none of which a legal hold keeps leaves alerts in one short transaction
@@ -122,7 +72,7 @@ $$;
 CREATE FUNCTION odin_alert_partition_retire(part text, OUT retired text, OUT alerts bigint)
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp
 AS E'BEGIN
-  IF NOT EXISTS (SELECT 1 FROM odin_alert_partitions() p WHERE p.name = part) THEN
+  IF NOT EXISTS (SELECT 1 FROM odin_monthly_partitions(''alerts'') p WHERE p.name = part) THEN
     RAISE EXCEPTION ''% is not a partition of alerts with a range'', part\073
   END IF\073
   retired := part || ''_retired''\073
@@ -169,13 +119,10 @@ REVOKE EXECUTE ON FUNCTION odin_alert_partition_retire(text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_alert_partitions() FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_alert_pictures(text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_alert_partition_drop(text) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION odin_alert_partitions() FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION odin_alert_partition_create(timestamptz) FROM PUBLIC;
-REVOKE EXECUTE ON FUNCTION odin_alert_partitions_ahead(int) FROM PUBLIC;
 
 -- 7. The months that hold alerts (reads from 2000 on: older ones wait in the default partition),
 --    and this month with three ahead, then the rows, unchanged.
-SELECT odin_alert_partition_create(m AT TIME ZONE 'UTC') FROM (
+SELECT odin_monthly_partition_create('alerts', m AT TIME ZONE 'UTC') FROM (
   SELECT DISTINCT date_trunc('month', timestamp AT TIME ZONE 'UTC') AS m
   FROM alerts_unpartitioned WHERE timestamp >= timestamptz '2000-01-01 00:00Z'
   UNION

@@ -1,6 +1,5 @@
 import type { Database } from "../lib/database";
-import { createAlertPartitions } from "../modules/alerts/alerts.repository";
-import { createAuditPartitions } from "../modules/audit/audit.repository";
+import { createMonthlyPartitions } from "./partitions.repository";
 import type { JobDefinition } from "./scheduler";
 
 /**
@@ -8,8 +7,7 @@ import type { JobDefinition } from "./scheduler";
  * item 2; migrations 20261201100000_audit_logs_partitioned and 20261201200000_alerts_partitioned,
  * docs/scaling.md "Time partitions"). Odin's role owns no table, so partitions are made by the
  * migrations' SECURITY DEFINER functions. Audit partitions are never dropped (audit rows are kept
- * indefinitely); alerts leave by the retention job's row deletes, which PostgreSQL confines to the
- * months past retention.
+ * indefinitely); a month of alerts past retention is dropped by the alert retention (alert-retention.ts).
  */
 
 /** How many months beyond the current one the job keeps ready. */
@@ -22,8 +20,8 @@ export const MONTHS_AHEAD = 3;
  */
 export async function createMonthlyPartitionsAhead(prisma: Database): Promise<string[]> {
   return [
-    ...(await createAuditPartitions(prisma, MONTHS_AHEAD)),
-    ...(await createAlertPartitions(prisma, MONTHS_AHEAD)),
+    ...(await createMonthlyPartitions(prisma, "audit_logs", MONTHS_AHEAD)),
+    ...(await createMonthlyPartitions(prisma, "alerts", MONTHS_AHEAD)),
   ];
 }
 

@@ -98,7 +98,7 @@ export async function longestAlertRetentionDays(db: Db, defaultDays: number): Pr
 /** The months of alerts (partitions with a range) that end by `end`, oldest first. */
 export function alertPartitionsEndingBy(db: Db, end: Date) {
   return db.$queryRaw<{ name: string; starts_at: Date; ends_at: Date }[]>`
-    SELECT name, starts_at, ends_at FROM odin_alert_partitions() WHERE ends_at <= ${end}::timestamptz
+    SELECT name, starts_at, ends_at FROM odin_monthly_partitions('alerts') WHERE ends_at <= ${end}::timestamptz
     ORDER BY starts_at`;
 }
 

@@ -167,16 +167,3 @@ export async function acknowledgeAlertRow(
   });
   return tx.alert.findFirstOrThrow({ where: { id } });
 }
-
-/**
- * This month's partition of alerts and `ahead` more, where missing, through the migration's SECURITY
- * DEFINER function (20261201200000_alerts_partitioned). Answers the names created.
- */
-export async function createAlertPartitions(
-  db: Pick<Prisma.TransactionClient, "$queryRaw">,
-  ahead: number,
-): Promise<string[]> {
-  const rows = await db.$queryRaw<{ name: string }[]>`
-    SELECT odin_alert_partitions_ahead(${ahead}::int) AS name`;
-  return rows.map((row) => row.name);
-}

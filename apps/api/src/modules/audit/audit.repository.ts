@@ -125,16 +125,3 @@ export function findAuditLogsAfter(
     take,
   });
 }
-
-/**
- * This month's partition of audit_logs and `ahead` more, where missing, through the migration's
- * SECURITY DEFINER function (20261201100000_audit_logs_partitioned). Answers the names created.
- */
-export async function createAuditPartitions(
-  db: Pick<Prisma.TransactionClient, "$queryRaw">,
-  ahead: number,
-): Promise<string[]> {
-  const rows = await db.$queryRaw<{ name: string }[]>`
-    SELECT odin_audit_partitions_ahead(${ahead}::int) AS name`;
-  return rows.map((row) => row.name);
-}
