@@ -1,24 +1,15 @@
-import { rmSync } from "node:fs";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDeploy } from "../src/migrate";
-import { createTestDatabase, startTestPostgres, type TestDatabase, type TestPostgres } from "../src/testing";
-import { prismaDirBefore } from "./migration-helpers";
+import { beforeMigration, monthPartition, monthStart, type BeforeMigration } from "./migration-helpers";
 
 const MIGRATION = "20261201200000_alerts_partitioned";
 const DAY = 86_400_000;
 
-/** The first instant of the UTC month `offset` months from `at`. */
-const monthStart = (at: Date, offset = 0) =>
-  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
-const monthName = (at: Date) =>
-  `alerts_y${at.getUTCFullYear()}m${String(at.getUTCMonth() + 1).padStart(2, "0")}`;
+const monthName = (at: Date) => monthPartition("alerts", at);
 
 describe(`migration ${MIGRATION}: alerts become monthly partitions by the read's time`, () => {
-  let server: TestPostgres;
-  let database: TestDatabase;
+  let db: BeforeMigration;
   let client: pg.Client;
-  let before: string;
   let group: number;
   let plate: number;
   const now = new Date();
@@ -30,12 +21,8 @@ describe(`migration ${MIGRATION}: alerts become monthly partitions by the read's
   let snapshot: Record<string, unknown>[];
 
   beforeAll(async () => {
-    server = await startTestPostgres();
-    database = await createTestDatabase(server.adminUrl, { migrated: false });
-    before = prismaDirBefore(MIGRATION);
-    await migrateDeploy({ databaseUrl: database.url, prismaDir: before });
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    db = await beforeMigration(MIGRATION);
+    client = db.client;
     const agency = (
       await one(
         `INSERT INTO agencies (name, code, updated_at) VALUES ('Alert PD', 'ALPD', now()) RETURNING id`,
@@ -55,18 +42,13 @@ describe(`migration ${MIGRATION}: alerts become monthly partitions by the read's
     ).id as number;
     for (const row of planted) await insertAlert(row.read, row.at);
     snapshot = await rows();
-    await migrateDeploy({ databaseUrl: database.url });
+    await db.migrate();
   });
   afterAll(async () => {
-    await client?.end();
-    await database?.drop();
-    await server?.stop();
-    if (before) rmSync(before, { recursive: true, force: true });
+    await db?.close();
   });
 
-  async function one(sql: string, values: unknown[] = []) {
-    return ((await client.query(sql, values)).rows[0] ?? {}) as Record<string, unknown>;
-  }
+  const one = (sql: string, values: unknown[] = []) => db.one(sql, values);
   async function insertAlert(read: string, at: Date): Promise<number | undefined> {
     const row = await one(
       `INSERT INTO alerts (group_id, hotlist_plate_id, source_program, source_read_id, plate, timestamp, reason, date_added)

@@ -1,18 +1,11 @@
-import { rmSync } from "node:fs";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDeploy } from "../src/migrate";
-import { createTestDatabase, startTestPostgres, type TestDatabase, type TestPostgres } from "../src/testing";
-import { prismaDirBefore } from "./migration-helpers";
+import { beforeMigration, monthPartition, monthStart, type BeforeMigration } from "./migration-helpers";
 
 const MIGRATION = "20261201100000_audit_logs_partitioned";
 const DAY = 86_400_000;
 
-/** The first instant of the UTC month `offset` months from `at`. */
-const monthStart = (at: Date, offset = 0) =>
-  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
-const monthName = (at: Date) =>
-  `audit_logs_y${at.getUTCFullYear()}m${String(at.getUTCMonth() + 1).padStart(2, "0")}`;
+const monthName = (at: Date) => monthPartition("audit_logs", at);
 
 /**
  * Every row of every chain checked in SQL by the chain's rule (migration 20261125120000_audit_hash_chain):
@@ -31,10 +24,8 @@ const BROKEN_LINKS = `
             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))::text, 'UTF8')), 'hex')`;
 
 describe(`migration ${MIGRATION}: audit_logs become monthly partitions`, () => {
-  let server: TestPostgres;
-  let database: TestDatabase;
+  let db: BeforeMigration;
   let client: pg.Client;
-  let before: string;
   let agency: number;
   const now = new Date();
   // Rows of three months ago and of last month for the agency, of now for it and for no agency.
@@ -47,12 +38,8 @@ describe(`migration ${MIGRATION}: audit_logs become monthly partitions`, () => {
   let snapshot: Record<string, unknown>[];
 
   beforeAll(async () => {
-    server = await startTestPostgres();
-    database = await createTestDatabase(server.adminUrl, { migrated: false });
-    before = prismaDirBefore(MIGRATION);
-    await migrateDeploy({ databaseUrl: database.url, prismaDir: before });
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    db = await beforeMigration(MIGRATION);
+    client = db.client;
     agency = (
       await one(
         `INSERT INTO agencies (name, code, updated_at) VALUES ('Audit PD', 'APD', now()) RETURNING id`,
@@ -60,18 +47,13 @@ describe(`migration ${MIGRATION}: audit_logs become monthly partitions`, () => {
     ).id as number;
     for (const row of planted) await insertRow(row.action, row.at, row.agency ? agency : null);
     snapshot = await rows();
-    await migrateDeploy({ databaseUrl: database.url });
+    await db.migrate();
   });
   afterAll(async () => {
-    await client?.end();
-    await database?.drop();
-    await server?.stop();
-    if (before) rmSync(before, { recursive: true, force: true });
+    await db?.close();
   });
 
-  async function one(sql: string, values: unknown[] = []) {
-    return ((await client.query(sql, values)).rows[0] ?? {}) as Record<string, unknown>;
-  }
+  const one = (sql: string, values: unknown[] = []) => db.one(sql, values);
   async function insertRow(action: string, at: Date, agencyId: number | null): Promise<string> {
     const row = await one(
       `INSERT INTO audit_logs (username, action, agency_id, created_at, query_parameters)

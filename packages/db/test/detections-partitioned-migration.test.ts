@@ -1,24 +1,15 @@
-import { rmSync } from "node:fs";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDeploy } from "../src/migrate";
-import { createTestDatabase, startTestPostgres, type TestDatabase, type TestPostgres } from "../src/testing";
-import { prismaDirBefore } from "./migration-helpers";
+import { beforeMigration, monthPartition, monthStart, type BeforeMigration } from "./migration-helpers";
 
 const MIGRATION = "20261130100000_detections_partitioned";
 const DAY = 86_400_000;
 
-/** The first instant of the UTC month `offset` months from `at`. */
-const monthStart = (at: Date, offset = 0) =>
-  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + offset, 1));
-const monthName = (at: Date) =>
-  `detections_y${at.getUTCFullYear()}m${String(at.getUTCMonth() + 1).padStart(2, "0")}`;
+const monthName = (at: Date) => monthPartition("detections", at);
 
 describe(`migration ${MIGRATION}: detections become time partitions`, () => {
-  let server: TestPostgres;
-  let database: TestDatabase;
+  let db: BeforeMigration;
   let client: pg.Client;
-  let before: string;
   let integration: number;
   let agency: number;
   const now = new Date();
@@ -33,12 +24,8 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
   const ids = new Map<string, string>();
 
   beforeAll(async () => {
-    server = await startTestPostgres();
-    database = await createTestDatabase(server.adminUrl, { migrated: false });
-    before = prismaDirBefore(MIGRATION);
-    await migrateDeploy({ databaseUrl: database.url, prismaDir: before });
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    db = await beforeMigration(MIGRATION);
+    client = db.client;
     agency = (
       await one(
         `INSERT INTO agencies (name, code, updated_at) VALUES ('Partition PD', 'PPD', now()) RETURNING id`,
@@ -57,18 +44,13 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     ).id as number;
     for (const read of planted)
       ids.set(read.event, await insertRead(read.event, read.at, `${read.event}.jpg`));
-    await migrateDeploy({ databaseUrl: database.url });
+    await db.migrate();
   });
   afterAll(async () => {
-    await client?.end();
-    await database?.drop();
-    await server?.stop();
-    if (before) rmSync(before, { recursive: true, force: true });
+    await db?.close();
   });
 
-  async function one(sql: string, values: unknown[] = []) {
-    return ((await client.query(sql, values)).rows[0] ?? {}) as Record<string, unknown>;
-  }
+  const one = (sql: string, values: unknown[] = []) => db.one(sql, values);
   async function insertRead(event: string, at: Date, image: string | null = null): Promise<string> {
     const row = await one(
       `INSERT INTO detections (plate, plate_normalized, agency_id, axis_integration_id, timestamp,
