@@ -37,6 +37,17 @@ describe("the DML-only app role", () => {
     return url.toString();
   };
 
+  /** One statement as the migrating role (the owner), as a migration would run it. */
+  async function asOwner(sql: string): Promise<void> {
+    const owner = new pg.Client({ connectionString: t.databaseUrl });
+    await owner.connect();
+    try {
+      await owner.query(sql);
+    } finally {
+      await owner.end();
+    }
+  }
+
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: inject("postgresAdminUrl") });
     await admin.connect();
@@ -153,13 +164,7 @@ describe("the DML-only app role", () => {
   });
 
   it("retires a month of alerts past retention as this role, through the migration's functions (issue 21)", async () => {
-    const owner = new pg.Client({ connectionString: t.databaseUrl });
-    await owner.connect();
-    try {
-      await owner.query("SELECT odin_monthly_partition_create('alerts', '2020-03-10Z')");
-    } finally {
-      await owner.end();
-    }
+    await asOwner("SELECT odin_monthly_partition_create('alerts', '2020-03-10Z')");
     const group = await t.prisma.hotlistGroup.findFirstOrThrow();
     await app.query(
       `INSERT INTO alerts (group_id, source_program, source_read_id, plate, timestamp, reason, date_added)
@@ -186,13 +191,7 @@ describe("the DML-only app role", () => {
     expect(await t.prisma.$queryRaw`SELECT current_user::text AS me`).toEqual([{ me: role }]);
     await createDetectionPartitionsAhead(t.prisma, "month");
     const integration = await t.prisma.axisIntegration.findFirstOrThrow({ include: { axisAgency: true } });
-    const owner = new pg.Client({ connectionString: t.databaseUrl });
-    await owner.connect();
-    try {
-      await owner.query("SELECT odin_detection_partition_create('2020-01-01Z', '2020-02-01Z')");
-    } finally {
-      await owner.end();
-    }
+    await asOwner("SELECT odin_detection_partition_create('2020-01-01Z', '2020-02-01Z')");
     await app.query(
       `INSERT INTO detections (plate, plate_normalized, agency_id, axis_integration_id, timestamp, vendor_event_id)
        VALUES ('ROLE21', 'ROLE21', $1, $2, '2020-01-15Z', 'role-21')`,
