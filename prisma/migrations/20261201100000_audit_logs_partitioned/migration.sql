@@ -12,7 +12,7 @@
 -- cannot truncate (grantAppRole never grants TRUNCATE, and revokes UPDATE and DELETE on each).
 --
 -- Partitions: the months that hold rows, this month and the next three. Afterwards the
--- audit-partitions job keeps three months ahead. A DEFAULT partition takes any row outside them (a
+-- monthly-partitions job keeps three months ahead. A DEFAULT partition takes any row outside them (a
 -- job that did not run for months), so an audit write never fails for want of a partition. Creating a
 -- partition moves the default partition's rows of its range, unchanged (hash and place in the chain).
 --

@@ -9,7 +9,7 @@
 -- alerts by foreign key (alert_deliveries and alert_cooldowns follow it by triggers).
 --
 -- Retention: a month past every alert retention in force, none of whose alerts a legal hold keeps,
--- is detached and dropped whole (section 6). Other alerts leave by retention's row deletes.
+-- is detached and dropped whole (section 4). Other alerts leave by retention's row deletes.
 --
 -- Triggers: the deliveries trigger (AFTER INSERT, with its transition table) and the forget trigger
 -- (AFTER DELETE) are statement triggers of the partitioned table, made after the copy so that copying
@@ -63,7 +63,7 @@ CREATE TABLE "alerts_default" PARTITION OF "alerts" DEFAULT;
 -- 3. Partitions are made by migration 20261201100000's odin_monthly_partition_create('alerts', …),
 --    which moves alerts waiting in the default partition into their new month.
 
--- 6. Retention by partition (apps/api/src/jobs/alert-retention.ts): a month every alert of which is
+-- 4. Retention by partition (apps/api/src/jobs/alert-retention.ts): a month every alert of which is
 --    past its retention and none of which a legal hold keeps leaves alerts in one short transaction
 --    (detach, renamed <part>_retired, no longer read by anything), with its alerts' deliveries and
 --    cooldown windows (the AFTER DELETE trigger does not fire for a detach). Then its crops no remaining
@@ -120,7 +120,7 @@ REVOKE EXECUTE ON FUNCTION odin_retired_alert_partitions() FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_alert_pictures(text) FROM PUBLIC;
 REVOKE EXECUTE ON FUNCTION odin_retired_alert_partition_drop(text) FROM PUBLIC;
 
--- 7. The months that hold alerts (reads from 2000 on: older ones wait in the default partition),
+-- 5. The months that hold alerts (reads from 2000 on: older ones wait in the default partition),
 --    and this month with three ahead, then the rows, unchanged.
 SELECT odin_monthly_partition_create('alerts', m AT TIME ZONE 'UTC') FROM (
   SELECT DISTINCT date_trunc('month', timestamp AT TIME ZONE 'UTC') AS m
@@ -140,7 +140,7 @@ END';
 
 DROP TABLE "alerts_unpartitioned";
 
--- 8. The triggers, on the partitioned table.
+-- 6. The triggers, on the partitioned table.
 CREATE TRIGGER "alerts_enqueue_deliveries"
   AFTER INSERT ON "alerts"
   REFERENCING NEW TABLE AS "new_alerts"
