@@ -18,12 +18,12 @@ import { randomBytes } from "node:crypto";
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
 import { createPrismaClient } from "@odin/db";
 import { seedDemoData } from "@odin/db/seed";
-import { searchReadsByScan } from "../src/sources/axis/axis-detections.repository";
-import { createAxisSource } from "../src/sources/axis/axis.source";
+import { searchAxisReads, searchReadsByScan } from "../src/sources/axis/axis-detections.repository";
+import { createAxisSource, mapAxisDetection } from "../src/sources/axis/axis.source";
 import type { TestApp } from "../test/helpers";
 import { startBenchApp } from "./lib/app";
 import { fillStore, HISTORY_DAYS, sqlOn } from "./lib/axis-store-fill";
-import { KINDS, planQueries, timeSearches, type Kind } from "./lib/axis-store-search";
+import { KINDS, planQueries, timeSearches, type Kind, type PlannedQuery } from "./lib/axis-store-search";
 import { startChild, type BenchChild } from "./lib/child";
 import { log, median, printTable, round, runBench, seconds, summarize, type BenchRun } from "./lib/harness";
 import type { FromClient, ToClient } from "./lib/ingest-protocol";
@@ -59,6 +59,15 @@ interface SizeFigures {
   partialScanP95: number;
   /** The same partial searches' first page of PAGE_SIZE (issue 21 item 3): p95, median of the runs. */
   partialFirstPageP95: number;
+  /** That first page with every candidate plate probed at once (searchPartial before it stopped early). */
+  partialFirstPageEveryCandidateP95: number;
+  /** Per partial search's first page (the last run's): candidate plates found, and how many were probed. */
+  firstPageProbes: {
+    candidatesMedian: number;
+    candidatesP95: number;
+    probedMedian: number;
+    probedP95: number;
+  };
   ingest: {
     events: number;
     eventsPerSecond: number;
@@ -121,6 +130,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
 
       const prisma = createPrismaClient(db.url, { poolSize });
       let search: Awaited<ReturnType<typeof timeSearches>>;
+      let firstPageProbes: SizeFigures["firstPageProbes"];
       try {
         const source = createAxisSource(prisma);
         const targets = [...(await source.searchable({ agency: "all" })).values()];
@@ -134,10 +144,37 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         // page_size asks the Axis source for, its newest page_size + 1 reads.
         const firstPage = (query: Parameters<typeof searchReadsByScan>[1]) =>
           source.search({ ...query, limit: PAGE_SIZE + 1 }, targets, new AbortController().signal);
-        search = await timeSearches(source, targets, await planQueries(session, now, settings), settings, {
+        // The same first page with every candidate plate probed in one batch: searchPartial as it was
+        // before it probed newest bound first and stopped early, in the same store and run.
+        const firstPageEveryCandidate = async (query: Parameters<typeof searchReadsByScan>[1]) =>
+          (
+            await searchAxisReads(prisma, { ...query, limit: PAGE_SIZE + 1 }, targets, {
+              partialFirstBatch: Number.POSITIVE_INFINITY,
+            })
+          ).map(mapAxisDetection);
+        const plan = await planQueries(session, now, settings);
+        search = await timeSearches(source, targets, plan, settings, {
           scan,
           firstPage,
+          firstPageEveryCandidate,
         });
+        // Untimed: how many candidate plates each first page found and probed (the last run's searches).
+        const probes: { candidates: number; probed: number }[] = [];
+        const lastRun = WARMUP + (RUNS - 1) * QUERIES;
+        const ofLastRun = (planned: PlannedQuery[]) => planned.slice(lastRun, lastRun + QUERIES);
+        for (const planned of [...ofLastRun(plan.substring), ...ofLastRun(plan.wildcard)]) {
+          await searchAxisReads(prisma, { ...planned.query, limit: PAGE_SIZE + 1 }, targets, {
+            onPartialProbes: (p) => probes.push(p),
+          });
+        }
+        const candidates = summarize(probes.map((p) => p.candidates));
+        const probed = summarize(probes.map((p) => p.probed));
+        firstPageProbes = {
+          candidatesMedian: candidates.p50,
+          candidatesP95: candidates.p95,
+          probedMedian: probed.p50,
+          probedP95: probed.p95,
+        };
       } finally {
         await prisma.$disconnect();
       }
@@ -195,6 +232,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         partialP95: round(median(partialP95PerRun)),
         partialScanP95: round(median(search.referenceP95PerRun.scan!)),
         partialFirstPageP95: round(median(search.referenceP95PerRun.firstPage!)),
+        partialFirstPageEveryCandidateP95: round(median(search.referenceP95PerRun.firstPageEveryCandidate!)),
+        firstPageProbes,
         ingest: {
           events: pushed.events,
           eventsPerSecond: Math.round(pushed.events / (pushed.elapsedMs / 1000)),
@@ -207,7 +246,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       figures.push(figure);
       log(
         `${size.toLocaleString("en-US")} reads: filled in ${seconds(fillSeconds * 1000)} (${figure.fill.readsPerSecond} reads/s), ` +
-          `exact p95 ${figure.exactP95} ms, partial p95 ${figure.partialP95} ms (by scan ${figure.partialScanP95} ms, first page ${figure.partialFirstPageP95} ms), ingest ${figure.ingest.eventsPerSecond} events/s`,
+          `exact p95 ${figure.exactP95} ms, partial p95 ${figure.partialP95} ms (by scan ${figure.partialScanP95} ms, first page ${figure.partialFirstPageP95} ms, probing every candidate ${figure.partialFirstPageEveryCandidateP95} ms; plates probed median ${firstPageProbes.probedMedian} of ${firstPageProbes.candidatesMedian}, p95 ${firstPageProbes.probedP95} of ${firstPageProbes.candidatesP95}), ingest ${figure.ingest.eventsPerSecond} events/s`,
       );
     }
 
@@ -222,6 +261,9 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         "partial p95 ms": f.partialP95,
         "partial by scan p95": f.partialScanP95,
         [`partial first ${PAGE_SIZE} p95`]: f.partialFirstPageP95,
+        "same, every candidate": f.partialFirstPageEveryCandidateP95,
+        "plates probed p95": f.firstPageProbes.probedP95,
+        "candidates p95": f.firstPageProbes.candidatesP95,
         "equality p95": f.search["exact-equality"].p95,
         "exact rows median": f.search.exact.rowsMedian,
         "partial at limit": f.search.substring.atLimit + f.search.wildcard.atLimit,
@@ -237,6 +279,10 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const partialRatio = ratio(last.partialP95, first.partialP95);
     const scanRatio = ratio(last.partialScanP95, first.partialScanP95);
     const firstPageRatio = ratio(last.partialFirstPageP95, first.partialFirstPageP95);
+    const everyCandidateRatio = ratio(
+      last.partialFirstPageEveryCandidateP95,
+      first.partialFirstPageEveryCandidateP95,
+    );
     const size = (reads: number) =>
       reads >= 1_000_000 ? `${reads / 1_000_000} M` : `${reads.toLocaleString("en-US")}`;
     await writeResult({
@@ -309,6 +355,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         partialP95: partialRatio,
         partialScanP95: scanRatio,
         partialFirstPageP95: firstPageRatio,
+        partialFirstPageEveryCandidateP95: everyCandidateRatio,
       },
     });
   } finally {

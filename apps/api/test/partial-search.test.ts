@@ -104,6 +104,10 @@ describe("partial plate search from distinct plates (issue 21)", () => {
       read("hfd-lpv-01", "ABD1234", 9),
       read("hfd-lpv-02", "AB1234", 10),
       read("hfd-lpv-01", "XABC12345", 11),
+      // One plate read six times in the last hour, eight read once, hours before: the newest page of
+      // "QQ1" is the first plate's alone.
+      ...[0.1, 0.2, 0.3, 0.4, 0.5, 0.6].map((hoursAgo) => read("hfd-lpv-01", "QQ10001", hoursAgo)),
+      ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => read("hfd-lpv-02", `QQ1000${n}`, 10 + n)),
     ]);
     // A plate only the Rekor webhook delivered (no stored read): known, never a candidate with reads.
     await recordRemotePlates(
@@ -155,6 +159,7 @@ describe("partial plate search from distinct plates (issue 21)", () => {
     "???1234",
     "*47*",
     "L*1",
+    "QQ1",
     "*", // every plate: too loose for distinct plates, answered by the scan
     "NOPE", // nothing
   ];
@@ -173,6 +178,44 @@ describe("partial plate search from distinct plates (issue 21)", () => {
     // The comparison means something: most patterns find reads, and some reach the limit.
     expect(found).toBeGreaterThan(25);
     expect(atLimit).toBeGreaterThan(3);
+  });
+
+  it("answers every pattern the same when it probes its plates one, two, four… at a time", async () => {
+    for (const pattern of PATTERNS) {
+      for (const targets of [scopes.all, scopes.hartford]) {
+        for (const extra of [{}, { color: "red" }, { place: { cameras: ["Axis:hfd-lpv-02"] } }]) {
+          const q = query(pattern, extra);
+          const [batched, byScan] = await Promise.all([
+            searchAxisReads(t.prisma, q, targets, { partialFirstBatch: 1 }),
+            searchReadsByScan(t.prisma, q, targets),
+          ]);
+          expect(batched, `${pattern} in ${targets.length} integrations, ${JSON.stringify(extra)}`).toEqual(
+            byScan,
+          );
+        }
+      }
+    }
+  });
+
+  it("stops probing plates once no plate left can have a read among the newest", async () => {
+    const probes: { candidates: number; probed: number }[] = [];
+    const onPartialProbes = (p: { candidates: number; probed: number }) => probes.push(p);
+    const q = query("QQ1");
+    const page = await searchAxisReads(t.prisma, q, scopes.all, { partialFirstBatch: 1, onPartialProbes });
+    expect(plates(page)).toEqual(Array(LIMIT).fill("QQ10001"));
+    expect(page).toEqual(await searchReadsByScan(t.prisma, q, scopes.all));
+    // Nine plates match; the first one's five newest reads are newer than any other plate's last read.
+    expect(probes).toEqual([{ candidates: 9, probed: 1 }]);
+    // Without the Hartford camera that read it six times: 1, then 2, then 4 plates; the fifth newest
+    // (QQ10006, 16 hours ago) is newer than the last read of the two plates left.
+    probes.length = 0;
+    const elsewhere = query("QQ1", { place: { cameras: ["Axis:hfd-lpv-02"] } });
+    const other = await searchAxisReads(t.prisma, elsewhere, scopes.all, {
+      partialFirstBatch: 1,
+      onPartialProbes,
+    });
+    expect(plates(other)).toEqual(["QQ10002", "QQ10003", "QQ10004", "QQ10005", "QQ10006"]);
+    expect(probes).toEqual([{ candidates: 9, probed: 7 }]);
   });
 
   it("keeps the newest reads at the per-source limit, the time range and the integrations searched", async () => {

@@ -384,59 +384,112 @@ function searchSimilar(
  */
 export const PARTIAL_CANDIDATE_LIMIT = 10_000;
 
+/** How many candidate plates searchPartial probes at first (at least `limit`), doubling after. */
+export const PARTIAL_FIRST_BATCH = 64;
+
+/** Options of searchAxisReads: the bounds of searchPartial (tests and benches set them). */
+export interface PartialSearchOptions {
+  partialCandidateLimit?: number;
+  /** Plates probed in the first batch (then twice as many each batch). Infinity: all at once. */
+  partialFirstBatch?: number;
+  /** Told how many candidate plates a partial search found and how many it probed. */
+  onPartialProbes?: (probes: { candidates: number; probed: number }) => void;
+}
+
 /**
  * A partial plate (substring or wildcard, issue 21), from distinct plates rather than from every read:
  * a part of a plate matches ten times as many reads in a store ten times as dense, and the trigram
  * scan of `detections` read and rechecked every one of them, over all time, to keep the newest `limit`
- * of the range (docs/benchmarks.md, Growth). One statement:
+ * of the range (docs/benchmarks.md, Growth).
  *
- * 1. `candidates`: the distinct plates that match the same LIKE pattern (pg_trgm index on
+ * 1. The candidates: the distinct plates that match the same LIKE pattern (pg_trgm index on
  *    `distinct_plates`, one narrow row per plate), read by Axis at least once (a plate only Rekor
  *    delivered has no stored read) and seen in the range (first/last seen, kept by ingest with the
- *    read), at most `candidateLimit` + 1;
- * 2. with at most `candidateLimit` of them: for each, its newest reads in the range through the
- *    (plate_normalized, timestamp) index, with the same integrations (the caller's visibility), place
- *    and vehicle filters, at most `limit` each, and the newest `limit` of all: the scan's rows and order;
- * 3. with more: the scan (scanSql). A count of the candidates gates each branch (a one-time filter:
- *    only one runs).
+ *    read), at most `candidateLimit` + 1, each with its bound: its last read's time, or the range's end
+ *    if that is earlier. No read of the plate in the range is newer than its bound.
+ * 2. More than `candidateLimit`: the pattern is too loose, and the scan answers (scanSql).
+ * 3. Otherwise the candidates are probed newest bound first, in batches (PARTIAL_FIRST_BATCH plates or
+ *    `limit`, whichever is more, then twice as many each time): each plate's newest reads in the range
+ *    through the (plate_normalized, timestamp) index, with the same integrations (the caller's
+ *    visibility), place and vehicle filters, no older than the newest `limit` found so far. It stops
+ *    when `limit` reads are found and the last of them is newer than the next candidate's bound: no
+ *    plate left can have a read among the newest `limit`. So a page of a loose pattern in a dense store
+ *    probes about as many plates as the page shows, not every plate the pattern matches (a store ten
+ *    times as dense has ten times as many; docs/benchmarks.md, Growth).
  *
- * Every stored read's plate is a distinct plate (Axis ingest writes both in one statement, the
- * migration that made the table backfilled it, retention deletes reads and never distinct plates), so
- * a matching read's plate is always among the candidates.
+ * The answer is the scan's: the newest `limit` reads of the range. Every stored read's plate is a
+ * distinct plate whose last seen is at least the read's time (Axis ingest writes both in one statement
+ * with GREATEST, the migration that made the table backfilled it, retention deletes reads and never
+ * distinct plates), so a matching read's plate is always among the candidates and never after its bound.
+ * Reads retention removed or the caller may not see only make a bound later than it need be.
  */
-function searchPartial(
+async function searchPartial(
   prisma: PrismaClient,
   query: SourceQuery,
   targets: AxisScope[],
   place: { where: Prisma.Sql; atCamera: Prisma.Sql },
   like: string,
-  candidateLimit: number,
+  {
+    partialCandidateLimit: candidateLimit = PARTIAL_CANDIDATE_LIMIT,
+    partialFirstBatch: firstBatch = Math.max(PARTIAL_FIRST_BATCH, query.limit),
+    onPartialProbes,
+  }: PartialSearchOptions,
 ): Promise<DetectionRow[]> {
-  const ids = Prisma.join(targets.map((target) => target.integrationId));
-  return prisma.$queryRaw<DetectionRow[]>`
-    WITH candidates AS MATERIALIZED (
-      SELECT p.plate_normalized FROM distinct_plates p
+  // The inner LIMIT stops a loose pattern's index scan early; only the rows it kept are sorted.
+  const candidates = await queryPrepared<{ plate_normalized: string; bound: Date }>(
+    prisma,
+    Prisma.sql`${Prisma.raw(PREPARED_STATEMENT)}
+    SELECT c.plate_normalized, least(c.last_seen, ${query.end}::timestamptz) AS bound
+    FROM (
+      SELECT p.plate_normalized, p.last_seen FROM distinct_plates p
       WHERE p.plate_normalized LIKE ${like} AND p.axis_reads > 0
         AND p.last_seen >= ${query.start} AND p.first_seen <= ${query.end}
       LIMIT ${candidateLimit + 1}
-    )
-    (SELECT r.* FROM candidates c
-    CROSS JOIN LATERAL (
-      SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
-      FROM detections d JOIN agencies a ON a.id = d.agency_id
-      WHERE d.plate_normalized = c.plate_normalized
-        AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}
-        AND d.axis_integration_id IN (${ids})
-        AND ${place.where}
-        AND ${vehicleSql(query)}
-      ORDER BY d.timestamp DESC
-      LIMIT ${query.limit}
-    ) r
-    WHERE (SELECT count(*) FROM candidates) <= ${candidateLimit}
-    ORDER BY r.timestamp DESC
-    LIMIT ${query.limit})
-    UNION ALL
-    (${scanSql(query, targets, place, Prisma.sql`(SELECT count(*) FROM candidates) > ${candidateLimit}`)})`;
+    ) c
+    ORDER BY c.last_seen DESC, c.plate_normalized`,
+  );
+  if (candidates.length > candidateLimit) {
+    onPartialProbes?.({ candidates: candidates.length, probed: 0 });
+    return searchReadsByScan(prisma, query, targets, place);
+  }
+  const ids = Prisma.join(targets.map((target) => target.integrationId));
+  let rows: DetectionRow[] = [];
+  let probed = 0;
+  let batch = firstBatch;
+  while (probed < candidates.length) {
+    const last = rows.length >= query.limit ? rows[query.limit - 1]! : undefined;
+    if (last && last.timestamp > candidates[probed]!.bound) break;
+    const plates = candidates.slice(probed, probed + batch).map((candidate) => candidate.plate_normalized);
+    probed += plates.length;
+    batch *= 2;
+    const from = last ? last.timestamp : query.start;
+    const found = await queryPrepared<DetectionRow>(
+      prisma,
+      Prisma.sql`${Prisma.raw(PREPARED_STATEMENT)}
+      SELECT r.* FROM unnest(${plates}::text[]) AS c(plate_normalized)
+      CROSS JOIN LATERAL (
+        SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
+        FROM detections d JOIN agencies a ON a.id = d.agency_id
+        WHERE d.plate_normalized = c.plate_normalized
+          AND d.timestamp >= ${from} AND d.timestamp <= ${query.end}
+          AND d.axis_integration_id IN (${ids})
+          AND ${place.where}
+          AND ${vehicleSql(query)}
+        ORDER BY d.timestamp DESC
+        LIMIT ${query.limit}
+      ) r
+      ORDER BY r.timestamp DESC
+      LIMIT ${query.limit}`,
+    );
+    rows =
+      rows.length === 0
+        ? found
+        : [...rows, ...found]
+            .sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime())
+            .slice(0, query.limit);
+  }
+  onPartialProbes?.({ candidates: candidates.length, probed });
+  return rows;
 }
 
 /**
@@ -449,7 +502,7 @@ export function searchAxisReads(
   prisma: PrismaClient,
   query: SourceQuery,
   targets: AxisScope[],
-  { partialCandidateLimit = PARTIAL_CANDIDATE_LIMIT }: { partialCandidateLimit?: number } = {},
+  options: PartialSearchOptions = {},
 ): Promise<DetectionRow[]> {
   const place = placeSql(query, targets);
   const plate = query.plate;
@@ -458,7 +511,7 @@ export function searchAxisReads(
   }
   if (plate?.kind === "contains" || plate?.kind === "wildcard") {
     const like = plate.kind === "contains" ? containing(plate.value) : plate.like;
-    return searchPartial(prisma, query, targets, place, like, partialCandidateLimit);
+    return searchPartial(prisma, query, targets, place, like, options);
   }
   return searchReadsByScan(prisma, query, targets, place);
 }
@@ -466,19 +519,17 @@ export function searchAxisReads(
 /**
  * The reads of a search in one pass over `detections`: an exact plate through its index, a short
  * Similar text (and a partial pattern before issue 21, or too loose for its distinct plates) through
- * the trigram or the time index. `gate`: a condition of the statement around it (searchPartial).
+ * the trigram or the time index.
  */
 function scanSql(
   query: SourceQuery,
   targets: AxisScope[],
   place: { where: Prisma.Sql; atCamera: Prisma.Sql },
-  gate: Prisma.Sql = Prisma.sql`TRUE`,
 ): Prisma.Sql {
   return Prisma.sql`
         SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
         FROM detections d JOIN agencies a ON a.id = d.agency_id
-        WHERE ${gate}
-          AND ${scopeCondition(query, targets)}
+        WHERE ${scopeCondition(query, targets)}
           AND ${plateCondition(query)}
           AND ${place.where}
           AND ${vehicleSql(query)}
