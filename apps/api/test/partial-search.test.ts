@@ -108,6 +108,12 @@ describe("partial plate search from distinct plates (issue 21)", () => {
       // "QQ1" is the first plate's alone.
       ...[0.1, 0.2, 0.3, 0.4, 0.5, 0.6].map((hoursAgo) => read("hfd-lpv-01", "QQ10001", hoursAgo)),
       ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => read("hfd-lpv-02", `QQ1000${n}`, 10 + n)),
+      // One plate read six times in six hours, one between its reads, one after its fifth, two long before.
+      ...[1, 2, 3, 4, 5, 6].map((hoursAgo) => read("hfd-lpv-01", "QQ20001", hoursAgo)),
+      read("hfd-lpv-02", "QQ20002", 3.5),
+      read("hfd-lpv-02", "QQ20003", 5.5),
+      read("hfd-lpv-02", "QQ20004", 20),
+      read("hfd-lpv-02", "QQ20005", 21),
     ]);
     // A plate only the Rekor webhook delivered (no stored read): known, never a candidate with reads.
     await recordRemotePlates(
@@ -160,6 +166,7 @@ describe("partial plate search from distinct plates (issue 21)", () => {
     "*47*",
     "L*1",
     "QQ1",
+    "QQ2",
     "*", // every plate: too loose for distinct plates, answered by the scan
     "NOPE", // nothing
   ];
@@ -216,6 +223,15 @@ describe("partial plate search from distinct plates (issue 21)", () => {
     });
     expect(plates(other)).toEqual(["QQ10002", "QQ10003", "QQ10004", "QQ10005", "QQ10006"]);
     expect(probes).toEqual([{ candidates: 9, probed: 7 }]);
+
+    // Once the page is full, a batch stops at the first plate whose bound is older than the page's last
+    // read: QQ20001's five newest (1 to 5 hours ago), then QQ20002 (3.5 hours), not QQ20003 (5.5).
+    probes.length = 0;
+    const q2 = query("QQ2");
+    const second = await searchAxisReads(t.prisma, q2, scopes.all, { partialFirstBatch: 1, onPartialProbes });
+    expect(plates(second)).toEqual(["QQ20001", "QQ20001", "QQ20001", "QQ20002", "QQ20001"]);
+    expect(second).toEqual(await searchReadsByScan(t.prisma, q2, scopes.all));
+    expect(probes).toEqual([{ candidates: 5, probed: 2 }]);
   });
 
   it("keeps the newest reads at the per-source limit, the time range and the integrations searched", async () => {

@@ -409,7 +409,8 @@ export interface PartialSearchOptions {
  *    if that is earlier. No read of the plate in the range is newer than its bound.
  * 2. More than `candidateLimit`: the pattern is too loose, and the scan answers (scanSql).
  * 3. Otherwise the candidates are probed newest bound first, in batches (PARTIAL_FIRST_BATCH plates or
- *    `limit`, whichever is more, then twice as many each time): each plate's newest reads in the range
+ *    `limit`, whichever is more, then twice as many each time, and once `limit` reads are found only
+ *    the plates whose bound reaches the last of them): each plate's newest reads in the range
  *    through the (plate_normalized, timestamp) index, with the same integrations (the caller's
  *    visibility), place and vehicle filters, no older than the newest `limit` found so far. It stops
  *    when `limit` reads are found and the last of them is newer than the next candidate's bound: no
@@ -459,8 +460,12 @@ async function searchPartial(
   while (probed < candidates.length) {
     const last = rows.length >= query.limit ? rows[query.limit - 1]! : undefined;
     if (last && last.timestamp > candidates[probed]!.bound) break;
-    const plates = candidates.slice(probed, probed + batch).map((candidate) => candidate.plate_normalized);
-    probed += plates.length;
+    // Once `limit` reads are found, only the plates whose bound reaches the last of them can change the
+    // answer: the batch stops before the first that cannot.
+    let take = Math.min(batch, candidates.length - probed);
+    if (last) take = countWhile(candidates, probed, take, (candidate) => candidate.bound >= last.timestamp);
+    const plates = candidates.slice(probed, probed + take).map((candidate) => candidate.plate_normalized);
+    probed += take;
     batch *= 2;
     const from = last ? last.timestamp : query.start;
     const found = await queryPrepared<DetectionRow>(
@@ -490,6 +495,13 @@ async function searchPartial(
   }
   onPartialProbes?.({ candidates: candidates.length, probed });
   return rows;
+}
+
+/** How many of the `most` items from `from` on satisfy `test`, counting until the first that does not. */
+function countWhile<T>(items: readonly T[], from: number, most: number, test: (item: T) => boolean): number {
+  let count = 0;
+  while (count < most && from + count < items.length && test(items[from + count]!)) count += 1;
+  return count;
 }
 
 /**
