@@ -460,10 +460,13 @@ async function searchPartial(
   while (probed < candidates.length) {
     const last = rows.length >= query.limit ? rows[query.limit - 1]! : undefined;
     if (last && last.timestamp > candidates[probed]!.bound) break;
-    // Once `limit` reads are found, only the plates whose bound reaches the last of them can change the
-    // answer: the batch stops before the first that cannot.
+    // Short of `limit` reads, about as many plates as the reads found per plate so far say are missing
+    // (a quarter more, at most the batch); once `limit` are found, only the plates whose bound
+    // reaches the last of them, as they alone can change the answer.
     let take = Math.min(batch, candidates.length - probed);
     if (last) take = countWhile(candidates, probed, take, (candidate) => candidate.bound >= last.timestamp);
+    else if (rows.length > 0)
+      take = Math.min(take, Math.ceil((1.25 * (query.limit - rows.length) * probed) / rows.length));
     const plates = candidates.slice(probed, probed + take).map((candidate) => candidate.plate_normalized);
     probed += take;
     batch *= 2;
