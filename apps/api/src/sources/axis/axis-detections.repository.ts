@@ -350,7 +350,6 @@ function searchSimilar(
   targets: AxisScope[],
   place: { where: Prisma.Sql; atCamera: Prisma.Sql },
 ): Promise<DetectionRow[]> {
-  const ids = Prisma.join(targets.map((target) => target.integrationId));
   // Prepared once per connection: its text varies only with the number of integrations and filters,
   // and PostgreSQL then keeps a generic plan (planning was a third of the statement's time). Sent by
   // node-postgres on Prisma's own pool: Prisma's work per call and per row cost as much as the
@@ -359,12 +358,30 @@ function searchSimilar(
     prisma,
     Prisma.sql`${Prisma.raw(PREPARED_STATEMENT)}
     WITH candidates AS MATERIALIZED (${similarPlatesSql(query.plate!.value, { contains: true })})
-    SELECT r.* FROM candidates c
+    ${newestReadsOfPlatesSql(Prisma.sql`candidates c`, query.start, query, targets, place)}`,
+  );
+}
+
+/**
+ * The newest `query.limit` reads of the plates of `plates` (a FROM item `c` with a `plate_normalized`
+ * column) from `from` to the range's end: each plate's newest through the (plate_normalized, timestamp)
+ * index, with the integrations searched (the caller's visibility), the place and the vehicle filters,
+ * at most `limit` each, then the newest `limit` of all.
+ */
+function newestReadsOfPlatesSql(
+  plates: Prisma.Sql,
+  from: Date,
+  query: SourceQuery,
+  targets: AxisScope[],
+  place: { where: Prisma.Sql; atCamera: Prisma.Sql },
+): Prisma.Sql {
+  const ids = Prisma.join(targets.map((target) => target.integrationId));
+  return Prisma.sql`SELECT r.* FROM ${plates}
     CROSS JOIN LATERAL (
       SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
       FROM detections d JOIN agencies a ON a.id = d.agency_id
       WHERE d.plate_normalized = c.plate_normalized
-        AND d.timestamp >= ${query.start} AND d.timestamp <= ${query.end}
+        AND d.timestamp >= ${from} AND d.timestamp <= ${query.end}
         AND d.axis_integration_id IN (${ids})
         AND ${place.where}
         AND ${vehicleSql(query)}
@@ -372,8 +389,7 @@ function searchSimilar(
       LIMIT ${query.limit}
     ) r
     ORDER BY r.timestamp DESC
-    LIMIT ${query.limit}`,
-  );
+    LIMIT ${query.limit}`;
 }
 
 /**
@@ -453,7 +469,6 @@ async function searchPartial(
     onPartialProbes?.({ candidates: candidates.length, probed: 0 });
     return searchReadsByScan(prisma, query, targets, place);
   }
-  const ids = Prisma.join(targets.map((target) => target.integrationId));
   let rows: DetectionRow[] = [];
   let probed = 0;
   let batch = firstBatch;
@@ -474,20 +489,7 @@ async function searchPartial(
     const found = await queryPrepared<DetectionRow>(
       prisma,
       Prisma.sql`${Prisma.raw(PREPARED_STATEMENT)}
-      SELECT r.* FROM unnest(${plates}::text[]) AS c(plate_normalized)
-      CROSS JOIN LATERAL (
-        SELECT ${SELECT_COLUMNS}, ${place.atCamera} AS at_camera
-        FROM detections d JOIN agencies a ON a.id = d.agency_id
-        WHERE d.plate_normalized = c.plate_normalized
-          AND d.timestamp >= ${from} AND d.timestamp <= ${query.end}
-          AND d.axis_integration_id IN (${ids})
-          AND ${place.where}
-          AND ${vehicleSql(query)}
-        ORDER BY d.timestamp DESC
-        LIMIT ${query.limit}
-      ) r
-      ORDER BY r.timestamp DESC
-      LIMIT ${query.limit}`,
+      ${newestReadsOfPlatesSql(Prisma.sql`unnest(${plates}::text[]) AS c(plate_normalized)`, from, query, targets, place)}`,
     );
     rows =
       rows.length === 0
