@@ -425,8 +425,9 @@ export interface PartialSearchOptions {
  *    if that is earlier. No read of the plate in the range is newer than its bound.
  * 2. More than `candidateLimit`: the pattern is too loose, and the scan answers (scanSql).
  * 3. Otherwise the candidates are probed newest bound first, in batches (PARTIAL_FIRST_BATCH plates or
- *    `limit`, whichever is more, then twice as many each time, and once `limit` reads are found only
- *    the plates whose bound reaches the last of them): each plate's newest reads in the range
+ *    `limit`, whichever is more; then at most twice as many each time, as many as the reads found per
+ *    plate say are missing; once `limit` reads are found, only the plates whose bound reaches the last
+ *    of them). Each batch reads each plate's newest reads in the range
  *    through the (plate_normalized, timestamp) index, with the same integrations (the caller's
  *    visibility), place and vehicle filters, no older than the newest `limit` found so far. It stops
  *    when `limit` reads are found and the last of them is newer than the next candidate's bound: no
