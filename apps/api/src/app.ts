@@ -123,7 +123,8 @@ export async function buildApp({
   const vapidKeys = createVapidKeySource({ prisma, secrets, configured: config.push.webPush.vapid });
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.isProduction,
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     // Keep a caller's request id (a proxy's or a client's) when it is sane, otherwise make one.
     genReqId: (request) => {
@@ -163,6 +164,7 @@ export async function buildApp({
     rateLimitStore: sharedRateLimitStore(prisma),
     tileUrls: [config.map.darkTileUrl, config.map.lightTileUrl],
     connectOrigins: config.identity.builtIn ? [] : [new URL(config.identity.issuer).origin],
+    publicUrl: config.publicUrl,
   });
   await app.register(cookie);
   await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxFileBytes });
@@ -322,7 +324,7 @@ export async function buildApp({
         publicUrl: config.publicUrl,
         passwordMinLength: config.passwords.minLength,
       });
-      await app.register(mountOidcProvider, { provider });
+      await app.register(mountOidcProvider, { provider, publicUrl: config.publicUrl });
     }
     await app.register(webAppPlugin, { distDir: config.webDistDir });
   }

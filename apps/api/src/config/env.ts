@@ -12,6 +12,7 @@ import {
 } from "@odin/contract";
 import { embeddedSharedBuffers, PG_MEMORY_SIZE } from "@odin/db/embedded";
 import { z } from "zod";
+import ipaddr from "ipaddr.js";
 import { isAllowanceEntry, parseAllowedHosts } from "../lib/outbound-http";
 import type { BlobStoreConfig } from "../storage/blob-store";
 
@@ -91,9 +92,37 @@ const timeZone = z
     }
   }, "must be an IANA time zone name, e.g. America/New_York");
 
+/**
+ * TRUST_PROXY: the addresses of the reverse proxies whose X-Forwarded-For / -Proto / -Host Odin
+ * believes (comma-separated addresses or CIDR ranges, or proxy-addr's names loopback, linklocal and
+ * uniquelocal). Unset or "none": no one's, so a client cannot write the audit log's address.
+ */
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+const trustedProxies = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): string[] | false => {
+    if (!value || value.toLowerCase() === "none" || value.toLowerCase() === "false") return false;
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (const entry of entries) {
+      if (PROXY_NAMES.has(entry) || ipaddr.isValid(entry) || ipaddr.isValidCIDR(entry)) continue;
+      ctx.addIssue({
+        code: "custom",
+        message: `must list proxy addresses or CIDR ranges (e.g. 127.0.0.1 or 10.0.0.0/8) or loopback, linklocal, uniquelocal; "${entry}" is none of these`,
+      });
+      return z.NEVER;
+    }
+    return entries.length > 0 ? entries : false;
+  });
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().trim().min(1).optional(),
+  TRUST_PROXY: trustedProxies,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_MIGRATION_URL: postgresUrl.optional(),
@@ -388,6 +417,8 @@ export interface Config {
   isProduction: boolean;
   host: string;
   port: number;
+  /** Proxies whose forwarded headers are believed (TRUST_PROXY); false: none, the peer is the client. */
+  trustProxy: string[] | false;
   /** Absent in development and tests: the embedded PostgreSQL in dataDir is used instead. */
   databaseUrl: string | undefined;
   /**
@@ -666,6 +697,7 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     env: env.NODE_ENV,
     isProduction,
     host: env.HOST ?? (isProduction ? "0.0.0.0" : "127.0.0.1"),
+    trustProxy: env.TRUST_PROXY,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL,
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL,

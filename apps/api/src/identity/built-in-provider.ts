@@ -205,8 +205,8 @@ export async function createOidcProvider(deps: { config: Config; prisma: Databas
     }
     await next();
   });
-  // Behind a TLS-terminating proxy (production), trust X-Forwarded-Proto for the issuer's https URLs.
-  provider.proxy = config.isProduction;
+  // The provider's view of host, scheme and client address is set by its mount (oidc-mount.ts) from
+  // ODIN_PUBLIC_URL and TRUST_PROXY, never from a client's headers.
   return provider;
 }
 

@@ -2,6 +2,7 @@ import helmet from "@fastify/helmet";
 import rateLimit, { type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isPageLoad } from "./web-app";
 
 export interface SecurityOptions {
   rateLimitPerMinute: number;
@@ -11,6 +12,39 @@ export interface SecurityOptions {
   connectOrigins?: readonly string[];
   /** Where counts are kept (plugins/shared-rate-limit-store.ts); the plugin's memory otherwise. */
   rateLimitStore?: FastifyRateLimitStoreCtor;
+  /** ODIN_PUBLIC_URL: the address the "HTTPS needed" page sends a person to. */
+  publicUrl?: string;
+}
+
+/** This machine's own names: a browser on the server itself may use plain HTTP (the demo, a first look). */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return (
+    host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host)
+  );
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page a browser gets at a server's address over plain HTTP. The app's CSP asks browsers to
+ * upgrade every request to HTTPS (helmet's upgrade-insecure-requests), so over plain HTTP the app
+ * would load as a blank screen; this says why instead, and what the operator may have missed.
+ */
+function httpsNeededPage(publicUrl: string | undefined): string {
+  const link = publicUrl?.startsWith("https://")
+    ? `<p>Open <a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a> instead.</p>`
+    : "";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Odin needs HTTPS</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1b1f24}code{background:#eef1f4;padding:0 .25rem}</style>
+</head><body><main>
+<h1>Odin needs HTTPS</h1>
+<p>This page was asked for over plain HTTP. Odin holds criminal-justice information and is only served over an encrypted connection.</p>
+${link}
+<p>For the administrator: put Odin behind a TLS proxy (docs/self-hosting.md, "TLS and the reverse proxy"). If it already is, set <code>TRUST_PROXY</code> to the proxy's address so that Odin believes the proxy's <code>X-Forwarded-Proto</code>.</p>
+</main></body></html>`;
 }
 
 const UNTHROTTLED =
@@ -46,6 +80,17 @@ export function tileSources(templates: readonly string[]): string[] {
 /** Security headers on every answer and a per-client rate limit (routes may set tighter ones). */
 export const securityPlugin = fp<SecurityOptions>(
   async (app: FastifyInstance, options) => {
+    // Page loads over plain HTTP at a server's address (not this machine's own name) get a page that
+    // says HTTPS is needed. request.protocol believes X-Forwarded-Proto only from TRUST_PROXY's proxies.
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.protocol !== "http" || !isPageLoad(request.method, request.headers.accept)) return;
+      if (isLocalHost(request.hostname)) return;
+      return reply
+        .code(403)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(httpsNeededPage(options.publicUrl));
+    });
     await app.register(helmet, {
       contentSecurityPolicy: {
         directives: {
