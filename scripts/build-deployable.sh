@@ -18,4 +18,14 @@ mkdir -p "$out/apps/web"
 cp -r apps/web/dist "$out/apps/web/dist"
 mkdir -p "$out/prisma"
 cp -r prisma/schema.prisma prisma/migrations "$out/prisma/"
-echo "Odin built into $out (start: cd $out && node apps/api/dist/server.js; setup: node apps/api/dist/cli.js setup)"
+# The CLI knows it runs in an installed Odin (cli/database.ts: never the embedded database), and
+# bin/odin is the same command as `pnpm odin` in a checkout.
+echo "Built by scripts/build-deployable.sh. Commands: bin/odin --help" > "$out/.odin-deployable"
+mkdir -p "$out/bin"
+cat > "$out/bin/odin" <<'SH'
+#!/bin/sh
+# Odin's command line (odin --help): the same commands as `pnpm odin` in a checkout.
+exec node "$(dirname "$(readlink -f "$0")")/../apps/api/dist/cli.js" "$@"
+SH
+chmod 755 "$out/bin/odin"
+echo "Odin built into $out (start: cd $out && node apps/api/dist/server.js; commands: $out/bin/odin --help)"

@@ -3,14 +3,14 @@
  * migrations apply and demo data is seeded, so one command brings up the whole product.
  */
 import path from "node:path";
-import { createPrismaClient, createSecretBox, locatePrismaDir, type PrismaClient } from "@odin/db";
+import { createPrismaClient, locatePrismaDir, type PrismaClient } from "@odin/db";
 import type { EmbeddedPostgresHandle } from "@odin/db/embedded";
 import { seedDemoData } from "@odin/db/seed";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { openDatabase } from "./cli/database";
 import { ConfigError, loadConfig, processEnv, withDemoServices, type Config } from "./config/env";
-import { loadOrCreateDevSecretsKey } from "./config/secrets-key";
+import { assertSecretsKeyOpensStore, secretsBoxOf } from "./config/secrets-key";
 import type { DemoSimulators } from "./demo/demo-simulators";
 import { issueSetupToken, needsOwner } from "./modules/setup/setup.service";
 import { printBanner } from "./start-banner";
@@ -57,7 +57,8 @@ async function main(): Promise<void> {
 
   const prisma = createPrismaClient(databaseUrl, { poolSize: config.databasePoolSize });
   running.prisma = prisma;
-  const secrets = createSecretBox(config.secretsKey ?? loadOrCreateDevSecretsKey(config.dataDir));
+  const secrets = secretsBoxOf(config);
+  await assertSecretsKeyOpensStore(prisma, secrets, config);
   if (config.demoSimulators.enabled) {
     const { startDemoSimulators } = await import("./demo/demo-simulators");
     running.simulators = await startDemoSimulators({

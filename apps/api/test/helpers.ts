@@ -24,6 +24,8 @@ export interface TestApp {
   prisma: PrismaClient;
   config: Config;
   secrets: SecretBox;
+  /** The key `secrets` seals with (a command run as the app's operator needs it). */
+  secretsKey?: Buffer;
   databaseUrl: string;
   /** Where the app listens when started with `listen: true` (the identity flows need real HTTP). */
   baseUrl: string;
@@ -86,7 +88,8 @@ export async function buildTestApp(
     projectRoot,
   );
   const prisma = createPrismaClient(appUrl, { poolSize: 4 });
-  const secrets = replicaOf?.secrets ?? createSecretBox(randomBytes(32));
+  const secretsKey = replicaOf?.secretsKey ?? randomBytes(32);
+  const secrets = replicaOf?.secrets ?? createSecretBox(secretsKey);
   const outbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void outbox.push(message) };
   const app = await buildApp({
@@ -103,6 +106,7 @@ export async function buildTestApp(
     prisma,
     config,
     secrets,
+    secretsKey,
     databaseUrl: database.url,
     baseUrl,
     outbox,

@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { createPrismaClient, locatePrismaDir, type PrismaClient } from "@odin/db";
+import { createPrismaClient, locatePrismaDir, type PrismaClient, type SecretBox } from "@odin/db";
 import { ensureEmbeddedAppRole, grantAppRole, roleOf } from "@odin/db/app-role";
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from "@odin/db/embedded";
 import { migrateDeploy } from "@odin/db/migrate";
-import { loadConfig, processEnv, type Config } from "../config/env";
+import { ConfigError, DEFAULT_ENV_FILE, loadConfig, processEnv, type Config } from "../config/env";
+import { assertSecretsKeyOpensStore, secretsBoxOf } from "../config/secrets-key";
 
 export const projectRoot = () => path.dirname(locatePrismaDir());
 
@@ -52,6 +54,25 @@ export async function openDatabase(config: Config, root: string): Promise<Opened
   return { appUrl, ...(embedded ? { embedded } : {}) };
 }
 
+/** scripts/build-deployable.sh leaves this file at the root of an installed Odin. */
+export const DEPLOYABLE_MARKER = ".odin-deployable";
+
+/**
+ * A command on an installed Odin (the deployable, or production settings) never falls back to a new
+ * embedded database: run without the service's configuration it would create the owner there, say
+ * "created", and leave the real installation as it was (issue 35 item 2).
+ */
+export function refuseEmbeddedForInstallation(config: Config, root: string): void {
+  if (config.databaseUrl) return;
+  if (!config.isProduction && !existsSync(path.join(root, DEPLOYABLE_MARKER))) return;
+  throw new ConfigError(
+    "DATABASE_URL",
+    `is not set, and this is an installed Odin: the command would work on an empty embedded database
+instead of the installation's. Give it the service's configuration: odin --env-file ${DEFAULT_ENV_FILE} <command>
+(the file the service's EnvironmentFile= names), or run it with the service's environment.`,
+  );
+}
+
 /**
  * The database a command works on, as the server would open it: DATABASE_URL, or the embedded
  * PostgreSQL in the data folder (stop a running `pnpm start` first: one server per folder). Pending
@@ -59,16 +80,21 @@ export async function openDatabase(config: Config, root: string): Promise<Opened
  * `env` is the process's environment; tests pass their own and call the command in-process.
  */
 export async function withDatabase<T>(
-  run: (prisma: PrismaClient, config: Config) => Promise<T>,
+  run: (prisma: PrismaClient, config: Config, secrets: SecretBox) => Promise<T>,
   env: NodeJS.ProcessEnv = processEnv(),
+  { checkSecretsKey = true }: { checkSecretsKey?: boolean } = {},
 ): Promise<T> {
   const root = projectRoot();
   const config = loadConfig(env, root);
+  refuseEmbeddedForInstallation(config, root);
   const { appUrl, embedded } = await openDatabase(config, root);
   try {
     const prisma = createPrismaClient(appUrl, { poolSize: 2 });
     try {
-      return await run(prisma, config);
+      const secrets = secretsBoxOf(config);
+      // Before the command changes anything: a key that does not open the store is named now.
+      if (checkSecretsKey) await assertSecretsKeyOpensStore(prisma, secrets, config);
+      return await run(prisma, config, secrets);
     } finally {
       await prisma.$disconnect();
     }

@@ -1,5 +1,3 @@
-import { createSecretBox } from "@odin/db";
-import { loadOrCreateDevSecretsKey } from "../config/secrets-key";
 import { rotateSigningKeys } from "../identity/signing-keys";
 import { withDatabase } from "./database";
 
@@ -10,8 +8,7 @@ import { withDatabase } from "./database";
  * for a key id it has not seen; test/two-processes.test.ts).
  */
 export async function rotateSigningKeyCommand(): Promise<number> {
-  return withDatabase(async (prisma, config) => {
-    const secrets = createSecretBox(config.secretsKey ?? loadOrCreateDevSecretsKey(config.dataDir));
+  return withDatabase(async (prisma, _config, secrets) => {
     const kid = await rotateSigningKeys(prisma, secrets);
     console.log(`New signing key ${kid}: restart each Odin process (one at a time is fine) to sign with it.`);
     return 0;

@@ -2,8 +2,9 @@
  * The only reader of process.env in the API. Parsed once at start-up; a bad value stops the
  * process with one line naming the variable (see ConfigError), never a stack trace.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parseEnv } from "node:util";
 import {
   DEFAULT_MAP_SETTINGS,
   EXPORT_RECORDS_LIMIT,
@@ -33,7 +34,7 @@ const postgresUrl = z
   }, "must be a postgresql://user:password@host:port/database URL");
 
 /** A 32-byte key, given as 64 hex characters or base64. */
-const secretsKey = z
+export const secretsKey = z
   .string()
   .trim()
   .transform((value, ctx) => {
@@ -443,6 +444,8 @@ export interface Config {
   storage: BlobStoreConfig;
   /** Key for secrets at rest; in development generated once and kept in dataDir (see secrets-key.ts). */
   secretsKey: Buffer | undefined;
+  /** Where the secrets key comes from, as an operator would look for it (for messages). */
+  secretsKeySource: string;
   /** Where users reach Odin (no trailing slash): sign-in redirects, links in e-mails. */
   publicUrl: string;
   webDistDir: string;
@@ -661,7 +664,79 @@ export function processEnv(): NodeJS.ProcessEnv {
   return process.env;
 }
 
-export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Config {
+/** Where the plain-Node guide keeps the service's configuration (docs/self-hosting.md). */
+export const DEFAULT_ENV_FILE = "/etc/odin/odin.env";
+
+/**
+ * The CLI reads the service's own configuration (issue 35 item 2): the env file the systemd unit
+ * loads (`EnvironmentFile=`), in the same KEY=value syntax. Variables already set in the command's
+ * environment win, so one value can be overridden for one run. Answers the variables it added.
+ */
+export function applyEnvFile(file: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(
+      "--env-file",
+      code === "EACCES"
+        ? `${file} is not readable by this user: run the command as the service's user (sudo -u odin …) or as root`
+        : `${file} cannot be read (${code ?? String(error)})`,
+    );
+  }
+  const added: string[] = [];
+  for (const [name, value] of Object.entries(parseEnv(text))) {
+    if (process.env[name] !== undefined) continue;
+    process.env[name] = value;
+    added.push(name);
+  }
+  return added;
+}
+
+/**
+ * Secrets kept out of the environment (issue 35 item 1): any variable may instead be given as a file,
+ * `NAME_FILE=/etc/odin/secrets.key` (Docker and Kubernetes secrets), or as a systemd credential named
+ * NAME (`LoadCredential=ODIN_SECRETS_KEY:/etc/odin/secrets.key`, read from $CREDENTIALS_DIRECTORY).
+ * The file's text less its trailing line break is the value. Answers the environment with those values
+ * filled in, and where each variable that came from a file came from.
+ */
+export function withSecretFiles(source: NodeJS.ProcessEnv): {
+  env: NodeJS.ProcessEnv;
+  fromFile: Map<string, string>;
+} {
+  const env: NodeJS.ProcessEnv = { ...source };
+  const fromFile = new Map<string, string>();
+  const read = (variable: string, file: string, what: string) => {
+    try {
+      return readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (error) {
+      const reason =
+        (error as NodeJS.ErrnoException).code === "EACCES" ? "not readable by this user" : "missing";
+      throw new ConfigError(variable, `${what} ${file} is ${reason}`);
+    }
+  };
+  for (const name of Object.keys(ZEnv.shape)) {
+    const file = source[`${name}_FILE`];
+    if (file) {
+      if (source[name] !== undefined) {
+        throw new ConfigError(`${name}_FILE`, `and ${name} are both set: keep one`);
+      }
+      env[name] = read(`${name}_FILE`, file, "names a file that");
+      fromFile.set(name, `${name}_FILE (${file})`);
+    } else if (source.CREDENTIALS_DIRECTORY && source[name] === undefined) {
+      const credential = path.join(source.CREDENTIALS_DIRECTORY, name);
+      if (existsSync(credential)) {
+        env[name] = read(name, credential, "the systemd credential");
+        fromFile.set(name, `the systemd credential ${name}`);
+      }
+    }
+  }
+  return { env, fromFile };
+}
+
+export function loadConfig(given: NodeJS.ProcessEnv, projectRoot: string): Config {
+  const { env: source, fromFile } = withSecretFiles(given);
   const parsed = ZEnv.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -707,6 +782,9 @@ export function loadConfig(source: NodeJS.ProcessEnv, projectRoot: string): Conf
     role: env.ODIN_ROLE,
     storage,
     secretsKey: env.ODIN_SECRETS_KEY,
+    secretsKeySource: env.ODIN_SECRETS_KEY
+      ? (fromFile.get("ODIN_SECRETS_KEY") ?? "ODIN_SECRETS_KEY")
+      : `the data folder's key (${path.join(dataDir, "secrets.key")})`,
     publicUrl,
     webDistDir: path.resolve(projectRoot, env.ODIN_WEB_DIST ?? "apps/web/dist"),
     seedDemo,
