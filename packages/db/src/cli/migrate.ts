@@ -3,6 +3,7 @@
  * With no DATABASE_URL, works on the embedded PostgreSQL in .data/ like `pnpm start` does.
  */
 import path from "node:path";
+import { grantAppRole, roleOf } from "../app-role";
 import { startEmbeddedPostgres } from "../embedded";
 import { migrateDeploy, migrateDev } from "../migrate";
 import { locatePrismaDir } from "../paths";
@@ -21,7 +22,10 @@ const prismaDir = locatePrismaDir();
 const embedded = process.env.DATABASE_URL
   ? null
   : await startEmbeddedPostgres({ dataDir: path.join(prismaDir, "..", ".data", "pg") });
-const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+// As the server does (apps/api/src/cli/database.ts): migrations run as the tables' owner
+// (DATABASE_MIGRATION_URL) when Odin runs as a DML-only role (DATABASE_URL), which is granted after.
+const appUrl = process.env.DATABASE_URL;
+const databaseUrl = (appUrl && process.env.DATABASE_MIGRATION_URL) || appUrl || embedded!.url;
 try {
   if (command === "dev") {
     const { created, applied } = await migrateDev({ databaseUrl, prismaDir, name: name! });
@@ -30,6 +34,10 @@ try {
   } else {
     const applied = await migrateDeploy({ databaseUrl, prismaDir });
     console.log(applied.length ? `applied ${applied.join(", ")}` : "database already up to date");
+    if (appUrl && roleOf(appUrl) !== roleOf(databaseUrl)) {
+      await grantAppRole(databaseUrl, roleOf(appUrl));
+      console.log(`granted ${roleOf(appUrl)} what Odin needs (DML only)`);
+    }
   }
 } finally {
   await embedded?.stop();
