@@ -3,14 +3,12 @@ import { expect, test } from "@playwright/test";
 import { onboardedCameraReads } from "../support/camera";
 import { fillAddUser, openFromNav, screenshot, signOut } from "../support/journey";
 import { signInAs } from "../support/sign-in";
-import { installState, odinCli, serverLog } from "./production-install";
+import { AGENCY_ADMIN, installState, odinCli, PLATE, serverLog } from "./production-install";
 
 const OWNER_PASSWORD = "First-Owner-2026!";
 const ADMIN_PASSWORD = "Springfield-Admin-2026!";
-const ADMIN_OWN_PASSWORD = "Springfield-Own-Choice-2026!";
+const ADMIN_OWN_PASSWORD = AGENCY_ADMIN.password;
 const AGENCY = "Springfield Police Department";
-/** A plate on the agency's first hotlist, read by its first camera. */
-const PLATE = "SPD4821";
 
 /**
  * An agency's day one on a production install (global-setup.ts): the setup link start-up printed,

@@ -1,60 +1,63 @@
-import { chmod } from "node:fs/promises";
-import path from "node:path";
-import { createAppRoles, startTestPostgres } from "@odin/db/testing";
+import { chmod, mkdir } from "node:fs/promises";
+import { startTestPostgres } from "@odin/db/testing";
+import { guideUnit, runGuideStep, unitEnvironment, type GuidePlaces } from "./guide";
 import {
   appDir,
   cleanWorkDir,
-  newSecret,
+  dataDir,
+  etcDir,
   PRODUCTION_PORT,
-  repoRoot,
-  run,
   startServer,
+  stopServer,
   workDir,
   type InstallState,
 } from "./production-install";
 
 /**
- * What a self-hosting agency does before its first sign-in, without Docker: build the deployable the
- * way the Dockerfile does, give Odin a PostgreSQL of its own with non-superuser roles (the same SQL
- * file docker-compose's PostgreSQL runs), and start it with NODE_ENV=production and no demo data.
- * A PostgreSQL server apart from the app: TEST_DATABASE_URL when set, otherwise an embedded server
- * started here, in its own process.
+ * What a self-hosting agency does before its first sign-in, without Docker, by the guide's own
+ * commands (docs/self-hosting.md, "Install without Docker", read by ./guide.ts): build the deployable
+ * (what the Dockerfile builds), make the secrets key and database passwords into files, create the
+ * two non-superuser roles and the database, write the configuration file, check it with `odin doctor`,
+ * and start Odin as the guide's systemd unit does: NODE_ENV=production, no demo data. A PostgreSQL
+ * server apart from the app: TEST_DATABASE_URL when set, otherwise an embedded server started here.
  */
 export default async function globalSetup() {
   await cleanWorkDir();
-  const built = await run("bash", ["scripts/build-deployable.sh", appDir], { cwd: repoRoot });
-  if (built.code !== 0) throw new Error(`build-deployable.sh failed:\n${built.stdout}\n${built.stderr}`);
-
-  const postgres = await startTestPostgres();
-  const suffix = newSecret(4);
-  // The owner role migrates; Odin runs as the DML-only role it grants (docker-compose's split).
-  const { ownerUrl, appUrl } = await createAppRoles(postgres.adminUrl, {
-    role: `odin_${suffix}`,
-    database: `odin_${suffix}`,
-    password: newSecret(16),
-  });
   // As root, the data folder is written by the server only; keep it reachable for the tests' reads.
   await chmod(workDir, 0o755);
-
+  await mkdir(etcDir, { mode: 0o750 });
+  await mkdir(dataDir, { mode: 0o750 });
+  // The superuser named as on Debian and no database of Odin's yet, so that the guide's roles `odin`
+  // and `odin_app` and its database `odin` are free.
+  const postgres = await startTestPostgres(process.env, {
+    superuser: "postgres",
+    database: "postgres",
+  });
   const baseUrl = `http://127.0.0.1:${PRODUCTION_PORT}`;
-  const env = {
-    NODE_ENV: "production",
-    DATABASE_URL: appUrl,
-    DATABASE_MIGRATION_URL: ownerUrl,
-    ODIN_SECRETS_KEY: newSecret(32),
-    ODIN_PUBLIC_URL: baseUrl,
-    HOST: "127.0.0.1",
-    PORT: String(PRODUCTION_PORT),
-    ODIN_DATA_DIR: path.join(workDir, "data"),
-    LOG_LEVEL: "warn",
+  const places: GuidePlaces = {
+    appDir,
+    etcDir,
+    dataDir,
+    adminUrl: postgres.adminUrl,
+    baseUrl,
+    port: PRODUCTION_PORT,
   };
-  const server = await startServer(env, baseUrl);
-  const state: InstallState = { env, baseUrl };
+  for (const step of ["2", "3", "4", "5", "6"]) await runGuideStep(places, step);
+
+  const unit = await guideUnit(places);
+  const state: InstallState = {
+    env: await unitEnvironment(unit),
+    envFile: unit.environmentFile,
+    workingDirectory: unit.workingDirectory,
+    execStart: unit.execStart,
+    baseUrl,
+    adminUrl: postgres.adminUrl,
+  };
+  await startServer(state);
   process.env.ODIN_PRODUCTION_STATE = JSON.stringify(state);
 
   return async () => {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await stopServer();
     await postgres.stop();
   };
 }

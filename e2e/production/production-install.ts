@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { closeSync, openSync } from "node:fs";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,10 +15,29 @@ export const workDir = path.join(os.tmpdir(), `odin-production-${PRODUCTION_PORT
 export const appDir = path.join(workDir, "app");
 export const serverLog = path.join(workDir, "server.log");
 
-/** What the journey needs to act as the agency's IT person: the same environment as the server's. */
+/** The plate on the agency's first hotlist, read by its first camera (day one), searched on day two. */
+export const PLATE = "SPD4821";
+/** The agency's first admin, with the password they chose at their first sign-in. */
+export const AGENCY_ADMIN = { username: "spd.admin", password: "Springfield-Own-Choice-2026!" };
+
+/** The guide's /etc/odin and /var/lib/odin (docs/self-hosting.md, "Install without Docker"). */
+export const etcDir = path.join(workDir, "etc");
+export const dataDir = path.join(workDir, "data");
+/** The running server's process id, so whichever spec restarted it last, the teardown stops it. */
+export const serverPidFile = path.join(workDir, "server.pid");
+
+/** What the journey needs to act as the agency's IT person: the service's configuration. */
 export interface InstallState {
+  /** The service's environment, as systemd's EnvironmentFile= gives it. */
   env: Record<string, string>;
+  /** The guide's /etc/odin/odin.env. */
+  envFile: string;
+  /** The unit's WorkingDirectory and ExecStart. */
+  workingDirectory: string;
+  execStart: string[];
   baseUrl: string;
+  /** The test's PostgreSQL superuser (the guide's `sudo -u postgres`). */
+  adminUrl: string;
 }
 
 export function installState(): InstallState {
@@ -44,26 +63,35 @@ export function run(
   });
 }
 
-/** `node apps/api/dist/cli.js …` in the built app, as `docker compose exec odin …` would run it. */
+/**
+ * `/opt/odin/bin/odin --env-file /etc/odin/odin.env …` as the guide writes it: the installed command
+ * with the service's configuration file, and nothing of the service's environment besides.
+ */
 export function odinCli(state: InstallState, args: string[], input = "") {
-  return run(process.execPath, ["apps/api/dist/cli.js", ...args], {
+  return run(path.join(appDir, "bin", "odin"), ["--env-file", state.envFile, ...args], {
     cwd: appDir,
-    env: { PATH: process.env.PATH ?? "", ...state.env },
+    env: { PATH: process.env.PATH ?? "" },
     input,
   });
 }
 
-/** Starts `node apps/api/dist/server.js` in the built app; resolves once /healthz answers. */
-export async function startServer(env: Record<string, string>, baseUrl: string): Promise<ChildProcess> {
+/**
+ * Starts Odin as the guide's unit does (its directory, command and environment); resolves once
+ * /healthz answers. Its output goes straight to the log file (as the journal would take it), so the
+ * server outlives the test process that started it; its pid is kept for stopServer and the teardown.
+ */
+export async function startServer(state: Omit<InstallState, "envFile" | "adminUrl">): Promise<ChildProcess> {
+  const { env, baseUrl, workingDirectory, execStart } = state;
   await mkdir(workDir, { recursive: true });
-  const log = createWriteStream(serverLog);
-  const server = spawn(process.execPath, ["apps/api/dist/server.js"], {
-    cwd: appDir,
+  const log = openSync(serverLog, "a");
+  const server = spawn(execStart[0]!, execStart.slice(1), {
+    cwd: workingDirectory,
     env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", log, log],
   });
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
+  closeSync(log);
+  await writeFile(serverPidFile, String(server.pid));
+  exitCodes.set(server.pid!, new Promise((resolve) => server.once("exit", (code) => resolve(code))));
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) {
@@ -78,6 +106,32 @@ export async function startServer(env: Record<string, string>, baseUrl: string):
       throw new Error(`Odin did not answer /healthz:\n${await readFile(serverLog, "utf8")}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Exit codes of the servers this process started, by pid. */
+const exitCodes = new Map<number, Promise<number | null>>();
+
+/**
+ * Stops the running server as systemd would (SIGTERM) and waits until it is gone. Answers its exit
+ * code when this process started it (0: a clean stop), null otherwise.
+ */
+export async function stopServer(): Promise<number | null> {
+  const pid = Number(await readFile(serverPidFile, "utf8").catch(() => "0"));
+  if (!pid) return null;
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return null;
+  process.kill(pid, "SIGTERM");
+  const exited = exitCodes.get(pid);
+  if (exited) return exited;
+  while (alive()) await new Promise((resolve) => setTimeout(resolve, 100));
+  return null;
 }
 
 export const newSecret = (bytes = 32) => randomBytes(bytes).toString("hex");

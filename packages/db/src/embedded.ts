@@ -27,6 +27,12 @@ export interface EmbeddedPostgresOptions {
    * `ODIN_PG_SHARED_BUFFERS`.
    */
   sharedBuffers?: string;
+  /**
+   * The cluster's superuser, "odin" unless given (Odin's own data folders were made with it). The
+   * production test names it "postgres", as Debian does, so that the guide's roles `odin` and
+   * `odin_app` can be created in it.
+   */
+  superuser?: string;
 }
 
 /** PostgreSQL memory sizes as `ODIN_PG_SHARED_BUFFERS` takes them: a whole number and kB, MB or GB. */
@@ -102,12 +108,13 @@ export async function startEmbeddedPostgres(
   const dataDir = path.resolve(options.dataDir);
   const port = options.port ?? (await findFreePort());
   const database = options.database ?? "odin";
+  const superuser = options.superuser ?? USER;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const log: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
-    user: USER,
+    user: superuser,
     password: PASSWORD,
     authMethod: "scram-sha-256",
     persistent: true,
@@ -148,7 +155,7 @@ export async function startEmbeddedPostgres(
     throw new Error(`Embedded PostgreSQL failed to start in ${dataDir}: ${reason}${hint}\n${detail}`);
   }
 
-  const adminUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const adminUrl = `postgresql://${superuser}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   const client = pg.getPgClient("postgres", "127.0.0.1");
   await client.connect();
   try {
@@ -160,7 +167,7 @@ export async function startEmbeddedPostgres(
 
   let stopped = false;
   return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: `postgresql://${superuser}:${PASSWORD}@127.0.0.1:${port}/${database}`,
     adminUrl,
     port,
     async stop() {
