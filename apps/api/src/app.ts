@@ -173,6 +173,7 @@ export async function buildApp({
     verifyToken,
     ownerUsername: config.ownerUsername,
     builtIn: identity.builtIn,
+    sessions: config.sessions,
   });
 
   await app.register(healthRoutes);

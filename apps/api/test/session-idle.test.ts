@@ -1,10 +1,15 @@
+import { createHash, randomBytes } from "node:crypto";
 import { DEMO_PASSWORD } from "@odin/db/seed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "./helpers";
-import { refresh, signIn } from "./oidc-client";
+import { refresh, signIn, type Tokens } from "./oidc-client";
 import { seedPersonas } from "./tokens";
 
-/** issue 18 item 3: refresh tokens are not honoured after the idle limit or the absolute limit. */
+/**
+ * issue 18 item 3: refresh tokens are not honoured after the idle limit or the absolute limit.
+ * issue 36 (F5): the idle lock is the server's: an access token still valid, the provider's session
+ * cookie and a refresh token are all refused once the session was idle past the limit.
+ */
 describe("session idle and absolute limits (CJIS 5.5.5)", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -18,15 +23,66 @@ describe("session idle and absolute limits (CJIS 5.5.5)", () => {
 
   /** A signed-in session that made one API call (so Odin tracks its activity), and its row. */
   const activeSession = async (username: string) => {
-    const tokens = (await signIn(t.baseUrl, username, DEMO_PASSWORD)).tokens!;
+    const outcome = await signIn(t.baseUrl, username, DEMO_PASSWORD);
+    const tokens = outcome.tokens!;
     expect((await api("/profile-data", tokens.access_token)).status).toBe(200);
     const sid = (
       JSON.parse(Buffer.from(tokens.access_token.split(".")[1]!, "base64url").toString()) as { sid: string }
     ).sid;
     const row = await t.prisma.session.findUniqueOrThrow({ where: { idpSessionId: sid } });
     expect(row.lastSeenAt).not.toBeNull();
-    return { tokens, sid, row };
+    return { tokens, sid, row, cookie: outcome.cookie! };
   };
+  const sidOf = (tokens: Tokens) =>
+    (JSON.parse(Buffer.from(tokens.access_token.split(".")[1]!, "base64url").toString()) as { sid: string })
+      .sid;
+  const idleFor = (sid: string, minutes: number) =>
+    t.prisma.session.update({
+      where: { idpSessionId: sid },
+      data: { lastSeenAt: new Date(Date.now() - minutes * 60_000) },
+    });
+
+  /**
+   * What the browser's provider session cookie gets from a new sign-in request (as a reload of the
+   * web app sends): a code at once (silent sign-in) or a page asking for something.
+   */
+  const authorizeWith = async (cookie: string): Promise<{ code?: string; page?: string; cookie: string }> => {
+    const verifier = randomBytes(32).toString("base64url");
+    const url = new URL(`${t.baseUrl}/oidc/auth`);
+    for (const [key, value] of Object.entries({
+      client_id: "odin-web",
+      response_type: "code",
+      scope: "openid profile email offline_access",
+      redirect_uri: `${t.baseUrl}/callback`,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      state: "s",
+      nonce: "n",
+    }))
+      url.searchParams.set(key, value);
+    const jar = new Map(cookie.split("; ").map((pair) => pair.split("=", 2) as [string, string]));
+    let next = url.toString();
+    for (let hop = 0; hop < 12; hop++) {
+      const response = await fetch(next, {
+        redirect: "manual",
+        headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; ") },
+      });
+      for (const header of response.headers.getSetCookie()) {
+        const [pair] = header.split(";");
+        const index = pair!.indexOf("=");
+        jar.set(pair!.slice(0, index), pair!.slice(index + 1));
+      }
+      const location = response.headers.get("location");
+      const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+      if (!location) return { page: await response.text(), cookie: cookies() };
+      const target = new URL(location, t.baseUrl);
+      if (target.pathname === "/callback")
+        return { code: target.searchParams.get("code") ?? undefined, cookie: cookies() };
+      next = target.toString();
+    }
+    throw new Error("too many redirects");
+  };
+  const passwordForm = /<form method="post" action="\/oidc\/interaction\/[^"]+\/login"/;
 
   it("tracks the last activity and refreshes a session used within the idle limit", async () => {
     const { tokens, sid } = await activeSession("hartford.investigator");
@@ -59,5 +115,78 @@ describe("session idle and absolute limits (CJIS 5.5.5)", () => {
       data: { createdAt: new Date(Date.now() - 13 * 3_600_000), lastSeenAt: new Date() },
     });
     expect((await refresh(t.baseUrl, tokens.refresh_token!)).status).toBe(400);
+  });
+
+  it("refuses an access token still valid once its session was idle past the limit, and ends the session", async () => {
+    const { tokens, sid } = await activeSession("newhaven.hotlistviewer");
+    await idleFor(sid, 31);
+    const refused = await api("/profile-data", tokens.access_token);
+    expect(refused.status).toBe(401);
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("UNAUTHENTICATED");
+    expect(body.error.message).toMatch(/without activity/);
+    // Ended, not only refused this once: the row is revoked and the provider's session is gone.
+    expect(
+      (await t.prisma.session.findUniqueOrThrow({ where: { idpSessionId: sid } })).revokedAt,
+    ).not.toBeNull();
+    expect(await t.prisma.oidcArtifact.count({ where: { kind: "Session", uid: sid } })).toBe(0);
+    await idleFor(sid, 0);
+    expect((await api("/profile-data", tokens.access_token)).status).toBe(401);
+    expect((await refresh(t.baseUrl, tokens.refresh_token!)).status).toBe(400);
+  });
+
+  it("the provider's session cookie of an idle session gets the password page, not a code", async () => {
+    const { sid, cookie } = await activeSession("newhaven.hotlistadmin");
+    // Within the limit the cookie signs the browser in silently (a reload of an active tab).
+    const silent = await authorizeWith(cookie);
+    expect(silent.code).toBeTruthy();
+    await idleFor(sid, 31);
+    const replay = await authorizeWith(silent.cookie);
+    expect(replay.code).toBeUndefined();
+    expect(replay.page).toMatch(passwordForm);
+    expect(
+      (await t.prisma.session.findUniqueOrThrow({ where: { idpSessionId: sid } })).revokedAt,
+    ).not.toBeNull();
+  });
+
+  it("a provider session that never called the API is idle from its sign-in", async () => {
+    const outcome = await signIn(t.baseUrl, "newhaven.admin", DEMO_PASSWORD);
+    const sid = sidOf(outcome.tokens!);
+    const row = await t.prisma.oidcArtifact.findFirstOrThrow({ where: { kind: "Session", uid: sid } });
+    const payload = row.payload as { loginTs: number };
+    await t.prisma.oidcArtifact.update({
+      where: { kind_id: { kind: "Session", id: row.id } },
+      data: { payload: { ...payload, loginTs: payload.loginTs - 31 * 60 } },
+    });
+    const replay = await authorizeWith(outcome.cookie!);
+    expect(replay.code).toBeUndefined();
+    expect(replay.page).toMatch(passwordForm);
+  });
+
+  it("signing in again after the idle limit needs the password and starts a new session", async () => {
+    const { tokens, sid } = await activeSession("hartford.hotlistviewer");
+    await idleFor(sid, 31);
+    expect((await api("/profile-data", tokens.access_token)).status).toBe(401);
+    const again = await activeSession("hartford.hotlistviewer");
+    expect(again.sid).not.toBe(sid);
+    expect((await api("/profile-data", again.tokens.access_token)).status).toBe(200);
+  });
+
+  it("records activity at most once a minute per session, in one conditional statement", async () => {
+    const { tokens, sid } = await activeSession("newhaven.investigator");
+    const seenAt = new Date(Date.now() - 20_000);
+    await t.prisma.session.update({ where: { idpSessionId: sid }, data: { lastSeenAt: seenAt } });
+    // Calls within the write interval leave the row as it is.
+    await Promise.all([1, 2, 3].map(() => api("/profile-data", tokens.access_token)));
+    expect((await t.prisma.session.findUniqueOrThrow({ where: { idpSessionId: sid } })).lastSeenAt).toEqual(
+      seenAt,
+    );
+    // After it, the next calls move it once to now.
+    await idleFor(sid, 2);
+    const before = Date.now();
+    const answers = await Promise.all([1, 2, 3].map(() => api("/profile-data", tokens.access_token)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const moved = (await t.prisma.session.findUniqueOrThrow({ where: { idpSessionId: sid } })).lastSeenAt!;
+    expect(moved.getTime()).toBeGreaterThanOrEqual(before - 1_000);
   });
 });

@@ -205,6 +205,20 @@ export async function createOidcProvider(deps: { config: Config; prisma: Databas
     }
     await next();
   });
+  // The idle lock is the server's (issue 36, F5): a sign-in request whose session cookie names a session
+  // idle past SESSION_IDLE_MINUTES (or signed out, or past SESSION_MAX_HOURS) ends that session before
+  // the provider reads it, so the provider finds none and shows the password page instead of silently
+  // issuing a code (a reload of a locked tab); the new sign-in gets a new session (`sid`).
+  provider.use(async (ctx, next) => {
+    if (ctx.path === "/auth") {
+      const session = await provider.Session.get(ctx);
+      if (session.accountId) {
+        const refusal = await sessionLimits.signInRefusal({ uid: session.uid, loginTs: session.loginTs });
+        if (refusal) await sessionLimits.end(session.uid);
+      }
+    }
+    await next();
+  });
   // The provider's view of host, scheme and client address is set by its mount (oidc-mount.ts) from
   // ODIN_PUBLIC_URL and TRUST_PROXY, never from a client's headers.
   return provider;

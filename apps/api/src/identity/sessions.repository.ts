@@ -94,9 +94,16 @@ export async function recordSession(
   });
 }
 
-/** Moves a session's last activity (what the refresh of an idle session is judged by). */
-export async function touchSession(prisma: PrismaClient, id: string, at: Date) {
-  await prisma.session.update({ where: { id }, data: { lastSeenAt: at } });
+/**
+ * Moves a session's last activity (what an idle session is judged by) to `at`, unless it is already
+ * later than `writtenSince`: one conditional statement, so calls arriving together write it once and
+ * a revoked session is left alone.
+ */
+export async function touchSession(prisma: PrismaClient, id: string, at: Date, writtenSince: Date) {
+  await prisma.session.updateMany({
+    where: { id, revokedAt: null, OR: [{ lastSeenAt: null }, { lastSeenAt: { lt: writtenSince } }] },
+    data: { lastSeenAt: at },
+  });
 }
 
 /** Revokes a session by its `sid` unless it already is. */

@@ -6,7 +6,7 @@
  * token) and checks the rule (src/access/permits.ts). Routes take the caller with requireAuth and hand it
  * to services. It signs no one in (src/identity/ is the built-in provider) and holds no access rule.
  */
-import { ACTIVITY_WRITE_INTERVAL_MS } from "../identity/session-limits";
+import { activityWriteInterval, createSessionLimits, isIdle } from "../identity/session-limits";
 import { findSession, findUserBySubject, recordSession, touchSession } from "../identity/sessions.repository";
 import { MESSAGES } from "@odin/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -39,6 +39,7 @@ export const AUTH_MESSAGES = {
   missing: "Sign in to continue: the request carries no bearer token.",
   invalid: "Your session has expired or is not valid. Sign in again.",
   revoked: "This session was signed out. Sign in again.",
+  idle: "Odin signed you out after a period without activity (the screen lock). Sign in again with your password.",
   noAccount: "No Odin account matches this sign-in. Ask your agency's admin to add you.",
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
   forbidden: "You do not have permission to do this.",
@@ -55,9 +56,17 @@ export const AUTH_MESSAGES = {
  * subject, and refused when the user is deleted or unapproved or their agency deactivated (403), or the
  * session revoked (401).
  */
-export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string; builtIn?: boolean }>(
-  async (app: FastifyInstance, { verifyToken, ownerUsername, builtIn = false }) => {
+export const authPlugin = fp<{
+  verifyToken: TokenVerifier;
+  ownerUsername: string;
+  builtIn?: boolean;
+  /** SESSION_IDLE_MINUTES and SESSION_MAX_HOURS (config.sessions): a session idle longer is ended. */
+  sessions?: { idleMs: number; maxMs: number };
+}>(
+  async (app: FastifyInstance, { verifyToken, ownerUsername, builtIn = false, sessions }) => {
     app.decorateRequest("auth", null);
+    const sessionLimits = sessions && createSessionLimits(app.prisma, sessions);
+    const writeInterval = sessions ? activityWriteInterval(sessions.idleMs) : 30_000;
     const requireBuiltInMfa = builtIn;
     // The owner's rule for all, read at most every few seconds: every call would otherwise pay a query.
     let instanceRule: { value: boolean; readAt: number } | undefined;
@@ -130,12 +139,19 @@ export const authPlugin = fp<{ verifyToken: TokenVerifier; ownerUsername: string
             ip: request.ip,
             lastSeenAt: new Date(),
           });
-        } else if (
-          Date.now() - (session.lastSeenAt ?? session.createdAt).getTime() >
-          ACTIVITY_WRITE_INTERVAL_MS
-        ) {
-          // The session's last activity, which the refresh of an idle session is judged by (session-limits.ts).
-          await touchSession(app.prisma, session.id, new Date());
+        } else {
+          const now = Date.now();
+          // Idle past the limit (issue 36, F5): a still-valid access token does not resume the session,
+          // which ends here; signing in again needs the password (session-limits.ts).
+          if (sessionLimits && isIdle(session, sessions!.idleMs, now)) {
+            request.log.info({ sid: token.sid }, "idle session ended");
+            await sessionLimits.end(token.sid);
+            throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.idle);
+          }
+          // The session's last activity, written at most once per interval (one conditional statement).
+          if (now - (session.lastSeenAt ?? session.createdAt).getTime() > writeInterval) {
+            await touchSession(app.prisma, session.id, new Date(now), new Date(now - writeInterval));
+          }
         }
       }
       const { agency: _agency, ...account } = user;
