@@ -37,9 +37,23 @@ interface ChainRow {
 const PAGE = 2000;
 
 /**
+ * From which place the chain's rows were dated by the database (audit_chain_heads.dated_from_seq,
+ * migration audit_rows_dated_by_database): the trigger dates each row by the clock after the chain's
+ * lock, so from there on no row is dated before the row ahead of it. Earlier rows carry the
+ * application's clock, which concurrent writes may leave out of order.
+ */
+async function datedFromSeq(prisma: PrismaClient, agencyId: number | null): Promise<bigint> {
+  const [head] = await prisma.$queryRaw<{ dated_from_seq: bigint }[]>`
+    SELECT dated_from_seq FROM audit_chain_heads WHERE chain_key = ${agencyId ?? 0}`;
+  return head?.dated_from_seq ?? 1n;
+}
+
+/**
  * Walks one chain in chain_seq order, a page at a time, and names its first broken row: a hash that
  * does not match the row's contents and its predecessor (a row altered, or one before it altered
- * and re-hashed), or a gap in chain_seq (a row removed).
+ * and re-hashed), a gap in chain_seq (a row removed), or a row dated before the row ahead of it
+ * (back-dated: the database dates rows in chain order, so only a row planted past the trigger, or
+ * a database clock stepped backwards, runs against it). No tolerance: equal times are in order.
  */
 async function verifyChain(prisma: PrismaClient, agencyId: number | null): Promise<ChainReport> {
   const agency =
@@ -47,7 +61,9 @@ async function verifyChain(prisma: PrismaClient, agencyId: number | null): Promi
       ? null
       : await prisma.agency.findUnique({ where: { id: agencyId }, select: { name: true } });
   const report: ChainReport = { agencyId, agencyName: agency?.name ?? null, rows: 0 };
+  const timeOrderFrom = await datedFromSeq(prisma, agencyId);
   let previous = GENESIS_HASH;
+  let previousAt: Date | undefined;
   let expectedSeq = 1n;
   for (;;) {
     const rows = await prisma.$queryRawUnsafe<ChainRow[]>(
@@ -73,7 +89,13 @@ async function verifyChain(prisma: PrismaClient, agencyId: number | null): Promi
       if (expected !== row.hash) {
         return broken("its hash does not match its contents and the row before it (altered)");
       }
+      if (previousAt && row.chain_seq > timeOrderFrom && row.created_at < previousAt) {
+        return broken(
+          `it is dated before the row ahead of it in the chain (${previousAt.toISOString()}): back-dated`,
+        );
+      }
       previous = row.hash;
+      previousAt = row.created_at;
       expectedSeq++;
     }
     if (rows.length < PAGE) return report;
