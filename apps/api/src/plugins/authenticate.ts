@@ -44,11 +44,24 @@ export const AUTH_MESSAGES = {
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
   forbidden: "You do not have permission to do this.",
   agencyDeactivated: MESSAGES.agencyAccessDeactivated,
+  mustChangePassword:
+    "You must change your password before using Odin: open Change password (or sign out). Your admin set a temporary one.",
   mfaRequired:
     "Two-step sign-in is required for your account. Sign out, then sign in again to set it up or use it.",
   mfaNotShown:
     "Odin requires multi-factor sign-in, and your identity provider's sign-in did not show it. Ask your agency's admin.",
 } as const;
+
+/**
+ * The calls a user whose password must change may make (issue 36): the change-password screen's and its
+ * header's (the current user, the change itself, signing out). Every other call answers 403 until the
+ * password is changed, so the hold does not depend on the web app.
+ */
+export const WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<string> = new Set([
+  "GET /get-current-user",
+  "POST /user/reset-password",
+  "POST /session/revoke",
+]);
 
 /**
  * Authentication and authorization for every route, from the access table: a route without an entry
@@ -173,6 +186,8 @@ export const authPlugin = fp<{
       if (!rule) throw new AppError("FORBIDDEN", AUTH_MESSAGES.forbidden);
       if (rule.access === "public") return;
       request.auth = await authenticate(request);
+      if (request.auth.user.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(`${request.method} ${url}`))
+        throw new AppError("FORBIDDEN", AUTH_MESSAGES.mustChangePassword);
       if (!permits(rule.access, request.auth)) throw new AppError("FORBIDDEN", AUTH_MESSAGES.forbidden);
     });
   },
