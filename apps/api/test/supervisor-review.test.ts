@@ -133,7 +133,8 @@ describe("supervisor review", () => {
     expect((await call("investigator", "GET", "/review/flags")).statusCode).toBe(403);
     const give = await call("admin", "PUT", `/admin/users/${investigator.id}/auditor`, { auditor: true });
     expect(give.json()).toEqual({ auditor: true });
-    const flag = (await flags("investigator")).find((raised) => raised.rule === "large_export")!;
+    // The viewer's day of many searches: a flag about someone else.
+    const flag = (await flags("investigator")).find((raised) => raised.rule === "volume")!;
     const marked = await call("investigator", "POST", "/review/flags/reviewed", {
       key: flag.key,
       note: "Court packet for case 2026-40",
@@ -160,12 +161,48 @@ describe("supervisor review", () => {
       orderBy: { id: "asc" },
     });
     expect(rows.map((row) => row.action)).toEqual(["auditor_changed", "review_marked"]);
-    expect(rows[1]!.detail).toMatchObject({ flag: flag.key, rule: "large_export" });
+    expect(rows[1]!.detail).toMatchObject({ flag: flag.key, rule: "volume" });
     expect(await flags("otherAgencyAdmin")).toEqual([]);
     const foreign = await call("otherAgencyAdmin", "POST", "/review/flags/reviewed", {
       key: flag.key,
       note: "x",
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it("no one marks a flag about their own searches or exports reviewed (F19); another auditor may", async () => {
+    const own = (await flags("investigator")).find((raised) => raised.rule === "large_export")!;
+    expect(own.user).toBe("hartford.investigator");
+    const refused = await call("investigator", "POST", "/review/flags/reviewed", {
+      key: own.key,
+      note: "Fine",
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error.message).toBe(
+      "You cannot mark a flag about your own searches or exports as reviewed: another auditor or an admin must.",
+    );
+    expect((await flags()).find((raised) => raised.key === own.key)!.reviewed).toBeNull();
+    expect(await t.prisma.auditReview.count({ where: { flagKey: own.key } })).toBe(0);
+
+    // The admin's own searches are flagged too (three of one plate without a case): not theirs to clear.
+    const admin = await t.prisma.user.findUniqueOrThrow({ where: { username: "hartford.admin" } });
+    await plant([1, 2, 3].map((daysAgo) => search(admin, at(daysAgo, 15, 50), "SELF01", null)));
+    const adminsOwn = (await flags()).find((raised) => raised.plate === "SELF01")!;
+    expect(adminsOwn.user).toBe("hartford.admin");
+    const adminRefused = await call("admin", "POST", "/review/flags/reviewed", {
+      key: adminsOwn.key,
+      note: "x",
+    });
+    expect(adminRefused.statusCode, adminRefused.body).toBe(403);
+
+    // Someone else reviews each: the admin the investigator's export, the auditor the admin's plate.
+    expect(
+      (await call("admin", "POST", "/review/flags/reviewed", { key: own.key, note: "Court" })).statusCode,
+    ).toBe(200);
+    const byAuditor = await call("investigator", "POST", "/review/flags/reviewed", {
+      key: adminsOwn.key,
+      note: "ok",
+    });
+    expect(byAuditor.statusCode, byAuditor.body).toBe(200);
   });
 });

@@ -6,8 +6,11 @@ import { SOURCE_PROGRAMS } from "./constants/app";
  * transform, because the API serialises answers with zod's encode, which refuses one-way transforms.
  */
 
-/** A database id in an answer. */
-export const ZId = z.number().int().positive();
+/** The largest value of a PostgreSQL `integer` column: every id column of Odin's tables is one. */
+export const MAX_ID = 2_147_483_647;
+
+/** A database id in an answer (and inside requests): 1..MAX_ID, so a larger one is a 400, not a 500. */
+export const ZId = z.number().int().positive().max(MAX_ID);
 
 /**
  * A database id in a request: JSON numbers, and the numeric strings of forms, paths and query strings.

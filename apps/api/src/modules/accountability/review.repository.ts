@@ -7,6 +7,8 @@ export interface RawFlag {
   rule: TReviewRule;
   reason: string;
   user: string;
+  /** Whose searches or export the flag is about: they may not mark it reviewed (F19). */
+  userId: number | null;
   occurredAt: Date;
   plate: string | null;
 }
@@ -33,9 +35,9 @@ export async function findReviewFlags(
 
   if (requireCaseNumber) {
     const rows = await db.$queryRawUnsafe<
-      { id: bigint; username: string; created_at: Date; plate: string | null }[]
+      { id: bigint; user_id: number; username: string; created_at: Date; plate: string | null }[]
     >(
-      `SELECT a.id, a.username, a.created_at, a.plate FROM audit_logs a
+      `SELECT a.id, a.user_id, a.username, a.created_at, a.plate FROM audit_logs a
         WHERE ${SEARCHES} AND a.created_at >= ${since} AND ${NO_CASE}`,
       agencyId,
       days,
@@ -46,6 +48,7 @@ export async function findReviewFlags(
         rule: "missing_case_number",
         reason: "Searched without a case number; your agency requires one.",
         user: row.username,
+        userId: row.user_id,
         occurredAt: row.created_at,
         plate: row.plate,
       });
@@ -82,6 +85,7 @@ export async function findReviewFlags(
       rule: "volume",
       reason: `${row.searches} searches on ${row.day}; usually ${row.usual.toFixed(1)} a day over the ${T.baselineDays} days before.`,
       user: row.username,
+      userId: row.user_id,
       occurredAt: row.last_at,
       plate: null,
     });
@@ -107,6 +111,7 @@ export async function findReviewFlags(
       rule: "repeated_plate",
       reason: `${row.plate} searched ${row.searches} times in ${days} days without a case number.`,
       user: row.username,
+      userId: row.user_id,
       occurredAt: row.last_at,
       plate: row.plate,
     });
@@ -114,9 +119,17 @@ export async function findReviewFlags(
 
   // A search at an hour (agency time) with no search of the user's baseline within an hour of it.
   const offHours = await db.$queryRawUnsafe<
-    { id: bigint; username: string; created_at: Date; plate: string | null; hour: number; baseline: number }[]
+    {
+      id: bigint;
+      user_id: number;
+      username: string;
+      created_at: Date;
+      plate: string | null;
+      hour: number;
+      baseline: number;
+    }[]
   >(
-    `SELECT a.id, a.username, a.created_at, a.plate,
+    `SELECT a.id, a.user_id, a.username, a.created_at, a.plate,
             extract(hour FROM a.created_at AT TIME ZONE $3)::int AS hour, b.total AS baseline
        FROM audit_logs a
        CROSS JOIN LATERAL (
@@ -142,6 +155,7 @@ export async function findReviewFlags(
       rule: "off_hours",
       reason: `Searched at ${String(row.hour).padStart(2, "0")}:00; none of the user's ${row.baseline} searches of the ${T.baselineDays} days before were within an hour of it.`,
       user: row.username,
+      userId: row.user_id,
       occurredAt: row.created_at,
       plate: row.plate,
     });
@@ -150,6 +164,7 @@ export async function findReviewFlags(
   const exports = await db.$queryRawUnsafe<
     {
       id: bigint;
+      user_id: number | null;
       username: string;
       created_at: Date;
       plate: string | null;
@@ -157,7 +172,7 @@ export async function findReviewFlags(
       action: string;
     }[]
   >(
-    `SELECT a.id, a.username, a.created_at, a.plate, a.record_count, a.action FROM audit_logs a
+    `SELECT a.id, a.user_id, a.username, a.created_at, a.plate, a.record_count, a.action FROM audit_logs a
       WHERE a.agency_id = $1 AND a.action LIKE 'export%' AND a.created_at >= ${since} AND a.record_count >= $3`,
     agencyId,
     days,
@@ -169,6 +184,7 @@ export async function findReviewFlags(
       rule: "large_export",
       reason: `Exported ${row.record_count} records (${row.action === "export_zip" ? "ZIP" : "PDF"}); flagged from ${T.largeExport}.`,
       user: row.username,
+      userId: row.user_id,
       occurredAt: row.created_at,
       plate: row.plate,
     });

@@ -14,6 +14,9 @@ import {
   type RawFlag,
 } from "./review.repository";
 
+export const OWN_FLAG_MESSAGE =
+  "You cannot mark a flag about your own searches or exports as reviewed: another auditor or an admin must.";
+
 /** The longest window the screen offers: a flag must still be raised to be marked. */
 const MAX_DAYS = 90;
 
@@ -71,6 +74,8 @@ export async function markFlagReviewed(
       ? undefined
       : (await agencyFlags(prisma, agencyId, MAX_DAYS)).find((raised) => raised.key === body.key);
   if (agencyId === null || !flag) throw new AppError("NOT_FOUND", "No such flag is raised in your agency.");
+  // F19: a review is a second pair of eyes; the subject of a flag never clears it, auditor or admin.
+  if (flag.userId === auth.user.id) throw new AppError("FORBIDDEN", OWN_FLAG_MESSAGE);
   const existing = await findReview(prisma, agencyId, flag.key);
   if (existing) throw new AppError("CONFLICT", `Already reviewed by ${existing.reviewer}.`);
   const review = await inTransaction(prisma, async (tx) => {
