@@ -1,7 +1,9 @@
-import type { User } from "oidc-client-ts";
-import { describe, expect, it, vi } from "vitest";
+import { UserManager, type User } from "oidc-client-ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { runSignOutCleanups } from "@/lib/sign-out";
-import { createTokenSource } from "./auth-provider";
+import { createTokenSource, OdinUserManager } from "./auth-provider";
+import { buildUserManagerSettings } from "./auth-settings";
+import { clearSignedIn, markLocked } from "./session-marker";
 
 const user = (token: string) => ({ access_token: token }) as User;
 
@@ -40,5 +42,33 @@ describe("createTokenSource", () => {
     runSignOutCleanups();
     await expect(source.refreshAccessToken()).resolves.toBeNull();
     expect(signinSilent).not.toHaveBeenCalled();
+  });
+});
+
+/** issue 36 (F5): a tab whose screen locked signs in again with the password, reload or not. */
+describe("OdinUserManager", () => {
+  afterEach(() => {
+    clearSignedIn();
+    vi.restoreAllMocks();
+  });
+  const manager = () =>
+    new OdinUserManager(
+      buildUserManagerSettings(
+        { authority: "https://odin.test/oidc", clientId: "odin-web", audience: "urn:odin:api", scope: "" },
+        "https://odin.test",
+      ),
+    );
+
+  it("asks the provider for the password (prompt=login) once this tab's screen locked", async () => {
+    const redirect = vi.spyOn(UserManager.prototype, "signinRedirect").mockResolvedValue(undefined);
+    markLocked();
+    await manager().signinRedirect({ state: { returnTo: "/search" } });
+    expect(redirect).toHaveBeenCalledWith({ state: { returnTo: "/search" }, prompt: "login" });
+  });
+
+  it("otherwise leaves the sign-in as asked (the provider's session may answer at once)", async () => {
+    const redirect = vi.spyOn(UserManager.prototype, "signinRedirect").mockResolvedValue(undefined);
+    await manager().signinRedirect({ state: { returnTo: "/search" } });
+    expect(redirect).toHaveBeenCalledWith({ state: { returnTo: "/search" } });
   });
 });

@@ -1,4 +1,4 @@
-import { UserManager, type User } from "oidc-client-ts";
+import { UserManager, type SigninRedirectArgs, type User } from "oidc-client-ts";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { AuthProvider } from "react-oidc-context";
 import { registerTokenSource, type TokenSource } from "@/lib/api-client";
@@ -6,7 +6,7 @@ import type { OidcConfig } from "@/lib/config";
 import { buildUserManagerSettings, CALLBACK_PATH, returnToFromState } from "./auth-settings";
 import { isSigningOut } from "@/lib/sign-out";
 import { checkIdToken } from "./id-token";
-import { markSignedIn } from "./session-marker";
+import { clearLocked, markSignedIn, wasLocked } from "./session-marker";
 
 export interface OdinAuthProviderProps {
   oidc: OidcConfig;
@@ -24,9 +24,20 @@ export interface OdinAuthProviderProps {
  * from loading to signed out at once and the screens take it from there (login button, or a protected
  * route's automatic redirect to sign-in).
  */
+/**
+ * The UserManager of the app: once this tab's screen locked (idle-lock.tsx), every sign-in it starts
+ * asks the provider for the password (prompt=login), so neither "Sign in again" nor a reload of the
+ * locked tab resumes the session through the provider's cookie (issue 36, F5).
+ */
+export class OdinUserManager extends UserManager {
+  override signinRedirect(args: SigninRedirectArgs = {}): Promise<void> {
+    return super.signinRedirect(wasLocked() ? { ...args, prompt: "login" } : args);
+  }
+}
+
 export function OdinAuthProvider({ oidc, onNavigate, children }: OdinAuthProviderProps) {
   const [userManager] = useState(
-    () => new UserManager(buildUserManagerSettings(oidc, window.location.origin)),
+    () => new OdinUserManager(buildUserManagerSettings(oidc, window.location.origin)),
   );
   // Only Odin's own return address completes a login; a stray ?code=&state= elsewhere is left alone.
   const [skipSigninCallback] = useState(() => window.location.pathname !== CALLBACK_PATH);
@@ -43,6 +54,7 @@ export function OdinAuthProvider({ oidc, onNavigate, children }: OdinAuthProvide
         throw new Error(problem);
       }
       markSignedIn();
+      clearLocked(); // signed in again, with the password when the tab was locked
       onNavigate(returnToFromState(user?.state));
     },
     [userManager, onNavigate],

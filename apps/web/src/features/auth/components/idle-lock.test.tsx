@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearSignedIn, wasLocked } from "../session-marker";
 import { IdleLock } from "./idle-lock";
 
 /** issue 18 item 3 (CJIS 5.5.5): the screen locks after the idle limit, with a fake clock. */
@@ -10,6 +11,7 @@ describe("IdleLock", () => {
   });
   afterEach(() => {
     vi.useRealTimers();
+    clearSignedIn();
   });
 
   const renderLock = () => {
@@ -57,5 +59,15 @@ describe("IdleLock", () => {
     expect(screen.getByRole("alertdialog")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Sign out" }));
     expect(onSignOut).toHaveBeenCalledOnce();
+  });
+
+  it("remembers the lock in the tab, so a reload signs in with the password (issue 36, F5)", async () => {
+    const onLock = vi.fn();
+    render(<IdleLock idleMinutes={30} onUnlock={vi.fn()} onLock={onLock} />);
+    await advance(29 * 60_000);
+    expect(wasLocked()).toBe(false);
+    await advance(60_000);
+    expect(wasLocked()).toBe(true);
+    expect(onLock).toHaveBeenCalledOnce();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Button, buttonClassName } from "@/components/ui";
+import { markLocked } from "../session-marker";
 
 /** What counts as the user being there: any key, pointer, wheel or touch on the page. */
 const ACTIVITY_EVENTS = ["keydown", "pointerdown", "pointermove", "wheel", "touchstart"] as const;
@@ -31,6 +32,8 @@ export interface IdleLockProps {
   idleMinutes: number;
   /** Signs in again at the identity provider, which asks for the password (prompt=login). */
   onUnlock: () => void;
+  /** Called once when the screen locks (the app stops its live streams and token renewal). */
+  onLock?: () => void;
   onSignOut?: () => void;
 }
 
@@ -39,13 +42,21 @@ export interface IdleLockProps {
  * no reading, no clicking, no Tab into it), and the only ways on are the password again or signing out.
  * A modal dialog, keyboard-first: focus lands on "Unlock with password".
  */
-export function IdleLock({ idleMinutes, onUnlock, onSignOut }: IdleLockProps) {
+export function IdleLock({ idleMinutes, onUnlock, onLock, onSignOut }: IdleLockProps) {
   const locked = useIdleLock(idleMinutes * 60_000);
   const id = useId();
   const unlockRef = useRef<HTMLButtonElement>(null);
+  const onLockRef = useRef(onLock);
+  useEffect(() => {
+    onLockRef.current = onLock;
+  });
 
   useEffect(() => {
     if (!locked) return;
+    // The tab remembers it is locked: a reload signs in with the password (auth-provider.tsx), and the
+    // server ends the session once idle past the limit whatever the tab does (issue 36, F5).
+    markLocked();
+    onLockRef.current?.();
     const shell = document.querySelector<HTMLElement>(".app-shell");
     shell?.setAttribute("inert", "");
     shell?.setAttribute("aria-hidden", "true");

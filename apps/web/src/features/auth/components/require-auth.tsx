@@ -68,9 +68,15 @@ export function RequireAuth() {
 
   // CJIS 5.5.5: idle for the server's limit, the screen locks until the password is given again.
   const unlock = () => void auth.signinRedirect({ state: signinState(returnTo), prompt: "login" });
+  // Locked, the tab goes quiet: no token renewal, no live stream (whose reconnects would count as
+  // activity), so the server's idle limit ends the session (issue 36, F5).
+  const lock = () => {
+    auth.stopSilentRenew();
+    window.dispatchEvent(new Event("odin:signing-out")); // the live streams stop, as on Logout
+  };
   return (
     <>
-      <IdleLock idleMinutes={getIdleLockMinutes()} onUnlock={unlock} onSignOut={logout} />
+      <IdleLock idleMinutes={getIdleLockMinutes()} onUnlock={unlock} onLock={lock} onSignOut={logout} />
       <Outlet />
     </>
   );
