@@ -26,11 +26,15 @@ export interface AuditSubject {
 /**
  * Appends one audit row. Pass the transaction client of the work it records, so the row and the
  * work commit together or not at all. Nothing updates or deletes audit rows. One round trip: the
- * database fills agency_name and chains the row (chain_seq, hash) in its insert trigger.
+ * database fills agency_name, dates the row by its own clock (whatever created_at Prisma sends) and
+ * chains it (chain_seq, hash) in its insert trigger, which also refuses a row whose username or
+ * agency is not its user id's (migration 20261202100000_audit_rows_dated_by_database).
  */
 export async function writeAuditFor(db: Db, who: AuditSubject, entry: AuditEntry): Promise<number> {
+  // Only a name as typed is cut: a user's own must stay whole to match the users table.
+  const username = who.userId === null ? who.username.slice(0, 150) : who.username;
   const row = await db.auditLog.create({
-    data: { ...who, username: who.username.slice(0, 150), ...entry },
+    data: { ...who, username, ...entry },
     select: { id: true },
   });
   return Number(row.id);
