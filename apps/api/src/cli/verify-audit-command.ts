@@ -4,8 +4,10 @@ import { verifyAuditChains } from "../modules/audit/audit-chain.repository";
 import { withDatabase } from "./database";
 
 export const VERIFY_AUDIT_USAGE = `odin verify-audit [--agency <id or code>]
-  Checks the audit log's hash chains (every agency's and the rows of no agency, or one agency's)
-  and names the first broken row of each. Exit code 0: every chain verifies, 1: a chain is broken.`;
+  Checks the audit log's hash chains (every agency's and the rows of no agency, or one agency's):
+  each row's hash and place, and that no row is dated before the row ahead of it (the database dates
+  rows in chain order). Names the first broken row of each. Exit code 0: every chain verifies, 1: a
+  chain is broken.`;
 
 /** Reads `--agency X` / `--agency=X`; undefined: every chain. */
 function agencyArgument(args: string[]): string | undefined | Error {
