@@ -289,6 +289,19 @@ describe("two-step sign-in (TOTP) in the built-in provider", () => {
     await t.prisma.user.update({ where: { id: investigator.id }, data: { role: "user" } });
   });
 
+  it("F22: an admin cannot reset their own two-step sign-in without a code; the owner can reset the admin's", async () => {
+    const admin = await userNamed("hartford.admin");
+    await enrol("admin");
+    const own = await call("admin", "POST", `/admin/reset-mfa/${admin.id}`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe(
+      "You cannot reset your own two-step sign-in: turn it off on your profile with a current code, or ask the owner.",
+    );
+    expect((await userNamed("hartford.admin")).mfaSecret).not.toBeNull();
+    expect((await call("owner", "POST", `/admin/reset-mfa/${admin.id}`)).statusCode).toBe(200);
+    expect((await userNamed("hartford.admin")).mfaSecret).toBeNull();
+  });
+
   it("turns off with a current code when not required (audited)", async () => {
     const { secret } = await enrol("investigator");
     expect(

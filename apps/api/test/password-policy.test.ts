@@ -31,6 +31,31 @@ describe("password change and policy", () => {
     expect(isCommonPassword("Violet-harbour-tractor-42")).toBe(false);
   });
 
+  it("F23: refuses a common word with digits and symbols added, keeps passphrases and the demo password", async () => {
+    for (const weak of [
+      "Password1!",
+      "Password123!",
+      "Welcome2024!",
+      "Summer2025!",
+      "Spring2026!",
+      "P@ssw0rd2024!",
+      "!December2025",
+      "Police12345!",
+    ]) {
+      const problems = await passwordPolicyProblems(t.prisma, 8, { id: null, username: "owner" }, weak);
+      expect(problems, weak).toContain(POLICY_MESSAGES.commonWord);
+    }
+    for (const fine of [
+      DEMO_PASSWORD,
+      "Violet-harbour-tractor-42",
+      "Owner-setup-2026!",
+      "Regained-Access-2026!",
+    ])
+      expect(await passwordPolicyProblems(t.prisma, 12, { id: null, username: "owner" }, fine), fine).toEqual(
+        [],
+      );
+  });
+
   it("refuses the username, whatever its case", async () => {
     const problems = await passwordPolicyProblems(
       t.prisma,

@@ -1,10 +1,11 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
-import { verifyPassword } from "@odin/db";
+import { generateToken, hashToken, verifyPassword } from "@odin/db";
 import { PassThrough, Readable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setupCommand } from "../src/cli/setup-command";
 import { signInWithPassword } from "../src/identity/password-sign-in";
+import { insertSetupToken } from "../src/modules/setup/setup.repository";
 import { issueSetupToken, SETUP_MESSAGES } from "../src/modules/setup/setup.service";
 import { buildTestApp, projectRoot, type TestApp } from "./helpers";
 
@@ -114,8 +115,41 @@ describe("first-run setup page (no owner yet)", () => {
     expect((await t.app.inject({ method: "GET", url: `/setup?token=${token}` })).statusCode).toBe(200);
   });
 
+  it("F23: holds the owner's password to the password policy (length 12, the breached list and its patterns)", async () => {
+    const { token } = await issueSetupToken(t.prisma);
+    for (const weak of ["Password1!", "Password123!", "Welcome2024!"]) {
+      const refused = await t.app.inject({
+        method: "POST",
+        url: "/setup",
+        ...form(ownerFields(token, { password: weak, confirm: weak })),
+      });
+      expect(refused.statusCode, weak).toBe(400);
+      expect(refused.body).toContain("does not meet the password rules");
+    }
+    expect(await t.prisma.user.count()).toBe(0);
+    const page = await t.app.inject({ method: "GET", url: `/setup?token=${token}` });
+    expect(page.body).toContain("At least 12 characters");
+  });
+
+  it("a new start ends the setup links of earlier starts; the owner's creation ends them all", async () => {
+    const earlier = await issueSetupToken(t.prisma);
+    const current = await issueSetupToken(t.prisma);
+    expect((await t.app.inject({ method: "GET", url: `/setup?token=${earlier.token}` })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ method: "GET", url: `/setup?token=${current.token}` })).statusCode).toBe(
+      200,
+    );
+    const done = await t.app.inject({ method: "POST", url: "/setup", ...form(ownerFields(current.token)) });
+    expect(done.statusCode).toBe(200);
+    expect(await t.prisma.setupToken.count()).toBe(0);
+  });
+
   it("lets exactly one of several simultaneous setups win", async () => {
-    const tokens = await Promise.all([1, 2, 3, 4].map(() => issueSetupToken(t.prisma)));
+    // Four links valid at once (a start keeps only its own: these are written as if printed together).
+    const tokens = [1, 2, 3, 4].map(() => ({ token: generateToken(24) }));
+    for (const { token } of tokens)
+      await insertSetupToken(t.prisma, token, new Date(Date.now() + 60 * 60_000));
     const answers = await Promise.all(
       tokens.map(({ token }, i) =>
         t.app.inject({
@@ -167,6 +201,8 @@ describe("odin setup (the command)", () => {
           LOG_LEVEL: "silent",
           DATABASE_URL: t.databaseUrl,
           ODIN_MIGRATE_ON_START: "false",
+          // The key the app sealed its signing key with: the command refuses a key that opens nothing.
+          ODIN_SECRETS_KEY: t.secretsKey!.toString("hex"),
           ...env,
         },
       );
@@ -218,6 +254,27 @@ describe("odin setup (the command)", () => {
     expect(await t.prisma.user.count()).toBe(0);
   });
 
+  it("F23: `odin setup` and --reset-owner-password hold the owner to the password policy", async () => {
+    const weak = await odin(setupFlags, { stdin: "Password1!" });
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain("does not meet the password rules");
+    const short = await odin(setupFlags, { stdin: "Vio-harb-42" });
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain("At least 12 characters");
+    expect(await t.prisma.user.count()).toBe(0);
+
+    const { token } = await issueSetupToken(t.prisma);
+    expect((await odin(setupFlags, { stdin: PASSWORD })).code).toBe(0);
+    // The owner's creation ended the link printed at start.
+    expect(await t.prisma.setupToken.count({ where: { tokenHash: hashToken(token) } })).toBe(0);
+    for (const weakReset of ["Welcome2024!", "Sheriff2026!", PASSWORD]) {
+      const refused = await odin(["--reset-owner-password", "--password-stdin"], { stdin: weakReset });
+      expect(refused.code, weakReset).toBe(1);
+      expect(refused.stderr).toContain("does not meet the password rules");
+    }
+    expect(await signInWithPassword(t.prisma, "owner", PASSWORD)).toMatchObject({ ok: true });
+  });
+
   it("gives a locked-out owner a new password from the server, ending its sessions", async () => {
     expect((await odin(setupFlags, { stdin: PASSWORD })).code).toBe(0);
     for (let i = 0; i < 5; i++) await signInWithPassword(t.prisma, "owner", "Wrong-password-1!");
@@ -263,6 +320,7 @@ describe("odin setup (the command)", () => {
               LOG_LEVEL: "silent",
               DATABASE_URL: t.databaseUrl,
               ODIN_MIGRATE_ON_START: "false",
+              ODIN_SECRETS_KEY: t.secretsKey!.toString("hex"),
             },
           },
           (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),

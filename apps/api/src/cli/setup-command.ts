@@ -6,6 +6,7 @@ import type { User } from "@odin/db";
 import type { Database } from "../lib/database";
 import { findOwnerAccount, replaceOwnerPassword } from "../modules/setup/setup.repository";
 import { createOwner, SETUP_MESSAGES, ZOwnerSetup } from "../modules/setup/setup.service";
+import { assertPasswordPolicy } from "../identity/password-policy";
 import { withDatabase } from "./database";
 import { ask, readAll, type Terminal } from "./prompt";
 
@@ -16,7 +17,8 @@ export const SETUP_USAGE = `Usage: odin setup [--username NAME] [--name "FULL NA
 Creates Odin's first owner, the one cross-agency account, in an empty installation.
   --username        must be OWNER_USERNAME (default: owner); asked for when omitted
   --name, --email   the owner's full name and e-mail; asked for when omitted
-  --password-stdin  read the password from standard input (scripts); otherwise it is asked for, hidden
+  --password-stdin  read the password from standard input (scripts); otherwise it is asked for, hidden;
+                    it meets everyone's password policy (PASSWORD_MIN_LENGTH, no common or breached one)
   --subject         with an external issuer (OIDC_ISSUER): the owner's 'sub' there; no password is kept
   --reset-owner-password
                     the existing owner gets a new password (built-in sign-in), its lockout is lifted
@@ -66,6 +68,7 @@ export async function setupCommand(
         Boolean(flags["password-stdin"]),
         terminal,
         prisma,
+        config.passwords.minLength,
       );
     }
     if (existing) {
@@ -105,7 +108,12 @@ export async function setupCommand(
           [...new Set(parsed.error.issues.map((i) => i.message))].join("; "),
         );
       }
-      const deps = { prisma, ownerUsername: config.ownerUsername, odinKeepsPasswords };
+      const deps = {
+        prisma,
+        ownerUsername: config.ownerUsername,
+        odinKeepsPasswords,
+        passwordMinLength: config.passwords.minLength,
+      };
       const owner = await createOwner(deps, parsed.data, { via: "command", ip: null, requestId: null });
       console.log(
         `The owner '${owner.username}' was created. Sign in at ${config.publicUrl}, open Owner, ` +
@@ -140,6 +148,7 @@ async function resetOwnerPassword(
   passwordStdin: boolean,
   terminal: Terminal,
   prisma: Database,
+  passwordMinLength: number,
 ): Promise<number> {
   try {
     if (!owner || owner.deletedAt) throw new AppError("NOT_FOUND", "Odin has no owner yet: run odin setup.");
@@ -151,6 +160,8 @@ async function resetOwnerPassword(
     const parsed = ZNewPassword.safeParse(await readPassword(terminal, passwordStdin));
     if (!parsed.success)
       throw new AppError("VALIDATION_FAILED", parsed.error.issues.map((i) => i.message).join("; "));
+    // The same policy as everyone's: length, the breached list, not the username, not a recent one.
+    await assertPasswordPolicy(prisma, passwordMinLength, owner, parsed.data, "password");
     await replaceOwnerPassword(prisma, owner, parsed.data);
     console.log(
       `The owner '${owner.username}' has a new password and can sign in again; its other sessions ended.`,

@@ -184,6 +184,9 @@ const ZEnv = z.object({
     .min(10)
     .max(7 * 24 * 60)
     .default(30),
+  // Failed sign-ins from one address, across all usernames, within 15 minutes before the form answers
+  // 429 to that address until the window ends (issue 36, F20); 0 turns the limit off.
+  SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(40),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .int()
@@ -473,6 +476,8 @@ export interface Config {
   sessions: { idleMs: number; maxMs: number };
   /** How long five failed sign-ins lock a built-in account (unless an admin, the owner or a reset lifts it). */
   lockoutMs: number;
+  /** SIGN_IN_FAILURES_PER_ADDRESS failed sign-ins from one address per window (max 0: no limit). */
+  signInFailuresPerAddress: { max: number; windowMs: number };
   /** The Rekor Scout host given to keys added on the Integrations page (the form has no field for it). */
   rekor: { defaultBaseUrl: string };
   /** Similar search: how often the skeleton-index job runs (SIMILAR_INDEX_INTERVAL_MS, 0: never). */
@@ -805,6 +810,7 @@ export function loadConfig(given: NodeJS.ProcessEnv, projectRoot: string): Confi
     passwords: { minLength: env.PASSWORD_MIN_LENGTH },
     sessions: { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxMs: env.SESSION_MAX_HOURS * 3_600_000 },
     lockoutMs: env.LOCKOUT_MINUTES * 60_000,
+    signInFailuresPerAddress: { max: env.SIGN_IN_FAILURES_PER_ADDRESS, windowMs: 15 * 60_000 },
     rekor: { defaultBaseUrl: (env.REKOR_BASE_URL ?? DEFAULT_REKOR_BASE_URL).replace(/\/+$/, "") },
     search: {
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,

@@ -9,6 +9,21 @@ import type { OidcProvider as Provider } from "./built-in-provider";
 import { acceptFormPosts, sendHtml } from "./html-forms";
 import { AUTOSUBMIT_JS, AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page";
 import { SIGN_IN_MESSAGES, signInWithPassword } from "./password-sign-in";
+import { addressWaitSeconds, type AddressLimit } from "./sign-in-failures.repository";
+
+/** 429 for an address over its sign-in limit (issue 36, F20): when to try again, in words and Retry-After. */
+function tooManyFromAddress(reply: FastifyReply, seconds: number) {
+  reply.header("retry-after", String(seconds));
+  return sendHtml(
+    reply,
+    renderIdentityPage({
+      title: "Too many sign-in attempts",
+      body: `<p class="error" role="alert">${escapeHtml(SIGN_IN_MESSAGES.tooManyFromAddress(Math.ceil(seconds / 60)))}</p>
+<p><a class="button" href="/">Back to Odin</a></p>`,
+    }),
+    429,
+  );
+}
 
 function signInPage(uid: string, options: { error?: string; username?: string } = {}) {
   const error = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : "";
@@ -54,7 +69,15 @@ export async function interactionRoutes(
     clientId,
     secrets,
     lockoutMs,
-  }: { provider: Provider; clientId: string; secrets: SecretBox; lockoutMs: number },
+    signInLimit,
+  }: {
+    provider: Provider;
+    clientId: string;
+    secrets: SecretBox;
+    lockoutMs: number;
+    /** SIGN_IN_FAILURES_PER_ADDRESS: failed sign-ins per address across usernames. */
+    signInLimit?: AddressLimit;
+  },
 ) {
   const mfaDeps = { prisma: app.prisma, secrets, builtIn: true, lockoutMs };
   const enrolPage = async (uid: string, userId: number, error?: string) =>
@@ -139,6 +162,11 @@ export async function interactionRoutes(
         },
       },
       async (request: FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> }>, reply) => {
+        // An address over its limit across usernames is refused before anything else is looked at.
+        if (signInLimit && signInLimit.max > 0) {
+          const wait = await addressWaitSeconds(app.prisma, request.ip, new Date(), signInLimit);
+          if (wait > 0) return tooManyFromAddress(reply, wait);
+        }
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const username = String(request.body?.username ?? "");
         const password = String(request.body?.password ?? "");
@@ -156,7 +184,10 @@ export async function interactionRoutes(
           new Date(),
           { ip: request.ip, requestId: request.id },
           lockoutMs,
+          signInLimit,
         );
+        if (!result.ok && result.retryAfterSeconds)
+          return tooManyFromAddress(reply, result.retryAfterSeconds);
         if (!result.ok) {
           request.log.info({ username }, "built-in sign-in refused");
           return sendHtml(reply, signInPage(details.uid, { error: result.message, username }), 401);

@@ -3,7 +3,9 @@
  * top of the rules the spec lists on the change-password screen (contract PASSWORD_RULES, checked by
  * ZNewPassword): a minimum length (PASSWORD_MIN_LENGTH, default 12), not in the offline list of
  * common and breached passwords shipped with Odin (@zxcvbn-ts/language-common: about 49,000
- * passwords seen in breaches), not the username, not one of the user's last 5 passwords.
+ * passwords seen in breaches), nor one of its words, or a season, month or day, dressed up with a
+ * capital, digits and symbols (`Password123!`, `Summer2025!`), not the username, not one of the
+ * user's last 5 passwords. The owner's password meets the same policy (setup page, `odin setup`).
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { verifyPassword } from "@odin/db";
@@ -18,6 +20,8 @@ export const POLICY_MESSAGES = {
   tooShort: (min: number) => `At least ${min} characters`,
   common:
     "Not a common or breached password: this one is in the list Odin ships of passwords seen in breaches",
+  commonWord:
+    "Not a common word with digits or symbols added (like Password1! or Summer2025!): add more words instead",
   username: "Not the username",
   reused: `Not one of your last ${PASSWORD_HISTORY_DEPTH} passwords`,
   currentRequired: "Enter your current password.",
@@ -29,6 +33,7 @@ export function policyRuleList(minLength: number): string[] {
   return [
     POLICY_MESSAGES.tooShort(minLength),
     "Not a common or breached password",
+    "Not a common word with digits or symbols added",
     POLICY_MESSAGES.username,
     POLICY_MESSAGES.reused,
   ];
@@ -40,6 +45,47 @@ let common: Set<string> | undefined;
 export function isCommonPassword(password: string): boolean {
   common ??= new Set(dictionary["passwords-common"].map((entry) => entry.toLowerCase()));
   return common.has(password.toLowerCase());
+}
+
+/**
+ * Words people dress up with a capital, digits and a "!" (seasons, months, days, the product and its
+ * users' trade): most are in the breached list already, listed here so the rule does not depend on it.
+ */
+const DRESSED_UP_WORDS = new Set([
+  ..."spring summer autumn fall winter".split(" "),
+  ..."january february march april may june july august september october november december".split(" "),
+  ..."monday tuesday wednesday thursday friday saturday sunday".split(" "),
+  ..."password passw0rd welcome changeme letmein qwerty admin administrator login secret".split(" "),
+  ..."police sheriff officer trooper deputy detective patrol badge station precinct odin".split(" "),
+]);
+
+// Look-alike characters ("P@ssw0rd"), read back as the letters they stand for.
+const LOOK_ALIKES: Record<string, string> = {
+  "@": "a",
+  "4": "a",
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  $: "s",
+  "5": "s",
+  "7": "t",
+};
+
+/**
+ * True when the password is one word of the breached list (or of DRESSED_UP_WORDS) with only a
+ * capital, digits and symbols added before or after it: `Password123!`, `Welcome2024!`, `P@ssw0rd1`.
+ * These meet every composition rule and are among the first guesses of any password sprayer.
+ */
+export function isDressedUpCommonWord(password: string): boolean {
+  const core = password
+    .toLowerCase()
+    .replace(/[^\p{L}]+$/u, "")
+    .replace(/^[^\p{L}]+/u, "");
+  if (core.length < 3) return false;
+  const plain = [...core].map((char) => LOOK_ALIKES[char] ?? char).join("");
+  return [core, plain].some(
+    (word) => /^\p{L}+$/u.test(word) && (DRESSED_UP_WORDS.has(word) || isCommonPassword(word)),
+  );
 }
 
 type Db = Database | Transaction;
@@ -61,6 +107,7 @@ export async function passwordPolicyProblems(
   const problems: string[] = [];
   if ([...password].length < minLength) problems.push(POLICY_MESSAGES.tooShort(minLength));
   if (isCommonPassword(password)) problems.push(POLICY_MESSAGES.common);
+  else if (isDressedUpCommonWord(password)) problems.push(POLICY_MESSAGES.commonWord);
   if (password.trim().toLowerCase() === user.username.trim().toLowerCase())
     problems.push(POLICY_MESSAGES.username);
   if (user.id !== null && (await isRecentPassword(db, user, password))) problems.push(POLICY_MESSAGES.reused);

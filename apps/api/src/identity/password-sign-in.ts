@@ -5,7 +5,14 @@ import { writeAuditFor, type AuditSubject } from "../modules/audit/audit.reposit
 import { findSignInUser, findUserById, markSignedIn } from "./accounts.repository";
 import { isMfaRequired } from "./mfa/mfa.service";
 import { builtInSubject } from "./built-in-provider";
-import { DEFAULT_LOCKOUT_MS, isLockedOut, recordFailedSignIn } from "./sign-in-failures.repository";
+import {
+  addressWaitSeconds,
+  DEFAULT_LOCKOUT_MS,
+  isLockedOut,
+  recordAddressFailure,
+  recordFailedSignIn,
+  type AddressLimit,
+} from "./sign-in-failures.repository";
 
 export const SIGN_IN_MESSAGES = {
   // Every refusal before the password is proven says the same, locked or unknown account alike, so the
@@ -14,6 +21,10 @@ export const SIGN_IN_MESSAGES = {
     "Invalid username or password. After several failed attempts an account is locked for a while: ask your agency's admin if you are locked out.",
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
   agencyDeactivated: MESSAGES.agencyAccessDeactivated,
+  /** The address's limit across usernames (issue 36, F20): said to everyone behind it, whoever signs in. */
+  tooManyFromAddress: (minutes: number) =>
+    `Too many failed sign-ins from your network in a short time. Wait ${minutes} minute${minutes === 1 ? "" : "s"} ` +
+    "and sign in again. If this happens at every shift change, ask your Odin administrator about the sign-in limit.",
 } as const;
 
 /**
@@ -23,7 +34,8 @@ export const SIGN_IN_MESSAGES = {
  */
 export type SignInResult =
   | { ok: true; subject: string; userId: number; next: "done" | "mfa" | "enrol" }
-  | { ok: false; message: string };
+  /** `retryAfterSeconds`: refused by the address's limit before any check; the form answers 429. */
+  | { ok: false; message: string; retryAfterSeconds?: number };
 
 // Verified against when the username is unknown, so a miss costs as much time as a wrong password.
 const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$" + "A".repeat(86);
@@ -31,7 +43,9 @@ const DUMMY_HASH = "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$" + "A".repeat(86);
 /**
  * Checks a username and password of the built-in provider. Five failures within 15 minutes lock the
  * account for `lockoutMs` (`LOCKOUT_MINUTES`), or until an admin, the owner or a password reset lifts
- * it; the counter restarts after a quiet 15 minutes.
+ * it; the counter restarts after a quiet 15 minutes. With `addressLimit` and an address, the
+ * address's failures across all usernames are counted too: at the limit every attempt from it is
+ * refused, before any check, until its window ends (issue 36, F20).
  */
 export async function signInWithPassword(
   prisma: Database,
@@ -41,7 +55,18 @@ export async function signInWithPassword(
   /** Where the attempt came from: every outcome is audited (issue 17) when given. */
   from?: { ip: string | null; requestId: string | null },
   lockoutMs = DEFAULT_LOCKOUT_MS,
+  addressLimit?: AddressLimit,
 ): Promise<SignInResult> {
+  const ip = addressLimit && addressLimit.max > 0 ? (from?.ip ?? null) : null;
+  if (ip) {
+    const wait = await addressWaitSeconds(prisma, ip, now, addressLimit!);
+    if (wait > 0)
+      return {
+        ok: false,
+        message: SIGN_IN_MESSAGES.tooManyFromAddress(Math.ceil(wait / 60)),
+        retryAfterSeconds: wait,
+      };
+  }
   const user = await findSignInUser(prisma, username);
   const who: AuditSubject = {
     userId: user?.id ?? null,
@@ -56,16 +81,29 @@ export async function signInWithPassword(
     await audit("sign_in_failed", { reason });
     return { ok: false, message };
   };
+  // A failure before the password is proven counts toward the address's limit (when it has one).
+  const refuseCounted = async (reason: string): Promise<SignInResult> => {
+    const refused = await refuse(reason, SIGN_IN_MESSAGES.invalid);
+    if (ip) {
+      const { reachedNow, count } = await recordAddressFailure(prisma, ip, now, addressLimit!);
+      if (reachedNow)
+        await audit("sign_in_address_limited", {
+          failed_attempts: count,
+          window_minutes: Math.round(addressLimit!.windowMs / 60_000),
+        });
+    }
+    return refused;
+  };
   if (!user?.passwordHash) {
     await verifyPassword(password, DUMMY_HASH);
-    return refuse(user ? "no_password" : "unknown_user", SIGN_IN_MESSAGES.invalid);
+    return refuseCounted(user ? "no_password" : "unknown_user");
   }
   const passwordMatches = await verifyPassword(password, user.passwordHash);
   // A locked account is checked after the hash, so it costs the same time as any other refusal.
-  if (isLockedOut(user, now, lockoutMs)) return refuse("account_locked", SIGN_IN_MESSAGES.invalid);
+  if (isLockedOut(user, now, lockoutMs)) return refuseCounted("account_locked");
   if (!passwordMatches) {
     const { lockedNow, failedCount } = await recordFailedSignIn(prisma, user.id, now, lockoutMs);
-    const refused = await refuse("wrong_password", SIGN_IN_MESSAGES.invalid);
+    const refused = await refuseCounted("wrong_password");
     if (lockedNow) await audit("account_locked", { failed_attempts: failedCount });
     return refused;
   }

@@ -5,6 +5,7 @@ import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import { writeAudit, writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
 import { findAdministeredUser } from "../../modules/admin/admin.service";
+import { countFailedSecretCheck, DEFAULT_LOCKOUT_MS } from "../sign-in-failures.repository";
 import {
   activatePendingSecret,
   claimRecoveryCode,
@@ -28,6 +29,8 @@ export interface MfaDeps {
   secrets: SecretBox;
   /** False with an external issuer: it does its own MFA (OIDC_REQUIRED_AMR / OIDC_REQUIRED_ACR). */
   builtIn: boolean;
+  /** LOCKOUT_MINUTES: wrong codes on the profile count toward the sign-in lockout (issue 36, F21). */
+  lockoutMs?: number;
 }
 
 type MfaUser = Pick<User, "id" | "username" | "agencyId" | "mfaSecret" | "mfaPendingSecret">;
@@ -125,12 +128,22 @@ const subjectOf = ({ user, ip, requestId }: Actor): AuditSubject => ({
   requestId,
 });
 
+/** A wrong code given behind a session: counted toward the sign-in lockout and audited, then refused. */
+async function refuseWrongCode(deps: MfaDeps, actor: Actor, during: "confirm" | "disable"): Promise<never> {
+  await countFailedSecretCheck(
+    deps.prisma,
+    { ...subjectOf(actor), userId: actor.user.id },
+    { action: "mfa_code_failed", detail: { during } },
+    deps.lockoutMs ?? DEFAULT_LOCKOUT_MS,
+  );
+  throw new AppError("VALIDATION_FAILED", MFA_MESSAGES.wrongCode, [
+    { path: "code", message: MFA_MESSAGES.wrongCode },
+  ]);
+}
+
 export async function confirmOwnEnrolment(deps: MfaDeps, actor: Actor, code: string): Promise<string[]> {
   const codes = await confirmEnrolment(deps, actor.user, code, subjectOf(actor));
-  if (!codes)
-    throw new AppError("VALIDATION_FAILED", MFA_MESSAGES.wrongCode, [
-      { path: "code", message: MFA_MESSAGES.wrongCode },
-    ]);
+  if (!codes) return refuseWrongCode(deps, actor, "confirm");
   return codes;
 }
 
@@ -140,17 +153,19 @@ export async function disableOwnMfa(deps: MfaDeps, actor: Actor, code: string): 
   if (!user.mfaSecret) return MFA_MESSAGES.disabled;
   if (await isMfaRequired(deps.prisma, user)) throw new AppError("CONFLICT", MFA_MESSAGES.required);
   if (!(await verifySecondFactor(deps, user, code, subjectOf(actor))))
-    throw new AppError("VALIDATION_FAILED", MFA_MESSAGES.wrongCode, [
-      { path: "code", message: MFA_MESSAGES.wrongCode },
-    ]);
+    return refuseWrongCode(deps, actor, "disable");
   await clearMfa(deps.prisma, user.id);
   await writeAudit(deps.prisma, actor, { action: "mfa_disabled" });
   return MFA_MESSAGES.disabled;
 }
 
+export const MFA_RESET_OWN =
+  "You cannot reset your own two-step sign-in: turn it off on your profile with a current code, or ask the owner.";
+
 /**
  * An admin resets the MFA of a user of their agency (a lost phone); an admin's MFA only the owner
- * resets, so one admin cannot take over another's account. The user enrols again at next sign-in.
+ * resets, so one admin cannot take over another's account; nobody resets their own (the owner
+ * neither: its way back is a recovery code, or the server). The user enrols again at next sign-in.
  */
 export async function resetUserMfa(
   deps: Pick<MfaDeps, "prisma">,
@@ -158,7 +173,10 @@ export async function resetUserMfa(
   userId: number,
 ): Promise<string> {
   const target = await findAdministeredUser(deps.prisma, actor, userId);
-  if (target.role === "admin" && !actor.isOwner && target.id !== actor.user.id)
+  // One's own factor is turned off with a current code (disableOwnMfa), never reset without one: a
+  // stolen admin session must not drop the admin's second factor (issue 36, F22).
+  if (target.id === actor.user.id) throw new AppError("FORBIDDEN", MFA_RESET_OWN);
+  if (target.role === "admin" && !actor.isOwner)
     throw new AppError("FORBIDDEN", "Only the owner can reset an admin's two-step sign-in.");
   await clearMfa(deps.prisma, target.id);
   await writeAudit(deps.prisma, actor, {

@@ -6,6 +6,8 @@ import type { Mailer } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
 import { writeAudit } from "../audit/audit.repository";
 import { requireAuth } from "../../plugins/authenticate";
+import { countFailedSecretCheck, DEFAULT_LOCKOUT_MS } from "../../identity/sign-in-failures.repository";
+import { refuseWhileLockedOut } from "./lockout-refusal";
 import {
   PASSWORD_UPDATED,
   revokeSession,
@@ -21,12 +23,14 @@ export interface AccountRoutesOptions {
   publicUrl: string;
   /** PASSWORD_MIN_LENGTH. */
   passwordMinLength: number;
+  /** LOCKOUT_MINUTES: wrong current passwords count toward the sign-in lockout. */
+  lockoutMs?: number;
   builtInIdentity: boolean;
   /** Ends the built-in provider's session and refresh tokens (absent with an external provider). */
   endProviderSession?: (sid: string) => Promise<void>;
 }
 
-const errors = errorResponses(400, 401, 403, 409);
+const errors = errorResponses(400, 401, 403, 409, 429);
 const currentUser = findEndpoint("GET", "/get-current-user");
 const profile = findEndpoint("GET", "/profile-data");
 const revoke = findEndpoint("POST", "/session/revoke");
@@ -81,12 +85,20 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app.post(
     resetOwn.path,
     { schema: { body: resetOwn.body, response: { 200: resetOwn.response, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const actor = requireAuth(request);
       const { user } = actor;
       if (!options.builtInIdentity || !user.passwordHash) {
         throw new AppError("CONFLICT", "Passwords are managed by your identity provider: change it there.");
       }
+      refuseWhileLockedOut(reply, user, options.lockoutMs);
+      const subject = {
+        userId: user.id,
+        username: user.username,
+        agencyId: user.agencyId,
+        ip: actor.ip,
+        requestId: actor.requestId,
+      };
       await setPassword(
         { prisma: app.prisma, passwordMinLength: options.passwordMinLength },
         user,
@@ -95,17 +107,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           change: {
             currentPassword: request.body.current_password,
             keepSid: actor.sessionId,
+            // Counted toward the sign-in lockout and audited (issue 36, F21).
+            onWrongCurrent: () =>
+              countFailedSecretCheck(
+                app.prisma,
+                subject,
+                { action: "password_change_failed", detail: { reason: "wrong_current_password" } },
+                options.lockoutMs ?? DEFAULT_LOCKOUT_MS,
+              ),
           },
-          audit: {
-            action: "password_changed",
-            subject: {
-              userId: user.id,
-              username: user.username,
-              agencyId: user.agencyId,
-              ip: actor.ip,
-              requestId: actor.requestId,
-            },
-          },
+          audit: { action: "password_changed", subject },
         },
       );
       return successMessage(PASSWORD_UPDATED);

@@ -121,7 +121,12 @@ export interface SetPasswordOptions {
    * A change by the signed-in user: the current password must be given and right, and the session
    * making the change (its `sid`) stays signed in. Without it (a reset link) every session ends.
    */
-  change?: { currentPassword: string | undefined; keepSid: string | null };
+  change?: {
+    currentPassword: string | undefined;
+    keepSid: string | null;
+    /** Called before the refusal of a wrong current password (it counts and audits it). */
+    onWrongCurrent?: () => Promise<void>;
+  };
   /** Audited with the change (issue 17): who did it, from where, and how. */
   audit?: { subject: AuditSubject; action: string };
 }
@@ -142,10 +147,12 @@ export async function setPassword(
       throw new AppError("VALIDATION_FAILED", POLICY_MESSAGES.currentRequired, [
         { path: "current_password", message: POLICY_MESSAGES.currentRequired },
       ]);
-    if (!user.passwordHash || !(await verifyPassword(change.currentPassword, user.passwordHash)))
+    if (!user.passwordHash || !(await verifyPassword(change.currentPassword, user.passwordHash))) {
+      await change.onWrongCurrent?.();
       throw new AppError("VALIDATION_FAILED", POLICY_MESSAGES.currentWrong, [
         { path: "current_password", message: POLICY_MESSAGES.currentWrong },
       ]);
+    }
   }
   await assertPasswordPolicy(deps.prisma, deps.passwordMinLength, user, newPassword);
   const passwordHash = await hashPassword(newPassword);

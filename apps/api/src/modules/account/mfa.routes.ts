@@ -14,8 +14,9 @@ import {
 import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import { requireAuth } from "../../plugins/authenticate";
+import { refuseWhileLockedOut } from "./lockout-refusal";
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const status = findEndpoint("GET", "/account/mfa");
 const enrol = findEndpoint("POST", "/account/mfa/enrol");
 const confirm = findEndpoint("POST", "/account/mfa/confirm");
@@ -41,15 +42,22 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ deps: MfaDeps }> = async (app, {
   app.post(
     confirm.path,
     { schema: { body: confirm.body, response: { 200: confirm.response, ...errors } }, config: codeLimit },
-    async (request) => ({
-      recovery_codes: await confirmOwnEnrolment(deps, requireAuth(request), request.body.code),
-    }),
+    async (request, reply) => {
+      const actor = requireAuth(request);
+      // Wrong codes count toward the sign-in lockout; a locked account is refused (issue 36, F21).
+      refuseWhileLockedOut(reply, actor.user, deps.lockoutMs);
+      return { recovery_codes: await confirmOwnEnrolment(deps, actor, request.body.code) };
+    },
   );
 
   app.post(
     disable.path,
     { schema: { body: disable.body, response: { 200: disable.response, ...errors } }, config: codeLimit },
-    async (request) => successMessage(await disableOwnMfa(deps, requireAuth(request), request.body.code)),
+    async (request, reply) => {
+      const actor = requireAuth(request);
+      refuseWhileLockedOut(reply, actor.user, deps.lockoutMs);
+      return successMessage(await disableOwnMfa(deps, actor, request.body.code));
+    },
   );
 
   app.get(adminPolicy.path, { schema: { response: { 200: adminPolicy.response, ...errors } } }, (request) =>

@@ -1,11 +1,14 @@
 import { PASSWORD_RULES } from "@odin/contract";
 import { escapeHtml, renderIdentityPage } from "../../identity/identity-page";
+import { DEFAULT_PASSWORD_MIN_LENGTH, policyRuleList } from "../../identity/password-policy";
 
 export interface SetupFormState {
   token: string;
   ownerUsername: string;
   /** Built-in provider: password fields; external issuer: the subject field. */
   odinKeepsPasswords: boolean;
+  /** PASSWORD_MIN_LENGTH: the password policy's rules are listed beside the spec's. */
+  passwordMinLength?: number;
   values?: { name?: string; email?: string; subject?: string };
   errors?: string[];
 }
@@ -25,7 +28,7 @@ export function setupFormPage(state: SetupFormState): string {
         "Password",
         `<input id="password" name="password" type="password" autocomplete="new-password" required aria-describedby="password-rules">`,
       ) +
-      `<ul class="rules" id="password-rules">${PASSWORD_RULES.map((rule) => `<li>${rule.message}</li>`).join("")}</ul>` +
+      `<ul class="rules" id="password-rules">${[...PASSWORD_RULES.map((rule) => rule.message), ...policyRuleList(state.passwordMinLength ?? DEFAULT_PASSWORD_MIN_LENGTH)].map((rule) => `<li>${escapeHtml(rule)}</li>`).join("")}</ul>` +
       field(
         "confirm",
         "Confirm password",

@@ -1,4 +1,5 @@
 import { hashPassword, hashToken, type Prisma, type PrismaClient, type User } from "@odin/db";
+import { recordPasswordHistory } from "../../identity/password-history.repository";
 import { revokeUserSessions } from "../admin/users.repository";
 
 /** The owner account (OWNER_USERNAME), deleted or not: a username once used stays with its history. */
@@ -28,7 +29,7 @@ export async function insertOwner(
   consumeToken?: (tx: Prisma.TransactionClient) => Promise<void>,
 ) {
   const passwordHash = owner.password === null ? null : await hashPassword(owner.password);
-  return prisma.$transaction(async (tx) => {
+  const created = await prisma.$transaction(async (tx) => {
     await consumeToken?.(tx);
     const user = await tx.user.create({
       data: {
@@ -56,11 +57,23 @@ export async function insertOwner(
     });
     return user;
   });
+  // Odin has its owner: no setup link, of this start or an earlier one, is kept (after the commit:
+  // deleting inside it would wait on, and deadlock with, a concurrent setup's claim of its own link).
+  await prisma.setupToken.deleteMany({});
+  return created;
 }
 
 /** A new setup token's hash, valid until `expiresAt`. */
 export async function insertSetupToken(prisma: PrismaClient, token: string, expiresAt: Date) {
   await prisma.setupToken.create({ data: { tokenHash: hashToken(token), expiresAt } });
+}
+
+/** A new start's setup token, the earlier starts' ones deleted in the same transaction. */
+export async function replaceSetupTokens(prisma: PrismaClient, token: string, expiresAt: Date) {
+  await prisma.$transaction([
+    prisma.setupToken.deleteMany({}),
+    prisma.setupToken.create({ data: { tokenHash: hashToken(token), expiresAt } }),
+  ]);
 }
 
 export function findSetupToken(prisma: PrismaClient, token: string) {
@@ -87,6 +100,7 @@ export async function replaceOwnerPassword(prisma: PrismaClient, owner: User, pa
   const passwordHash = await hashPassword(password);
   const now = new Date();
   await prisma.$transaction(async (tx) => {
+    await recordPasswordHistory(tx, owner.id, passwordHash, owner.passwordHash);
     await tx.user.update({
       where: { id: owner.id },
       data: {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptFormPosts, sendHtml } from "../../identity/html-forms";
 import { AppError } from "../../lib/app-error";
 import { setupDonePage, setupFormPage, setupGonePage, setupLinkInvalidPage } from "./setup-page";
@@ -24,15 +24,20 @@ export async function setupRoutes(app: FastifyInstance, { deps }: { deps: SetupD
       token,
       ownerUsername: deps.ownerUsername,
       odinKeepsPasswords: deps.odinKeepsPasswords,
+      passwordMinLength: deps.passwordMinLength,
       ...extra,
     });
+
+  // The owner's creation ends every link: one that stopped working meanwhile meets the page's end.
+  const linkRefused = async (reply: FastifyReply) =>
+    (await needsOwner(deps))
+      ? sendHtml(reply, setupLinkInvalidPage(SETUP_MESSAGES.linkInvalid), 403)
+      : sendHtml(reply, setupGonePage(), 404);
 
   app.get("/setup", async (request: SetupRequest, reply) => {
     if (!(await needsOwner(deps))) return sendHtml(reply, setupGonePage(), 404);
     const token = request.query.token;
-    if (!(await isSetupTokenValid(deps.prisma, token))) {
-      return sendHtml(reply, setupLinkInvalidPage(SETUP_MESSAGES.linkInvalid), 403);
-    }
+    if (!(await isSetupTokenValid(deps.prisma, token))) return linkRefused(reply);
     return sendHtml(reply, form(token!));
   });
 
@@ -45,9 +50,7 @@ export async function setupRoutes(app: FastifyInstance, { deps }: { deps: SetupD
         if (!(await needsOwner(deps))) return sendHtml(reply, setupGonePage(), 404);
         const body = request.body ?? {};
         const token = String(body.token ?? "");
-        if (!(await isSetupTokenValid(deps.prisma, token))) {
-          return sendHtml(reply, setupLinkInvalidPage(SETUP_MESSAGES.linkInvalid), 403);
-        }
+        if (!(await isSetupTokenValid(deps.prisma, token))) return linkRefused(reply);
         const values = { name: body.name, email: body.email, subject: body.subject };
         const retry = (errors: string[], status = 400) =>
           sendHtml(reply, form(token, { values, errors }), status);
@@ -71,7 +74,7 @@ export async function setupRoutes(app: FastifyInstance, { deps }: { deps: SetupD
           return sendHtml(reply, setupDonePage(owner.username));
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          if (error.code === "FORBIDDEN") return sendHtml(reply, setupLinkInvalidPage(error.message), 403);
+          if (error.code === "FORBIDDEN") return linkRefused(reply);
           if (error.code === "CONFLICT" && !(await needsOwner(deps)))
             return sendHtml(reply, setupGonePage(), 404);
           return retry([error.message], error.status);

@@ -2,12 +2,13 @@ import { ZAddUserRequest, ZNewPassword } from "@odin/contract";
 import { generateToken, type User } from "@odin/db";
 import { z } from "zod";
 import { AppError } from "../../lib/app-error";
+import { assertPasswordPolicy, DEFAULT_PASSWORD_MIN_LENGTH } from "../../identity/password-policy";
 import { isUniqueViolation } from "../admin/users.repository";
 import {
   findOwnerAccount,
   findSetupToken,
   insertOwner,
-  insertSetupToken,
+  replaceSetupTokens,
   useSetupToken,
 } from "./setup.repository";
 import type { Database } from "../../lib/database";
@@ -21,6 +22,8 @@ export interface SetupDeps {
   ownerUsername: string;
   /** True with the built-in provider (Odin keeps the password); false with an external issuer. */
   odinKeepsPasswords: boolean;
+  /** PASSWORD_MIN_LENGTH (12 when not given): the owner's password meets everyone's policy. */
+  passwordMinLength?: number;
 }
 
 export const SETUP_MESSAGES = {
@@ -87,6 +90,14 @@ export async function createOwner(deps: SetupDeps, input: TOwnerSetup, origin: S
   }
   const existing = await findOwnerAccount(deps.prisma, deps.ownerUsername);
   if (existing) throw new AppError("CONFLICT", SETUP_MESSAGES.ownerExists(existing.username));
+  if (deps.odinKeepsPasswords && input.password)
+    await assertPasswordPolicy(
+      deps.prisma,
+      deps.passwordMinLength ?? DEFAULT_PASSWORD_MIN_LENGTH,
+      { id: null, username: deps.ownerUsername },
+      input.password,
+      "password",
+    );
 
   const now = new Date();
   const { token } = origin;
@@ -116,11 +127,15 @@ export async function createOwner(deps: SetupDeps, input: TOwnerSetup, origin: S
   }
 }
 
-/** A new one-time setup link's token (only its hash is stored), valid for SETUP_LINK_TTL_MS. */
+/**
+ * The one-time setup link of this start (only its token's hash is stored), valid for
+ * SETUP_LINK_TTL_MS. Links printed by earlier starts stop working (one transaction), so a link
+ * left in an old log or terminal cannot create the owner; the owner's creation ends them all.
+ */
 export async function issueSetupToken(prisma: Database, now = new Date()) {
   const token = generateToken(24);
   const expiresAt = new Date(now.getTime() + SETUP_LINK_TTL_MS);
-  await insertSetupToken(prisma, token, expiresAt);
+  await replaceSetupTokens(prisma, token, expiresAt);
   return { token, expiresAt };
 }
 
