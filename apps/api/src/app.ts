@@ -208,6 +208,7 @@ export async function buildApp({
       mailer: mail,
       publicUrl: config.publicUrl,
       passwordMinLength: config.passwords.minLength,
+      lockoutMs: config.lockoutMs,
       builtInIdentity: identity.builtIn,
       ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
     });
@@ -220,13 +221,16 @@ export async function buildApp({
       lockoutMs: config.lockoutMs,
     };
     await app.register(adminRoutes, { deps: userAdmin });
-    await app.register(mfaRoutes, { deps: { prisma, secrets, builtIn: identity.builtIn } });
+    await app.register(mfaRoutes, {
+      deps: { prisma, secrets, builtIn: identity.builtIn, lockoutMs: config.lockoutMs },
+    });
     await app.register(ownerRoutes, { deps: userAdmin });
     await app.register(setupRoutes, {
       deps: {
         prisma,
         ownerUsername: config.ownerUsername,
         odinKeepsPasswords: identityAdmin.odinKeepsPasswords,
+        passwordMinLength: config.passwords.minLength,
       },
     });
     await app.register(ownerAgencyRoutes, {
@@ -320,6 +324,7 @@ export async function buildApp({
         clientId: identity.clientId,
         secrets,
         lockoutMs: config.lockoutMs,
+        signInLimit: config.signInFailuresPerAddress,
       });
       await app.register(passwordResetRoutes, {
         publicUrl: config.publicUrl,
