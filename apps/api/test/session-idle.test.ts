@@ -44,9 +44,13 @@ describe("session idle and absolute limits (CJIS 5.5.5)", () => {
 
   /**
    * What the browser's provider session cookie gets from a new sign-in request (as a reload of the
-   * web app sends): a code at once (silent sign-in) or a page asking for something.
+   * web app sends): a code at once (silent sign-in) or a page asking for something. With `signInAs`
+   * the password page is answered as a person would.
    */
-  const authorizeWith = async (cookie: string): Promise<{ code?: string; page?: string; cookie: string }> => {
+  const authorizeWith = async (
+    cookie: string,
+    options: { prompt?: string; signInAs?: string } = {},
+  ): Promise<{ code?: string; page?: string; cookie: string; verifier: string }> => {
     const verifier = randomBytes(32).toString("base64url");
     const url = new URL(`${t.baseUrl}/oidc/auth`);
     for (const [key, value] of Object.entries({
@@ -58,14 +62,17 @@ describe("session idle and absolute limits (CJIS 5.5.5)", () => {
       code_challenge_method: "S256",
       state: "s",
       nonce: "n",
+      ...(options.prompt ? { prompt: options.prompt } : {}),
     }))
       url.searchParams.set(key, value);
     const jar = new Map(cookie.split("; ").map((pair) => pair.split("=", 2) as [string, string]));
-    let next = url.toString();
-    for (let hop = 0; hop < 12; hop++) {
-      const response = await fetch(next, {
+    const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+    let request: [string, RequestInit] = [url.toString(), {}];
+    for (let hop = 0; hop < 16; hop++) {
+      const response = await fetch(request[0], {
+        ...request[1],
         redirect: "manual",
-        headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; ") },
+        headers: { ...(request[1].headers as Record<string, string>), cookie: cookies() },
       });
       for (const header of response.headers.getSetCookie()) {
         const [pair] = header.split(";");
@@ -73,15 +80,41 @@ describe("session idle and absolute limits (CJIS 5.5.5)", () => {
         jar.set(pair!.slice(0, index), pair!.slice(index + 1));
       }
       const location = response.headers.get("location");
-      const cookies = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-      if (!location) return { page: await response.text(), cookie: cookies() };
+      if (!location) {
+        const page = await response.text();
+        const action = /<form method="post" action="([^"]+\/login)"/.exec(page)?.[1];
+        if (!options.signInAs || !action || request[1].method) return { page, cookie: cookies(), verifier };
+        request = [
+          new URL(action, t.baseUrl).toString(),
+          {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ username: options.signInAs, password: DEMO_PASSWORD }).toString(),
+          },
+        ];
+        continue;
+      }
       const target = new URL(location, t.baseUrl);
       if (target.pathname === "/callback")
-        return { code: target.searchParams.get("code") ?? undefined, cookie: cookies() };
-      next = target.toString();
+        return { code: target.searchParams.get("code") ?? undefined, cookie: cookies(), verifier };
+      request = [target.toString(), {}];
     }
     throw new Error("too many redirects");
   };
+  const exchange = async (code: string, verifier: string) =>
+    (await (
+      await fetch(`${t.baseUrl}/oidc/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: `${t.baseUrl}/callback`,
+          client_id: "odin-web",
+          code_verifier: verifier,
+        }),
+      })
+    ).json()) as Tokens;
   const passwordForm = /<form method="post" action="\/oidc\/interaction\/[^"]+\/login"/;
 
   it("tracks the last activity and refreshes a session used within the idle limit", async () => {
@@ -188,5 +221,18 @@ describe("session idle and absolute limits (CJIS 5.5.5)", () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     const moved = (await t.prisma.session.findUniqueOrThrow({ where: { idpSessionId: sid } })).lastSeenAt!;
     expect(moved.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+  });
+
+  it("the unlock (prompt=login) asks for the password and still gives the app its refresh token", async () => {
+    const { cookie, sid } = await activeSession("hartford.investigator");
+    const unlock = await authorizeWith(cookie, { prompt: "login" });
+    expect(unlock.code).toBeUndefined();
+    expect(unlock.page).toMatch(passwordForm);
+    const again = await authorizeWith(cookie, { prompt: "login", signInAs: "hartford.investigator" });
+    const tokens = await exchange(again.code!, again.verifier);
+    expect(tokens.refresh_token).toBeTruthy();
+    expect(sidOf(tokens)).toBe(sid);
+    expect((await api("/profile-data", tokens.access_token)).status).toBe(200);
+    expect((await refresh(t.baseUrl, tokens.refresh_token!)).status).toBe(200);
   });
 });

@@ -190,15 +190,18 @@ export async function createOidcProvider(deps: { config: Config; prisma: Databas
   const provider = new Provider(issuer, configuration);
   // OpenID Connect drops offline_access (so no refresh token) unless prompt=consent. Odin's own app
   // always wants its refresh token: ask consent for it, which the interaction grants at once.
+  // So does the unlock of the idle lock (prompt=login): it becomes "login consent".
   provider.use(async (ctx, next) => {
     const query = ctx.query as Record<string, string | undefined>;
+    const prompts = (query.prompt ?? "").split(" ").filter(Boolean);
     if (
       ctx.path === "/auth" &&
       query.client_id === clientId &&
-      !query.prompt &&
+      !prompts.includes("consent") &&
+      !prompts.includes("none") &&
       query.scope?.split(" ").includes("offline_access")
     ) {
-      ctx.query = { ...query, prompt: "consent" };
+      ctx.query = { ...query, prompt: [...prompts, "consent"].join(" ") };
       // The provider finds its mount path by comparing the original URL with the current one.
       (ctx.req as { originalUrl?: string }).originalUrl =
         `${new URL(issuer).pathname.replace(/\/$/, "")}${ctx.request.url}`;
