@@ -118,8 +118,8 @@ export function ChangePasswordScreen() {
           />
           <PasswordRequirements id={`${id}-rules`} password={password} />
           <p className="text-muted" id={`${id}-policy`}>
-            Odin also refuses a password found in lists of common or breached passwords, your username and
-            your last 5 passwords.
+            Odin also refuses a password found in lists of common or breached passwords, a common word with
+            digits or symbols added (like Summer2025!), your username and your last 5 passwords.
           </p>
           <NewPasswordField
             id={`${id}-confirm`}
