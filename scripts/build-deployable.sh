@@ -13,7 +13,11 @@ out="$(cd "$(dirname "$out")" && pwd)/$(basename "$out")"
 pnpm turbo run build --filter=@odin/api --filter=@odin/web --output-logs=errors-only
 rm -rf "$out"
 # The API package's production dependencies (package.json "files": dist only), workspace packages inlined.
-pnpm --filter @odin/api deploy --prod --legacy "$out/apps/api" >/dev/null
+# Optional peers are not installed: @prisma/client would otherwise bring the Prisma CLI, its studio and
+# their dependencies (about 210 MB that nothing runs). Executable links (.bin) are left out: nothing in
+# an installed Odin runs a dependency's command.
+pnpm --filter @odin/api deploy --prod --legacy --config.auto-install-peers=false "$out/apps/api" >/dev/null
+find "$out" -type d -name .bin -prune -exec rm -rf {} +
 mkdir -p "$out/apps/web"
 cp -r apps/web/dist "$out/apps/web/dist"
 mkdir -p "$out/prisma"
@@ -28,4 +32,4 @@ cat > "$out/bin/odin" <<'SH'
 exec node "$(dirname "$(readlink -f "$0")")/../apps/api/dist/cli.js" "$@"
 SH
 chmod 755 "$out/bin/odin"
-echo "Odin built into $out (start: cd $out && node apps/api/dist/server.js; commands: $out/bin/odin --help)"
+echo "Odin built into $out ($(du -sh "$out" | cut -f1); start: cd $out && node apps/api/dist/server.js; commands: $out/bin/odin --help)"
