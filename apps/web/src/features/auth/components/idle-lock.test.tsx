@@ -70,4 +70,24 @@ describe("IdleLock", () => {
     expect(wasLocked()).toBe(true);
     expect(onLock).toHaveBeenCalledOnce();
   });
+
+  it("tells the server of the user's activity at most once a minute, so its idle limit agrees", async () => {
+    const onActivity = vi.fn();
+    render(<IdleLock idleMinutes={30} onUnlock={vi.fn()} onActivity={onActivity} />);
+    fireEvent.pointerMove(window);
+    expect(onActivity).not.toHaveBeenCalled(); // just signed in: the server saw that
+    await advance(60_000);
+    fireEvent.pointerMove(window);
+    fireEvent.keyDown(window, { key: "a" });
+    await advance(30_000);
+    fireEvent.wheel(window);
+    expect(onActivity).toHaveBeenCalledOnce();
+    await advance(30_000);
+    fireEvent.keyDown(window, { key: "b" });
+    expect(onActivity).toHaveBeenCalledTimes(2);
+    // Locked, nothing is reported: only the password unlocks.
+    await advance(30 * 60_000);
+    fireEvent.keyDown(window, { key: "c" });
+    expect(onActivity).toHaveBeenCalledTimes(2);
+  });
 });

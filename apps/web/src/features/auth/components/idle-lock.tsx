@@ -6,18 +6,32 @@ import { markLocked } from "../session-marker";
 /** What counts as the user being there: any key, pointer, wheel or touch on the page. */
 const ACTIVITY_EVENTS = ["keydown", "pointerdown", "pointermove", "wheel", "touchstart"] as const;
 
+/** How often at most the user's activity is reported to the server (its writes are as sparse). */
+export const ACTIVITY_REPORT_MS = 60_000;
+
 /**
  * True once `idleMs` passed without user activity (CJIS 5.5.5 session lock). Activity before that
- * starts the count again; once locked it stays locked until the page signs in again.
+ * starts the count again, and is reported through `onActivity` at most once per ACTIVITY_REPORT_MS (the
+ * server's idle limit counts API calls: a user reading one screen for long is still there); once
+ * locked it stays locked until the page signs in again.
  */
-export function useIdleLock(idleMs: number): boolean {
+export function useIdleLock(idleMs: number, onActivity?: () => void): boolean {
   const [locked, setLocked] = useState(false);
+  const onActivityRef = useRef(onActivity);
+  useEffect(() => {
+    onActivityRef.current = onActivity;
+  });
   useEffect(() => {
     if (locked) return;
     let timer = setTimeout(() => setLocked(true), idleMs);
+    let reportedAt = Date.now();
     const restart = () => {
       clearTimeout(timer);
       timer = setTimeout(() => setLocked(true), idleMs);
+      if (Date.now() - reportedAt >= ACTIVITY_REPORT_MS) {
+        reportedAt = Date.now();
+        onActivityRef.current?.();
+      }
     };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, restart, { passive: true });
     return () => {
@@ -34,6 +48,8 @@ export interface IdleLockProps {
   onUnlock: () => void;
   /** Called once when the screen locks (the app stops its live streams and token renewal). */
   onLock?: () => void;
+  /** Tells the server the user is active (at most once a minute), so its idle limit agrees. */
+  onActivity?: () => void;
   onSignOut?: () => void;
 }
 
@@ -42,8 +58,8 @@ export interface IdleLockProps {
  * no reading, no clicking, no Tab into it), and the only ways on are the password again or signing out.
  * A modal dialog, keyboard-first: focus lands on "Unlock with password".
  */
-export function IdleLock({ idleMinutes, onUnlock, onLock, onSignOut }: IdleLockProps) {
-  const locked = useIdleLock(idleMinutes * 60_000);
+export function IdleLock({ idleMinutes, onUnlock, onLock, onActivity, onSignOut }: IdleLockProps) {
+  const locked = useIdleLock(idleMinutes * 60_000, onActivity);
   const id = useId();
   const unlockRef = useRef<HTMLButtonElement>(null);
   const onLockRef = useRef(onLock);

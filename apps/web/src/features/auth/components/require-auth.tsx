@@ -5,6 +5,7 @@ import { useCurrentUserState } from "@/app/current-user";
 import { LoadingScreen } from "@/components/layouts/loading-screen";
 import { isApiError } from "@/lib/api-client";
 import { signinState } from "../auth-settings";
+import { getCurrentUser } from "../api/get-current-user";
 import { getIdleLockMinutes } from "@/lib/config";
 import { isSigningOut } from "@/lib/sign-out";
 import { useLogout } from "../use-logout";
@@ -70,13 +71,21 @@ export function RequireAuth() {
   const unlock = () => void auth.signinRedirect({ state: signinState(returnTo), prompt: "login" });
   // Locked, the tab goes quiet: no token renewal, no live stream (whose reconnects would count as
   // activity), so the server's idle limit ends the session (issue 36, F5).
+  // The user is there though the screen calls nothing: an authenticated call moves the server's count.
+  const reportActivity = () => void getCurrentUser().catch(() => undefined);
   const lock = () => {
     auth.stopSilentRenew();
     window.dispatchEvent(new Event("odin:signing-out")); // the live streams stop, as on Logout
   };
   return (
     <>
-      <IdleLock idleMinutes={getIdleLockMinutes()} onUnlock={unlock} onLock={lock} onSignOut={logout} />
+      <IdleLock
+        idleMinutes={getIdleLockMinutes()}
+        onUnlock={unlock}
+        onLock={lock}
+        onActivity={reportActivity}
+        onSignOut={logout}
+      />
       <Outlet />
     </>
   );
