@@ -10,6 +10,7 @@ export * from "./constants/password";
 export * from "./messages";
 export * from "./errors";
 export * from "./common";
+export * from "./plates";
 
 export * from "./entities/search-request";
 export * from "./entities/investigations";

@@ -132,6 +132,10 @@ export const MESSAGES = {
   endBeforeStart: "The end of the date range must not be before its start.",
   invalidDateTime: "Must be an ISO 8601 date-time with a time zone.",
   plateNumberRequired: "Plate number is required.",
+  /** Issue 36 (F18): a searched plate that would match (nearly) every read (plates.ts). */
+  plateNeedsCharacter: "A plate needs at least one letter or digit.",
+  plateWildcardTooBroad: "A plate with * or ? needs at least 2 letters or digits besides them.",
+  plateCharactersInvalid: "A plate holds only letters and digits; * and ? are its only wildcards.",
   /** POST /search-data/next (issue 21): a cursor that is not Odin's, not this user's or search's, or too old. */
   searchPageCursorInvalid: "These results can no longer be continued. Search again to see older results.",
   // Investigations (issue 22)

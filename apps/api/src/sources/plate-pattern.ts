@@ -1,8 +1,8 @@
-import { defaultPlateMatch, type TPlateMatch } from "@odin/contract";
+import { defaultPlateMatch, MIN_PARTIAL_PLATE, normalizePlate, type TPlateMatch } from "@odin/contract";
 import { compareSimilar } from "./plate-skeleton";
 
 /**
- * How a searched plate matches: normalised like stored plates (upper case, no spaces or dashes).
+ * How a searched plate matches: normalised like stored plates (normalizePlate, in the contract).
  * Partial: `*` (any run) and `?` (one character) are wildcards; without wildcards, 3 or more
  * characters also find plates that contain them (partial plates from witnesses), fewer must match
  * exactly. Similar (issue 19): what Partial finds, plus plates within one or two edits of the typed
@@ -14,11 +14,15 @@ export type PlatePattern =
   | { kind: "similar"; value: string }
   | { kind: "wildcard"; value: string; like: string; regex: RegExp };
 
-export const MIN_PARTIAL_PLATE = 3;
+// The one normalisation (issue 36) lives in the contract: search, audit, review and hotlists share it.
+export { MIN_PARTIAL_PLATE, normalizePlate };
 
-export function normalizePlate(plate: string): string {
-  return plate.toUpperCase().replace(/[\s\-–·.]/g, "");
-}
+/**
+ * normalizePlate in SQL, for rows that kept a plate as typed: audit rows written before issue 36
+ * (upper-cased only) count with the new ones. `column` is a trusted column name, never input.
+ */
+export const normalizedPlateSql = (column: string) =>
+  `upper(regexp_replace(${column}, '[[:space:].·–-]', '', 'g'))`;
 
 export function toPlatePattern(
   input: string | undefined,

@@ -4,6 +4,7 @@ import { optionalText } from "../common";
 import type { Endpoint } from "../endpoint";
 import { ZAuditLogEntry } from "../entities/audit";
 import { ZCaseNumber } from "../entities/case-fields";
+import { normalizePlate } from "../plates";
 
 /** A date filter: a calendar day from a date input or a full date-time; blank means unset. */
 const dateFilter = z
@@ -61,8 +62,11 @@ export const ZAuditLogQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   start: dateFilter,
   end: dateFilter,
-  /** Upper-cased, as the screen sends it (001 section 5), so old and new clients filter alike. */
-  plate: optionalText(20).transform((plate) => plate?.toUpperCase()),
+  /**
+   * Upper-cased as the screen sends it (001 section 5), and normalised as the audit rows hold it
+   * (issue 36: `912-rz8` finds 912RZ8), so old and new clients filter alike.
+   */
+  plate: optionalText(20).transform((plate) => (plate ? normalizePlate(plate) || undefined : undefined)),
   /** Odin's own: only rows of this action (search, sign_in_failed, role_changed, ...). */
   /** Odin's own (issue 23): rows of this case number (whole, any case) or offense category. */
   case_number: ZCaseNumber,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLatitude, ZLongitude, ZSourceProgram, optionalText } from "../common";
 import { MESSAGES } from "../messages";
+import { plateSearchProblem } from "../plates";
 import { ZCaseFields } from "./case-fields";
 import { ZSearchResult } from "./detection";
 import { searchDateTime } from "./search-request";
@@ -80,7 +81,12 @@ const plate = z
   .trim()
   .toUpperCase()
   .min(1, MESSAGES.investigationPlateRequired)
-  .max(20);
+  .max(20)
+  // Issue 36 (F18): the plate search's rule; `-` or `.` alone is no plate.
+  .superRefine((value, ctx) => {
+    const problem = plateSearchProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** POST /search/area: every read inside the area (or at the cameras) in the window, any plate. */
 export const ZAreaSearchRequest = z

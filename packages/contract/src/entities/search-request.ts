@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MESSAGES } from "../messages";
 import { optionalText } from "../common";
 import { ZCaseFields } from "./case-fields";
+import { plateSearchProblem } from "../plates";
 import { SEARCH_PAGE_SIZE_MAX } from "../constants/app";
 
 const REQUIRED = MESSAGES.justificationAndDateRangeRequired;
@@ -52,7 +53,12 @@ export const ZSearchRequestFields = z.object({
     .toLowerCase()
     .max(20)
     .nullish()
-    .transform((plate) => (plate ? plate : undefined)),
+    .transform((plate) => (plate ? plate : undefined))
+    // Issue 36 (F18): a plate that would match every read (`.`, `*`, `%`) is refused, never "no filter".
+    .superRefine((plate, ctx) => {
+      const problem = plate === undefined ? undefined : plateSearchProblem(plate);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
   match: ZPlateMatch.optional(),
   plate_state: optionalText(40),
   vehicle_color: optionalText(40),

@@ -1,5 +1,6 @@
 import { REVIEW_THRESHOLDS as T, type TReviewRule } from "@odin/contract";
 import type { Prisma, PrismaClient } from "@odin/db";
+import { normalizedPlateSql } from "../../sources/plate-pattern";
 
 /** A flag as the rules find it, before the reviews are joined. */
 export interface RawFlag {
@@ -17,6 +18,8 @@ type Db = Pick<PrismaClient, "$queryRawUnsafe">;
 
 const SEARCHES = `a.agency_id = $1 AND a.action = 'search' AND a.user_id IS NOT NULL`;
 const NO_CASE = `coalesce(a.query_parameters ->> 'case_number', '') = ''`;
+/** One plate however it was typed (issue 36): new rows hold it normalised, older ones upper-cased. */
+const PLATE = normalizedPlateSql("a.plate");
 
 /**
  * The five supervisor-review rules (issue 23 item 2) over one agency's audit rows of the last `days`
@@ -94,11 +97,11 @@ export async function findReviewFlags(
   const repeated = await db.$queryRawUnsafe<
     { user_id: number; username: string; plate: string; searches: number; last_id: bigint; last_at: Date }[]
   >(
-    `SELECT a.user_id, max(a.username) AS username, a.plate, count(*)::int AS searches,
+    `SELECT a.user_id, max(a.username) AS username, ${PLATE} AS plate, count(*)::int AS searches,
             max(a.id) AS last_id, max(a.created_at) AS last_at
        FROM audit_logs a
       WHERE ${SEARCHES} AND a.plate IS NOT NULL AND a.created_at >= ${since} AND ${NO_CASE}
-      GROUP BY a.user_id, a.plate
+      GROUP BY a.user_id, ${PLATE}
      HAVING count(*) >= $3`,
     agencyId,
     days,

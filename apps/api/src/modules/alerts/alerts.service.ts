@@ -14,6 +14,7 @@ import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
 import { openAxonImage } from "../../sources/axon/axon.source";
 import type { SourceDeps } from "../../sources/detection-source";
+import { normalizePlate } from "../../sources/plate-pattern";
 import type { VendorImage } from "../../sources/vendor-http";
 import { parseStoredImagePath, type ImageStore } from "../../storage/image-store";
 import { findAccessibleGroup } from "../hotlists/group-access";
@@ -49,11 +50,6 @@ function decodeCursor(cursor: string): { timestamp: Date; id: number } {
   return { timestamp, id: alertId };
 }
 
-/** Spaces and dashes are not part of a plate: "AK-472" finds AK47281. */
-function normalisePlateFilter(plate: string): string {
-  return plate.toUpperCase().replace(/[\s-]+/g, "");
-}
-
 /**
  * GET /alerts/group/{id}/data: the group and a page of its alerts, newest first by the read's time
  * (ALERT_HISTORY_LIMIT when no size is asked, as the spec's client expects), narrowed by the query's
@@ -67,7 +63,8 @@ export async function getGroupAlerts(
 ): Promise<TGroupAlertsResponse> {
   const group = await findAccessibleGroup(prisma, auth, groupId);
   const limit = query.limit ?? ALERT_HISTORY_LIMIT;
-  const plate = query.plate ? normalisePlateFilter(query.plate) : undefined;
+  // Spaces and dashes are not part of a plate: "AK-472" finds AK47281 (the one normalisation).
+  const plate = query.plate ? normalizePlate(query.plate) : undefined;
   const alerts = await findGroupAlerts(prisma, group.id, limit + 1, {
     plate: plate || undefined,
     camera: query.camera,

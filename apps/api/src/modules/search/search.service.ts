@@ -7,7 +7,7 @@ import {
 } from "@odin/contract";
 import type { Actor } from "../../access/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
-import { toPlatePattern } from "../../sources/plate-pattern";
+import { normalizePlate, toPlatePattern } from "../../sources/plate-pattern";
 import { isAbsurdReadTime } from "../../sources/read-time";
 import { attachHotlists } from "./hotlist-badges.repository";
 import { rankSimilar } from "./similar-ranking";
@@ -180,7 +180,8 @@ export async function searchDetections(
       },
       justification: body.justification,
       programsQueried: programsOf(plan),
-      ...(body.plate ? { plate: body.plate.toUpperCase() } : {}),
+      // The plate as every screen and rule counts it (issue 36); query_parameters keep it as typed.
+      ...(body.plate ? { plate: normalizePlate(body.plate) } : {}),
     });
   } catch (error) {
     auth.log.error({ err: error }, "the search's audit row could not be written: no source was asked");
