@@ -156,7 +156,7 @@ export const authPlugin = fp<{
           const now = Date.now();
           // Idle past the limit (issue 36, F5): a still-valid access token does not resume the session,
           // which ends here; signing in again needs the password (session-limits.ts).
-          if (sessionLimits && isIdle(session, sessions!.idleMs, now)) {
+          if (sessions && sessionLimits && isIdle(session, sessions.idleMs, now)) {
             request.log.info({ sid: token.sid }, "idle session ended");
             await sessionLimits.end(token.sid);
             throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.idle);
