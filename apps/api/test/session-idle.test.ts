@@ -235,4 +235,16 @@ describe("session idle and absolute limits (CJIS 5.5.5)", () => {
     expect((await api("/profile-data", tokens.access_token)).status).toBe(200);
     expect((await refresh(t.baseUrl, tokens.refresh_token!)).status).toBe(200);
   });
+
+  it("re-entry after the idle limit asks the second factor too when the user has one", async () => {
+    const { sid, cookie } = await activeSession("trooph.admin");
+    await idleFor(sid, 31);
+    await t.prisma.user.update({
+      where: { username: "trooph.admin" },
+      data: { mfaSecret: t.secrets.encrypt("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP") },
+    });
+    const again = await authorizeWith(cookie, { signInAs: "trooph.admin" });
+    expect(again.code).toBeUndefined();
+    expect(again.page).toMatch(/<form method="post" action="\/oidc\/interaction\/[^"]+\/mfa"/);
+  });
 });
