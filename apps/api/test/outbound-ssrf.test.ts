@@ -5,7 +5,7 @@ import { DEMO_AXON } from "@odin/db/demo-data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPublicAddress, outboundFetch, setOutboundPolicy, wasRefused } from "../src/lib/outbound-http";
 import { caller } from "./admin-helpers";
-import { loadConfig } from "../src/config/env";
+import { loadConfig, withDemoServices } from "../src/config/env";
 import { buildTestApp, projectRoot, type TestApp } from "./helpers";
 import { seedPersonas } from "./tokens";
 
@@ -104,6 +104,34 @@ describe("outboundFetch checks the address at connect time", () => {
       await response.text();
     }
     expect(service.hits).toHaveLength(3);
+  });
+
+  it("in demo mode lets through only the simulators' own ports, not the rest of loopback (issue 36)", async () => {
+    const other = await startInternalService();
+    try {
+      const demo = withDemoServices(loadConfig({}, projectRoot), {
+        mapsUrl: `http://127.0.0.1:${service.port}`,
+        rekorUrl: "http://127.0.0.1:4101",
+        axonUrl: "http://localhost:4102",
+      });
+      setOutboundPolicy(demo.outbound);
+      const simulator = await outboundFetch(new URL(`http://127.0.0.1:${service.port}/token`));
+      expect(simulator.status).toBe(200);
+      await simulator.text();
+      for (const url of [
+        `http://127.0.0.1:${other.port}/token`,
+        `http://localhost:${other.port}/token`,
+        `http://127.0.0.2:${other.port}/token`,
+        `http://[::ffff:127.0.0.1]:${other.port}/token`,
+      ]) {
+        const error = await refusal(url);
+        expect(wasRefused(error), url).toBe(true);
+      }
+      expect(other.hits).toEqual([]);
+    } finally {
+      setOutboundPolicy({ allowedPrivateHosts: [] });
+      await other.close();
+    }
   });
 
   it("refuses a URL scheme other than http(s)", async () => {

@@ -880,7 +880,8 @@ export function withDemoServices(
   { mapsUrl, rekorUrl, axonUrl }: { mapsUrl: string; rekorUrl?: string; axonUrl?: string },
 ): Config {
   const use = config.serviceDefaults;
-  const simulatorHosts = [mapsUrl, rekorUrl, axonUrl].flatMap((url) => (url ? urlHost(url) : []));
+  // Each simulator's host AND port (issue 36): the rest of this machine stays out of reach.
+  const simulatorHosts = [mapsUrl, rekorUrl, axonUrl].flatMap((url) => (url ? [new URL(url).host] : []));
   return {
     ...config,
     // The simulators listen on this machine: the demo's integrations reach them by the owner's leave.

@@ -8,7 +8,9 @@
  * special-purpose range ipaddr.js knows; only global unicast addresses pass.
  *
  * The owner allows on-premises vendors explicitly (ODIN_ALLOWED_PRIVATE_HOSTS): a host name as it
- * appears in the URL, an address, or a CIDR range the resolved address falls in.
+ * appears in the URL, an address, or a CIDR range the resolved address falls in; a name or address
+ * with a port (`127.0.0.1:4101`, `[::1]:4101`, `sim.local:80`) allows that port only. Demo mode
+ * allows its simulators that way (issue 36), never the whole of loopback.
  *
  * One process, one policy: buildApp sets it from the configuration (setOutboundPolicy). Until then
  * nothing private is allowed.
@@ -31,27 +33,34 @@ export class OutboundRefusedError extends Error {
   }
 }
 
+/** An allowance; `port` absent: any port of it. */
 interface CompiledPolicy {
-  names: Set<string>;
-  ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][];
+  names: { name: string; port?: number }[];
+  ranges: { range: ipaddr.IPv4 | ipaddr.IPv6; bits: number; port?: number }[];
+}
+
+/** `host:port`, `[v6]:port` or a bare host, address or range (a bare IPv6 address keeps its colons). */
+function splitPort(entry: string): { host: string; port?: number } {
+  const match = /^\[([^\]]+)\]:(\d{1,5})$/.exec(entry) ?? /^([^:]+):(\d{1,5})$/.exec(entry);
+  if (match) return { host: match[1]!, port: Number(match[2]) };
+  return { host: entry.replace(/^\[(.*)\]$/, "$1") };
 }
 
 function compile(policy: OutboundPolicy): CompiledPolicy {
-  const names = new Set<string>();
-  const ranges: CompiledPolicy["ranges"] = [];
+  const compiled: CompiledPolicy = { names: [], ranges: [] };
   for (const raw of policy.allowedPrivateHosts) {
-    const entry = raw
-      .trim()
-      .toLowerCase()
-      .replace(/^\[(.*)\]$/, "$1");
+    const { host: entry, port } = splitPort(raw.trim().toLowerCase());
     if (!entry) continue;
-    if (ipaddr.isValidCIDR(entry)) ranges.push(ipaddr.parseCIDR(entry));
-    else if (ipaddr.isValid(entry)) {
+    const withPort = port === undefined ? {} : { port };
+    if (ipaddr.isValidCIDR(entry)) {
+      const [range, bits] = ipaddr.parseCIDR(entry);
+      compiled.ranges.push({ range, bits, ...withPort });
+    } else if (ipaddr.isValid(entry)) {
       const address = ipaddr.process(entry);
-      ranges.push([address, address.kind() === "ipv4" ? 32 : 128]);
-    } else names.add(entry);
+      compiled.ranges.push({ range: address, bits: address.kind() === "ipv4" ? 32 : 128, ...withPort });
+    } else compiled.names.push({ name: entry, ...withPort });
   }
-  return { names, ranges };
+  return compiled;
 }
 
 /** Parses an allowance list as the environment gives it: comma- or space-separated. */
@@ -64,7 +73,7 @@ export function parseAllowedHosts(value: string | undefined): string[] {
 
 /** True when an entry is a host name, an address or a CIDR range (what the allowance accepts). */
 export function isAllowanceEntry(entry: string): boolean {
-  const bare = entry.replace(/^\[(.*)\]$/, "$1");
+  const { host: bare } = splitPort(entry);
   return (
     ipaddr.isValidCIDR(bare) ||
     ipaddr.isValid(bare) ||
@@ -78,11 +87,21 @@ export function isPublicAddress(address: string): boolean {
   return ipaddr.process(address).range() === "unicast";
 }
 
-function addressAllowed(compiled: CompiledPolicy, address: string): boolean {
+const portMatches = (allowed: number | undefined, port: number) => allowed === undefined || allowed === port;
+
+function nameAllowed(compiled: CompiledPolicy, hostname: string, port: number): boolean {
+  const name = hostname.toLowerCase();
+  return compiled.names.some((entry) => entry.name === name && portMatches(entry.port, port));
+}
+
+function addressAllowed(compiled: CompiledPolicy, address: string, port: number): boolean {
   if (isPublicAddress(address)) return true;
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
-  return compiled.ranges.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits));
+  return compiled.ranges.some(
+    ({ range, bits, port: allowed }) =>
+      range.kind() === parsed.kind() && parsed.match(range, bits) && portMatches(allowed, port),
+  );
 }
 
 type LookupAddress = { address: string; family: number };
@@ -92,15 +111,15 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-function guardedConnector(policy: OutboundPolicy): buildConnector.connector {
-  const compiled = compile(policy);
+/** The connector for one port: its DNS lookup judges the answers for that port's allowances. */
+function connectorForPort(compiled: CompiledPolicy, port: number): buildConnector.connector {
   const lookup = (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
-    const nameAllowed = compiled.names.has(hostname.toLowerCase());
+    const named = nameAllowed(compiled, hostname, port);
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      const refused = nameAllowed
+      const refused = named
         ? undefined
-        : addresses.find((entry) => !addressAllowed(compiled, entry.address));
+        : addresses.find((entry) => !addressAllowed(compiled, entry.address, port));
       // One non-public answer refuses the name: a mixed answer is how DNS rebinding gets in.
       if (refused || addresses.length === 0)
         return callback(new OutboundRefusedError(refused?.address ?? hostname), []);
@@ -108,13 +127,24 @@ function guardedConnector(policy: OutboundPolicy): buildConnector.connector {
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
-  const connect = buildConnector({ lookup: lookup, timeout: 10_000 });
+  return buildConnector({ lookup: lookup, timeout: 10_000 });
+}
+
+function guardedConnector(policy: OutboundPolicy): buildConnector.connector {
+  const compiled = compile(policy);
+  const byPort = new Map<number, buildConnector.connector>();
   return (options, callback) => {
     const host = options.hostname.replace(/^\[(.*)\]$/, "$1");
+    const port = Number(options.port) || (options.protocol === "https:" ? 443 : 80);
     // Node's net skips the lookup for an address literal: judge it here.
-    if (net.isIP(host) && !compiled.names.has(host.toLowerCase()) && !addressAllowed(compiled, host)) {
+    if (net.isIP(host) && !nameAllowed(compiled, host, port) && !addressAllowed(compiled, host, port)) {
       callback(new OutboundRefusedError(host), null);
       return;
+    }
+    let connect = byPort.get(port);
+    if (!connect) {
+      connect = connectorForPort(compiled, port);
+      byPort.set(port, connect);
     }
     connect(options, callback);
   };
