@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ZAlertDeliveriesResponse, ZPushDeviceRegistered, type TAlertDelivery } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
+import { PUSH_DEVICE_TAKEN } from "../src/modules/alert-delivery/alert-delivery.service";
 import { builtInSubject } from "../src/identity/built-in-provider";
 import { buildTestApp, type TestApp } from "./helpers";
 import { startApnsStandIn, startFcmStandIn } from "./mobile-push-endpoints";
@@ -170,6 +171,31 @@ describe("alert delivery to the mobile app (FCM, APNs)", () => {
     expect(row).toMatchObject({ status: "failed", attempts: 1 });
     expect(row!.last_error).toMatch(/HTTP 410 Unregistered.*removed/);
     expect(await t.prisma.pushDevice.count({ where: { userId } })).toBe(0);
+  });
+
+  it("never moves a device token to another user who posts it (issue 36): 409 until its owner removes it", async () => {
+    const owner = await scenario("owner", true);
+    const other = await scenario("other", true);
+    const deviceToken = "ef".repeat(32);
+    const first = await owner.register("apns", deviceToken);
+    expect((await owner.register("apns", deviceToken)).id).toBe(first.id);
+    const post = (method: "POST" | "DELETE", token: string) =>
+      t.app.inject({
+        method,
+        url: "/api/account/push-devices",
+        headers: as(token),
+        payload: { platform: "apns", token: deviceToken },
+      });
+    const taken = await post("POST", other.token);
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(taken.json().error.message).toBe(PUSH_DEVICE_TAKEN);
+    const row = await t.prisma.pushDevice.findUniqueOrThrow({
+      where: { platform_token: { platform: "apns", token: deviceToken } },
+    });
+    expect(row.userId).toBe(owner.userId);
+    // Signing out on the device removes its token; then the next user registers it.
+    expect((await post("DELETE", owner.token)).json()).toEqual({ removed: true });
+    expect((await post("POST", other.token)).statusCode).toBe(200);
   });
 
   it("sends nothing while the user's push alerts toggle is off; bad tokens get a 400; devices are removed", async () => {

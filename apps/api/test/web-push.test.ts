@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
 import { createVapidKeySource } from "../src/delivery/vapid-keys";
+import { WEB_PUSH_ENDPOINT_TAKEN } from "../src/modules/alert-delivery/alert-delivery.service";
 import { builtInSubject } from "../src/identity/built-in-provider";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken } from "./tokens";
@@ -253,6 +254,52 @@ describe("alert delivery by Web Push", () => {
       { timeout: 20_000, interval: 50 },
     );
     expect(push.received.filter((hit) => hit.path === "/ok/quiet")).toHaveLength(0);
+  });
+
+  it("never hands one user's browser to another who only knows its endpoint (issue 36): 409, unless the keys prove it", async () => {
+    const owner = await scenario("owned", "/ok/owned");
+    const rival = await t.prisma.agency.create({
+      data: { name: "Rivalton PD", code: "RPD", timeZone: "UTC" },
+    });
+    const outsider = await scenario("outsider", null);
+    await t.prisma.user.update({ where: { id: outsider.userId }, data: { agencyId: rival.id } });
+    const post = (token: string, payload: object) =>
+      t.app.inject({ method: "POST", url: "/api/account/push-subscriptions", headers: as(token), payload });
+
+    // Another agency's user posts the endpoint with keys of their own: refused, nothing moves.
+    const stolen = await post(outsider.token, {
+      endpoint: owner.subscription!.endpoint,
+      keys: push.subscribe("/x").keys,
+    });
+    expect(stolen.statusCode, stolen.body).toBe(409);
+    expect(stolen.json().error.message).toBe(WEB_PUSH_ENDPOINT_TAKEN);
+    const row = await t.prisma.webPushSubscription.findUniqueOrThrow({
+      where: { endpoint: owner.subscription!.endpoint },
+    });
+    expect(row.userId).toBe(owner.userId);
+    expect(
+      await t.prisma.auditLog.count({ where: { userId: outsider.userId, action: "web_push_subscribed" } }),
+    ).toBe(0);
+
+    // The owner subscribing again (new keys) keeps it; the browser itself (its auth secret) may re-bind it.
+    const again = push.subscribe("/ok/owned");
+    expect(
+      (await post(owner.token, { endpoint: owner.subscription!.endpoint, keys: again.keys })).statusCode,
+    ).toBe(200);
+    const sameBrowser = await scenario("sharedcar", null);
+    const rebound = await post(sameBrowser.token, {
+      endpoint: owner.subscription!.endpoint,
+      keys: again.keys,
+    });
+    expect(rebound.statusCode, rebound.body).toBe(200);
+    const moved = await t.prisma.webPushSubscription.findUniqueOrThrow({
+      where: { endpoint: owner.subscription!.endpoint },
+    });
+    expect(moved.userId).toBe(sameBrowser.userId);
+    const audit = await t.prisma.auditLog.findFirstOrThrow({
+      where: { userId: sameBrowser.userId, action: "web_push_subscribed" },
+    });
+    expect(audit.detail).toMatchObject({ subscription_id: moved.id, previous_user: "push.owned" });
   });
 
   it("answers bad subscriptions with a 400 a person can read, and unsubscribes by endpoint", async () => {

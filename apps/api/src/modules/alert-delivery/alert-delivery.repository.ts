@@ -89,32 +89,69 @@ export function findWebPushSubscriptions(prisma: PrismaClient, userId: number) {
   });
 }
 
+/** A push endpoint or device token held by another user who may still sign in (issue 36). */
+export const TAKEN = { taken: true } as const;
+
+/** Who holds a push row: another user's gives way only when they can no longer sign in. */
+const HOLDER = { select: { username: true, approved: true, deletedAt: true } } as const;
+const holderGone = (user: { approved: boolean; deletedAt: Date | null }) =>
+  !user.approved || user.deletedAt !== null;
+
+/** Two requests created the same unique row at once: the later one finds it taken. */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+
 /**
  * Stores a browser's subscription for the user and turns the user's Web Push channel on, with the
- * audit row, in one transaction. An endpoint is one browser profile: subscribed again (new keys) or
- * by another user signing in on that browser, it now belongs to the latest subscriber.
+ * audit row, in one transaction. An endpoint is one browser profile and belongs to one user (issue 36):
+ * its user subscribing again (new keys) updates it; another user gets it only by proving they hold
+ * that browser (`provesPossession`: the stored keys' auth secret, which only the browser knows) or
+ * when its user may no longer sign in; otherwise TAKEN and nothing is written. The audit callback
+ * learns the previous user of a re-bound endpoint.
  */
 export function saveWebPushSubscription(
   prisma: PrismaClient,
   userId: number,
   subscription: { endpoint: string; keysSealed: string; userAgent: string | null },
-  audit: (tx: Prisma.TransactionClient, id: number) => Promise<void>,
+  provesPossession: (heldKeysSealed: string) => boolean,
+  audit: (tx: Prisma.TransactionClient, id: number, previousUser: string | null) => Promise<void>,
 ) {
-  return prisma.$transaction(async (tx) => {
-    const row = await tx.webPushSubscription.upsert({
-      where: { endpoint: subscription.endpoint },
-      create: { userId, ...subscription },
-      update: { userId, keysSealed: subscription.keysSealed, userAgent: subscription.userAgent },
-      select: { id: true },
+  return prisma
+    .$transaction(async (tx) => {
+      const held = await tx.webPushSubscription.findUnique({
+        where: { endpoint: subscription.endpoint },
+        select: { id: true, userId: true, keysSealed: true, user: HOLDER },
+      });
+      let id: number;
+      let previousUser: string | null = null;
+      if (!held) {
+        id = (
+          await tx.webPushSubscription.create({ data: { userId, ...subscription }, select: { id: true } })
+        ).id;
+      } else {
+        const mine = held.userId === userId;
+        if (!mine && !holderGone(held.user) && !provesPossession(held.keysSealed)) return TAKEN;
+        // Only if it is still the holder's: a concurrent re-bind wins, this one finds it taken.
+        const { count } = await tx.webPushSubscription.updateMany({
+          where: { id: held.id, userId: held.userId },
+          data: { userId, keysSealed: subscription.keysSealed, userAgent: subscription.userAgent },
+        });
+        if (count === 0) return TAKEN;
+        id = held.id;
+        if (!mine) previousUser = held.user.username;
+      }
+      const user = await tx.user.update({
+        where: { id: userId },
+        data: { webPushAlerts: true },
+        select: { webPushAlerts: true },
+      });
+      await audit(tx, id, previousUser);
+      return { taken: false as const, id, webPushAlerts: user.webPushAlerts };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return TAKEN;
+      throw error;
     });
-    const user = await tx.user.update({
-      where: { id: userId },
-      data: { webPushAlerts: true },
-      select: { webPushAlerts: true },
-    });
-    await audit(tx, row.id);
-    return { id: row.id, webPushAlerts: user.webPushAlerts };
-  });
 }
 
 /** A subscription by its endpoint, with its sealed keys and whether its user may still receive alerts. */
@@ -187,8 +224,10 @@ export function deleteWebPushSubscription(
 }
 
 /**
- * Registers a device's push token for the user, with the audit row. A token is one app install:
- * registered again by another user signing in on that device, it moves to them.
+ * Registers a device's push token for the user, with the audit row. A token is one app install and
+ * belongs to one user (issue 36): a token carries no secret to prove possession with, so another
+ * user's token is TAKEN (nothing written) until its user removes it (the app does at sign-out) or
+ * may no longer sign in.
  */
 export function savePushDevice(
   prisma: PrismaClient,
@@ -196,16 +235,32 @@ export function savePushDevice(
   device: { platform: string; token: string },
   audit: (tx: Prisma.TransactionClient, id: number) => Promise<void>,
 ) {
-  return prisma.$transaction(async (tx) => {
-    const row = await tx.pushDevice.upsert({
-      where: { platform_token: device },
-      create: { userId, ...device },
-      update: { userId },
-      select: { id: true, user: { select: { pushAlerts: true } } },
+  return prisma
+    .$transaction(async (tx) => {
+      const held = await tx.pushDevice.findUnique({
+        where: { platform_token: device },
+        select: { id: true, userId: true, user: HOLDER },
+      });
+      let id: number;
+      if (!held) {
+        id = (await tx.pushDevice.create({ data: { userId, ...device }, select: { id: true } })).id;
+      } else {
+        if (held.userId !== userId && !holderGone(held.user)) return TAKEN;
+        const { count } = await tx.pushDevice.updateMany({
+          where: { id: held.id, userId: held.userId },
+          data: { userId },
+        });
+        if (count === 0) return TAKEN;
+        id = held.id;
+      }
+      const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { pushAlerts: true } });
+      await audit(tx, id);
+      return { taken: false as const, id, pushAlerts: user.pushAlerts };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return TAKEN;
+      throw error;
     });
-    await audit(tx, row.id);
-    return { id: row.id, pushAlerts: row.user.pushAlerts };
-  });
 }
 
 /** Removes the user's device with that token (with the audit row); false when there was none. */

@@ -200,14 +200,28 @@ export async function subscribeWebPush(
       keysSealed: deps.secrets.encrypt(JSON.stringify(input.keys)),
       userAgent: userAgent?.slice(0, 300) ?? null,
     },
-    (tx, id) =>
+    // The same browser profile (another user signing in on it) sends the keys it holds.
+    (heldKeysSealed) => sameAuthSecret(deps.secrets, heldKeysSealed, input.keys.auth),
+    (tx, id, previousUser) =>
       writeAudit(tx, actor, {
         action: "web_push_subscribed",
-        detail: { subscription_id: id, push_service: new URL(input.endpoint).host },
+        detail: {
+          subscription_id: id,
+          push_service: new URL(input.endpoint).host,
+          ...(previousUser ? { previous_user: previousUser } : {}),
+        },
       }),
   );
+  if (saved.taken) throw new AppError("CONFLICT", WEB_PUSH_ENDPOINT_TAKEN);
   return { id: saved.id, web_push: saved.webPushAlerts };
 }
+
+/**
+ * Issue 36: an endpoint posted with other keys than its browser's is someone else's browser (its URL
+ * alone proves nothing); it is never moved silently.
+ */
+export const WEB_PUSH_ENDPOINT_TAKEN =
+  "This browser's notifications are registered to another Odin user. Turn notifications off and on again in this browser to subscribe it afresh.";
 
 export const WEB_PUSH_ROTATION_REFUSED =
   "Odin does not know this browser's previous subscription: turn browser notifications on again from the profile.";
@@ -305,8 +319,13 @@ export async function registerPushDevice(
       detail: { device_id: id, platform: input.platform },
     }),
   );
+  if (saved.taken) throw new AppError("CONFLICT", PUSH_DEVICE_TAKEN);
   return { id: saved.id, push_alerts: saved.pushAlerts };
 }
+
+/** Issue 36: a device token carries no secret, so another user's is never moved; its user signs out first. */
+export const PUSH_DEVICE_TAKEN =
+  "This device's push token is registered to another Odin user: sign out of the Odin app on it first, then sign in again.";
 
 /** DELETE /api/account/push-devices: removes the caller's device with that token; audited. */
 export async function removePushDevice(
