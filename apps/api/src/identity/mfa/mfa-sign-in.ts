@@ -24,14 +24,16 @@ async function signInStep<T>(
   now = new Date(),
 ): Promise<Outcome<{ value: T }>> {
   const user = await findLiveUserById(deps.prisma, userId);
-  const who: AuditSubject = {
-    userId,
-    username: user?.username ?? "",
-    agencyId: user?.agencyId ?? null,
-    ...from,
-  };
+  // A user deleted between the password and the code is named by id in the detail: the audit trigger
+  // requires a row's user id and username to be the users table's (issue 36, F16).
+  const who: AuditSubject = user
+    ? { userId, username: user.username, agencyId: user.agencyId, ...from }
+    : { userId: null, username: "", agencyId: null, ...from };
   const refuse = async (reason: string, message: string) => {
-    await writeAuditFor(deps.prisma, who, { action: "sign_in_failed", detail: { reason } });
+    await writeAuditFor(deps.prisma, who, {
+      action: "sign_in_failed",
+      detail: user ? { reason } : { reason, user_id: userId },
+    });
     return { ok: false as const, message };
   };
   // Locked meanwhile (wrong codes count like wrong passwords): the same neutral refusal as a password's.
