@@ -49,5 +49,5 @@ describe("pnpm db:migrate", () => {
     } finally {
       await app.end();
     }
-  });
+  }, 180_000); // a Node process of its own that applies every migration
 });

@@ -19,6 +19,9 @@ import { seedPersonas } from "./tokens";
  * changes anything; `odin rotate-secrets-key` re-seals everything in one transaction; `odin doctor`
  * names each problem. The commands run as child processes in production mode, as an operator runs them.
  */
+/** Each command is a Node process of its own (a few seconds each on a loaded 2-core machine). */
+const CHILD_PROCESSES_TIMEOUT = 180_000;
+
 describe("the secrets key", () => {
   let dir: string;
   beforeAll(async () => {
@@ -134,79 +137,91 @@ describe("the secrets key", () => {
         child.stdin!.end(stdin);
       });
 
-    it("is named at start and by every command, which then changes nothing", async () => {
-      const sealed = await findUnopenableSecrets(t.prisma, t.secrets);
-      expect(sealed.unopenable).toEqual([]);
-      expect(sealed.checked).toBeGreaterThan(2);
+    it(
+      "is named at start and by every command, which then changes nothing",
+      async () => {
+        const sealed = await findUnopenableSecrets(t.prisma, t.secrets);
+        expect(sealed.unopenable).toEqual([]);
+        expect(sealed.checked).toBeGreaterThan(2);
 
-      const config = loadConfig(
-        { NODE_ENV: "production", DATABASE_URL: appUrl, ODIN_SECRETS_KEY: newKey.toString("hex") },
-        projectRoot,
-      );
-      await expect(assertSecretsKeyOpensStore(t.prisma, createSecretBox(newKey), config)).rejects.toThrow(
-        /the secrets key from ODIN_SECRETS_KEY does not open the secrets stored in this database:\s\d+ of \d+ stored secrets \(.*a Rekor API key.*\) were sealed with another key\.[\s\S]*odin rotate-secrets-key --old-key-file/,
-      );
+        const config = loadConfig(
+          { NODE_ENV: "production", DATABASE_URL: appUrl, ODIN_SECRETS_KEY: newKey.toString("hex") },
+          projectRoot,
+        );
+        await expect(assertSecretsKeyOpensStore(t.prisma, createSecretBox(newKey), config)).rejects.toThrow(
+          /the secrets key from ODIN_SECRETS_KEY does not open the secrets stored in this database:\s\d+ of \d+ stored secrets \(.*a Rekor API key.*\) were sealed with another key\.[\s\S]*odin rotate-secrets-key --old-key-file/,
+        );
 
-      const wrong = await keyFile("new.key", newKey);
-      const before = await t.prisma.oidcSigningKey.count();
-      const rotate = await odin(["rotate-signing-key"], { ODIN_SECRETS_KEY_FILE: wrong });
-      expect(rotate.code).toBe(1);
-      expect(rotate.stderr).toContain(`the secrets key from ODIN_SECRETS_KEY_FILE (${wrong}) does not open`);
-      expect(await t.prisma.oidcSigningKey.count()).toBe(before);
+        const wrong = await keyFile("new.key", newKey);
+        const before = await t.prisma.oidcSigningKey.count();
+        const rotate = await odin(["rotate-signing-key"], { ODIN_SECRETS_KEY_FILE: wrong });
+        expect(rotate.code).toBe(1);
+        expect(rotate.stderr).toContain(
+          `the secrets key from ODIN_SECRETS_KEY_FILE (${wrong}) does not open`,
+        );
+        expect(await t.prisma.oidcSigningKey.count()).toBe(before);
 
-      const doctor = await odin(["doctor"], { ODIN_SECRETS_KEY_FILE: wrong });
-      expect(doctor.code).toBe(1);
-      expect(doctor.stdout).toMatch(
-        /PROBLEM secrets key opens the store: the secrets key from ODIN_SECRETS_KEY_FILE/,
-      );
-    });
+        const doctor = await odin(["doctor"], { ODIN_SECRETS_KEY_FILE: wrong });
+        expect(doctor.code).toBe(1);
+        expect(doctor.stdout).toMatch(
+          /PROBLEM secrets key opens the store: the secrets key from ODIN_SECRETS_KEY_FILE/,
+        );
+      },
+      CHILD_PROCESSES_TIMEOUT,
+    );
 
-    it("`odin rotate-secrets-key` re-seals everything with the configured key, old key given once", async () => {
-      const newFile = await keyFile("rotated.key", newKey);
-      const as = { ODIN_SECRETS_KEY_FILE: newFile };
-      const notAKey = path.join(dir, "not-a.key");
-      await writeFile(notAKey, "not a key\n");
-      const bad = await odin(["rotate-secrets-key", "--old-key-file", notAKey], as);
-      expect(bad.code).toBe(1);
-      expect(bad.stderr).toContain("The old key must be 32 bytes");
+    it(
+      "`odin rotate-secrets-key` re-seals everything with the configured key, old key given once",
+      async () => {
+        const newFile = await keyFile("rotated.key", newKey);
+        const as = { ODIN_SECRETS_KEY_FILE: newFile };
+        const notAKey = path.join(dir, "not-a.key");
+        await writeFile(notAKey, "not a key\n");
+        const bad = await odin(["rotate-secrets-key", "--old-key-file", notAKey], as);
+        expect(bad.code).toBe(1);
+        expect(bad.stderr).toContain("The old key must be 32 bytes");
 
-      const unrelated = await keyFile("unrelated.key", randomBytes(32));
-      const refused = await odin(["rotate-secrets-key", "--old-key-file", unrelated], as);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/Nothing was changed: \d+ stored secret\(s\) open with neither/);
-      expect((await findUnopenableSecrets(t.prisma, t.secrets)).unopenable).toEqual([]);
+        const unrelated = await keyFile("unrelated.key", randomBytes(32));
+        const refused = await odin(["rotate-secrets-key", "--old-key-file", unrelated], as);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/Nothing was changed: \d+ stored secret\(s\) open with neither/);
+        expect((await findUnopenableSecrets(t.prisma, t.secrets)).unopenable).toEqual([]);
 
-      const same = await odin(["rotate-secrets-key", "--old-key-stdin"], as, newKey.toString("hex"));
-      expect(same.code).toBe(1);
-      expect(same.stderr).toContain("The old key is the key Odin is configured with");
+        const same = await odin(["rotate-secrets-key", "--old-key-stdin"], as, newKey.toString("hex"));
+        expect(same.code).toBe(1);
+        expect(same.stderr).toContain("The old key is the key Odin is configured with");
 
-      const oldFile = await keyFile("old.key", t.secretsKey!);
-      const rotated = await odin(["rotate-secrets-key", "--old-key-file", oldFile], as);
-      expect(rotated.stderr).toBe("");
-      expect(rotated.code).toBe(0);
-      expect(rotated.stdout).toMatch(
-        /Re-sealed \d+ stored secret\(s\) with the key from ODIN_SECRETS_KEY_FILE/,
-      );
-      const after = await findUnopenableSecrets(t.prisma, createSecretBox(newKey));
-      expect(after.unopenable).toEqual([]);
-      expect((await findUnopenableSecrets(t.prisma, t.secrets)).unopenable.length).toBe(after.checked);
+        const oldFile = await keyFile("old.key", t.secretsKey!);
+        const rotated = await odin(["rotate-secrets-key", "--old-key-file", oldFile], as);
+        expect(rotated.stderr).toBe("");
+        expect(rotated.code).toBe(0);
+        expect(rotated.stdout).toMatch(
+          /Re-sealed \d+ stored secret\(s\) with the key from ODIN_SECRETS_KEY_FILE/,
+        );
+        const after = await findUnopenableSecrets(t.prisma, createSecretBox(newKey));
+        expect(after.unopenable).toEqual([]);
+        expect((await findUnopenableSecrets(t.prisma, t.secrets)).unopenable.length).toBe(after.checked);
 
-      // Run again (say, after an interruption): nothing left to do, nothing broken.
-      const again = await odin(["rotate-secrets-key", "--old-key-file", oldFile], as);
-      expect(again.code).toBe(0);
-      expect(again.stdout).toMatch(/Re-sealed 0 stored secret\(s\).*\(\d+ already were\)/);
+        // Run again (say, after an interruption): nothing left to do, nothing broken.
+        const again = await odin(["rotate-secrets-key", "--old-key-file", oldFile], as);
+        expect(again.code).toBe(0);
+        expect(again.stdout).toMatch(/Re-sealed 0 stored secret\(s\).*\(\d+ already were\)/);
 
-      // Every command works under the new key now, and the doctor finds no problem.
-      expect((await odin(["verify-audit"], as)).code).toBe(0);
-      const webDist = await mkdtemp(path.join(dir, "web-"));
-      await writeFile(path.join(webDist, "index.html"), "<!doctype html>");
-      const doctor = await odin(["doctor"], { ...as, ODIN_WEB_DIST: webDist });
-      expect(doctor.stdout).toContain("No problems found.");
-      expect(doctor.stdout).toMatch(
-        /ok {6}database role: odin_app_\w+ has DML only and cannot change audit rows/,
-      );
-      expect(doctor.stdout).toMatch(/ok {6}secrets key opens the store: \d+ stored secret\(s\) open with it/);
-      expect(doctor.code).toBe(0);
-    });
+        // Every command works under the new key now, and the doctor finds no problem.
+        expect((await odin(["verify-audit"], as)).code).toBe(0);
+        const webDist = await mkdtemp(path.join(dir, "web-"));
+        await writeFile(path.join(webDist, "index.html"), "<!doctype html>");
+        const doctor = await odin(["doctor"], { ...as, ODIN_WEB_DIST: webDist });
+        expect(doctor.stdout).toContain("No problems found.");
+        expect(doctor.stdout).toMatch(
+          /ok {6}database role: odin_app_\w+ has DML only and cannot change audit rows/,
+        );
+        expect(doctor.stdout).toMatch(
+          /ok {6}secrets key opens the store: \d+ stored secret\(s\) open with it/,
+        );
+        expect(doctor.code).toBe(0);
+      },
+      CHILD_PROCESSES_TIMEOUT,
+    );
   });
 });
