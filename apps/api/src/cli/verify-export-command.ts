@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { ZExportKeysResponse, type TExportVerification } from "@odin/contract";
 import { processEnv } from "../config/env";
+import { ArchiveRefusedError } from "../modules/exports/bounded-unzip";
 import { verifyExportFile } from "../modules/exports/export-seal";
 import { loadExportKeys, type PublicExportJwk } from "../modules/exports/export-signing";
 import { withDatabase } from "./database";
@@ -47,18 +49,41 @@ export function describeVerification(file: string, result: TExportVerification):
 }
 
 export async function verifyExportCommand(args: string[]): Promise<number> {
-  const keysAt = args.indexOf("--keys");
-  const keysSource = keysAt >= 0 ? args[keysAt + 1] : undefined;
-  const files = args.filter((_, i) => i !== keysAt && i !== keysAt + 1);
-  if (files.length !== 1 || (keysAt >= 0 && !keysSource) || files[0]!.startsWith("-")) {
+  // The file and --keys in either order (issue 35: the file alone used to be dropped).
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: { keys: { type: "string" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${VERIFY_EXPORT_USAGE}`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    console.log(VERIFY_EXPORT_USAGE);
+    return 0;
+  }
+  const [name, ...extra] = parsed.positionals;
+  if (!name || extra.length > 0) {
     console.error(VERIFY_EXPORT_USAGE);
     return 2;
   }
-  const file = await readFile(resolvePath(files[0]!));
+  const file = await readFile(resolvePath(name));
+  const keysSource = parsed.values.keys;
   const keys = keysSource
     ? await keysFrom(keysSource)
     : await withDatabase((prisma) => loadExportKeys(prisma));
-  const result = await verifyExportFile(file, keys);
-  console.log(describeVerification(files[0]!, result));
-  return result.valid ? 0 : 1;
+  try {
+    const result = await verifyExportFile(file, keys);
+    console.log(describeVerification(name, result));
+    return result.valid ? 0 : 1;
+  } catch (error) {
+    // The same bounds as the server's check (bounded-unzip.ts): an archive no export could be.
+    if (!(error instanceof ArchiveRefusedError)) throw error;
+    console.log(`${name}: NOT VALID (ZIP)\n  problem: ${error.message}`);
+    return 1;
+  }
 }

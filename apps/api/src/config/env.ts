@@ -299,6 +299,7 @@ const ZEnv = z.object({
   REVERSE_GEOCODE_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   EXPORT_MAX_RECORDS: z.coerce.number().int().min(1).max(EXPORT_RECORDS_LIMIT).default(500),
   EXPORT_TIME_ZONE: timeZone.default("America/New_York"),
+  EXPORT_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(20_000),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().trim().min(3).default("Odin <no-reply@odin.local>"),
 });
@@ -532,7 +533,8 @@ export interface Config {
    * PDF and ZIP exports: the most records one export may hold, and the zone their times are written
    * in (file names carry the export's date in that zone too).
    */
-  exports: { maxRecords: number; timeZone: string };
+  /** verifyTimeoutMs: how long unpacking an uploaded ZIP on /verify-export may take (issue 36, F15). */
+  exports: { maxRecords: number; timeZone: string; verifyTimeoutMs: number };
 }
 
 /** Issue 24 items 4 and 5: Web Push (VAPID) and mobile push (FCM, APNs). */
@@ -847,7 +849,11 @@ export function loadConfig(given: NodeJS.ProcessEnv, projectRoot: string): Confi
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     push: pushConfig(env, publicUrl),
-    exports: { maxRecords: env.EXPORT_MAX_RECORDS, timeZone: env.EXPORT_TIME_ZONE },
+    exports: {
+      maxRecords: env.EXPORT_MAX_RECORDS,
+      timeZone: env.EXPORT_TIME_ZONE,
+      verifyTimeoutMs: env.EXPORT_VERIFY_TIMEOUT_MS,
+    },
     map: {
       darkTileUrl: env.MAP_TILE_URL_DARK ?? DEFAULT_MAP_SETTINGS.darkTileUrl,
       lightTileUrl: env.MAP_TILE_URL_LIGHT ?? DEFAULT_MAP_SETTINGS.lightTileUrl,

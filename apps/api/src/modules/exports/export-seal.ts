@@ -1,7 +1,7 @@
 import { createHash, type Hash } from "node:crypto";
 import { Transform, type TransformCallback } from "node:stream";
 import type { TExportVerification } from "@odin/contract";
-import { unzipSync } from "fflate";
+import { unzipBounded } from "./bounded-unzip";
 import { verifyJws, type PublicExportJwk } from "./export-signing";
 
 /**
@@ -137,17 +137,23 @@ function fromSeal(result: Verification, payload: Record<string, unknown>, kid: s
   result.records = recordsOf(payload.records);
 }
 
+/** How long the unpacking of an uploaded ZIP may take (EXPORT_VERIFY_TIMEOUT_MS sets it for the server). */
+export const DEFAULT_UNZIP_TIMEOUT_MS = 20_000;
+
 /**
  * Checks an exported file against Odin's public keys: its seal (signature and whole-file hash) and,
  * for a ZIP, its manifest (signature, and the size and SHA-256 of every file). Never throws for a bad
- * file: the answer says what is wrong.
+ * file: the answer says what is wrong; an archive that could not be an export at all (too many or too
+ * large entries, too long to unpack) throws ArchiveRefusedError instead.
  */
 export async function verifyExportFile(
   file: Buffer,
   keys: readonly PublicExportJwk[],
+  { unzipTimeoutMs = DEFAULT_UNZIP_TIMEOUT_MS }: { unzipTimeoutMs?: number } = {},
 ): Promise<Verification> {
   if (file.subarray(0, 5).toString("latin1") === "%PDF-") return verifyPdf(file, keys);
-  if (file.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return verifyZip(file, keys);
+  if (file.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])))
+    return verifyZip(file, keys, unzipTimeoutMs);
   return emptyVerification(null, "This is neither a PDF nor a ZIP exported by Odin.");
 }
 
@@ -175,7 +181,11 @@ async function verifyPdf(file: Buffer, keys: readonly PublicExportJwk[]): Promis
   return result;
 }
 
-async function verifyZip(file: Buffer, keys: readonly PublicExportJwk[]): Promise<Verification> {
+async function verifyZip(
+  file: Buffer,
+  keys: readonly PublicExportJwk[],
+  unzipTimeoutMs: number,
+): Promise<Verification> {
   const result = emptyVerification("zip");
   // The end-of-central-directory record: 22 bytes, then the comment, which is the seal.
   const eocd = file.lastIndexOf(EOCD);
@@ -196,13 +206,9 @@ async function verifyZip(file: Buffer, keys: readonly PublicExportJwk[]): Promis
   if (checked.payload.sha256 !== sha256(file.subarray(0, eocd + 20)))
     result.problems.push("The file was changed after it was exported: its SHA-256 is not the signed one.");
 
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(file);
-  } catch {
-    result.problems.push("The archive cannot be read.");
-    return result;
-  }
+  // Bounded and off the event loop (bounded-unzip.ts): an archive no export could be is refused with
+  // ArchiveRefusedError, which the route answers 413 and the command prints.
+  const entries = await unzipBounded(file, { timeoutMs: unzipTimeoutMs });
   const manifestFile = entries["manifest.json"];
   if (!manifestFile) {
     result.problems.push("The archive has no manifest.json.");

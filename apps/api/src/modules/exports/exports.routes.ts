@@ -16,6 +16,7 @@ import { ChunkBatcher } from "./chunk-batcher";
 import { isoDateIn } from "./export-format";
 import { imageWork } from "./image-work";
 import { beginExport, type ExportJob } from "./exports.service";
+import { ArchiveRefusedError } from "./bounded-unzip";
 import { pdfSealStream, verifyExportFile, zipSealStream, type SealStatement } from "./export-seal";
 import { loadExportKeys, type ExportSigner } from "./export-signing";
 import type { RecordRefs } from "./record-refs";
@@ -191,7 +192,15 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
         throw new AppError("VALIDATION_FAILED", "Choose an exported PDF or ZIP file to check.", [
           { path: "file", message: "A file is required." },
         ]);
-      return verifyExportFile(file, await loadExportKeys(app.prisma));
+      try {
+        return await verifyExportFile(file, await loadExportKeys(app.prisma), {
+          unzipTimeoutMs: config.exports.verifyTimeoutMs,
+        });
+      } catch (error) {
+        // An archive no export could be (issue 36, F15): refused, with what gave it away.
+        if (error instanceof ArchiveRefusedError) throw new AppError("PAYLOAD_TOO_LARGE", error.message);
+        throw error;
+      }
     },
   );
 };

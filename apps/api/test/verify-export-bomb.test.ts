@@ -1,0 +1,250 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { inflateRawSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyExportCommand } from "../src/cli/verify-export-command";
+import { ZIP_LIMITS } from "../src/modules/exports/bounded-unzip";
+import { startExportFixture, type ExportFixture } from "./export-helpers";
+
+/**
+ * Issue 36, F15: any signed-in user could stall the API through POST /verify-export with a ZIP that
+ * carries a genuine export's seal (anyone can export their own search) around content that inflates
+ * to gigabytes: the server inflated it whole, in memory, on the event loop. Now the archive's
+ * directory is held to what an export can be before anything is inflated, and the inflating happens
+ * in a worker thread with a time limit; the command shares the check.
+ */
+
+/** A deflate stream (RFC 1951, one fixed-Huffman block) of a zero byte then `pairs` copies of 258 bytes. */
+function zeroBomb(pairs: number): Buffer {
+  const bytes: number[] = [];
+  let current = 0;
+  let used = 0;
+  const bit = (value: number) => {
+    current |= (value & 1) << used;
+    if (++used === 8) {
+      bytes.push(current);
+      current = 0;
+      used = 0;
+    }
+  };
+  const code = (value: number, length: number) => {
+    for (let i = length - 1; i >= 0; i--) bit(value >> i);
+  };
+  bit(1); // BFINAL
+  bit(1); // BTYPE 01 (fixed Huffman), least significant bit first
+  bit(0);
+  code(0x30, 8); // the literal 0
+  for (let i = 0; i < pairs; i++) {
+    code(0b11000101, 8); // length 258 (code 285)
+    code(0, 5); // distance 1 (code 0)
+  }
+  code(0, 7); // end of block (256)
+  if (used) bytes.push(current);
+  return Buffer.from(bytes);
+}
+
+interface Entry {
+  name: string;
+  data: Buffer;
+  method: 0 | 8;
+  declaredSize: number;
+}
+
+/** A ZIP as its format has it (PKWARE APPNOTE 4.3), with whatever sizes the entries declare. */
+function craftZip(entries: Entry[], comment: Buffer): Buffer {
+  const local: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(entry.method, 8);
+    header.writeUInt32LE(entry.data.length, 18);
+    header.writeUInt32LE(entry.declaredSize, 22);
+    header.writeUInt16LE(name.length, 26);
+    local.push(header, name, entry.data);
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(20, 4);
+    record.writeUInt16LE(20, 6);
+    record.writeUInt16LE(entry.method, 10);
+    record.writeUInt32LE(entry.data.length, 20);
+    record.writeUInt32LE(entry.declaredSize, 24);
+    record.writeUInt16LE(name.length, 28);
+    record.writeUInt32LE(offset, 42);
+    central.push(record, name);
+    offset += header.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  end.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([...local, directory, end, comment]);
+}
+
+/** The seal of a ZIP export: its archive comment. */
+function sealOf(zip: Buffer): Buffer {
+  const at = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  return zip.subarray(at + 22);
+}
+
+describe("verifying an uploaded export cannot take the server (F15)", () => {
+  let f: ExportFixture;
+  let seal: Buffer;
+  let dir: string;
+
+  beforeAll(async () => {
+    f = await startExportFixture({ EXPORT_VERIFY_TIMEOUT_MS: "15000" });
+    const genuine = await f.exportAs("zip", {
+      records: f.pick({ Axis: 1 }),
+      justification: "Case 2026-3601: an export whose seal is reused",
+    });
+    expect(genuine.statusCode, genuine.body).toBe(200);
+    seal = sealOf(genuine.rawPayload);
+    expect(seal.toString("latin1")).toMatch(/^ODIN-SEAL /);
+    dir = await mkdtemp(path.join(os.tmpdir(), "odin-verify-bomb-"));
+  });
+  afterAll(async () => {
+    await f?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function verify(file: Buffer) {
+    const boundary = "----odin-verify-bomb";
+    return f.t.app.inject({
+      method: "POST",
+      url: "/verify-export",
+      headers: {
+        authorization: `Bearer ${await f.token()}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bomb.zip"\r\n` +
+            "Content-Type: application/zip\r\n\r\n",
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+  }
+
+  const manifest = { name: "manifest.json", data: Buffer.from("{}"), method: 0, declaredSize: 2 } as const;
+
+  it("refuses, before inflating anything, an entry larger than any file of an export (413)", async () => {
+    const bomb = zeroBomb(300_000); // 77 MB of zeros in 488 kB
+    expect(inflateRawSync(bomb).length).toBe(1 + 258 * 300_000);
+    const file = craftZip(
+      [manifest, { name: "evidence.bin", data: bomb, method: 8, declaredSize: 1 + 258 * 300_000 }],
+      seal,
+    );
+    const res = await verify(file);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({
+      error: {
+        code: "PAYLOAD_TOO_LARGE",
+        message: `evidence.bin would unpack to 74 MB: no file of an Odin export is larger than ${ZIP_LIMITS.entryBytes / 1024 / 1024} MB.`,
+      },
+    });
+  });
+
+  it("refuses more entries than an export holds, and a total larger than an export unpacks to", async () => {
+    const many = Array.from({ length: ZIP_LIMITS.entries + 1 }, (_, i) => ({
+      name: `f${i}.txt`,
+      data: Buffer.alloc(0),
+      method: 0 as const,
+      declaredSize: 0,
+    }));
+    const tooMany = await verify(craftZip(many, seal));
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().error.message).toMatch(
+      /more than 15,010 files: no export of Odin's holds that many/,
+    );
+
+    // Stored entries whose directory claims 20 MB each: 7 of them claim more than an export unpacks to.
+    const parts = Array.from({ length: 7 }, (_, i) => ({
+      name: `part${i}.csv`,
+      data: Buffer.alloc(16),
+      method: 0 as const,
+      declaredSize: 20 * 1024 * 1024,
+    }));
+    const tooBig = await verify(craftZip(parts, seal));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error.message).toMatch(/would unpack to more than 128 MB/);
+  });
+
+  it("inflates an entry that lies about its size off the event loop: the server answers meanwhile", async () => {
+    // 660 MB of zeros behind a directory that says 100 bytes: seconds of inflating, in a worker.
+    const bomb = zeroBomb(2_560_000);
+    const file = craftZip(
+      [manifest, { name: "records.csv", data: bomb, method: 8, declaredSize: 100 }],
+      seal,
+    );
+    // The check must hand the inflating to a worker thread ('worker' is emitted when one starts);
+    // while it inflates, the server answers its health check.
+    const workerStarted = new Promise<"worker">((resolve) => process.once("worker", () => resolve("worker")));
+    const verifying = verify(file);
+    const first = await Promise.race([workerStarted, verifying.then(() => "answered" as const)]);
+    expect(first, "the archive was inflated without a worker thread").toBe("worker");
+    const order: string[] = [];
+    const answered = verifying.then((res) => (order.push("verify"), res));
+    const health = await f.t.app.inject({ method: "GET", url: "/healthz" });
+    order.push("healthz");
+    expect(health.statusCode).toBe(200);
+    const res = await answered;
+    expect(order).toEqual(["healthz", "verify"]);
+    // Inflated no further than declared: a file the manifest does not list, and a seal over other bytes.
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().valid).toBe(false);
+    expect(res.json().problems).toEqual(
+      expect.arrayContaining([
+        "The file was changed after it was exported: its SHA-256 is not the signed one.",
+      ]),
+    );
+  });
+
+  it("the command shares the check: a crafted archive is NOT VALID with the reason, exit 1", async () => {
+    const bomb = zeroBomb(300_000);
+    const file = path.join(dir, "bomb.zip");
+    await writeFile(
+      file,
+      craftZip(
+        [manifest, { name: "evidence.bin", data: bomb, method: 8, declaredSize: 1 + 258 * 300_000 }],
+        seal,
+      ),
+    );
+    const keys = path.join(dir, "keys.json");
+    await writeFile(keys, (await f.t.app.inject({ method: "GET", url: "/export-keys" })).body);
+    const lines: string[] = [];
+    const log = console.log;
+    console.log = (line: string) => void lines.push(line);
+    try {
+      expect(await verifyExportCommand([file, "--keys", keys])).toBe(1);
+      expect(await verifyExportCommand(["--keys", keys, file])).toBe(1);
+    } finally {
+      console.log = log;
+    }
+    expect(lines[0]).toBe(
+      `${file}: NOT VALID (ZIP)\n  problem: evidence.bin would unpack to 74 MB: no file of an Odin export is larger than 32 MB.`,
+    );
+    expect(lines[1]).toBe(lines[0]);
+    // A file name alone is a file, not a usage error (issue 35).
+    const random = path.join(dir, "random.bin");
+    await writeFile(random, randomBytes(64));
+    console.log = (line: string) => void lines.push(line);
+    try {
+      expect(await verifyExportCommand([random, "--keys", keys])).toBe(1);
+    } finally {
+      console.log = log;
+    }
+    expect(lines[2]).toContain("This is neither a PDF nor a ZIP exported by Odin.");
+  });
+});
