@@ -52,7 +52,10 @@ describe("authorization matrix", () => {
   });
 
   describe.each(routes)("$method $url ($rule.access)", ({ method, url, rule }) => {
-    const concrete = url.replace(/:([A-Za-z]+)/g, "1").replace("*", ".well-known/openid-configuration");
+    // Id 1 is the owner: resetting one's own second factor is refused to everyone (issue 36, F22), so
+    // that route is called about another id.
+    const id = url === "/admin/reset-mfa/:id" ? "999999" : "1";
+    const concrete = url.replace(/:([A-Za-z]+)/g, id).replace("*", ".well-known/openid-configuration");
     const send = (token?: string) =>
       t.app.inject({
         method,
