@@ -182,6 +182,7 @@ export async function buildApp({
     secrets,
     handles: createImageHandles(secrets.derive("image-handles")),
     defaultRetentionDays: config.detections.retentionDays,
+    statementTimeoutMs: config.search.sourceTimeoutMs,
   };
   const recordRefs = createRecordRefs({
     prisma,
@@ -264,7 +265,10 @@ export async function buildApp({
     };
     await app.register(searchRoutes, searchOptions);
     // Investigations beyond one plate (issue 22): the same sources, limits and record references.
-    await app.register(investigationRoutes, searchOptions);
+    await app.register(investigationRoutes, {
+      ...searchOptions,
+      investigations: config.search.investigations,
+    });
     // One geocoder (one cache, one limit on calls to the service) for the detail view and the reports.
     // Its pace (1 request/s for the public Nominatim) is kept in PostgreSQL, shared by every replica.
     const paceMs = paceIntervalMs(config.geocode.url);

@@ -213,6 +213,7 @@ const ZEnv = z.object({
     )
     .optional(),
   SEARCH_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  INVESTIGATIONS_PER_USER: z.coerce.number().int().min(1).max(20).default(2),
   SEARCH_MAX_RESULTS_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(5000),
   // The page the web app asks for (issue 21): 0 turns paging off (one answer, as before).
   SEARCH_PAGE_SIZE: z.coerce.number().int().min(0).max(SEARCH_PAGE_SIZE_MAX).default(500),
@@ -484,6 +485,8 @@ export interface Config {
   /** Similar search: how often the skeleton-index job runs (SIMILAR_INDEX_INTERVAL_MS, 0: never). */
   search: {
     sourceTimeoutMs: number;
+    /** INVESTIGATIONS_PER_USER, and how long a slot a dead process held stays taken. */
+    investigations: { perUser: number; holdSeconds: number };
     maxResultsPerSource: number;
     similarIndexIntervalMs: number;
     /** SEARCH_PAGE_SIZE: the web app's first page (0: unpaged). */
@@ -816,6 +819,12 @@ export function loadConfig(given: NodeJS.ProcessEnv, projectRoot: string): Confi
     rekor: { defaultBaseUrl: (env.REKOR_BASE_URL ?? DEFAULT_REKOR_BASE_URL).replace(/\/+$/, "") },
     search: {
       sourceTimeoutMs: env.SEARCH_SOURCE_TIMEOUT_MS,
+      // Issue 36 (F17): a user's investigations at once; a slot a dead process held runs out after
+      // twice the longest a source may take, at least a minute.
+      investigations: {
+        perUser: env.INVESTIGATIONS_PER_USER,
+        holdSeconds: Math.max(60, Math.ceil((2 * env.SEARCH_SOURCE_TIMEOUT_MS) / 1000)),
+      },
       maxResultsPerSource: env.SEARCH_MAX_RESULTS_PER_SOURCE,
       similarIndexIntervalMs: env.SIMILAR_INDEX_INTERVAL_MS,
       pageSize: env.SEARCH_PAGE_SIZE,

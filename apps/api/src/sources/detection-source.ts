@@ -12,6 +12,12 @@ export interface SourceDeps {
   handles: ImageHandles;
   /** DETECTION_RETENTION_DAYS: how long RAVEN reads are kept for agencies without their own figure. */
   defaultRetentionDays?: number;
+  /**
+   * How long one statement of an investigation (an area, places, travelling-with) may run in
+   * PostgreSQL (issue 36, F17): SEARCH_SOURCE_TIMEOUT_MS, so the database stops when the answer would
+   * be given up anyway. Plate searches are index lookups and keep their single round trip.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** One search as every source receives it: already validated, normalised and scoped. */

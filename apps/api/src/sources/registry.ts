@@ -13,6 +13,6 @@ export function createSources(deps: SourceDeps): DetectionSource[] {
   return [
     createRekorSource(deps),
     createAxonSource(deps),
-    createAxisSource(deps.prisma, deps.defaultRetentionDays),
+    createAxisSource(deps.prisma, deps.defaultRetentionDays, deps.statementTimeoutMs),
   ];
 }

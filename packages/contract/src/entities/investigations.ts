@@ -45,6 +45,68 @@ const window = {
   start_time: searchDateTime,
   end_time: searchDateTime,
 };
+
+/**
+ * What one investigation may cover (issue 36, F17: an 11-year, whole-world area search ran 13-16 s
+ * and six at once slowed the whole server). An area or a place is a scene (a month of reads where
+ * something happened); a plate's path and its companions look further back, through the plate's
+ * own index. Refused with a 400 that names the limit and what was asked.
+ */
+export const INVESTIGATION_LIMITS = {
+  /** Days one area search, or one place of a places search, may cover. */
+  placeDays: 31,
+  /** km² an area may cover (a circle of the largest radius, 50 km, is about 7,854 km²). */
+  areaKm2: 10_000,
+  /** Days a plate's companions may be compared over. */
+  companionsDays: 90,
+  /** Days a plate's pattern may cover. */
+  patternDays: 366,
+} as const;
+
+const DAY_MS = 86_400_000;
+const daysOf = (value: { start_time: string; end_time: string }) =>
+  (Date.parse(value.end_time) - Date.parse(value.start_time)) / DAY_MS;
+const wholeNumber = (value: number) => Math.ceil(value).toLocaleString("en-US");
+
+/** A refinement that refuses a window longer than `days`, saying so. */
+function windowAtMost(days: number, what: string) {
+  return (value: { start_time: string; end_time: string }, ctx: z.RefinementCtx) => {
+    const asked = daysOf(value);
+    if (asked > days)
+      ctx.addIssue({
+        code: "custom",
+        path: ["end_time"],
+        message: `${what} may cover at most ${days} days; this one covers ${wholeNumber(asked)}. Narrow the time range.`,
+      });
+  };
+}
+
+const EARTH_RADIUS_KM = 6_371.0088;
+/** An area's size in km²: a circle's, or a polygon's on the sphere (the shoelace formula on lon, sin lat). */
+export function areaKm2(area: TSearchArea): number {
+  if (area.type === "Point") return Math.PI * (area.radius_m / 1000) ** 2;
+  const ring = area.coordinates[0]!;
+  let sum = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const [lon1, lat1] = ring[i]!;
+    const [lon2, lat2] = ring[(i + 1) % ring.length]!;
+    sum +=
+      (((lon2 - lon1) * Math.PI) / 180) *
+      (2 + Math.sin((lat1 * Math.PI) / 180) + Math.sin((lat2 * Math.PI) / 180));
+  }
+  return Math.abs((sum * EARTH_RADIUS_KM * EARTH_RADIUS_KM) / 2);
+}
+
+function areaAtMost(value: { area?: TSearchArea | undefined }, ctx: z.RefinementCtx) {
+  if (!value.area) return;
+  const asked = areaKm2(value.area);
+  if (asked > INVESTIGATION_LIMITS.areaKm2)
+    ctx.addIssue({
+      code: "custom",
+      path: ["area"],
+      message: `An area may cover at most ${INVESTIGATION_LIMITS.areaKm2.toLocaleString("en-US")} km²; this one covers ${wholeNumber(asked)} km². Draw a smaller area.`,
+    });
+}
 const endNotBeforeStart = {
   path: ["end_time"],
   message: MESSAGES.endBeforeStart,
@@ -92,14 +154,18 @@ const plate = z
 export const ZAreaSearchRequest = z
   .object({ ...base, ...vehicle, ...window, ...place })
   .refine(validWindow, endNotBeforeStart)
-  .refine(hasPlace, placeRequired);
+  .refine(hasPlace, placeRequired)
+  .superRefine(windowAtMost(INVESTIGATION_LIMITS.placeDays, "An area search"))
+  .superRefine(areaAtMost);
 export type TAreaSearchRequest = z.infer<typeof ZAreaSearchRequest>;
 export type TAreaSearchRequestInput = z.input<typeof ZAreaSearchRequest>;
 
 export const ZPlaceWindow = z
   .object({ label: optionalText(80), ...window, ...place })
   .refine(validWindow, endNotBeforeStart)
-  .refine(hasPlace, placeRequired);
+  .refine(hasPlace, placeRequired)
+  .superRefine(windowAtMost(INVESTIGATION_LIMITS.placeDays, "A place's time window"))
+  .superRefine(areaAtMost);
 
 /** POST /search/places: plates read at every place (or at least `min_places` of them), each in its window. */
 export const ZPlacesSearchRequest = z
@@ -133,7 +199,8 @@ export const ZCompanionsSearchRequest = z
     /** Co-occurrences needed, each at a different camera. */
     min_count: z.number().int().min(1).max(50).default(DEFAULT_COMPANION_MIN_COUNT),
   })
-  .refine(validWindow, endNotBeforeStart);
+  .refine(validWindow, endNotBeforeStart)
+  .superRefine(windowAtMost(INVESTIGATION_LIMITS.companionsDays, "A companions search"));
 export type TCompanionsSearchRequest = z.infer<typeof ZCompanionsSearchRequest>;
 export type TCompanionsSearchRequestInput = z.input<typeof ZCompanionsSearchRequest>;
 
@@ -158,7 +225,8 @@ export const ZPatternSearchRequest = z
       }, "Unknown time zone")
       .optional(),
   })
-  .refine(validWindow, endNotBeforeStart);
+  .refine(validWindow, endNotBeforeStart)
+  .superRefine(windowAtMost(INVESTIGATION_LIMITS.patternDays, "A pattern search"));
 export type TPatternSearchRequest = z.infer<typeof ZPatternSearchRequest>;
 export type TPatternSearchRequestInput = z.input<typeof ZPatternSearchRequest>;
 

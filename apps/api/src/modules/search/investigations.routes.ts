@@ -1,5 +1,7 @@
 import { findEndpoint, SEARCH_SOURCES_HEADER } from "@odin/contract";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Actor } from "../../access/actor";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
 import {
@@ -8,6 +10,8 @@ import {
   searchCompanions,
   searchPattern,
   searchPlaces,
+  withInvestigationSlot,
+  type InvestigationLimits,
 } from "./investigations.service";
 import type { SearchDeps } from "./search.service";
 
@@ -21,12 +25,17 @@ const pattern = findEndpoint("POST", "/search/pattern");
  * Investigations beyond one plate (issue 22). Like POST /search-data, how each source fared travels
  * in the x-odin-sources header.
  */
-export const investigationRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma">> = async (
-  app,
-  options,
-) => {
+export const investigationRoutes: FastifyPluginAsyncZod<
+  Omit<SearchDeps, "prisma"> & { investigations: InvestigationLimits }
+> = async (app, options) => {
   const deps = () => ({ ...options, prisma: app.prisma });
-  const errors = errorResponses(400, 401, 403);
+  const errors = errorResponses(400, 401, 403, 429);
+
+  /** Each investigation runs in one of its user's slots (withInvestigationSlot). */
+  const inSlot = <T>(request: FastifyRequest, work: (actor: Actor) => Promise<T>) => {
+    const actor = requireAuth(request);
+    return withInvestigationSlot(deps(), actor, () => work(actor));
+  };
 
   app.get(cameras.path, { schema: { response: { 200: cameras.response, ...errors } } }, async (request) =>
     listSearchCameras(deps(), requireAuth(request)),
@@ -36,7 +45,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma
     area.path,
     { schema: { body: area.body, response: { 200: area.response, ...errors } } },
     async (request, reply) => {
-      const { results, statuses } = await searchArea(deps(), requireAuth(request), request.body);
+      const { results, statuses } = await inSlot(request, (actor) => searchArea(deps(), actor, request.body));
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
       return results;
     },
@@ -46,7 +55,9 @@ export const investigationRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma
     places.path,
     { schema: { body: places.body, response: { 200: places.response, ...errors } } },
     async (request, reply) => {
-      const { answer, statuses } = await searchPlaces(deps(), requireAuth(request), request.body);
+      const { answer, statuses } = await inSlot(request, (actor) =>
+        searchPlaces(deps(), actor, request.body),
+      );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
       return answer;
     },
@@ -56,7 +67,9 @@ export const investigationRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma
     companions.path,
     { schema: { body: companions.body, response: { 200: companions.response, ...errors } } },
     async (request, reply) => {
-      const { answer, statuses } = await searchCompanions(deps(), requireAuth(request), request.body);
+      const { answer, statuses } = await inSlot(request, (actor) =>
+        searchCompanions(deps(), actor, request.body),
+      );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
       return answer;
     },
@@ -66,7 +79,9 @@ export const investigationRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma
     pattern.path,
     { schema: { body: pattern.body, response: { 200: pattern.response, ...errors } } },
     async (request, reply) => {
-      const { answer, statuses } = await searchPattern(deps(), requireAuth(request), request.body);
+      const { answer, statuses } = await inSlot(request, (actor) =>
+        searchPattern(deps(), actor, request.body),
+      );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
       return answer;
     },

@@ -21,7 +21,40 @@ import type { SourcePlace } from "../../sources/place";
 import { normalizePlate } from "../../sources/plate-pattern";
 import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
 import { writeAudit } from "../audit/audit.repository";
+import { releaseInvestigationSlot, takeInvestigationSlot } from "./investigation-slots.repository";
 import { planSources, programsOf, runSource, type SearchDeps, type SourcePlan } from "./search.service";
+
+/** How many investigations one user may run at once, across every API process (issue 36, F17). */
+export interface InvestigationLimits {
+  perUser: number;
+  /** A slot a dead process left taken runs out after this long. */
+  holdSeconds: number;
+}
+
+export const INVESTIGATION_BUSY_MESSAGE = (limit: number) =>
+  `You already have ${limit === 1 ? "an investigation" : `${limit} investigations`} running: wait for ${limit === 1 ? "it" : "one"} to finish, then try again.`;
+
+/**
+ * Runs one investigation in one of the user's slots: refused with 429 (Retry-After) when the user
+ * already runs `perUser` of them, before the audit row or any source; the slot is given back however
+ * the investigation ends (answer, error or the client gone).
+ */
+export async function withInvestigationSlot<T>(
+  deps: { prisma: SearchDeps["prisma"]; investigations: InvestigationLimits },
+  auth: Actor,
+  work: () => Promise<T>,
+): Promise<T> {
+  const { perUser, holdSeconds } = deps.investigations;
+  if (!(await takeInvestigationSlot(deps.prisma, auth.user.id, perUser, holdSeconds)))
+    throw new AppError("RATE_LIMITED", INVESTIGATION_BUSY_MESSAGE(perUser));
+  try {
+    return await work();
+  } finally {
+    await releaseInvestigationSlot(deps.prisma, auth.user.id).catch((error: unknown) =>
+      auth.log?.warn({ err: error }, "an investigation slot could not be given back; it runs out by itself"),
+    );
+  }
+}
 
 /**
  * Investigations beyond one plate (issue 22), on the plate search's rules: the caller's agency scope

@@ -535,6 +535,25 @@ export function searchAxisReads(
 }
 
 /**
+ * Runs `run` in a transaction whose statements PostgreSQL stops after `ms` (SET LOCAL
+ * statement_timeout, SQLSTATE 57014 when it does): an investigation cannot hold the database past the
+ * time its answer would be waited for (issue 36, F17). Inside, queryPrepared falls back to $queryRaw.
+ */
+export function withStatementTimeout<T>(
+  prisma: PrismaClient,
+  ms: number,
+  run: (db: PrismaClient) => Promise<T>,
+): Promise<T> {
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(ms))}`);
+      return run(tx as unknown as PrismaClient);
+    },
+    { timeout: ms + 10_000 },
+  );
+}
+
+/**
  * The reads of a search in one pass over `detections`: an exact plate through its index, a short
  * Similar text (and a partial pattern before issue 21, or too loose for its distinct plates) through
  * the trigram or the time index.

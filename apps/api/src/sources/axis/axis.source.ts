@@ -4,7 +4,12 @@ import type { DetectionSource, SourceContext, SourceWindow } from "../detection-
 import { cameraRef, insideArea } from "../place";
 import { findSearchableAxisIntegrations } from "../search-scope.repository";
 import { plateMatches } from "../plate-pattern";
-import { searchAxisReads, searchAxisWindows, type DetectionRow } from "./axis-detections.repository";
+import {
+  searchAxisReads,
+  searchAxisWindows,
+  withStatementTimeout,
+  type DetectionRow,
+} from "./axis-detections.repository";
 
 interface AxisTarget {
   integrationId: number;
@@ -68,7 +73,14 @@ export function mapAxisDetection(row: DetectionRow): TSearchResult {
  * Axis (RAVEN): cameras push their reads to Odin, so searching is a query of Odin's own `detections`
  * table by the selected integrations, time range (index on integration + timestamp) and plate.
  */
-export function createAxisSource(prisma: Database, defaultRetentionDays = 30): DetectionSource<AxisTarget> {
+export function createAxisSource(
+  prisma: Database,
+  defaultRetentionDays = 30,
+  statementTimeoutMs?: number,
+): DetectionSource<AxisTarget> {
+  /** An investigation's statements stop in PostgreSQL after statementTimeoutMs (SourceDeps). */
+  const bounded = <T>(run: (db: Database) => Promise<T>) =>
+    statementTimeoutMs ? withStatementTimeout(prisma, statementTimeoutMs, run) : run(prisma);
   return {
     program: "Axis",
     async searchable(context: SourceContext) {
@@ -102,7 +114,10 @@ export function createAxisSource(prisma: Database, defaultRetentionDays = 30): D
     async search(query, targets) {
       if (targets.length === 0) return [];
       const similar = query.plate?.kind === "similar";
-      const rows = await searchAxisReads(prisma, query, targets);
+      // An investigation's place (an area, cameras) scans by time and place: bounded in PostgreSQL.
+      const rows = query.place
+        ? await bounded((db) => searchAxisReads(db, query, targets))
+        : await searchAxisReads(prisma, query, targets);
       const area = query.place?.area;
       // The Similar rule is decided once per plate, not per read.
       const matches = new Map<string, boolean>();
@@ -119,7 +134,7 @@ export function createAxisSource(prisma: Database, defaultRetentionDays = 30): D
     async searchWindows(windows: SourceWindow[], query, targets) {
       if (targets.length === 0 || windows.length === 0) return [];
       // One statement for every window (axis-detections.repository.ts, searchAxisWindows).
-      const rows = await searchAxisWindows(prisma, windows, query, targets);
+      const rows = await bounded((db) => searchAxisWindows(db, windows, query, targets));
       return rows.map(mapAxisDetection);
     },
     async cameras(targets) {
