@@ -25,6 +25,7 @@ const BENCHES = [
   "audit-partitions",
   "growth",
   "replicas",
+  "hardening",
 ] as const;
 
 const asked = process.argv.slice(2).filter((arg) => arg !== "--");

@@ -1,0 +1,245 @@
+/**
+ * Issue 36, measured: what the two denial-of-service findings cost now.
+ *   - F17: /healthz while six maximal investigations run at once (three users, two each, as
+ *     INVESTIGATIONS_PER_USER allows): area searches of a 50 km circle over 31 days (the limits) on the
+ *     Axis store the other benches build. Target: /healthz p95 under 100 ms.
+ *   - F15: POST /verify-export of a 10 MB crafted ZIP that carries a genuine export's seal around a
+ *     deflate bomb whose directory lies about its size (1.6 GB of zeros declared as 100 bytes): the
+ *     server process's peak RSS above its level before, the time to its answer, and /healthz meanwhile.
+ *     Target: under 100 MB more and /healthz p95 under 100 ms.
+ *
+ *   pnpm --filter @odin/api bench hardening
+ *   BENCH_HARDENING_ROWS=100000 pnpm --filter @odin/api exec tsx bench/hardening.ts
+ */
+import { createPrismaClient } from "@odin/db";
+import type { TestApp } from "../test/helpers";
+import { mintToken, seedPersonas, type Persona } from "../test/tokens";
+import { startBenchApp } from "./lib/app";
+import { fillStore } from "./lib/axis-store-fill";
+import { log, printTable, round, runBench, summarize, type BenchRun } from "./lib/harness";
+
+const ROWS = Number(process.env.BENCH_HARDENING_ROWS ?? 1_000_000);
+const DAY = 86_400_000;
+const HEALTH_TARGET_MS = 100;
+const RSS_TARGET_MB = 100;
+
+/** A deflate stream of a zero byte and `pairs` copies of 258 bytes (fixed Huffman, 13 bits a copy). */
+function zeroBomb(pairs: number): Buffer {
+  const bytes: number[] = [];
+  let current = 0;
+  let used = 0;
+  const bit = (value: number) => {
+    current |= (value & 1) << used;
+    if (++used === 8) {
+      bytes.push(current);
+      current = 0;
+      used = 0;
+    }
+  };
+  const code = (value: number, length: number) => {
+    for (let i = length - 1; i >= 0; i--) bit(value >> i);
+  };
+  bit(1);
+  bit(1);
+  bit(0);
+  code(0x30, 8);
+  for (let i = 0; i < pairs; i++) {
+    code(0b11000101, 8);
+    code(0, 5);
+  }
+  code(0, 7);
+  if (used) bytes.push(current);
+  return Buffer.from(bytes);
+}
+
+/** One deflated entry whose directory declares `declared` bytes, and the given archive comment. */
+function craftZip(name: string, data: Buffer, declared: number, comment: Buffer): Buffer {
+  const file = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(file.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declared, 24);
+  central.writeUInt16LE(file.length, 28);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + file.length, 12);
+  end.writeUInt32LE(local.length + file.length + data.length, 16);
+  end.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([local, file, data, central, file, end, comment]);
+}
+
+/** /healthz asked one after another until `until` settles: each answer's time. */
+async function healthWhile(app: TestApp, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const times: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const res = await fetch(`${app.baseUrl}/healthz`);
+    await res.text();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function main({ db, writeResult }: BenchRun): Promise<void> {
+  let t: TestApp | undefined;
+  const session = createPrismaClient(db.url, { poolSize: 1 });
+  try {
+    t = await startBenchApp(db.url, { LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000" });
+    const app = t;
+    const subjects = await seedPersonas(app);
+    const now = Date.now();
+    await fillStore(session, now, { rows: ROWS });
+    log(`${ROWS.toLocaleString("en-US")} reads in the store`);
+
+    // ── F17: six maximal investigations at once ──
+    const hartford = (
+      await session.$queryRaw<{ latitude: number; longitude: number }[]>`
+        SELECT latitude, longitude FROM axis_integrations WHERE identifier = 'hfd-lpv-01'`
+    )[0]!;
+    const users: Persona[] = ["investigator", "admin", "hotlistAdmin"];
+    const tokens = await Promise.all(
+      users.map((user) => mintToken(app, subjects[user], { expiresIn: 3600 })),
+    );
+    const maximal = (token: string, i: number) =>
+      fetch(`${app.baseUrl}/search/area`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          justification: `Bench: maximal investigation ${i}`,
+          area: { type: "Point", coordinates: [hartford.longitude, hartford.latitude], radius_m: 50_000 },
+          start_time: new Date(now - (31 - (i % 3)) * DAY - (i % 3) * DAY).toISOString(),
+          end_time: new Date(now - (i % 3) * DAY).toISOString(),
+        }),
+      }).then(async (res) => ({ status: res.status, body: await res.text() }));
+    const idle = await healthWhile(app, new Promise((resolve) => setTimeout(resolve, 2_000)));
+    const rounds: number[] = [];
+    const statuses: number[] = [];
+    let investigationsMs = 0;
+    for (let round_ = 0; round_ < 5; round_++) {
+      const started = performance.now();
+      const six = Promise.all(
+        Array.from({ length: 6 }, (_, i) => maximal(tokens[i % 3]!, i)).map((p) =>
+          p.then((answer) => statuses.push(answer.status)),
+        ),
+      );
+      rounds.push(...(await healthWhile(app, six)));
+      investigationsMs += performance.now() - started;
+    }
+    const busy = summarize(rounds);
+    const quiet = summarize(idle);
+    log(
+      `/healthz p95 ${busy.p95} ms during 5 rounds of six investigations (${round(investigationsMs / 5000, 2)} s a round; idle p95 ${quiet.p95} ms); answers ${[...new Set(statuses)].join(", ")}`,
+    );
+
+    // ── F15: a 10 MB crafted ZIP with a genuine export's seal ──
+    const investigator = await mintToken(app, subjects.investigator, { expiresIn: 3600 });
+    const search = await fetch(`${app.baseUrl}/search/area`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${investigator}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        justification: "Bench: a record to export",
+        area: { type: "Point", coordinates: [hartford.longitude, hartford.latitude], radius_m: 1000 },
+        start_time: new Date(now - DAY).toISOString(),
+        end_time: new Date(now).toISOString(),
+      }),
+    }).then((res) => res.json() as Promise<object[]>);
+    if (search.length === 0) throw new Error("no read near the camera to export");
+    const exported = await fetch(`${app.baseUrl}/export-zip`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${investigator}`, "content-type": "application/json" },
+      body: JSON.stringify({ justification: "Bench: an export whose seal is reused", records: [search[0]] }),
+    });
+    const genuine = Buffer.from(await exported.arrayBuffer());
+    if (exported.status !== 200) throw new Error(`export answered ${exported.status}: ${genuine.toString()}`);
+    const seal = genuine.subarray(genuine.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 22);
+    const pairs = Math.floor((10 * 1024 * 1024 * 8 - 30) / 13);
+    const bomb = craftZip("records.csv", zeroBomb(pairs), 100, seal);
+    log(
+      `crafted ZIP: ${round(bomb.length / 1024 / 1024, 2)} MB, inflating to ${round((pairs * 258) / 1024 ** 3, 2)} GB`,
+    );
+
+    const boundary = "----odin-bench-bomb";
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bomb.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
+      bomb,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 20);
+    const started = performance.now();
+    const verifying = fetch(`${app.baseUrl}/verify-export`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${investigator}`,
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+    }).then(async (res) => ({ status: res.status, body: await res.text(), ms: performance.now() - started }));
+    const duringVerify = summarize(await healthWhile(app, verifying));
+    const verified = await verifying;
+    clearInterval(sampler);
+    const rssMb = round((rssPeak - rssBefore) / 1024 / 1024);
+    log(
+      `verify: ${verified.status} in ${round(verified.ms / 1000, 2)} s; peak RSS +${rssMb} MB; /healthz p95 ${duringVerify.p95} ms meanwhile; ${verified.body.slice(0, 160)}`,
+    );
+
+    printTable("Hardening (issue 36)", [
+      { what: "/healthz, idle", p50: quiet.p50, p95: quiet.p95, max: quiet.max },
+      { what: "/healthz, six maximal investigations", p50: busy.p50, p95: busy.p95, max: busy.max },
+      {
+        what: "/healthz, a 10 MB ZIP bomb being verified",
+        p50: duringVerify.p50,
+        p95: duringVerify.p95,
+        max: duringVerify.max,
+      },
+    ]);
+    await writeResult({
+      targets: [
+        {
+          name: "/healthz p95 while six maximal investigations run",
+          target: `< ${HEALTH_TARGET_MS} ms`,
+          measured: `${busy.p95} ms (idle ${quiet.p95} ms; ${round(investigationsMs / 5000, 2)} s a round of six)`,
+          met: busy.p95 < HEALTH_TARGET_MS,
+        },
+        {
+          name: "verify a 10 MB crafted ZIP (1.6 GB bomb): server memory",
+          target: `< ${RSS_TARGET_MB} MB more`,
+          measured: `+${rssMb} MB, answered ${verified.status} in ${round(verified.ms / 1000, 2)} s, /healthz p95 ${duringVerify.p95} ms`,
+          met: rssMb < RSS_TARGET_MB && duringVerify.p95 < HEALTH_TARGET_MS,
+        },
+      ],
+      store: { rows: ROWS },
+      figures: {
+        healthIdle: quiet,
+        healthDuringInvestigations: busy,
+        healthDuringVerify: duringVerify,
+        verified: { status: verified.status, ms: round(verified.ms), rssMb },
+      },
+    });
+  } finally {
+    await t?.close();
+    await session.$disconnect();
+  }
+}
+
+runBench("hardening", main);
