@@ -13,6 +13,7 @@
  */
 import { createPrismaClient } from "@odin/db";
 import type { TestApp } from "../test/helpers";
+import { craftZip, sealOf, zeroBomb } from "../test/zip-bombs";
 import { mintToken, seedPersonas, type Persona } from "../test/tokens";
 import { startBenchApp } from "./lib/app";
 import { fillStore } from "./lib/axis-store-fill";
@@ -22,63 +23,6 @@ const ROWS = Number(process.env.BENCH_HARDENING_ROWS ?? 1_000_000);
 const DAY = 86_400_000;
 const HEALTH_TARGET_MS = 100;
 const RSS_TARGET_MB = 100;
-
-/** A deflate stream of a zero byte and `pairs` copies of 258 bytes (fixed Huffman, 13 bits a copy). */
-function zeroBomb(pairs: number): Buffer {
-  const bytes: number[] = [];
-  let current = 0;
-  let used = 0;
-  const bit = (value: number) => {
-    current |= (value & 1) << used;
-    if (++used === 8) {
-      bytes.push(current);
-      current = 0;
-      used = 0;
-    }
-  };
-  const code = (value: number, length: number) => {
-    for (let i = length - 1; i >= 0; i--) bit(value >> i);
-  };
-  bit(1);
-  bit(1);
-  bit(0);
-  code(0x30, 8);
-  for (let i = 0; i < pairs; i++) {
-    code(0b11000101, 8);
-    code(0, 5);
-  }
-  code(0, 7);
-  if (used) bytes.push(current);
-  return Buffer.from(bytes);
-}
-
-/** One deflated entry whose directory declares `declared` bytes, and the given archive comment. */
-function craftZip(name: string, data: Buffer, declared: number, comment: Buffer): Buffer {
-  const file = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(declared, 22);
-  local.writeUInt16LE(file.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(declared, 24);
-  central.writeUInt16LE(file.length, 28);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + file.length, 12);
-  end.writeUInt32LE(local.length + file.length + data.length, 16);
-  end.writeUInt16LE(comment.length, 20);
-  return Buffer.concat([local, file, data, central, file, end, comment]);
-}
 
 /** /healthz asked one after another until `until` settles: each answer's time. */
 async function healthWhile(app: TestApp, until: Promise<unknown>): Promise<number[]> {
@@ -165,9 +109,12 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     });
     const genuine = Buffer.from(await exported.arrayBuffer());
     if (exported.status !== 200) throw new Error(`export answered ${exported.status}: ${genuine.toString()}`);
-    const seal = genuine.subarray(genuine.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 22);
+    const seal = sealOf(genuine);
     const pairs = Math.floor((10 * 1024 * 1024 * 8 - 30) / 13);
-    const bomb = craftZip("records.csv", zeroBomb(pairs), 100, seal);
+    const bomb = craftZip(
+      [{ name: "records.csv", data: zeroBomb(pairs), method: 8, declaredSize: 100 }],
+      seal,
+    );
     log(
       `crafted ZIP: ${round(bomb.length / 1024 / 1024, 2)} MB, inflating to ${round((pairs * 258) / 1024 ** 3, 2)} GB`,
     );
