@@ -42,7 +42,10 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
   let t: TestApp | undefined;
   const session = createPrismaClient(db.url, { poolSize: 1 });
   try {
-    t = await startBenchApp(db.url, { LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "100000" });
+    t = await startBenchApp(db.url, {
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "silent",
+      RATE_LIMIT_PER_MINUTE: "100000",
+    });
     const app = t;
     const subjects = await seedPersonas(app);
     const now = Date.now();
@@ -77,7 +80,11 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       const started = performance.now();
       const six = Promise.all(
         Array.from({ length: 6 }, (_, i) => maximal(tokens[i % 3]!, i)).map((p) =>
-          p.then((answer) => statuses.push(answer.status)),
+          p.then((answer) => {
+            if (answer.status !== 200 && !statuses.includes(answer.status))
+              log(`an investigation answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+            statuses.push(answer.status);
+          }),
         ),
       );
       rounds.push(...(await healthWhile(app, six)));
@@ -110,7 +117,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     const genuine = Buffer.from(await exported.arrayBuffer());
     if (exported.status !== 200) throw new Error(`export answered ${exported.status}: ${genuine.toString()}`);
     const seal = sealOf(genuine);
-    const pairs = Math.floor((10 * 1024 * 1024 * 8 - 30) / 13);
+    // Just under the upload limit (UPLOAD_MAX_BYTES, 10 MB), which refuses a larger file before any check.
+    const pairs = Math.floor((9.9 * 1024 * 1024 * 8 - 30) / 13);
     const bomb = craftZip(
       [{ name: "records.csv", data: zeroBomb(pairs), method: 8, declaredSize: 100 }],
       seal,

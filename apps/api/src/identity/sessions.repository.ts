@@ -82,16 +82,16 @@ export function findSession(prisma: Pick<PrismaClient, "session">, sid: string) 
   return prisma.session.findUnique({ where: { idpSessionId: sid } });
 }
 
-/** Records a provider session at its first API call (a concurrent first call finds it made). */
+/**
+ * Records a provider session at its first API call. One INSERT … ON CONFLICT DO NOTHING: the first
+ * calls of a new session arrive together, and Prisma's upsert (a read, then a write) let two of them
+ * insert the same sid, one answering 500.
+ */
 export async function recordSession(
   prisma: PrismaClient,
-  session: Prisma.SessionUncheckedCreateInput & { idpSessionId: string },
+  session: Prisma.SessionCreateManyInput & { idpSessionId: string },
 ) {
-  await prisma.session.upsert({
-    where: { idpSessionId: session.idpSessionId },
-    create: session,
-    update: {},
-  });
+  await prisma.session.createMany({ data: [session], skipDuplicates: true });
 }
 
 /**
