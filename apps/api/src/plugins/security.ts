@@ -38,7 +38,7 @@ function httpsNeededPage(publicUrl: string | undefined): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Odin needs HTTPS</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1b1f24}code{background:#eef1f4;padding:0 .25rem}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1b1f24}code{background:#eef1f4;padding:0 .25rem;white-space:nowrap}</style>
 </head><body><main>
 <h1>Odin needs HTTPS</h1>
 <p>This page was asked for over plain HTTP. Odin holds criminal-justice information and is only served over an encrypted connection.</p>
