@@ -1,6 +1,7 @@
 import { INVESTIGATION_LIMITS, SEARCH_SOURCES_HEADER, type TSourceStatus } from "@odin/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isStatementTimeout } from "../src/modules/search/search.service";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
 
@@ -15,26 +16,39 @@ const HARTFORD_AXIS = "Axis:hfd-lpv-01";
  */
 describe("bounded investigations (F17)", () => {
   let t: TestApp;
+  /** A second API process on the same database whose sources (and statements) get 1 s. */
+  let quick: TestApp;
   let subjects: Record<Persona, string>;
   /** A connection of the test's own that holds `detections` locked, so a scan of it waits. */
   let locker: pg.Client;
 
   beforeAll(async () => {
-    t = await buildTestApp({ INVESTIGATIONS_PER_USER: "1", SEARCH_SOURCE_TIMEOUT_MS: "1500" });
+    // A source's time far beyond what the tests take, so that no answer depends on the machine's pace.
+    t = await buildTestApp({ INVESTIGATIONS_PER_USER: "1", SEARCH_SOURCE_TIMEOUT_MS: "60000" });
+    quick = await buildTestApp(
+      { INVESTIGATIONS_PER_USER: "1", SEARCH_SOURCE_TIMEOUT_MS: "1000" },
+      { replicaOf: t },
+    );
     subjects = await seedPersonas(t);
     locker = new pg.Client({ connectionString: t.databaseUrl });
     await locker.connect();
   });
   afterAll(async () => {
     await locker?.end();
+    await quick?.close();
     await t?.close();
   });
 
-  const post = async (url: string, body: Record<string, unknown>, persona: Persona = "investigator") =>
-    t.app.inject({
+  const post = async (
+    url: string,
+    body: Record<string, unknown>,
+    persona: Persona = "investigator",
+    api: TestApp = t,
+  ) =>
+    api.app.inject({
       method: "POST",
       url,
-      headers: { authorization: `Bearer ${await mintToken(t, subjects[persona])}` },
+      headers: { authorization: `Bearer ${await mintToken(api, subjects[persona])}` },
       payload: { justification: "Case 2026-3617: bounded investigations", ...body },
     });
   const days = (count: number, endAgo = 0) => ({
@@ -117,8 +131,11 @@ describe("bounded investigations (F17)", () => {
         if (slot?.count === 1) break;
         await new Promise((resolve) => setImmediate(resolve));
       }
-      const second = await post("/search/pattern", { plate: "AK47281", ...days(7) });
+      // Asked of the other process: the count is PostgreSQL's.
+      const second = await post("/search/pattern", { plate: "AK47281", ...days(7) }, "investigator", quick);
       expect(second.statusCode, second.body).toBe(429);
+      // When to try again: by then a running one has answered or been stopped (SEARCH_SOURCE_TIMEOUT_MS).
+      expect(second.headers["retry-after"]).toBe("1");
       expect(message(second).message).toBe(
         "You already have an investigation running: wait for it to finish, then try again.",
       );
@@ -135,23 +152,61 @@ describe("bounded investigations (F17)", () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
-  it("stops an investigation's statement in PostgreSQL when its source's time is up", async () => {
+  it("stops an investigation's statement in PostgreSQL when its time is up: 504 saying to narrow it, audited first", async () => {
+    const before = await searches();
     await locker.query("BEGIN");
     await locker.query("LOCK TABLE detections IN ACCESS EXCLUSIVE MODE");
     try {
-      const res = await post("/search/area", { cameras: [HARTFORD_AXIS], ...days(1) });
-      expect(res.statusCode, res.body).toBe(200);
-      const axis = (JSON.parse(res.headers[SEARCH_SOURCES_HEADER] as string) as TSourceStatus[]).find(
-        (status) => status.source === "Axis",
+      // Axis alone asked (its integration named): no source has anything to answer with.
+      const res = await post(
+        "/search/area",
+        { cameras: [HARTFORD_AXIS], agencies: ["hfd-lpv-01"], ...days(1) },
+        "investigator",
+        quick,
       );
-      expect(axis?.status).toMatch(/timeout|failed/);
-      // Nothing of it still waits in PostgreSQL once the answer is given.
-      const waiting = await t.prisma.$queryRaw<{ n: bigint }[]>`
-        SELECT count(*) AS n FROM pg_stat_activity
-        WHERE wait_event_type = 'Lock' AND query LIKE '%FROM detections%' AND pid <> pg_backend_pid()`;
-      expect(Number(waiting[0]!.n)).toBe(0);
+      expect(res.statusCode, `${res.body} ${String(res.headers[SEARCH_SOURCES_HEADER])}`).toBe(504);
+      expect(res.json()).toEqual({
+        error: {
+          code: "UPSTREAM_TIMEOUT",
+          message:
+            "The search was stopped after 1 s without an answer. Narrow it (a shorter time range, a smaller area or fewer cameras) and try again.",
+        },
+      });
+      // PostgreSQL stops the statement itself while the lock is still held (without the statement
+      // timeout it would wait for the lock until the end of the test, and this loop with it).
+      for (;;) {
+        const [waiting] = await t.prisma.$queryRaw<{ n: bigint }[]>`
+          SELECT count(*) AS n FROM pg_stat_activity
+          WHERE wait_event_type = 'Lock' AND query LIKE '%FROM detections%' AND pid <> pg_backend_pid()`;
+        if (Number(waiting!.n) === 0) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     } finally {
       await locker.query("ROLLBACK");
     }
+    // The audit row was written before the sources were asked.
+    expect(await searches()).toBe(before + 1);
+    // With another source that answered, the answer is that source's, and Axis says it ran out of time.
+    await locker.query("BEGIN");
+    await locker.query("LOCK TABLE detections IN ACCESS EXCLUSIVE MODE");
+    try {
+      const res = await post("/search/area", { cameras: [HARTFORD_AXIS], ...days(1) }, "admin", quick);
+      expect(res.statusCode, res.body).toBe(200);
+      const statuses = JSON.parse(res.headers[SEARCH_SOURCES_HEADER] as string) as TSourceStatus[];
+      expect(statuses.find((status) => status.source === "Axis")?.status).toBe("timeout");
+    } finally {
+      await locker.query("ROLLBACK");
+    }
+  });
+
+  it("names PostgreSQL's statement timeout in words when one source of several is stopped", () => {
+    const stopped = Object.assign(
+      new Error(
+        "Raw query failed. Code: `57014`. Message: `ERROR: canceling statement due to statement timeout`",
+      ),
+      { code: "P2010", meta: { code: "57014" } },
+    );
+    expect(isStatementTimeout(stopped)).toBe(true);
+    expect(isStatementTimeout(new Error("connection refused"))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { findEndpoint, SEARCH_SOURCES_HEADER } from "@odin/contract";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Actor } from "../../access/actor";
 import { errorResponses } from "../../lib/error-responses";
@@ -10,6 +10,7 @@ import {
   searchCompanions,
   searchPattern,
   searchPlaces,
+  InvestigationBusy,
   withInvestigationSlot,
   type InvestigationLimits,
 } from "./investigations.service";
@@ -29,12 +30,25 @@ export const investigationRoutes: FastifyPluginAsyncZod<
   Omit<SearchDeps, "prisma"> & { investigations: InvestigationLimits }
 > = async (app, options) => {
   const deps = () => ({ ...options, prisma: app.prisma });
-  const errors = errorResponses(400, 401, 403, 429);
+  const errors = errorResponses(400, 401, 403, 429, 503, 504);
 
-  /** Each investigation runs in one of its user's slots (withInvestigationSlot). */
-  const inSlot = <T>(request: FastifyRequest, work: (actor: Actor) => Promise<T>) => {
+  /**
+   * Each investigation runs in one of its user's slots (withInvestigationSlot). A refusal says when to
+   * try again: by then a running one has answered or been stopped (SEARCH_SOURCE_TIMEOUT_MS).
+   */
+  const retryAfter = String(Math.ceil(options.sourceTimeoutMs / 1000));
+  const inSlot = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    work: (actor: Actor) => Promise<T>,
+  ) => {
     const actor = requireAuth(request);
-    return withInvestigationSlot(deps(), actor, () => work(actor));
+    try {
+      return await withInvestigationSlot(deps(), actor, () => work(actor));
+    } catch (error) {
+      if (error instanceof InvestigationBusy) reply.header("retry-after", retryAfter);
+      throw error;
+    }
   };
 
   app.get(cameras.path, { schema: { response: { 200: cameras.response, ...errors } } }, async (request) =>
@@ -45,7 +59,9 @@ export const investigationRoutes: FastifyPluginAsyncZod<
     area.path,
     { schema: { body: area.body, response: { 200: area.response, ...errors } } },
     async (request, reply) => {
-      const { results, statuses } = await inSlot(request, (actor) => searchArea(deps(), actor, request.body));
+      const { results, statuses } = await inSlot(request, reply, (actor) =>
+        searchArea(deps(), actor, request.body),
+      );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
       return results;
     },
@@ -55,7 +71,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<
     places.path,
     { schema: { body: places.body, response: { 200: places.response, ...errors } } },
     async (request, reply) => {
-      const { answer, statuses } = await inSlot(request, (actor) =>
+      const { answer, statuses } = await inSlot(request, reply, (actor) =>
         searchPlaces(deps(), actor, request.body),
       );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
@@ -67,7 +83,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<
     companions.path,
     { schema: { body: companions.body, response: { 200: companions.response, ...errors } } },
     async (request, reply) => {
-      const { answer, statuses } = await inSlot(request, (actor) =>
+      const { answer, statuses } = await inSlot(request, reply, (actor) =>
         searchCompanions(deps(), actor, request.body),
       );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
@@ -79,7 +95,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<
     pattern.path,
     { schema: { body: pattern.body, response: { 200: pattern.response, ...errors } } },
     async (request, reply) => {
-      const { answer, statuses } = await inSlot(request, (actor) =>
+      const { answer, statuses } = await inSlot(request, reply, (actor) =>
         searchPattern(deps(), actor, request.body),
       );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));

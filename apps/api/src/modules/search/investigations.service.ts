@@ -34,6 +34,14 @@ export interface InvestigationLimits {
 export const INVESTIGATION_BUSY_MESSAGE = (limit: number) =>
   `You already have ${limit === 1 ? "an investigation" : `${limit} investigations`} running: wait for ${limit === 1 ? "it" : "one"} to finish, then try again.`;
 
+/** The user already runs as many investigations as they may (429; the route adds Retry-After). */
+export class InvestigationBusy extends AppError {
+  constructor(limit: number) {
+    super("RATE_LIMITED", INVESTIGATION_BUSY_MESSAGE(limit));
+    this.name = "InvestigationBusy";
+  }
+}
+
 /**
  * Runs one investigation in one of the user's slots: refused with 429 (Retry-After) when the user
  * already runs `perUser` of them, before the audit row or any source; the slot is given back however
@@ -46,7 +54,7 @@ export async function withInvestigationSlot<T>(
 ): Promise<T> {
   const { perUser, holdSeconds } = deps.investigations;
   if (!(await takeInvestigationSlot(deps.prisma, auth.user.id, perUser, holdSeconds)))
-    throw new AppError("RATE_LIMITED", INVESTIGATION_BUSY_MESSAGE(perUser));
+    throw new InvestigationBusy(perUser);
   try {
     return await work();
   } finally {
@@ -118,7 +126,38 @@ async function beginInvestigation(
     );
     throw new AppError("UNAVAILABLE", UNAVAILABLE_MESSAGE);
   }
-  return { plan, plate, ask: (query) => fanOut(deps, plan, query) };
+  return {
+    plan,
+    plate,
+    ask: async (query) => {
+      const outcome = await fanOut(deps, plan, query);
+      refuseWhenAllTimedOut(deps, type, outcome.statuses);
+      return outcome;
+    },
+  };
+}
+
+/** What narrows each query type, for the message of an investigation that ran out of time. */
+const NARROWER: Record<TInvestigationType, string> = {
+  area: "a shorter time range, a smaller area or fewer cameras",
+  places: "shorter time windows, smaller areas or fewer cameras",
+  companions: "a shorter time range",
+  pattern: "a shorter time range",
+};
+
+/**
+ * When every source asked ran out of its time (SEARCH_SOURCE_TIMEOUT_MS: the source's answer, or
+ * PostgreSQL's statement_timeout on Odin's own reads), the investigation has no answer to give: 504
+ * saying to narrow it, rather than an empty answer that reads as "nothing there" (issue 36, F17).
+ * The audit row was written before any source was asked.
+ */
+function refuseWhenAllTimedOut(deps: SearchDeps, type: TInvestigationType, statuses: Statuses) {
+  const asked = statuses.filter((status) => status.status !== "skipped");
+  if (asked.length === 0 || asked.some((status) => status.status !== "timeout")) return;
+  throw new AppError(
+    "UPSTREAM_TIMEOUT",
+    `The search was stopped after ${deps.sourceTimeoutMs / 1000} s without an answer. Narrow it (${NARROWER[type]}) and try again.`,
+  );
 }
 
 interface Investigation<Plate> {
@@ -328,6 +367,12 @@ export async function searchCompanions(
       const base = sourceQuery(deps, body, {}, { limit: deps.maxResultsPerSource });
       return readsInWindows(deps, step, windows, base);
     }),
+  );
+
+  refuseWhenAllTimedOut(
+    deps,
+    "companions",
+    second.map((outcome) => outcome.status),
   );
 
   // Pair every nearby read with the plate's reads it was near: same program, same camera, within the gap.

@@ -41,6 +41,20 @@ export interface SearchAnswer {
 
 class SourceTimeout extends Error {}
 
+/**
+ * PostgreSQL stopped the statement at its statement_timeout (SQLSTATE 57014, issue 36 F17), as the
+ * error reaches us from Prisma (P2010 with the SQLSTATE in `meta`, or in the message) or from pg.
+ */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 5; depth++) {
+    const { code, meta } = at as { code?: unknown; meta?: { code?: unknown } };
+    if (code === "57014" || meta?.code === "57014") return true;
+    if (/\b57014\b|canceling statement due to statement timeout/.test(at.message)) return true;
+    at = at.cause;
+  }
+  return false;
+}
+
 function toSourceQuery(body: TSearchRequest, limit: number): SourceQuery {
   return {
     plate: toPlatePattern(body.plate, body.match),
@@ -98,13 +112,19 @@ export async function runSource(
       results,
     };
   } catch (error) {
-    const timedOut = error instanceof SourceTimeout;
+    // PostgreSQL's own bound on an investigation's statement is a timeout too, said in words.
+    const stopped = isStatementTimeout(error);
+    const timedOut = stopped || error instanceof SourceTimeout;
     return {
       status: {
         source: source.program,
         status: timedOut ? "timeout" : "failed",
         count: 0,
-        error: error instanceof Error ? error.message : "the source failed",
+        error: stopped
+          ? `stopped in the database after ${timeoutMs} ms`
+          : error instanceof Error
+            ? error.message
+            : "the source failed",
         elapsed_ms: elapsed(),
       },
       results: [],
