@@ -208,10 +208,11 @@ async function verifyZip(
 
   // Bounded and off the event loop (bounded-unzip.ts): an archive no export could be is refused with
   // ArchiveRefusedError, which the route answers 413 and the command prints.
-  const entries = await unzipBounded(file, { timeoutMs: unzipTimeoutMs });
-  const manifestFile = entries["manifest.json"];
+  const { entries, manifest: manifestFile } = await unzipBounded(file, { timeoutMs: unzipTimeoutMs });
   if (!manifestFile) {
-    result.problems.push("The archive has no manifest.json.");
+    result.problems.push(
+      entries["manifest.json"] ? "manifest.json cannot be unpacked." : "The archive has no manifest.json.",
+    );
     return result;
   }
   let manifest: Record<string, unknown>;
@@ -237,14 +238,20 @@ async function verifyZip(
   const listed = new Set<string>();
   for (const entry of files) {
     listed.add(entry.path);
-    const body = entries[entry.path];
-    if (!body) result.problems.push(`${entry.path} is missing.`);
-    else if (body.length !== entry.size || sha256(body) !== entry.sha256)
+    const found = entries[entry.path];
+    if (!found) result.problems.push(`${entry.path} is missing.`);
+    else if ("damaged" in found)
+      result.problems.push(`${entry.path} cannot be unpacked: it was changed after it was exported.`);
+    else if (found.size !== entry.size || found.sha256 !== entry.sha256)
       result.problems.push(`${entry.path} was changed: its SHA-256 is not the signed one.`);
   }
-  for (const name of Object.keys(entries))
+  for (const [name, found] of Object.entries(entries))
     if (name !== "manifest.json" && !listed.has(name))
-      result.problems.push(`${name} is not in the signed manifest.`);
+      result.problems.push(
+        "damaged" in found
+          ? `${name} cannot be unpacked: it was changed after it was exported.`
+          : `${name} is not in the signed manifest.`,
+      );
   result.files = files.length;
   result.records = recordsOf(statement.records);
   result.valid = result.problems.length === 0;
