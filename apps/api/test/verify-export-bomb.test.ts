@@ -90,11 +90,12 @@ describe("verifying an uploaded export cannot take the server (F15)", () => {
       /more than 15,010 files: no export of Odin's holds that many/,
     );
 
-    // Stored entries whose directory claims 20 MB each: 7 of them claim more than an export unpacks to.
+    // Deflated entries whose directory claims 20 MB each (from 220 kB, under the ratio): 7 of them
+    // claim more than an export's JSON and CSV unpack to (stored pictures are the file's own bytes).
     const parts = Array.from({ length: 7 }, (_, i) => ({
       name: `part${i}.csv`,
-      data: Buffer.alloc(16),
-      method: 0 as const,
+      data: Buffer.alloc(220 * 1024),
+      method: 8 as const,
       declaredSize: 20 * 1024 * 1024,
     }));
     const tooBig = await verify(craftZip(parts, seal));
