@@ -26,6 +26,7 @@ const BENCHES = [
   "growth",
   "replicas",
   "hardening",
+  "verify-export",
 ] as const;
 
 const asked = process.argv.slice(2).filter((arg) => arg !== "--");
