@@ -1,4 +1,5 @@
 import type { Worker } from "node:worker_threads";
+import { deflateRawSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startExportFixture, type ExportFixture } from "./export-helpers";
 import { craftZip, sealOf, zeroBomb } from "./zip-bombs";
@@ -112,6 +113,30 @@ describe("the bounded check of an uploaded ZIP (F15): entries that lie about the
         `${name} cannot be unpacked: it was changed after it was exported.`,
       ]),
     );
+  });
+
+  it("refuses a manifest.json listing more files than an export holds, without listing them (413)", async () => {
+    // 15 MB of JSON (inside every size bound) whose 400,000 listed files were each a problem to name,
+    // parsed and answered on the event loop.
+    const files = Array.from({ length: 400_000 }, (_, i) => ({
+      path: `f${i}`,
+      size: 1,
+      sha256: "0",
+    }));
+    const json = Buffer.from(JSON.stringify({ export_id: "x", files, signature: "a.b.c" }));
+    const deflated = deflateRawSync(json);
+    const crafted = craftZip(
+      [{ name: "manifest.json", data: deflated, method: 8, declaredSize: json.length }],
+      sealOf(genuine),
+    );
+    const res = await verify(crafted);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
+    expect(res.json()).toEqual({
+      error: {
+        code: "PAYLOAD_TOO_LARGE",
+        message: "manifest.json lists 400,000 files: no export of Odin's lists more than 15,010.",
+      },
+    });
   });
 });
 

@@ -53,10 +53,22 @@ interface DirectoryEntry {
 /** What the worker found of an entry: its size and SHA-256, or that it could not be unpacked. */
 export type UnpackedEntry = { size: number; sha256: string } | { damaged: true };
 
+/** manifest.json as the worker read it: no longer than an export's, its fields of the right types. */
+export type ManifestSummary =
+  | { unreadable: true }
+  | {
+      signature: string | null;
+      /** The manifest without its signature, as JSON: what the signature must be over. */
+      statementJson: string;
+      exportId: unknown;
+      files: { path: string; size: number; sha256: string }[];
+      records: { id: string; source: string; plate: string; timestamp: string | null }[];
+    };
+
 export interface UnpackedArchive {
   entries: Record<string, UnpackedEntry>;
-  /** manifest.json's bytes, when the archive has one that could be unpacked. */
-  manifest: Uint8Array | null;
+  /** manifest.json, when the archive has one that could be unpacked. */
+  manifest: ManifestSummary | null;
 }
 
 const MB = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -121,7 +133,8 @@ const tooMany = (limits: typeof ZIP_LIMITS) =>
 /**
  * The worker's whole program (built-in modules only, so it runs the same from a checkout, the bundle
  * or an installed Odin). Each entry is inflated with zlib's maxOutputLength set to its declared size:
- * zlib stops at the first chunk past it. Answers { entries, manifest } or { overflow: name }.
+ * zlib stops at the first chunk past it. Answers { entries, manifest }, { overflow: name } or
+ * { tooMany, count }.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -152,13 +165,47 @@ function unpack(file, directory) {
       continue;
     }
     entries[entry.name] = { size: body.length, sha256: createHash("sha256").update(body).digest("hex") };
-    if (entry.name === "manifest.json") manifest = new Uint8Array(body);
+    if (entry.name === "manifest.json") manifest = body;
   }
-  return { entries, manifest };
+  if (manifest === null) return { entries, manifest };
+  const read = readManifest(manifest.toString("utf8"));
+  return "tooMany" in read ? read : { entries, manifest: read };
+}
+const text = (value) => (typeof value === "string" ? value : null);
+function readManifest(json) {
+  let manifest;
+  try {
+    manifest = JSON.parse(json);
+  } catch {
+    return { unreadable: true };
+  }
+  if (!manifest || typeof manifest !== "object" || Array.isArray(manifest)) return { unreadable: true };
+  const { signature, ...statement } = manifest;
+  const files = Array.isArray(statement.files) ? statement.files : [];
+  const records = Array.isArray(statement.records) ? statement.records : [];
+  if (files.length > workerData.limits.entries) return { tooMany: "files", count: files.length };
+  if (records.length > workerData.limits.records) return { tooMany: "records", count: records.length };
+  const field = (item, name) => (item && typeof item === "object" ? item[name] : undefined);
+  return {
+    signature: text(signature),
+    statementJson: JSON.stringify(statement),
+    exportId: typeof statement.export_id === "string" ? statement.export_id : null,
+    files: files.map((file) => ({
+      path: String(text(field(file, "path")) ?? ""),
+      size: Number(field(file, "size")),
+      sha256: String(text(field(file, "sha256")) ?? ""),
+    })),
+    records: records.map((record) => ({
+      id: text(field(record, "id")) ?? "",
+      source: text(field(record, "source")) ?? "",
+      plate: text(field(record, "plate")) ?? "",
+      timestamp: text(field(record, "timestamp")),
+    })),
+  };
 }
 parentPort.postMessage(unpack(Buffer.from(workerData.file), workerData.directory));`;
 
-type WorkerAnswer = UnpackedArchive | { overflow: string };
+type WorkerAnswer = UnpackedArchive | { overflow: string } | { tooMany: "files" | "records"; count: number };
 
 /**
  * The entries of an uploaded ZIP, unpacked off the event loop within ZIP_LIMITS and `timeoutMs`:
@@ -171,11 +218,17 @@ export async function unzipBounded(
 ): Promise<UnpackedArchive> {
   const directory = readZipDirectory(file, limits);
   const declared = new Map(directory.map((entry) => [entry.name, entry.size]));
-  const answer = await checks.add(() => runWorker(file, directory, timeoutMs));
+  const answer = await checks.add(() => runWorker(file, directory, timeoutMs, limits));
   if ("overflow" in answer)
     throw new ArchiveRefusedError(
       `${answer.overflow} unpacks to more than the ${sizeOf(declared.get(answer.overflow) ?? 0)} the archive declares for it: no file of an Odin export does.`,
     );
+  if ("tooMany" in answer) {
+    const most = answer.tooMany === "files" ? limits.entries : EXPORT_RECORDS_LIMIT;
+    throw new ArchiveRefusedError(
+      `manifest.json lists ${answer.count.toLocaleString("en-US")} ${answer.tooMany}: no export of Odin's lists more than ${most.toLocaleString("en-US")}.`,
+    );
+  }
   return answer;
 }
 
@@ -183,11 +236,16 @@ async function runWorker(
   file: Buffer,
   directory: DirectoryEntry[],
   timeoutMs: number,
+  limits: typeof ZIP_LIMITS,
 ): Promise<WorkerAnswer> {
   const copy = new Uint8Array(file); // the worker takes this copy's memory; the caller keeps its file
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file: copy.buffer, directory },
+    workerData: {
+      file: copy.buffer,
+      directory,
+      limits: { entries: limits.entries, records: EXPORT_RECORDS_LIMIT },
+    },
     transferList: [copy.buffer],
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 },
   });

@@ -208,33 +208,27 @@ async function verifyZip(
 
   // Bounded and off the event loop (bounded-unzip.ts): an archive no export could be is refused with
   // ArchiveRefusedError, which the route answers 413 and the command prints.
-  const { entries, manifest: manifestFile } = await unzipBounded(file, { timeoutMs: unzipTimeoutMs });
-  if (!manifestFile) {
+  const { entries, manifest } = await unzipBounded(file, { timeoutMs: unzipTimeoutMs });
+  if (!manifest) {
     result.problems.push(
       entries["manifest.json"] ? "manifest.json cannot be unpacked." : "The archive has no manifest.json.",
     );
     return result;
   }
-  let manifest: Record<string, unknown>;
-  try {
-    manifest = JSON.parse(new TextDecoder().decode(manifestFile)) as Record<string, unknown>;
-  } catch {
+  if ("unreadable" in manifest) {
     result.problems.push("manifest.json is not readable.");
     return result;
   }
-  const { signature, ...statement } = manifest;
   const signed =
-    typeof signature === "string"
-      ? await verifyJws(signature, keys)
+    manifest.signature !== null
+      ? await verifyJws(manifest.signature, keys)
       : { problem: "manifest.json is not signed." };
   if ("problem" in signed) result.problems.push(`manifest.json: ${signed.problem}`);
-  else if (JSON.stringify(signed.payload) !== JSON.stringify(statement))
+  else if (JSON.stringify(signed.payload) !== manifest.statementJson)
     result.problems.push("manifest.json was changed: it is not the signed statement.");
-  if (statement.export_id !== result.export_id)
+  if (manifest.exportId !== result.export_id)
     result.problems.push("manifest.json names another export than the archive's seal.");
-  const files = Array.isArray(statement.files)
-    ? (statement.files as { path: string; size: number; sha256: string }[])
-    : [];
+  const files = manifest.files;
   const listed = new Set<string>();
   for (const entry of files) {
     listed.add(entry.path);
@@ -253,7 +247,7 @@ async function verifyZip(
           : `${name} is not in the signed manifest.`,
       );
   result.files = files.length;
-  result.records = recordsOf(statement.records);
+  result.records = manifest.records;
   result.valid = result.problems.length === 0;
   return result;
 }
