@@ -7,7 +7,8 @@
  *      100 bytes (1.6 GB of zeros): the time to its refusal, the process's peak RSS growth (the worker
  *      thread's memory is the process's), and /healthz asked one after another meanwhile;
  *  (c) the most work the bounds let through: four deflated entries of 32 MB each (128 MB, the total
- *      limit) at the largest ratio allowed (100), so the worker inflates and hashes all of it.
+ *      limit) at the largest ratio allowed (100), so the worker inflates and hashes all of it;
+ *  (d) a 15 MB manifest.json listing 400,000 files (an export lists at most 15,010).
  * Targets: (b) refused in under 1 s, under 100 MB more, /healthz answered throughout (p95 < 100 ms).
  *
  *   pnpm --filter @odin/api bench verify-export
@@ -159,6 +160,25 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       `(c) ${round(largest.length / 1024 / 1024, 2)} MB inflating to 128 MB within the bounds: ${bounded.status} in ${round(bounded.ms)} ms, peak RSS +${bounded.rssMb} MB, /healthz ${bounded.health.length} answers meanwhile (max ${boundedHealth.max} ms)`,
     );
 
+    // (d) a manifest.json of 15 MB listing 400,000 files (each was a problem named on the event loop).
+    const listing = Buffer.from(
+      JSON.stringify({
+        export_id: "x",
+        files: Array.from({ length: 400_000 }, (_, i) => ({ path: `f${i}`, size: 1, sha256: "0" })),
+        signature: "a.b.c",
+      }),
+    );
+    const listed = await hostile(
+      craftZip(
+        [{ name: "manifest.json", data: deflateRawSync(listing), method: 8, declaredSize: listing.length }],
+        sealOf(genuine),
+      ),
+    );
+    const listedHealth = summarize(listed.health);
+    log(
+      `(d) a ${round(listing.length / 1024 / 1024, 1)} MB manifest listing 400,000 files: ${listed.status} in ${round(listed.ms)} ms, peak RSS +${listed.rssMb} MB, /healthz ${listed.health.length} answers meanwhile (max ${listedHealth.max} ms)`,
+    );
+
     printTable("Verify Export (issue 36, F15)", [
       { what: `genuine ZIP, ${records} records`, ms: genuineMs, status: 200, "RSS +MB": null, healthz: null },
       {
@@ -174,6 +194,13 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         status: bounded.status,
         "RSS +MB": bounded.rssMb,
         healthz: `${bounded.health.length} answers, p95 ${boundedHealth.p95} ms`,
+      },
+      {
+        what: "manifest listing 400,000 files",
+        ms: round(listed.ms),
+        status: listed.status,
+        "RSS +MB": listed.rssMb,
+        healthz: `${listed.health.length} answers, p95 ${listedHealth.p95} ms`,
       },
     ]);
     await writeResult({
@@ -199,6 +226,12 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
           rssMb: refused.rssMb,
           health: refusedHealth,
           answer: refused.body,
+        },
+        manifestListing: {
+          status: listed.status,
+          ms: round(listed.ms),
+          rssMb: listed.rssMb,
+          health: listedHealth,
         },
         withinBounds: {
           bytes: largest.length,
