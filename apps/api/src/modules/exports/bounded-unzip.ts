@@ -10,7 +10,8 @@ import PQueue from "p-queue";
  *    holds more entries, bigger entries or more in all than an export of Odin's can (ZIP_LIMITS);
  * 2. the entries are inflated one at a time in a worker thread, never on the event loop, each as a
  *    stream stopped the moment it passes the size its directory declares (refused: no export's entry
- *    does that), and hashed there; only their sizes, hashes and manifest.json come back;
+ *    does that), and hashed there; manifest.json is parsed there too and refused when it lists more
+ *    files or records than an export can; only sizes, hashes and the manifest's fields come back;
  * 3. at most VERIFY_WORKERS checks run at once (the others wait their turn), and a worker is stopped
  *    after `timeoutMs`.
  */
