@@ -42,6 +42,8 @@ export const AUTH_MESSAGES = {
   idle: "Odin signed you out after a period without activity (the screen lock). Sign in again with your password.",
   noAccount: "No Odin account matches this sign-in. Ask your agency's admin to add you.",
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
+  deactivated:
+    "Your Odin account is switched off (by your agency's admin or identity provider). Ask your agency's admin.",
   forbidden: "You do not have permission to do this.",
   agencyDeactivated: MESSAGES.agencyAccessDeactivated,
   mustChangePassword:
@@ -124,6 +126,7 @@ export const authPlugin = fp<{
       ]);
       if (!user || user.deletedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.noAccount);
       if (!user.approved) throw new AppError("FORBIDDEN", AUTH_MESSAGES.notApproved);
+      if (user.deactivatedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.deactivated);
       const isOwner = user.username === ownerUsername;
       // The owner is never locked out by an agency: they are the one who can reactivate it.
       if (user.agency?.deactivatedAt && !isOwner) {
