@@ -64,6 +64,7 @@ import { createVapidKeySource } from "./delivery/vapid-keys";
 import { createWebPushChannel } from "./delivery/web-push-channel";
 import { createWebhookChannel } from "./delivery/webhook-channel";
 import { alertWebhookRoutes } from "./modules/alert-webhooks/alert-webhooks.routes";
+import { scimRoutes } from "./modules/scim/scim.routes";
 import { createAxisIngest } from "./sources/axis/axis.ingest";
 import { createRekorWebhook } from "./sources/rekor/rekor.webhook";
 import { createImageHandles } from "./sources/image-handle";
@@ -322,6 +323,7 @@ export async function buildApp({
         timeoutMs: config.alerts.delivery.webhookTimeoutMs,
       },
     });
+    await app.register(scimRoutes, { deps: userAdmin });
     if (provider) {
       await app.register(interactionRoutes, {
         provider,

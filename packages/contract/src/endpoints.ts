@@ -23,6 +23,7 @@ import { OWNER_AGENCY_ENDPOINTS } from "./calls/owner-agencies";
 import { MFA_ENDPOINTS } from "./calls/mfa";
 import { SEARCH_ENDPOINTS } from "./calls/search";
 import { INVESTIGATION_ENDPOINTS } from "./calls/investigations";
+import { SCIM_ENDPOINTS } from "./calls/scim";
 
 /**
  * Every call of both specs' call tables (and Odin's GET /healthz), once each. The API registers its
@@ -56,6 +57,7 @@ export const ENDPOINTS = [
   ...TRANSPARENCY_ENDPOINTS,
   ...RETENTION_ENDPOINTS,
   ...LEGAL_HOLD_ENDPOINTS,
+  ...SCIM_ENDPOINTS,
 ] as const;
 
 export type AnyEndpoint = (typeof ENDPOINTS)[number];

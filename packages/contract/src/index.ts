@@ -27,6 +27,7 @@ export * from "./entities/permissions";
 export * from "./entities/case-fields";
 
 export * from "./calls/account";
+export * from "./calls/scim";
 export * from "./calls/search";
 export * from "./calls/investigations";
 export * from "./calls/images";

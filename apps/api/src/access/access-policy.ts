@@ -55,6 +55,27 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   // A Rekor agent's webhook: authenticated by the key's webhook token (sources/rekor/rekor.webhook.ts)
   "POST /ingest/rekor/:keyId": rule("public", "none"),
 
+  // SCIM 2.0 provisioning (issue 34 item 3): the agency's Entra ID or Okta. Public to this hook because the
+  // SCIM plugin checks its own bearer (the agency's SCIM token, modules/scim/scim-token.service.ts) and
+  // answers 401 in SCIM's error shape without one; every call is scoped to the token's agency.
+  "GET /scim/v2/ServiceProviderConfig": rule("public", "agency"),
+  "GET /scim/v2/ResourceTypes": rule("public", "agency"),
+  "GET /scim/v2/ResourceTypes/:id": rule("public", "agency"),
+  "GET /scim/v2/Schemas": rule("public", "agency"),
+  "GET /scim/v2/Schemas/:id": rule("public", "agency"),
+  "GET /scim/v2/Users": rule("public", "agency"),
+  "POST /scim/v2/Users": rule("public", "agency"),
+  "GET /scim/v2/Users/:id": rule("public", "agency"),
+  "PUT /scim/v2/Users/:id": rule("public", "agency"),
+  "PATCH /scim/v2/Users/:id": rule("public", "agency"),
+  "DELETE /scim/v2/Users/:id": rule("public", "agency"),
+  "GET /scim/v2/Groups": rule("public", "agency"),
+  "POST /scim/v2/Groups": rule("public", "agency"),
+  "GET /scim/v2/Groups/:id": rule("public", "agency"),
+  "PUT /scim/v2/Groups/:id": rule("public", "agency"),
+  "PATCH /scim/v2/Groups/:id": rule("public", "agency"),
+  "DELETE /scim/v2/Groups/:id": rule("public", "agency"),
+
   // Account (001 §7)
   "GET /get-current-user": rule("user", "self"),
   "GET /profile-data": rule("user", "self"),
@@ -176,6 +197,10 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /admin/legal-holds": rule("admin", "agency"),
   "POST /admin/legal-holds": rule("admin", "agency"),
   "POST /admin/legal-holds/:id/release": rule("admin", "agency"),
+  // Odin's own (issue 34 item 3): the agency's SCIM provisioning token, shown once, rotated, revoked
+  "GET /admin/scim-token": rule("admin", "agency"),
+  "POST /admin/scim-token": rule("admin", "agency"),
+  "DELETE /admin/scim-token": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),

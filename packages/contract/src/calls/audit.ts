@@ -55,6 +55,15 @@ export const AUDIT_ACTIONS = [
   { value: "retention_changed", label: "Retention policy changed" },
   { value: "legal_hold_placed", label: "Legal hold placed" },
   { value: "legal_hold_released", label: "Legal hold released" },
+  // Issue 34 item 3: SCIM provisioning by the agency's Entra ID or Okta, and its token
+  { value: "scim_user_created", label: "SCIM: user provisioned" },
+  { value: "scim_user_updated", label: "SCIM: user updated" },
+  { value: "scim_user_deactivated", label: "SCIM: user deactivated" },
+  { value: "scim_user_reactivated", label: "SCIM: user reactivated" },
+  { value: "scim_user_deleted", label: "SCIM: user deleted" },
+  { value: "scim_group_changed", label: "SCIM: group changed" },
+  { value: "scim_token_created", label: "SCIM token created or replaced" },
+  { value: "scim_token_revoked", label: "SCIM token revoked" },
 ] as const;
 
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */
