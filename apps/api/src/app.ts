@@ -11,7 +11,7 @@ import { mountOidcProvider } from "./identity/oidc-mount";
 import { passwordResetRoutes } from "./identity/password-reset.routes";
 import { createOidcProvider } from "./identity/built-in-provider";
 import { loadPublicJwks } from "./identity/signing-keys";
-import { createTokenVerifier } from "./identity/token-verifier";
+import { createIdTokenVerifier, createTokenVerifier } from "./identity/token-verifier";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminRoutes } from "./modules/admin/admin.routes";
@@ -74,6 +74,8 @@ import { createImageStore } from "./storage/image-store";
 import { createBlobStore, createS3Client } from "./storage/blob-store";
 import { createSources, type SourceDeps } from "./sources/registry";
 import { authPlugin } from "./plugins/authenticate";
+import { externalIdentityRoutes } from "./identity/external/external-identity.routes";
+import { createManagedAccountCheck, createRuleCache } from "./identity/external/managed-accounts";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { multipartPlugin } from "./plugins/multipart";
 import { prismaPlugin } from "./plugins/prisma";
@@ -170,11 +172,14 @@ export async function buildApp({
   await app.register(cookie);
   await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxFileBytes });
   await app.register(prismaPlugin, { prisma });
+  // Issue 34: the owner's mapping rules (identity provider claims → agency and role), read every few seconds.
+  const idpRules = createRuleCache(prisma);
   await app.register(authPlugin, {
     verifyToken,
     ownerUsername: config.ownerUsername,
     builtIn: identity.builtIn,
     sessions: config.sessions,
+    checkManagedAccount: createManagedAccountCheck(prisma, idpRules),
   });
 
   await app.register(healthRoutes);
@@ -223,6 +228,18 @@ export async function buildApp({
       lockoutMs: config.lockoutMs,
     };
     await app.register(adminRoutes, { deps: userAdmin });
+    await app.register(externalIdentityRoutes, {
+      link: identity.builtIn
+        ? null
+        : {
+            prisma,
+            verifyIdToken: createIdTokenVerifier(identity),
+            rules: idpRules,
+            ownerUsername: config.ownerUsername,
+            issuer: identity.issuer,
+          },
+      deps: { prisma, ownerUsername: config.ownerUsername, externalIssuer: !identity.builtIn, rules: idpRules },
+    });
     await app.register(mfaRoutes, {
       deps: { prisma, secrets, builtIn: identity.builtIn, lockoutMs: config.lockoutMs },
     });

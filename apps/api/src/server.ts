@@ -101,7 +101,8 @@ async function main(): Promise<void> {
     database: running.embedded
       ? `embedded PostgreSQL in ${path.relative(projectRoot, path.join(config.dataDir, "pg")) || "."}`
       : "DATABASE_URL",
-    demo,
+    // The demo's passwords sign in only through the built-in provider (issue 34): not listed otherwise.
+    demo: config.identity.builtIn ? demo : undefined,
     simulators,
     seconds: (Date.now() - started) / 1000,
   });

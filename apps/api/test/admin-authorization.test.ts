@@ -68,6 +68,11 @@ describe("administration routes: agency scoping and refusals", () => {
         { require_case_number: true, require_offense_category: false, offense_categories: [] },
       ],
       ["PUT", `/admin/users/${hartfordUser}/auditor`, { auditor: true }],
+      // Issue 34: the agency's identity provider
+      ["PUT", `/admin/users/${hartfordUser}/identity`, { idp_subject: "idp|someone" }],
+      ["GET", "/owner/idp-rules"],
+      ["POST", "/owner/idp-rules", { agency_id: 1, claim: "groups", value: "odin-users" }],
+      ["DELETE", "/owner/idp-rules/1"],
       ["GET", "/admin/transparency"],
       ["PUT", "/admin/transparency", { enabled: true, sections: ["policy"], policy: "x" }],
       ["GET", "/admin/retention"],

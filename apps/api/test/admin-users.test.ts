@@ -50,6 +50,9 @@ describe("user administration (spec 001 §7 Admin)", () => {
       mfa_enabled: false,
       auditor: false,
       locked_until: null,
+      // Issue 34: how the account signs in
+      sign_in: "password",
+      idp_subject: null,
     });
   });
 

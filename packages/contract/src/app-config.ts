@@ -54,6 +54,15 @@ export const ZAppConfig = z.object({
    * server): one answer, unpaged.
    */
   search: z.object({ pageSize: z.number().int().nonnegative() }).optional(),
+  /**
+   * Odin's own (issue 34): how people sign in. `external`: through the agency's identity provider, so
+   * the web app hands each sign-in's ID token to POST /session/link; `passwords`: whether adding a
+   * person takes a password and the profile offers password changes; `prompt`: sent with each sign-in
+   * (OIDC_PROMPT). Absent (an older server): the built-in provider.
+   */
+  identity: z
+    .object({ external: z.boolean(), passwords: z.boolean(), prompt: z.string().optional() })
+    .optional(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 

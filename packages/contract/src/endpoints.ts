@@ -24,6 +24,7 @@ import { MFA_ENDPOINTS } from "./calls/mfa";
 import { SEARCH_ENDPOINTS } from "./calls/search";
 import { INVESTIGATION_ENDPOINTS } from "./calls/investigations";
 import { SCIM_ENDPOINTS } from "./calls/scim";
+import { IDENTITY_ENDPOINTS } from "./calls/identity";
 
 /**
  * Every call of both specs' call tables (and Odin's GET /healthz), once each. The API registers its
@@ -32,6 +33,7 @@ import { SCIM_ENDPOINTS } from "./calls/scim";
  */
 export const ENDPOINTS = [
   ...ACCOUNT_ENDPOINTS,
+  ...IDENTITY_ENDPOINTS,
   ...SEARCH_ENDPOINTS,
   ...INVESTIGATION_ENDPOINTS,
   ...IMAGE_ENDPOINTS,

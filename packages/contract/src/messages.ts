@@ -256,6 +256,10 @@ export const MESSAGES = {
   agencyDeactivated: (name: string) => `'${name}' deactivated: its users can no longer sign in.`,
   agencyReactivated: (name: string) => `'${name}' reactivated: its users can sign in again.`,
   /** Sign-in page and every call of a signed-in user whose agency the owner deactivated (403). */
+  /** Odin's (issue 34): a sign-in through the agency's identity provider that no account matches. */
+  noAccountForSignIn: "No Odin account matches this sign-in. Ask your agency's admin to add you.",
+  /** Odin's (issue 34): a 401 the web app could not refresh. */
+  sessionEnded: "Your session ended: sign in again.",
   agencyAccessDeactivated: "Your agency's access to Odin has been deactivated. Contact the system owner.",
   /** The owner's add-user names a deactivated agency. */
   agencyDeactivatedNoNewUsers: "This agency is deactivated. Reactivate it before adding users.",

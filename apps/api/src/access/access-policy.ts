@@ -14,6 +14,8 @@ import { WEB_ROUTES } from "@odin/contract";
  * entry fails at start-up, so nothing is ever exposed by omission.
  *
  * - public: no token (health, the web app's files, the identity provider).
+ * - signed_in: a valid bearer token, with or without an Odin account yet (issue 34: the call that links
+ *   a sign-in through the agency's identity provider to its account). The route reads the token itself.
  * - user: any signed-in, approved user.
  * - hotlist_viewer: role admin, or the hotlist_admin or hotlist_viewer flag (the Alerts link rule).
  * - hotlist_admin: role admin, or the hotlist_admin flag (Edit Group rule).
@@ -24,7 +26,7 @@ import { WEB_ROUTES } from "@odin/contract";
  * `scope` says how the service limits the data to the caller: it is documentation here, enforced by
  * each service and proven by the authorization matrix test with an admin of another agency.
  */
-export type Access = "public" | "user" | "hotlist_viewer" | "hotlist_admin" | "auditor" | "admin" | "owner";
+export type Access = "public" | "signed_in" | "user" | "hotlist_viewer" | "hotlist_admin" | "auditor" | "admin" | "owner";
 
 export interface AccessRule {
   access: Access;
@@ -81,6 +83,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /profile-data": rule("user", "self"),
   "POST /auth0/send-password-reset": rule("user", "self"),
   "POST /session/revoke": rule("user", "self"),
+  // Odin's own (issue 34): after a sign-in through the agency's identity provider, find or link the account
+  "POST /session/link": rule("signed_in", "self"),
   "POST /user/reset-password": rule("user", "self"),
   // Odin's own (issue 18 item 5): two-step sign-in set up from the profile
   "GET /account/mfa": rule("user", "self"),
@@ -165,6 +169,8 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /admin-data": rule("admin", "agency"),
   "POST /admin/add-user": rule("admin", "agency"),
   "PUT /admin/toggle-role/:id": rule("admin", "agency"),
+  // Odin's own (issue 34): bind a user to the agency's identity provider subject, or clear it
+  "PUT /admin/users/:id/identity": rule("admin", "agency"),
   "POST /admin/send-password-reset/:id": rule("admin", "agency"),
   "DELETE /admin/delete-user/:id": rule("admin", "agency"),
   "POST /admin/unlock-user/:id": rule("admin", "agency"),
@@ -225,6 +231,10 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
 
   // Owner and cameras (001 §7)
   "GET /owner-data": rule("owner", "all agencies"),
+  // Odin's own (issue 34): the mapping rules (identity provider claims → agency, role and flags)
+  "GET /owner/idp-rules": rule("owner", "all agencies"),
+  "POST /owner/idp-rules": rule("owner", "all agencies"),
+  "DELETE /owner/idp-rules/:id": rule("owner", "all agencies"),
   "POST /owner/add-user": rule("owner", "all agencies"),
   "POST /admin/reset-user-password": rule("owner", "all agencies"),
   "GET /rekor-cameras": rule("owner", "all agencies"),

@@ -5,6 +5,7 @@ import type { Actor } from "./actor";
 export function permits(access: Access, { user, isOwner }: Pick<Actor, "user" | "isOwner">): boolean {
   switch (access) {
     case "public":
+    case "signed_in":
     case "user":
       return true;
     case "hotlist_viewer":

@@ -163,6 +163,7 @@ const ZEnv = z.object({
   OIDC_BUILT_IN: booleanFlag.optional(),
   OIDC_REQUIRED_AMR: z.string().trim().optional(),
   OIDC_REQUIRED_ACR: z.string().trim().optional(),
+  OIDC_PROMPT: z.string().trim().optional(),
   OWNER_USERNAME: z.string().trim().min(1).default("owner"),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(64).default(12),
   SESSION_IDLE_MINUTES: z.coerce
@@ -601,6 +602,13 @@ export interface IdentityConfig {
    * For external issuers, which do their own MFA; the built-in provider sets amr ["pwd","otp"].
    */
   requiredMfa?: { amr: string[]; acr: string[] };
+  /**
+   * OIDC_PROMPT (issue 34): the `prompt` the web app sends with every sign-in at an external issuer.
+   * Unset: `consent`, since OIDC Core §11 lets an issuer ignore `offline_access` (no refresh token)
+   * without it; empty: none (Entra ID and Auth0 give refresh tokens without it and would ask for
+   * consent at every sign-in). Never sent to the built-in provider.
+   */
+  prompt?: string;
 }
 
 const listOf = (value: string | undefined) =>
@@ -808,6 +816,7 @@ export function loadConfig(given: NodeJS.ProcessEnv, projectRoot: string): Confi
       clientId: env.OIDC_CLIENT_ID,
       audience: env.OIDC_AUDIENCE,
       requiredMfa: { amr: listOf(env.OIDC_REQUIRED_AMR), acr: listOf(env.OIDC_REQUIRED_ACR) },
+      ...(builtIn ? {} : { prompt: env.OIDC_PROMPT ?? "consent" }),
     },
     identityAdmin: identityAdminConfig(env, builtIn),
     ownerUsername: env.OWNER_USERNAME,

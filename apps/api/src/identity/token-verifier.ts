@@ -18,6 +18,8 @@ export interface VerifiedToken {
   /** How the user signed in (RFC 8176), when the issuer says: ["pwd","otp"] after a second factor. */
   amr: string[];
   acr: string | undefined;
+  /** Every claim of the token, for the agency's mapping rules (issue 34: `groups`, `realm_access.roles`). */
+  claims: Record<string, unknown>;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
@@ -120,6 +122,14 @@ function acceptedTypes(identity: IdentityConfig): ReadonlySet<string> {
   return new Set(identity.builtIn ? ["at+jwt"] : ["at+jwt", "jwt"]);
 }
 
+function keySource(identity: IdentityConfig, publicKeys?: PublicKeys | (() => Promise<PublicKeys>)): KeySource {
+  return typeof publicKeys === "function"
+    ? databaseJwks(publicKeys)
+    : publicKeys
+      ? createLocalJWKSet(publicKeys)
+      : discoveredJwks(identity.issuer);
+}
+
 /**
  * Verifies a bearer token as the issue asks: signature RS256 only (so `none` and HS256 are refused),
  * the exact issuer, the API's audience, expiry with 60 s of leeway; and (issue 18, finding 8) the
@@ -129,12 +139,7 @@ export function createTokenVerifier(
   identity: IdentityConfig,
   publicKeys?: PublicKeys | (() => Promise<PublicKeys>),
 ): TokenVerifier {
-  const keys: KeySource =
-    typeof publicKeys === "function"
-      ? databaseJwks(publicKeys)
-      : publicKeys
-        ? createLocalJWKSet(publicKeys)
-        : discoveredJwks(identity.issuer);
+  const keys = keySource(identity, publicKeys);
   const types = acceptedTypes(identity);
   return async (token) => {
     let payload: JWTPayload;
@@ -168,9 +173,46 @@ export function createTokenVerifier(
       email: typeof payload.email === "string" ? payload.email : undefined,
       amr: Array.isArray(payload.amr) ? payload.amr.filter((m): m is string => typeof m === "string") : [],
       acr: typeof payload.acr === "string" ? payload.acr : undefined,
+      claims: payload,
     };
     if (identity.requiredMfa && !meetsMfaRequirement(verified, identity.requiredMfa))
       throw new MfaNotShownError(`amr ${JSON.stringify(verified.amr)}, acr ${verified.acr ?? "none"}`);
     return verified;
+  };
+}
+
+/** An ID token's claims, once its signature, issuer, audience and dates are checked. */
+export type IdTokenVerifier = (idToken: string) => Promise<Record<string, unknown>>;
+
+/**
+ * Issue 34: the ID token a web app hands over after signing in through an external issuer
+ * (POST /session/link). Checked as OIDC Core §3.1.3.7 asks of a relying party that got it from the
+ * token endpoint: the issuer's key (RS256), the exact issuer, Odin's client id as audience (and as
+ * `azp` when there are several audiences), not expired. Its nonce was checked by the web app that
+ * sent it; the server never saw the request that carried the nonce.
+ */
+export function createIdTokenVerifier(
+  identity: IdentityConfig,
+  publicKeys?: PublicKeys | (() => Promise<PublicKeys>),
+): IdTokenVerifier {
+  const keys = keySource(identity, publicKeys);
+  return async (idToken) => {
+    try {
+      const { payload } = await jwtVerify(idToken, keys, {
+        algorithms: ["RS256"],
+        issuer: identity.issuer,
+        audience: identity.clientId,
+        clockTolerance: LEEWAY_SECONDS,
+        requiredClaims: ["sub", "exp", "iat"],
+      });
+      if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== identity.clientId)
+        throw new InvalidTokenError("the ID token's azp is not Odin's client");
+      return payload;
+    } catch (error) {
+      if (error instanceof errors.JOSEError || error instanceof InvalidTokenError) {
+        throw new InvalidTokenError(error.message);
+      }
+      throw error;
+    }
   };
 }

@@ -22,6 +22,7 @@ import {
 } from "../identity/token-verifier";
 import { AppError } from "../lib/app-error";
 import { readInstanceMfaRequired } from "../identity/mfa/mfa.repository";
+import { MANAGED_MESSAGES, type createManagedAccountCheck } from "../identity/external/managed-accounts";
 
 export type { AuthContext } from "../access/actor";
 
@@ -32,6 +33,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Set for every route whose access is not public (see access/access-policy.ts). */
     auth: AuthContext | null;
+    /** Set for a "signed_in" route: the verified bearer token, whether an account matches it or not. */
+    verifiedToken: VerifiedToken | null;
   }
 }
 
@@ -40,7 +43,7 @@ export const AUTH_MESSAGES = {
   invalid: "Your session has expired or is not valid. Sign in again.",
   revoked: "This session was signed out. Sign in again.",
   idle: "Odin signed you out after a period without activity (the screen lock). Sign in again with your password.",
-  noAccount: "No Odin account matches this sign-in. Ask your agency's admin to add you.",
+  noAccount: MESSAGES.noAccountForSignIn,
   notApproved: "Your account has not been approved yet. Ask your agency's admin to approve it.",
   deactivated:
     "Your Odin account is switched off (by your agency's admin or identity provider). Ask your agency's admin.",
@@ -77,9 +80,12 @@ export const authPlugin = fp<{
   builtIn?: boolean;
   /** SESSION_IDLE_MINUTES and SESSION_MAX_HOURS (config.sessions): a session idle longer is ended. */
   sessions?: { idleMs: number; maxMs: number };
+  /** Issue 34: re-checks the mapping rules of accounts they manage (identity/external/managed-accounts.ts). */
+  checkManagedAccount?: ReturnType<typeof createManagedAccountCheck>;
 }>(
-  async (app: FastifyInstance, { verifyToken, ownerUsername, builtIn = false, sessions }) => {
+  async (app: FastifyInstance, { verifyToken, ownerUsername, builtIn = false, sessions, checkManagedAccount }) => {
     app.decorateRequest("auth", null);
+    app.decorateRequest("verifiedToken", null);
     const sessionLimits = sessions && createSessionLimits(app.prisma, sessions);
     const writeInterval = sessions ? activityWriteInterval(sessions.idleMs) : 30_000;
     const requireBuiltInMfa = builtIn;
@@ -102,12 +108,11 @@ export const authPlugin = fp<{
       }
     });
 
-    async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+    async function verifyBearer(request: FastifyRequest): Promise<VerifiedToken> {
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
       if (!bearer) throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.missing);
-      let token: VerifiedToken;
       try {
-        token = await verifyToken(bearer);
+        return await verifyToken(bearer);
       } catch (error) {
         if (error instanceof MfaNotShownError) {
           request.log.info({ reason: error.message }, "bearer token without multi-factor sign-in refused");
@@ -119,15 +124,26 @@ export const authPlugin = fp<{
         }
         throw error;
       }
+    }
+
+    async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+      const token = await verifyBearer(request);
       // Both lookups at once: every call pays for them, so one round trip instead of two.
-      const [user, session] = await Promise.all([
+      const [found, session] = await Promise.all([
         findUserBySubject(app.prisma, token.sub),
         token.sid ? findSession(app.prisma, token.sid) : null,
       ]);
-      if (!user || user.deletedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.noAccount);
-      if (!user.approved) throw new AppError("FORBIDDEN", AUTH_MESSAGES.notApproved);
-      if (user.deactivatedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.deactivated);
-      const isOwner = user.username === ownerUsername;
+      if (!found || found.deletedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.noAccount);
+      if (!found.approved) throw new AppError("FORBIDDEN", AUTH_MESSAGES.notApproved);
+      if (found.deactivatedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.deactivated);
+      const isOwner = found.username === ownerUsername;
+      let user = found;
+      // An account the agency's mapping rules manage: the token's groups decide its role, or end it.
+      if (found.idpManaged && !isOwner && checkManagedAccount) {
+        const verdict = await checkManagedAccount(found, token, { ip: request.ip, requestId: String(request.id) });
+        if (!verdict.ok) throw new AppError("FORBIDDEN", MANAGED_MESSAGES[verdict.reason]);
+        user = verdict.user;
+      }
       // The owner is never locked out by an agency: they are the one who can reactivate it.
       if (user.agency?.deactivatedAt && !isOwner) {
         throw new AppError("FORBIDDEN", AUTH_MESSAGES.agencyDeactivated);
@@ -188,6 +204,10 @@ export const authPlugin = fp<{
       const rule = accessRuleFor(request.method, url);
       if (!rule) throw new AppError("FORBIDDEN", AUTH_MESSAGES.forbidden);
       if (rule.access === "public") return;
+      if (rule.access === "signed_in") {
+        request.verifiedToken = await verifyBearer(request);
+        return;
+      }
       request.auth = await authenticate(request);
       if (request.auth.user.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(`${request.method} ${url}`))
         throw new AppError("FORBIDDEN", AUTH_MESSAGES.mustChangePassword);
@@ -196,6 +216,12 @@ export const authPlugin = fp<{
   },
   { name: "odin-auth", dependencies: ["odin-prisma"] },
 );
+
+/** The verified token of a "signed_in" route (the auth hook guarantees it). */
+export function requireVerifiedToken(request: FastifyRequest): VerifiedToken {
+  if (!request.verifiedToken) throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.missing);
+  return request.verifiedToken;
+}
 
 /** The signed-in caller of a route that is not public (the auth hook guarantees it). */
 export function requireAuth(request: FastifyRequest): AuthContext {

@@ -1,7 +1,9 @@
 import type { TCurrentUser } from "@odin/contract";
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useAuth } from "react-oidc-context";
 import { getCurrentUser } from "@/features/auth/api/get-current-user";
+import { linkSession } from "@/features/auth/api/link-session";
+import { getIdentitySettings } from "@/lib/config";
 import { toError } from "@/lib/error-reason";
 
 /**
@@ -54,20 +56,40 @@ interface Loaded {
 export function CurrentUserLoader({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const subject = auth.isAuthenticated ? (auth.user?.profile.sub ?? "") : null;
+  const idToken = auth.user?.id_token;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [attempt, setAttempt] = useState(0);
+  // Issue 34: with the agency's identity provider, each sign-in's ID token goes to POST /session/link
+  // first (the account is found or linked there); a renewed ID token goes too, so the mapping rules
+  // read the person's current groups.
+  const external = getIdentitySettings().external;
+  const linkedToken = useRef<string | undefined>(undefined);
+  const idTokenRef = useRef(idToken);
+  idTokenRef.current = idToken;
 
   useEffect(() => {
     if (subject === null) return;
     let active = true;
-    getCurrentUser().then(
+    const token = idTokenRef.current;
+    const link = external && token ? linkSession(token).then(() => (linkedToken.current = token)) : Promise.resolve();
+    link.then(getCurrentUser).then(
       (user) => active && setLoaded({ subject, user, error: null }),
       (error: unknown) => active && setLoaded({ subject, user: null, error: toError(error) }),
     );
     return () => {
       active = false;
     };
-  }, [subject, attempt]);
+  }, [subject, attempt, external]);
+
+  useEffect(() => {
+    if (!external || !idToken || linkedToken.current === undefined || linkedToken.current === idToken) return;
+    linkedToken.current = idToken;
+    // A renewal: the rules may give another role (or none); the next screen's calls report a refusal.
+    linkSession(idToken).then(
+      () => void refreshRef.current(),
+      () => undefined,
+    );
+  }, [external, idToken]);
 
   const refresh = useCallback(async () => {
     if (subject === null) return null;
@@ -79,6 +101,9 @@ export function CurrentUserLoader({ children }: { children: ReactNode }) {
       return null; // keep what is shown; the next screen's own calls report problems
     }
   }, [subject]);
+
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
 
   const retry = useCallback(() => {
     setLoaded(null);

@@ -13,6 +13,11 @@ export interface TokenSource {
   getAccessToken(): Promise<string | null>;
   /** A new access token from the identity provider, not from the cache; null when that fails. */
   refreshAccessToken(): Promise<string | null>;
+  /**
+   * The API refused a signed-in call (401) and no refresh could answer it (issue 34): the session is
+   * over. The source says so ("Your session ended: sign in again") and goes to sign-in.
+   */
+  sessionEnded?(): void;
 }
 
 let tokenSource: TokenSource | null = null;
@@ -138,11 +143,13 @@ async function call(
   const source = tokenSource;
   if (!source) throw new Error(MESSAGES.tokenGetterNotSet);
 
-  let answer = await send(path, init, await source.getAccessToken(), reading, timeoutMs);
+  const token = await source.getAccessToken();
+  let answer = await send(path, init, token, reading, timeoutMs);
   if (answer.response.status === 401) {
     // Refresh bypassing the cache, then retry exactly once; a second 401 is thrown like any failure.
     const fresh = await source.refreshAccessToken().catch(() => null);
     if (fresh) answer = await send(path, init, fresh, reading, timeoutMs);
+    else if (token) source.sessionEnded?.();
   }
   if (!answer.response.ok) throw toApiError(answer);
   return answer;

@@ -119,3 +119,12 @@ export function getPasswordMinLength(): number {
 export function getSearchPageSize(): number {
   return Math.min(getAppConfig().search?.pageSize ?? 0, SEARCH_PAGE_SIZE_MAX);
 }
+
+/**
+ * How people sign in (issue 34): through the agency's identity provider (`external`, each sign-in's ID
+ * token handed to POST /session/link) and whether Odin takes passwords (add user, profile). An older
+ * server that does not say: the built-in provider, with passwords.
+ */
+export function getIdentitySettings(): { external: boolean; passwords: boolean; prompt?: string } {
+  return getAppConfig().identity ?? { external: false, passwords: true };
+}

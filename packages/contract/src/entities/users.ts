@@ -51,6 +51,14 @@ export const ZAdminUser = z.object({
    * (ISO 8601); null when it is not locked. Unlock lifts it sooner.
    */
   locked_until: z.string().nullable().optional(),
+  /**
+   * Odin's (issue 34): how the account signs in through the agency's identity provider. "pending": added
+   * by e-mail, linked at the person's first sign-in; "linked": bound to a subject; "managed": the
+   * agency's mapping rules give its role; "deactivated": switched off (SCIM `active: false`).
+   */
+  sign_in: z.enum(["password", "pending", "linked", "managed", "deactivated"]).optional(),
+  /** Odin's (issue 34): the identity provider's subject the account is bound to, when it is. */
+  idp_subject: z.string().nullable().optional(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
@@ -60,6 +68,13 @@ export const ZOwnerUser = ZAdminUser.extend({
   agency_name: z.string().nullable(),
 });
 export type TOwnerUser = z.infer<typeof ZOwnerUser>;
+
+/** An identity provider's subject (`sub`): at most 255 characters (OIDC Core §2), no spaces around. */
+export const ZIdpSubject = z
+  .string()
+  .trim()
+  .min(1, "Enter the identity provider's subject.")
+  .max(255, "A subject is at most 255 characters.");
 
 /** A new password, held to the rules the change-password screen lists. */
 export const ZNewPassword = z
@@ -83,7 +98,16 @@ export const ZAddUserRequest = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: MESSAGES.emailInvalid }).max(254)),
-  password: ZNewPassword,
+  /**
+   * Required while Odin (or Auth0 through it) keeps passwords. Odin's (issue 34): with an external issuer
+   * that Odin does not administer (IDP_ADMIN=none) it is left out: the person signs in with the agency's
+   * identity provider and is linked at the first sign-in.
+   */
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .optional()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(ZNewPassword.optional()),
   role: z
     .string()
     .trim()
@@ -92,6 +116,15 @@ export const ZAddUserRequest = z.object({
     .pipe(ZRole)
     .default("user"),
   agency_id: ZIdInput.optional(),
+  /**
+   * Odin's (issue 34): the identity provider's subject (`sub`) to bind the account to at once, instead
+   * of linking it by verified e-mail at the first sign-in. External issuers only.
+   */
+  idp_subject: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() === "" ? undefined : value))
+    .pipe(ZIdpSubject.optional()),
 });
 export type TAddUserRequest = z.infer<typeof ZAddUserRequest>;
 export type TAddUserRequestInput = z.input<typeof ZAddUserRequest>;

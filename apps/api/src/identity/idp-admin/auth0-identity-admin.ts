@@ -161,12 +161,13 @@ export function createAuth0IdentityAdmin(options: Auth0AdminOptions): IdentityAd
   return {
     kind: "auth0",
     odinKeepsPasswords: false,
+    takesPasswords: true,
     async createAccount({ username, name, email, password }) {
       const { json } = await management(
         "POST",
         "/api/v2/users",
         { connection: options.connection, email, password, name, app_metadata: { odin_username: username } },
-        [password],
+        [password ?? ""],
       );
       const created = ZCreatedUser.safeParse(json);
       if (!created.success) throw new IdentityProviderError("Auth0 did not say which account it created");

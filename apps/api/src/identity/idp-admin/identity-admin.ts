@@ -14,7 +14,8 @@ export interface NewAccount {
   username: string;
   name: string;
   email: string;
-  password: string;
+  /** Absent only for a provider that keeps its own passwords and is not administered (IDP_ADMIN=none). */
+  password?: string;
 }
 
 export interface AccountRef {
@@ -30,6 +31,11 @@ export interface IdentityAdmin {
   readonly kind: IdentityAdminConfig["kind"];
   /** Whether Odin's change-password screen can change the password (so a reset may require it). */
   readonly odinKeepsPasswords: boolean;
+  /**
+   * Whether adding a person takes a password (built-in, Auth0). Without (IDP_ADMIN=none, issue 34) the
+   * account is made pending in Odin and bound to the person's subject at their first sign-in.
+   */
+  readonly takesPasswords: boolean;
   createAccount(account: NewAccount): Promise<ProvisionedAccount>;
   /** Sets a password (the owner's reset, re-adding a deleted user); returns the new hash, if Odin keeps it. */
   setPassword(account: AccountRef, password: string): Promise<{ passwordHash: string | null }>;

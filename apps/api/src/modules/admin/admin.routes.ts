@@ -5,7 +5,7 @@ import { successMessage } from "../../lib/success-message";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/authenticate";
 import type { UserAdminDeps } from "./admin-deps";
-import { addUser, agencyForNewUser } from "./add-user.service";
+import { addUser, addUserBodyFor, agencyForNewUser } from "./add-user.service";
 import {
   changeRole,
   deleteUser,
@@ -34,7 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
 
   app.post(
     add.path,
-    { schema: { body: add.body, response: { 200: add.response, ...errors } } },
+    { schema: { body: addUserBodyFor(deps.identityAdmin), response: { 200: add.response, ...errors } } },
     async (request) => {
       const auth = requireAuth(request);
       const { agency_id: requested, ...user } = request.body;

@@ -5,7 +5,7 @@ import { inTransaction } from "../../lib/database";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../audit/audit.repository";
 import { atProvider, type UserAdminDeps } from "./admin-deps";
-import { clashReason, isReservedUsername, type NewUser } from "./add-user.service";
+import { clashReason, isReservedUsername, signInFieldIssues, type NewUser } from "./add-user.service";
 import { findNameClashes, insertUsers, isUniqueViolation } from "./users.repository";
 import { readUploadedCsv, rejectRows, type RowError } from "./csv-upload";
 
@@ -26,9 +26,13 @@ export async function uploadUsers(
   agencyId: number,
   file: Buffer | undefined,
 ): Promise<TBulkUploadResponse> {
+  // With an agency's provider that keeps passwords (issue 34) the password column may be left out, and
+  // an idp_subject column may bind accounts at once.
   const table = readUploadedCsv(file, {
-    required: USER_CSV_COLUMNS.filter((column) => column !== "role"),
-    allowed: USER_CSV_COLUMNS,
+    required: USER_CSV_COLUMNS.filter(
+      (column) => column !== "role" && (column !== "password" || deps.identityAdmin.takesPasswords),
+    ),
+    allowed: [...USER_CSV_COLUMNS, "idp_subject"],
     maxRows: USER_CSV_MAX_ROWS,
   });
   const errors: RowError[] = [];
@@ -48,6 +52,11 @@ export async function uploadUsers(
       continue;
     }
     const user = parsed.data;
+    const fieldIssues = signInFieldIssues(deps, user);
+    if (fieldIssues.length) {
+      for (const issue of fieldIssues) errors.push({ line, message: `${issue.path}: ${issue.message}` });
+      continue;
+    }
     if (isReservedUsername(deps, user.username)) {
       errors.push({ line, message: `username: '${user.username}' is reserved for the owner account.` });
       continue;
@@ -87,7 +96,7 @@ export async function uploadUsers(
           role: user.role,
           agencyId,
           approved: true,
-          idpSubject: accounts[index]!.idpSubject,
+          idpSubject: user.idp_subject ?? accounts[index]!.idpSubject,
           passwordHash: accounts[index]!.passwordHash,
         })),
       );

@@ -69,6 +69,16 @@ export function toAdminUser(user: UserWithAgency, lockoutMs: number, now = new D
       user.lockedAt && isLockedOut(user, now, lockoutMs)
         ? new Date(user.lockedAt.getTime() + lockoutMs).toISOString()
         : null,
+    sign_in: user.deactivatedAt
+      ? "deactivated"
+      : user.passwordHash !== null
+        ? "password"
+        : user.idpManaged
+          ? "managed"
+          : user.idpSubject
+            ? "linked"
+            : "pending",
+    idp_subject: user.passwordHash !== null ? null : user.idpSubject,
   };
 }
 

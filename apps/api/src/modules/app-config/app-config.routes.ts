@@ -17,6 +17,11 @@ export function appConfigFor(config: Config): TAppConfig {
     session: { idleMinutes: Math.round(config.sessions.idleMs / 60_000) },
     passwords: { minLength: config.passwords.minLength },
     search: { pageSize: config.search.pageSize },
+    identity: {
+      external: !config.identity.builtIn,
+      passwords: config.identityAdmin.kind !== "none",
+      ...(config.identity.prompt ? { prompt: config.identity.prompt } : {}),
+    },
   };
 }
 

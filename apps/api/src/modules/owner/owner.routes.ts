@@ -4,7 +4,7 @@ import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import { requireAuth } from "../../plugins/authenticate";
 import type { UserAdminDeps } from "../admin/admin-deps";
-import { addUser } from "../admin/add-user.service";
+import { addUser, ownerAddUserBodyFor } from "../admin/add-user.service";
 import { findActiveAgencyOrFail, findAgencies } from "../admin/agencies.repository";
 import { getOwnerData, resetUserPassword } from "./owner.service";
 
@@ -23,7 +23,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
 
   app.post(
     add.path,
-    { schema: { body: add.body, response: { 200: add.response, ...errors } } },
+    { schema: { body: ownerAddUserBodyFor(deps.identityAdmin), response: { 200: add.response, ...errors } } },
     async (request) => {
       const { agency_id: agencyId, ...user } = request.body;
       const agency = await findActiveAgencyOrFail(deps.prisma, agencyId);

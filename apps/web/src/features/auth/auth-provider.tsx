@@ -6,7 +6,10 @@ import type { OidcConfig } from "@/lib/config";
 import { buildUserManagerSettings, CALLBACK_PATH, returnToFromState } from "./auth-settings";
 import { isSigningOut } from "@/lib/sign-out";
 import { checkIdToken } from "./id-token";
-import { clearLocked, markSignedIn, wasLocked } from "./session-marker";
+import { clearLocked, clearSignedIn, markSignedIn, wasLocked } from "./session-marker";
+import { MESSAGES } from "@odin/contract";
+import { getIdentitySettings } from "@/lib/config";
+import { leaveSessionNotice } from "@/lib/session-notice";
 
 export interface OdinAuthProviderProps {
   oidc: OidcConfig;
@@ -31,8 +34,17 @@ export interface OdinAuthProviderProps {
  */
 export class OdinUserManager extends UserManager {
   override signinRedirect(args: SigninRedirectArgs = {}): Promise<void> {
-    return super.signinRedirect(wasLocked() ? { ...args, prompt: "login" } : args);
+    // A nonce with every request (issue 34): oidc-client-ts sends and checks one only when given one.
+    const withNonce = { nonce: randomNonce(), ...args };
+    const prompt = wasLocked() ? "login" : (args.prompt ?? getIdentitySettings().prompt);
+    return super.signinRedirect(prompt ? { ...withNonce, prompt } : withNonce);
   }
+}
+
+/** 128 random bits, URL-safe: the ID token must carry it back (OIDC Core §3.1.2.1, §3.1.3.7 step 11). */
+export function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 export function OdinAuthProvider({ oidc, onNavigate, children }: OdinAuthProviderProps) {
@@ -85,9 +97,19 @@ async function idTokenProblem(userManager: UserManager, user: User | undefined):
  * (signinSilent uses the refresh token). Concurrent 401s share one refresh: providers that rotate refresh
  * tokens treat a second use of the same one as theft and end the session.
  */
-export function createTokenSource(userManager: Pick<UserManager, "getUser" | "signinSilent">): TokenSource {
+export function createTokenSource(
+  userManager: Pick<UserManager, "getUser" | "signinSilent"> & Partial<Pick<UserManager, "removeUser">>,
+): TokenSource {
   let refreshing: Promise<string | null> | null = null;
+  let ended = false;
   return {
+    sessionEnded() {
+      if (ended || isSigningOut()) return;
+      ended = true;
+      leaveSessionNotice({ tone: "warning", text: MESSAGES.sessionEnded });
+      clearSignedIn();
+      void (userManager.removeUser?.() ?? Promise.resolve()).finally(() => window.location.assign("/"));
+    },
     async getAccessToken() {
       const user = await userManager.getUser();
       return user?.access_token ?? null;

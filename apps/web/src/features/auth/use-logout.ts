@@ -3,6 +3,8 @@ import { AuthContext } from "react-oidc-context";
 import { revokeSession } from "./api/revoke-session";
 import { runSignOutCleanups, signOutAbandoned } from "@/lib/sign-out";
 import { clearSignedIn } from "./session-marker";
+import { errorReason } from "@/lib/error-reason";
+import { leaveSessionNotice } from "@/lib/session-notice";
 
 /**
  * Ends the session (spec 000 §2): first POST /session/revoke so the API refuses this session's tokens at
@@ -27,8 +29,13 @@ export function useLogout(): (() => void) | undefined {
     void (async () => {
       try {
         await revokeSession();
-      } catch {
-        // The provider's logout below still ends the session; the tokens expire on their own.
+      } catch (error) {
+        // Said on the sign-in screen, not hidden (issue 34): the provider's logout below still runs, and
+        // the person should know the server may not have ended this session.
+        leaveSessionNotice({
+          tone: "danger",
+          text: `Odin's server could not confirm that your session ended (${errorReason(error) ?? "no answer"}). You were signed out here and at your identity provider; on a shared computer, close the browser too.`,
+        });
       }
       // On success the browser is on its way to the provider and this promise does not settle.
       // extraQueryParams: {} keeps the sign-in's `audience` off the logout address.

@@ -8,6 +8,7 @@ import { DEFAULT_RETURN_TO, signinState } from "../auth-settings";
 import { markSignedIn, wasSignedIn } from "../session-marker";
 import { useLogout } from "../use-logout";
 import { SignInFrame } from "./sign-in-frame";
+import { takeSessionNotice } from "@/lib/session-notice";
 
 export const LOGIN_BUTTON_LABEL = "Log in with your identity provider";
 
@@ -23,6 +24,8 @@ export function LoginScreen() {
   const signedIn = auth.isAuthenticated;
   // A reload of / by a user who signed in earlier in this tab: back through the provider to Search.
   const [resuming] = useState(() => !signedIn && wasSignedIn());
+  // A line left by the page before (issue 34): the session ended, or a sign-out's revocation failed.
+  const [notice] = useState(takeSessionNotice);
   const resumeStarted = useRef(false);
 
   useEffect(() => {
@@ -69,6 +72,7 @@ export function LoginScreen() {
       title="Welcome to Odin"
       description="License-plate search and hotlist alerting for law enforcement. Sign in with your agency account to begin."
     >
+      {notice && <Notice tone={notice.tone}>{notice.text}</Notice>}
       {auth.error && <Notice tone="danger">{MESSAGES.authError(auth.error.message)}</Notice>}
       <Button onClick={login} className="sign-in__button">
         {LOGIN_BUTTON_LABEL}
