@@ -66,6 +66,20 @@ describe("authorization matrix", () => {
         ...(url === "/alerts/stream" ? { payloadAsStream: true } : {}),
       });
 
+    // SCIM (issue 34 item 3): public to the sign-in hook because the SCIM scope checks its own bearer,
+    // the agency's SCIM token (test/scim.test.ts): no token, and no user's token, gets past it.
+    if (url.startsWith("/scim/v2/")) {
+      it.each([undefined, ...personas])(
+        "refuses %s without the agency's SCIM token (401)",
+        async (persona) => {
+          const res = await send(persona ? await mintToken(t, subjects[persona]) : undefined);
+          expect(res.statusCode, res.body).toBe(401);
+          expect(res.json()).toMatchObject({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"] });
+        },
+      );
+      return;
+    }
+
     if (rule.access === "public") {
       it("answers a caller without a token", async () => {
         expect((await send()).statusCode).not.toBe(401);

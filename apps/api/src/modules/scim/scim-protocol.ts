@@ -441,13 +441,15 @@ export function userResource(row: ScimUserRow, baseUrl: string) {
   const name = storedName(row);
   const parts = [name.givenName, name.middleName, name.familyName].filter(Boolean).join(" ");
   const formatted = parts || name.formatted || row.name;
+  const { displayName } = userStateOf(row);
   return {
     schemas: [SCIM_SCHEMAS.user],
     id: String(row.id),
     ...(row.scimExternalId ? { externalId: row.scimExternalId } : {}),
     userName: row.username,
     name: { ...name, formatted },
-    displayName: row.name,
+    // The displayName the client sent; for an account SCIM has not written, the name Odin shows.
+    ...(displayName ? { displayName } : {}),
     active: row.deactivatedAt === null,
     emails: [{ value: row.email, type: "work", primary: true }],
     meta: {

@@ -119,12 +119,7 @@ const scimApi: FastifyPluginAsync<{ deps: ScimDeps }> = async (app, { deps }) =>
     return sendScimError(reply, 500, `Internal server error (request ${request.id}).`);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendScimError(
-      reply,
-      404,
-      `No SCIM endpoint ${request.method} ${request.url.split("?")[0]}.`,
-      "invalidPath",
-    ),
+    sendScimError(reply, 404, `No SCIM endpoint ${request.method} ${request.url.split("?")[0]}.`),
   );
 
   // Every SCIM call carries the agency's token: the caller is known before anything else is read.
