@@ -17,6 +17,13 @@ export const ZOwnerAddUserRequest = ZAddUserRequest.extend({
 });
 export type TOwnerAddUserRequest = z.infer<typeof ZOwnerAddUserRequest>;
 
+/** ZOwnerAddUserRequest for the configured sign-in (see addUserRequestFor). */
+export function ownerAddUserRequestFor(passwords: boolean) {
+  return passwords
+    ? ZOwnerAddUserRequest.extend({ password: ZNewPassword })
+    : ZOwnerAddUserRequest.extend({ password: z.string().optional().transform((): undefined => undefined) });
+}
+
 export const ZResetUserPasswordRequest = z.object({
   user_id: ZIdInput,
   new_password: ZNewPassword,

@@ -127,6 +127,16 @@ export const ZAddUserRequest = z.object({
     .pipe(ZIdpSubject.optional()),
 });
 export type TAddUserRequest = z.infer<typeof ZAddUserRequest>;
+
+/**
+ * The add-user form's schema for the configured sign-in (issue 34): the password required where Odin
+ * takes passwords (the spec's form), left out where the agency's identity provider keeps them.
+ */
+export function addUserRequestFor(passwords: boolean) {
+  return passwords
+    ? ZAddUserRequest.extend({ password: ZNewPassword })
+    : ZAddUserRequest.extend({ password: z.string().optional().transform((): undefined => undefined) });
+}
 export type TAddUserRequestInput = z.input<typeof ZAddUserRequest>;
 
 /** A user as the permissions screen lists them: Name, Email, Hotlist Admin, Hotlist Viewer. */

@@ -137,3 +137,16 @@ export function AddUserCard({ form, children }: { form: AddUserForm; children: R
     </Card>
   );
 }
+
+/**
+ * Issue 34: the add-user forms with the agency's identity provider, which keeps passwords. The account
+ * waits for the person's first sign-in and is linked when the provider vouches for the same e-mail.
+ */
+export function SignInByProviderHint() {
+  return (
+    <p className="field__hint">
+      People sign in with your agency&apos;s identity provider: no password is set here. The account is linked
+      at the person&apos;s first sign-in, when the provider confirms the same e-mail address.
+    </p>
+  );
+}

@@ -1,4 +1,10 @@
-export { AddUserCard, useAddUserForm, type AddUserFormOptions, type AddUserState } from "./add-user-form";
+export {
+  AddUserCard,
+  SignInByProviderHint,
+  useAddUserForm,
+  type AddUserFormOptions,
+  type AddUserState,
+} from "./add-user-form";
 export { CsvFileField, useCsvFile, type CsvFileFieldProps } from "./csv-file-field";
 export { CsvUploadCard, type CsvUploadCardProps } from "./csv-upload-card";
 export { DateRangeFields, type DateRange, type DateRangeFieldsProps } from "./date-range-fields";

@@ -63,12 +63,25 @@ describe("OdinUserManager", () => {
     const redirect = vi.spyOn(UserManager.prototype, "signinRedirect").mockResolvedValue(undefined);
     markLocked();
     await manager().signinRedirect({ state: { returnTo: "/search" } });
-    expect(redirect).toHaveBeenCalledWith({ state: { returnTo: "/search" }, prompt: "login" });
+    expect(redirect).toHaveBeenCalledWith({
+      state: { returnTo: "/search" },
+      prompt: "login",
+      nonce: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+    });
   });
 
   it("otherwise leaves the sign-in as asked (the provider's session may answer at once)", async () => {
     const redirect = vi.spyOn(UserManager.prototype, "signinRedirect").mockResolvedValue(undefined);
     await manager().signinRedirect({ state: { returnTo: "/search" } });
-    expect(redirect).toHaveBeenCalledWith({ state: { returnTo: "/search" } });
+    expect(redirect).toHaveBeenCalledWith({ state: { returnTo: "/search" }, nonce: expect.any(String) });
+  });
+
+  it("sends a fresh nonce with every sign-in (issue 34), which oidc-client-ts then checks in the ID token", async () => {
+    const redirect = vi.spyOn(UserManager.prototype, "signinRedirect").mockResolvedValue(undefined);
+    await manager().signinRedirect({});
+    await manager().signinRedirect({});
+    const [first, second] = redirect.mock.calls.map(([args]) => args?.nonce);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(second).not.toBe(first);
   });
 });

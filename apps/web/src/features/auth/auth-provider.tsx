@@ -44,7 +44,10 @@ export class OdinUserManager extends UserManager {
 /** 128 random bits, URL-safe: the ID token must carry it back (OIDC Core §3.1.2.1, §3.1.3.7 step 11). */
 export function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function OdinAuthProvider({ oidc, onNavigate, children }: OdinAuthProviderProps) {

@@ -8,6 +8,7 @@ import { toError } from "@/lib/error-reason";
 import { accountQueries } from "../api/queries";
 import { sendPasswordReset } from "../api/send-password-reset";
 import { MfaCard } from "./mfa-card";
+import { getIdentitySettings } from "@/lib/config";
 
 const ROLE_LABELS: Record<TProfile["role"], string> = { admin: "Admin", user: "User" };
 
@@ -52,7 +53,7 @@ export function ProfileScreen() {
         )}
       </Card>
       <AlertChannelsCard />
-      <PasswordCard />
+      {getIdentitySettings().passwords ? <PasswordCard /> : <ProviderPasswordCard />}
       <MfaCard />
     </>
   );
@@ -60,6 +61,21 @@ export function ProfileScreen() {
 
 type ResetState =
   { status: "idle" } | { status: "sending" } | { status: "sent" } | { status: "failed"; message: string };
+
+/**
+ * Issue 34: with the agency's identity provider, passwords (and their resets) are the provider's: the
+ * card says where to go instead of offering buttons the server would refuse.
+ */
+function ProviderPasswordCard() {
+  return (
+    <Card title="Password">
+      <p className="text-muted">
+        You sign in with your agency&apos;s identity provider: change your password, or reset it, there (or
+        ask your agency&apos;s IT service desk). Odin keeps no password for you.
+      </p>
+    </Card>
+  );
+}
 
 function PasswordCard() {
   const [reset, setReset] = useState<ResetState>({ status: "idle" });

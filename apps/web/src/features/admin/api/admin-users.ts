@@ -16,6 +16,12 @@ const deleteUserCall = findEndpoint("DELETE", "/admin/delete-user/:id");
 const unlockUserCall = findEndpoint("POST", "/admin/unlock-user/:id");
 const resetMfaCall = findEndpoint("POST", "/admin/reset-mfa/:id");
 const auditorCall = findEndpoint("PUT", "/admin/users/:id/auditor");
+const identityCall = findEndpoint("PUT", "/admin/users/:id/identity");
+
+/** PUT /admin/users/{id}/identity (issue 34): bind to a subject, or null to wait for the next sign-in. */
+export function setUserIdentity(id: number, subject: string | null): Promise<TSuccessMessage> {
+  return callEndpoint(identityCall, { params: { id }, body: { idp_subject: subject } });
+}
 
 /** GET /admin-data: the users of the admin's agency. */
 export function getAdminData(): Promise<TAdminDataResponse> {

@@ -1,12 +1,20 @@
-import { ZAddUserRequest, type TAddUserRequestInput } from "@odin/contract";
-import { AddUserCard, useAddUserForm } from "@/components/forms";
+import { addUserRequestFor, type TAddUserRequestInput } from "@odin/contract";
+import { AddUserCard, SignInByProviderHint, useAddUserForm } from "@/components/forms";
+import { getIdentitySettings } from "@/lib/config";
 import { addUser } from "../api/admin-users";
 
 type AddUserValues = Required<
-  Pick<TAddUserRequestInput, "username" | "name" | "email" | "password" | "role">
+  Pick<TAddUserRequestInput, "username" | "name" | "email" | "password" | "role" | "idp_subject">
 >;
 
-const EMPTY_USER: AddUserValues = { username: "", name: "", email: "", password: "", role: "user" };
+const EMPTY_USER: AddUserValues = {
+  username: "",
+  name: "",
+  email: "",
+  password: "",
+  role: "user",
+  idp_subject: "",
+};
 
 /**
  * The admin's add-user form (001 §2, §5, §8): username, full name, email and password required; the
@@ -14,9 +22,12 @@ const EMPTY_USER: AddUserValues = { username: "", name: "", email: "", password:
  * the server does; role defaults to user.
  */
 export function AddUserForm({ onAdded }: { onAdded: () => void }) {
+  // Issue 34: with the agency's identity provider, no password; the subject may be given at once.
+  const { passwords, external } = getIdentitySettings();
+  const schema = addUserRequestFor(passwords);
   const form = useAddUserForm({
     empty: EMPTY_USER,
-    parse: (values) => ZAddUserRequest.safeParse(values),
+    parse: (values) => schema.safeParse(external ? values : { ...values, idp_subject: undefined }),
     send: addUser,
     onAdded,
   });
@@ -24,6 +35,7 @@ export function AddUserForm({ onAdded }: { onAdded: () => void }) {
 
   return (
     <AddUserCard form={form}>
+      {!passwords && <SignInByProviderHint />}
       <div className="form-row">
         <div className="field">
           {label("username", "Username")}
@@ -42,18 +54,29 @@ export function AddUserForm({ onAdded }: { onAdded: () => void }) {
         {error("email")}
       </div>
       <div className="form-row">
-        <div className="field">
-          {label("password", "Password")}
-          <input
-            {...control("password")}
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            required
-          />
-          {form.passwordHint}
-          {error("password")}
-        </div>
+        {passwords ? (
+          <div className="field">
+            {label("password", "Password")}
+            <input
+              {...control("password")}
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              required
+            />
+            {form.passwordHint}
+            {error("password")}
+          </div>
+        ) : (
+          <div className="field">
+            {label("idp_subject", "Identity provider subject", false)}
+            <input {...control("idp_subject")} className="input" autoComplete="off" spellCheck={false} />
+            <span className="field__hint">
+              Optional: the person&apos;s <code>sub</code> at your provider, to link the account now.
+            </span>
+            {error("idp_subject")}
+          </div>
+        )}
         {form.roleField}
       </div>
     </AddUserCard>

@@ -50,6 +50,13 @@ function answer(routes: Record<string, Route> = {}) {
     "GET /admin/transparency": () => jsonResponse(TRANSPARENCY_OFF),
     "GET /admin/retention": () => jsonResponse({ policies: [] }),
     "GET /admin/legal-holds": () => jsonResponse({ holds: [] }),
+    "GET /admin/scim-token": () =>
+      jsonResponse({
+        exists: false,
+        created_at: null,
+        last_used_at: null,
+        base_url: "https://odin.example/scim/v2",
+      }),
     "GET /case-fields": () =>
       jsonResponse({
         require_case_number: false,

@@ -13,6 +13,7 @@ import { BulkUploadCard } from "./bulk-upload-card";
 import { CaseFieldsCard } from "./case-fields-card";
 import { MfaPolicyCard } from "./mfa-policy-card";
 import { RetentionCard } from "./retention-card";
+import { ScimTokenCard } from "./scim-token-card";
 import { TransparencyCard } from "./transparency-card";
 import { UsersTable } from "./users-table";
 
@@ -57,6 +58,7 @@ function AdminPanel({
         <BulkUploadCard onUploaded={reloadUsers} />
       </div>
       <MfaPolicyCard scope="agency" />
+      <ScimTokenCard />
       <Card
         title="Users"
         actions={query.isRefetching && query.isSuccess && <Spinner size="sm" label="Refreshing" hideLabel />}

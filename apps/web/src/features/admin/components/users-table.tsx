@@ -11,6 +11,8 @@ import {
   unlockUser,
 } from "../api/admin-users";
 import { otherRole, ROLE_LABELS, UserActionDialog, type Pending } from "./user-action-dialog";
+import { SIGN_IN_LABELS, SignInDialog } from "./sign-in-dialog";
+import { getIdentitySettings } from "@/lib/config";
 
 type Action = "reset" | "unlock" | "mfa" | "auditor";
 type Flash = { tone: "success" | "danger"; title?: string; text: string };
@@ -34,10 +36,14 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
   /** The row whose Send Reset or Unlock is under way. */
   const [working, setWorking] = useState<{ id: number; action: Action } | null>(null);
   const [flash, setFlash] = useState<Flash | null>(null);
+  // Issue 34: with the agency's identity provider, how each account signs in, and linking by subject.
+  const { external, passwords } = getIdentitySettings();
+  const [signInOf, setSignInOf] = useState<TAdminUser | null>(null);
   const showDepartment = users.some((user) => user.department);
   const columns = [
     ...["Username", "Name", "Email", "Role"],
     ...(showDepartment ? ["Department"] : []),
+    ...(external ? ["Sign-in"] : []),
     { hidden: "Actions" },
   ];
 
@@ -123,28 +129,48 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
                 )}
               </td>
               {showDepartment && <td>{user.department ?? "—"}</td>}
+              {external && (
+                <td>
+                  <span
+                    className={
+                      user.sign_in === "linked" || user.sign_in === "managed" ? "badge" : "badge badge--muted"
+                    }
+                  >
+                    {SIGN_IN_LABELS[user.sign_in ?? "password"]}
+                  </span>
+                </td>
+              )}
               <td>
                 <RowActions label={user.username}>
                   <Button variant="secondary" size="sm" onClick={() => setPending({ kind: "role", user })}>
                     {MESSAGES.editRole}
                   </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    busy={isWorking(user, "reset")}
-                    onClick={() => void runAction(user, "reset")}
-                  >
-                    {isWorking(user, "reset") ? MESSAGES.sending : MESSAGES.sendReset}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    busy={isWorking(user, "unlock")}
-                    title={MESSAGES.unlockHint}
-                    onClick={() => void runAction(user, "unlock")}
-                  >
-                    {MESSAGES.unlock}
-                  </Button>
+                  {passwords && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      busy={isWorking(user, "reset")}
+                      onClick={() => void runAction(user, "reset")}
+                    >
+                      {isWorking(user, "reset") ? MESSAGES.sending : MESSAGES.sendReset}
+                    </Button>
+                  )}
+                  {external && (
+                    <Button variant="secondary" size="sm" onClick={() => setSignInOf(user)}>
+                      Sign-in…
+                    </Button>
+                  )}
+                  {passwords && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      busy={isWorking(user, "unlock")}
+                      title={MESSAGES.unlockHint}
+                      onClick={() => void runAction(user, "unlock")}
+                    >
+                      {MESSAGES.unlock}
+                    </Button>
+                  )}
                   <Button
                     variant="ghost"
                     size="sm"
@@ -180,6 +206,15 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
           );
         })}
       </DataTable>
+      <SignInDialog
+        user={signInOf}
+        onClose={() => setSignInOf(null)}
+        onSaved={(user, message) => {
+          setSignInOf(null);
+          setFlash({ tone: "success", text: message });
+          onChanged(user);
+        }}
+      />
       <UserActionDialog
         pending={pending}
         busy={busy}

@@ -43,6 +43,22 @@ export function AccountPendingPage({ detail, onRetry, onLogout }: AccessPageProp
       </MessagePage>
     );
   }
+  if (detail === MESSAGES.noAccountForSignIn) {
+    // Issue 34: signed in at the agency's identity provider, but no Odin account is linked to it yet.
+    return (
+      <MessagePage
+        tone="warning"
+        title="No Odin account matches this sign-in"
+        actions={<Actions retryLabel="Check again" onRetry={onRetry} onLogout={onLogout} />}
+      >
+        <p>
+          You signed in with your agency&apos;s identity provider, but Odin has no account for you yet. Ask
+          your agency&apos;s Odin administrator to add you with the e-mail address your provider knows you by,
+          then choose Check again.
+        </p>
+      </MessagePage>
+    );
+  }
   return (
     <MessagePage
       title="Your account is waiting for approval"

@@ -1,6 +1,7 @@
-import { ZOwnerAddUserRequest, type TAgency } from "@odin/contract";
+import { ownerAddUserRequestFor, type TAgency } from "@odin/contract";
+import { getIdentitySettings } from "@/lib/config";
 import { useEffect } from "react";
-import { AddUserCard, useAddUserForm } from "@/components/forms";
+import { AddUserCard, SignInByProviderHint, useAddUserForm } from "@/components/forms";
 import { Notice } from "@/components/ui";
 import { ownerAddUser } from "../api/owner";
 
@@ -39,10 +40,14 @@ export interface OwnerAddUserFormProps {
 
 /** The owner's add-user form (001 §2): the admin's fields plus the agency, which is required here. */
 export function OwnerAddUserForm({ agencies, onAdded, preset }: OwnerAddUserFormProps) {
+  // Issue 34: with the agency's identity provider there is no password to give.
+  const { passwords } = getIdentitySettings();
+  const schema = ownerAddUserRequestFor(passwords);
+  const fields = passwords ? TEXT_FIELDS : TEXT_FIELDS.filter(({ field }) => field !== "password");
   const form = useAddUserForm({
     empty: EMPTY_OWNER_USER,
     initial: preset ? { ...EMPTY_OWNER_USER, agency_id: String(preset.agencyId), role: "admin" } : undefined,
-    parse: (values) => ZOwnerAddUserRequest.safeParse(values),
+    parse: (values) => schema.safeParse(values),
     send: ownerAddUser,
     onAdded,
   });
@@ -60,8 +65,9 @@ export function OwnerAddUserForm({ agencies, onAdded, preset }: OwnerAddUserForm
           Adding the first admin of {preset.agencyName}: they add the agency&apos;s other users.
         </Notice>
       )}
+      {!passwords && <SignInByProviderHint />}
       <div className="form-row">
-        {TEXT_FIELDS.map(({ field, label: text, type }) => (
+        {fields.map(({ field, label: text, type }) => (
           <div className="field" key={field}>
             {label(field, text)}
             <input

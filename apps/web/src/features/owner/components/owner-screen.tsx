@@ -9,6 +9,7 @@ import { isApiError } from "@/lib/api-client";
 import { useInvalidate } from "@/lib/query-client";
 import { ownerKeys, ownerQueries } from "../api/queries";
 import { AgenciesCard } from "./agencies-card";
+import { SignInRulesCard } from "./sign-in-rules-card";
 import { OwnerAccessDenied } from "./owner-access-denied";
 import { OwnerAddUserForm, type FirstAdminPreset } from "./owner-add-user-form";
 import { OwnerUsersTable } from "./owner-users-table";
@@ -70,6 +71,7 @@ export function OwnerScreen({ extraCards }: OwnerScreenProps) {
             }
           />
           {extraCards}
+          <SignInRulesCard agencies={data.agencies} />
           <OwnerAddUserForm
             key={preset?.nonce ?? 0}
             agencies={data.agencies}

@@ -1,0 +1,171 @@
+import { MESSAGES, type TScimTokenCreated } from "@odin/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { QueryView } from "@/components/layouts/query-view";
+import { Button, Card, Modal, Notice, Spinner } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { formatTimestamp } from "@/lib/format";
+import { useInvalidate } from "@/lib/query-client";
+import { createScimToken, revokeScimToken, scimTokenKey, scimTokenQuery } from "../api/scim-token";
+
+/**
+ * Copies a text; where the browser refuses, the text stays selectable on screen and a hint says so.
+ * The name starts with the visible word (WCAG 2.5.3): "Copy the SCIM token", then "Copied the SCIM token".
+ */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={copied ? label.replace(/^Copy\b/, "Copied") : label}
+        onClick={() => void copy()}
+      >
+        {copied ? "Copied" : "Copy"}
+      </Button>
+      {copied === false && <span className="field__hint">Copying failed: select the text and copy it.</span>}
+    </>
+  );
+}
+
+function CopyableValue({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="copyable">
+      <span className="copyable__label">{label}</span>
+      <code className="copyable__value" aria-label={label}>
+        {value}
+      </code>
+      <CopyButton text={value} label={`Copy the ${label}`} />
+    </div>
+  );
+}
+
+/**
+ * Odin's own (issue 34 item 3): the agency's SCIM provisioning token, for its Microsoft Entra ID or
+ * Okta. Made or replaced here and shown once (Odin keeps only its hash); revoked here.
+ */
+export function ScimTokenCard() {
+  const query = useQuery(scimTokenQuery());
+  const invalidate = useInvalidate();
+  const [created, setCreated] = useState<TScimTokenCreated>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [message, setMessage] = useState<string>();
+
+  const run = async (work: () => Promise<void>, failed: string) => {
+    setBusy(true);
+    setError(undefined);
+    setMessage(undefined);
+    try {
+      await work();
+      invalidate(scimTokenKey);
+    } catch (failure) {
+      setError(errorReason(failure) ?? failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const create = () =>
+    run(async () => {
+      setCreated(await createScimToken());
+    }, "The token could not be made.");
+  const revoke = () =>
+    run(async () => {
+      setMessage((await revokeScimToken()).message);
+      setCreated(undefined);
+      setConfirming(false);
+    }, "The token could not be revoked.");
+
+  return (
+    <Card title="Provisioning from your identity provider (SCIM)">
+      <p>
+        Microsoft Entra ID or Okta can create your agency&apos;s Odin accounts, keep their names and e-mails
+        current and switch them off (which ends their sessions at once). Enter the base URL and the token in
+        its provisioning settings.
+      </p>
+      <QueryView
+        query={query}
+        loading={<Spinner label="Loading the SCIM settings…" />}
+        failed={(failure) => errorReason(failure) ?? "The SCIM settings could not be loaded."}
+      >
+        {(status) => (
+          <>
+            <CopyableValue label="SCIM base URL" value={status.base_url} />
+            {created ? (
+              <Notice tone="success" title={created.message}>
+                <CopyableValue label="SCIM token" value={created.token} />
+                <p>
+                  <strong>{MESSAGES.copyTokenNow}</strong> Odin keeps only a fingerprint of it; if it is lost,
+                  replace it and enter the new one in your identity provider.
+                </p>
+                <Button size="sm" variant="secondary" onClick={() => setCreated(undefined)}>
+                  I have copied it
+                </Button>
+              </Notice>
+            ) : (
+              <p className="text-muted">
+                {status.exists
+                  ? `A token is in use: made ${formatTimestamp(status.created_at)}, last used ${
+                      status.last_used_at ? formatTimestamp(status.last_used_at) : "not yet"
+                    }.`
+                  : "Your agency has no SCIM token: provisioning calls are refused."}
+              </p>
+            )}
+            <div className="form-actions">
+              <Button
+                variant={status.exists ? "secondary" : "primary"}
+                busy={busy && !confirming}
+                disabled={busy}
+                onClick={() => void create()}
+              >
+                {status.exists ? "Replace token" : "Create token"}
+              </Button>
+              {status.exists && (
+                <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+                  Revoke token
+                </Button>
+              )}
+            </div>
+            {status.exists && !created && (
+              <p className="text-muted">Replacing it stops the current token at once.</p>
+            )}
+          </>
+        )}
+      </QueryView>
+      {message && <Notice tone="success">{message}</Notice>}
+      {error && <Notice tone="danger">{error}</Notice>}
+      <Modal
+        open={confirming}
+        size="sm"
+        title="Revoke the SCIM token"
+        onClose={() => setConfirming(false)}
+        dismissible={!busy}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+              {MESSAGES.cancel}
+            </Button>
+            <Button variant="danger" busy={busy} onClick={() => void revoke()}>
+              Revoke token
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Your identity provider can no longer create, change or switch off Odin accounts until you make a new
+          token. Accounts already made stay as they are.
+        </p>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,200 @@
+import { ZIdpRoleRuleInput, type TAgency } from "@odin/contract";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { Button, Card, Checkbox, DataTable, EmptyState, Notice } from "@/components/ui";
+import { errorReason } from "@/lib/error-reason";
+import { addSignInRule, removeSignInRule } from "../api/sign-in-rules";
+import { ownerKeys, ownerQueries } from "../api/queries";
+
+const EMPTY = {
+  agency_id: "",
+  claim: "groups",
+  value: "",
+  role: "user",
+  hotlist_admin: false,
+  hotlist_viewer: false,
+  auditor: false,
+};
+
+/**
+ * Issue 34 item 2: the owner's mapping rules. A sign-in through the agency's identity provider whose
+ * claim (`groups`, `roles`, `realm_access.roles`) holds the value gets the agency, role and flags: the
+ * account is made at the first sign-in and checked again at every new token.
+ */
+export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
+  const id = useId();
+  const client = useQueryClient();
+  const query = useQuery(ownerQueries.signInRules());
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const [flash, setFlash] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
+  const refresh = () => void client.invalidateQueries({ queryKey: ownerKeys.signInRules });
+
+  // Only where sign-in is the agencies' own (or rules are left from when it was).
+  if (!query.data || (!query.data.external_issuer && query.data.rules.length === 0)) return null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZIdpRoleRuleInput.safeParse({ ...form, agency_id: Number(form.agency_id) || undefined });
+    if (!parsed.success) {
+      setFlash({ tone: "danger", text: parsed.error.issues.map((issue) => issue.message).join(" ") });
+      return;
+    }
+    setBusy(true);
+    try {
+      const rule = await addSignInRule(parsed.data);
+      setFlash({
+        tone: "success",
+        text: `Rule added: ${rule.claim} holding "${rule.value}" gives ${rule.agency_name}.`,
+      });
+      setForm(EMPTY);
+      refresh();
+    } catch (error) {
+      setFlash({ tone: "danger", text: errorReason(error) ?? "The rule was not added." });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (ruleId: number) => {
+    try {
+      setFlash({ tone: "success", text: (await removeSignInRule(ruleId)).message });
+      refresh();
+    } catch (error) {
+      setFlash({ tone: "danger", text: errorReason(error) ?? "The rule was not removed." });
+    }
+  };
+  const flag = (name: "hotlist_admin" | "hotlist_viewer" | "auditor", label: string) => (
+    <Checkbox
+      label={label}
+      checked={form[name]}
+      onChange={(event) => setForm({ ...form, [name]: event.target.checked })}
+      disabled={busy}
+    />
+  );
+
+  return (
+    <Card title="Sign-in rules">
+      <p className="text-muted">
+        People who sign in with an agency&apos;s identity provider get their agency and role from these rules:
+        a claim of their token (such as <code>groups</code> from Entra ID or Okta, or{" "}
+        <code>realm_access.roles</code> from Keycloak) that holds the value. Accounts are made at the first
+        sign-in; someone who leaves the group loses access at their next token.
+      </p>
+      {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
+      {query.data.rules.length === 0 ? (
+        <EmptyState title="No rules yet" description="Without rules, an admin adds each person by e-mail." />
+      ) : (
+        <DataTable
+          columns={["Agency", "Claim", "Value", "Gives", { hidden: "Actions" }]}
+          label="Sign-in rules"
+        >
+          {query.data.rules.map((rule) => (
+            <tr key={rule.id}>
+              <td>{rule.agency_name}</td>
+              <td>
+                <code>{rule.claim}</code>
+              </td>
+              <td>
+                <code>{rule.value}</code>
+              </td>
+              <td>
+                {[
+                  rule.role === "admin" ? "Admin" : "User",
+                  rule.hotlist_admin && "hotlist admin",
+                  rule.hotlist_viewer && "hotlist viewer",
+                  rule.auditor && "auditor",
+                ]
+                  .filter(Boolean)
+                  .join(", ")}
+              </td>
+              <td>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  onClick={() => void remove(rule.id)}
+                  aria-label={`Remove the rule ${rule.claim} = ${rule.value}`}
+                >
+                  Remove
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate className="stack">
+        <div className="form-row">
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-agency`}>
+              Agency
+            </label>
+            <select
+              id={`${id}-agency`}
+              className="select"
+              value={form.agency_id}
+              disabled={busy}
+              onChange={(event) => setForm({ ...form, agency_id: event.target.value })}
+            >
+              <option value="">Select an agency</option>
+              {agencies.map((agency) => (
+                <option key={agency.id} value={agency.id}>
+                  {agency.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-claim`}>
+              Claim
+            </label>
+            <input
+              id={`${id}-claim`}
+              className="input"
+              value={form.claim}
+              disabled={busy}
+              spellCheck={false}
+              onChange={(event) => setForm({ ...form, claim: event.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-value`}>
+              Value (group name or id)
+            </label>
+            <input
+              id={`${id}-value`}
+              className="input"
+              value={form.value}
+              disabled={busy}
+              spellCheck={false}
+              onChange={(event) => setForm({ ...form, value: event.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-role`}>
+              Role
+            </label>
+            <select
+              id={`${id}-role`}
+              className="select"
+              value={form.role}
+              disabled={busy}
+              onChange={(event) => setForm({ ...form, role: event.target.value })}
+            >
+              <option value="user">User</option>
+              <option value="admin">Admin</option>
+            </select>
+          </div>
+        </div>
+        <div className="form-row">
+          {flag("hotlist_admin", "Hotlist admin")}
+          {flag("hotlist_viewer", "Hotlist viewer")}
+          {flag("auditor", "Auditor")}
+        </div>
+        <div className="form-actions">
+          <Button type="submit" busy={busy}>
+            Add rule
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
