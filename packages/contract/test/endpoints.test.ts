@@ -184,6 +184,9 @@ describe("ENDPOINTS", () => {
       "GET /admin/legal-holds",
       "POST /admin/legal-holds",
       "POST /admin/legal-holds/:id/release",
+      "GET /admin/scim-token",
+      "POST /admin/scim-token",
+      "DELETE /admin/scim-token",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {
