@@ -76,6 +76,7 @@ import { createSources, type SourceDeps } from "./sources/registry";
 import { authPlugin } from "./plugins/authenticate";
 import { externalIdentityRoutes } from "./identity/external/external-identity.routes";
 import { createManagedAccountCheck, createRuleCache } from "./identity/external/managed-accounts";
+import { createUserInfoFetcher } from "./identity/external/userinfo";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { multipartPlugin } from "./plugins/multipart";
 import { prismaPlugin } from "./plugins/prisma";
@@ -234,6 +235,7 @@ export async function buildApp({
         : {
             prisma,
             verifyIdToken: createIdTokenVerifier(identity),
+            userInfo: createUserInfoFetcher(identity.issuer),
             rules: idpRules,
             ownerUsername: config.ownerUsername,
             issuer: identity.issuer,

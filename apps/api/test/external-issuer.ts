@@ -15,6 +15,8 @@ export interface ExternalIssuer {
   idToken(subject: string, claims?: JWTPayload): Promise<string>;
   /** A token signed by a key the issuer does not publish. */
   forgedIdToken(subject: string, claims?: JWTPayload): Promise<string>;
+  /** UserInfo's answers by subject (a "thin" ID token's e-mail comes from there). */
+  userInfo: Map<string, Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -23,13 +25,25 @@ export async function startExternalIssuer(options: { audience: string; clientId:
   const stranger = await generateKeyPair("RS256");
   const jwk = { ...(await exportJWK(publicKey)), kid: "agency-key-1", alg: "RS256", use: "sig" };
   let issuer = "";
+  const userInfo = new Map<string, Record<string, unknown>>();
   const server: Server = createServer((request, response) => {
+    // UserInfo answers whoever the bearer's subject is (read unchecked: a stand-in, not a verifier).
+    const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
+    const subject = bearer ? (JSON.parse(Buffer.from(bearer.split(".")[1]!, "base64url").toString()) as { sub: string }).sub : "";
     const body =
       request.url === "/.well-known/openid-configuration"
-        ? { issuer, jwks_uri: `${issuer}/jwks`, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token` }
+        ? {
+            issuer,
+            jwks_uri: `${issuer}/jwks`,
+            authorization_endpoint: `${issuer}/authorize`,
+            token_endpoint: `${issuer}/token`,
+            userinfo_endpoint: `${issuer}/userinfo`,
+          }
         : request.url === "/jwks"
           ? { keys: [jwk] }
-          : null;
+          : request.url === "/userinfo" && userInfo.has(subject)
+            ? { sub: subject, ...userInfo.get(subject) }
+            : null;
     response.writeHead(body ? 200 : 404, { "content-type": "application/json" });
     response.end(JSON.stringify(body ?? {}));
   });
@@ -52,6 +66,7 @@ export async function startExternalIssuer(options: { audience: string; clientId:
     accessToken: (subject, claims = {}, { issuedAt } = {}) => sign(privateKey, subject, options.audience, claims, issuedAt),
     idToken: (subject, claims = {}) => sign(privateKey, subject, options.clientId, { nonce: "n-0S6_WzA2Mj", ...claims }),
     forgedIdToken: (subject, claims = {}) => sign(stranger.privateKey, subject, options.clientId, claims),
+    userInfo,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

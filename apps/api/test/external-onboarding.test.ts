@@ -92,6 +92,21 @@ describe("onboarding with an external issuer", () => {
     expect(me.json()).toMatchObject({ username: "j.rivera", role: "user" });
   });
 
+  it("takes the e-mail from UserInfo when the ID token is thin (OIDC Core §5.4), and Entra's xms_edov for email_verified", async () => {
+    await call("POST", "/admin/add-user", "idp|hartford-admin", { username: "t.okafor", name: "Tobi Okafor", email: "t.okafor@hartford.example" });
+    idp.userInfo.set("okta|00u7", { email: "t.okafor@hartford.example", email_verified: true });
+    const thin = await link("okta|00u7", {});
+    expect(thin.statusCode, thin.body).toBe(200);
+    expect(thin.json().status).toBe("linked");
+
+    await call("POST", "/admin/add-user", "idp|hartford-admin", { username: "l.berg", name: "Lina Berg", email: "l.berg@hartford.example" });
+    const entra = await link("entra|lberg", { email: "l.berg@hartford.example", xms_edov: true });
+    expect(entra.json().status).toBe("linked");
+    // email_verified false is not overruled by xms_edov.
+    await call("POST", "/admin/add-user", "idp|hartford-admin", { username: "a.ng", name: "Al Ng", email: "a.ng@hartford.example" });
+    expect((await link("entra|ang", { email: "a.ng@hartford.example", email_verified: false, xms_edov: true })).statusCode).toBe(403);
+  });
+
   it("never re-binds a linked account by e-mail: another subject with the same e-mail is refused", async () => {
     const other = await link("idp|impostor", { email: "j.rivera@hartford.example", email_verified: true });
     expect(other.statusCode).toBe(403);

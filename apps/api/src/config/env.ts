@@ -164,6 +164,7 @@ const ZEnv = z.object({
   OIDC_REQUIRED_AMR: z.string().trim().optional(),
   OIDC_REQUIRED_ACR: z.string().trim().optional(),
   OIDC_PROMPT: z.string().trim().optional(),
+  OIDC_SCOPE: z.string().trim().optional(),
   OWNER_USERNAME: z.string().trim().min(1).default("owner"),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(64).default(12),
   SESSION_IDLE_MINUTES: z.coerce
@@ -609,6 +610,12 @@ export interface IdentityConfig {
    * consent at every sign-in). Never sent to the built-in provider.
    */
   prompt?: string;
+  /**
+   * OIDC_SCOPE (issue 34): the scope the web app asks for. Unset: `openid profile email offline_access`.
+   * Entra ID issues an access token for Odin's API only when one of the API's own scopes is asked
+   * (`api://<app id>/access_as_user`), so an agency on Entra adds it here.
+   */
+  scope?: string;
 }
 
 const listOf = (value: string | undefined) =>
@@ -817,6 +824,7 @@ export function loadConfig(given: NodeJS.ProcessEnv, projectRoot: string): Confi
       audience: env.OIDC_AUDIENCE,
       requiredMfa: { amr: listOf(env.OIDC_REQUIRED_AMR), acr: listOf(env.OIDC_REQUIRED_ACR) },
       ...(builtIn ? {} : { prompt: env.OIDC_PROMPT ?? "consent" }),
+      ...(env.OIDC_SCOPE ? { scope: env.OIDC_SCOPE } : {}),
     },
     identityAdmin: identityAdminConfig(env, builtIn),
     ownerUsername: env.OWNER_USERNAME,

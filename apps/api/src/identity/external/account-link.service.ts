@@ -34,6 +34,7 @@ import {
 import { isUniqueViolation } from "../../modules/admin/users.repository";
 import { evaluateRules, holdsGrant, type RuleOutcome } from "./idp-rules";
 import type { RuleCache } from "./managed-accounts";
+import type { UserInfoFetcher } from "./userinfo";
 
 export const LINK_MESSAGES = {
   noAccount: MESSAGES.noAccountForSignIn,
@@ -52,6 +53,8 @@ const TRANSIENT_CLAIMS = new Set(["nonce", "at_hash", "c_hash", "s_hash", "iat",
 export interface AccountLinkDeps {
   prisma: Database;
   verifyIdToken: IdTokenVerifier;
+  /** The issuer's UserInfo, for an ID token without `email` (userinfo.ts). */
+  userInfo?: UserInfoFetcher;
   rules: RuleCache;
   ownerUsername: string;
   issuer: string;
@@ -59,6 +62,8 @@ export interface AccountLinkDeps {
 
 export interface LinkCaller {
   token: VerifiedToken;
+  /** The bearer token as sent, for the issuer's UserInfo. */
+  accessToken: string;
   ip: string;
   requestId: string;
   log: RequestLog;
@@ -75,11 +80,20 @@ export async function linkSignIn(deps: AccountLinkDeps, caller: LinkCaller, idTo
   }
   const { token } = caller;
   if (idClaims.sub !== token.sub) throw new AppError("UNAUTHENTICATED", LINK_MESSAGES.otherSubject);
+  // A "thin" ID token (OIDC Core §5.4): the e-mail comes from UserInfo, for the same subject only.
+  if (typeof idClaims.email !== "string" && deps.userInfo) {
+    const info = await deps.userInfo(caller.accessToken, token.sub);
+    if (info) idClaims = { ...info, ...idClaims };
+  }
   const kept = keptClaims(idClaims);
   // The rules read both tokens: Keycloak puts realm roles in the access token, Entra ID groups in the ID token.
   const claims = { ...idClaims, ...token.claims };
   const email = typeof idClaims.email === "string" ? idClaims.email.trim().toLowerCase() : null;
-  const emailVerified = idClaims.email_verified === true || idClaims.email_verified === "true";
+  // Entra ID sends no email_verified for organisational accounts; its optional claim xms_edov (the
+  // e-mail's domain owner verified) stands in for it, only when email_verified is absent.
+  const truthy = (value: unknown) => value === true || value === "true" || value === 1 || value === "1";
+  const emailVerified =
+    idClaims.email_verified === undefined ? truthy(idClaims.xms_edov) : truthy(idClaims.email_verified);
   const now = new Date();
   const who = (user: Pick<User, "id" | "username" | "agencyId"> | null): AuditSubject => ({
     userId: user?.id ?? null,

@@ -31,7 +31,13 @@ export const externalIdentityRoutes: FastifyPluginAsyncZod<{
         throw new AppError("CONFLICT", "Odin signs people in itself: there is nothing to link.");
       return linkSignIn(
         options.link,
-        { token, ip: request.ip, requestId: String(request.id), log: request.log },
+        {
+          token,
+          accessToken: /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1] ?? "",
+          ip: request.ip,
+          requestId: String(request.id),
+          log: request.log,
+        },
         request.body.id_token,
       );
     },

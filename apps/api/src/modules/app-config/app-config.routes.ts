@@ -9,7 +9,7 @@ export function appConfigFor(config: Config): TAppConfig {
       authority: config.identity.issuer,
       clientId: config.identity.clientId,
       audience: config.identity.audience,
-      scope: LOGIN_SCOPE,
+      scope: config.identity.scope ?? LOGIN_SCOPE,
     },
     ownerUsername: config.ownerUsername,
     map: { ...config.map },

@@ -37,6 +37,14 @@ export function useLogout(): (() => void) | undefined {
           text: `Odin's server could not confirm that your session ended (${errorReason(error) ?? "no answer"}). You were signed out here and at your identity provider; on a shared computer, close the browser too.`,
         });
       }
+      // The refresh token dies at the provider too (RFC 7009, issue 34): a provider that keeps refresh
+      // tokens past its own logout (offline_access) would otherwise renew this session. Where the
+      // provider has no revocation endpoint this does nothing; Odin's own session row is ended above.
+      try {
+        await auth.revokeTokens(["refresh_token"]);
+      } catch {
+        // Said nowhere: the provider's logout and Odin's ended session still hold.
+      }
       // On success the browser is on its way to the provider and this promise does not settle.
       // extraQueryParams: {} keeps the sign-in's `audience` off the logout address.
       await auth.signoutRedirect({ post_logout_redirect_uri: origin, extraQueryParams: {} });
