@@ -27,7 +27,11 @@ class Browser {
     const response = await fetch(new URL(url, this.baseUrl), {
       ...init,
       redirect: "manual",
-      headers: { accept: "text/html", ...(init.headers as Record<string, string>), cookie: this.cookieHeader() },
+      headers: {
+        accept: "text/html",
+        ...(init.headers as Record<string, string>),
+        cookie: this.cookieHeader(),
+      },
     });
     for (const header of response.headers.getSetCookie()) {
       const [pair] = header.split(";");
@@ -76,6 +80,18 @@ function formOf(html: string): { action: string; fields: Record<string, string> 
     if (name && /type="hidden"/.test(input[0])) fields[name] = value ?? "";
   }
   return { action: form[1]!.replace(/&amp;/g, "&"), fields };
+}
+
+/** Expects UserInfo to refuse the token: 401 with a Bearer invalid_token challenge (RFC 6750). */
+async function expectUserInfoRefused(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(client.WWWAuthenticateChallengeError);
+  const challenge = error as client.WWWAuthenticateChallengeError;
+  expect(challenge.status).toBe(401);
+  expect(challenge.cause[0]).toMatchObject({ scheme: "bearer", parameters: { error: "invalid_token" } });
 }
 
 /** Expects an OAuth error answer (openid-client throws ResponseBodyError) with this error code. */
@@ -213,14 +229,20 @@ describe("an independent relying party (openid-client) against the built-in prov
     const confirmation = await browser.go(endSession.href);
     expect(confirmation.status).toBe(200);
     const form = formOf(await confirmation.text());
-    const done = await browser.follow(await browser.post(form.action, { ...form.fields, logout: "yes" }), t.baseUrl);
+    const done = await browser.follow(
+      await browser.post(form.action, { ...form.fields, logout: "yes" }),
+      t.baseUrl,
+    );
     expect(done.url).toBe(`${t.baseUrl}/?state=after-logout`);
 
     await expectOAuthError(client.refreshTokenGrant(config, refreshed.refresh_token!), "invalid_grant");
     for (const token of [tokens.access_token, refreshed.access_token]) {
       const reused = await api("/get-current-user", token);
       expect(reused.status).toBe(401);
-      await expect(client.fetchUserInfo(config, token, claims.sub)).rejects.toBeDefined();
+      expect(((await reused.json()) as { error: { message: string } }).error.message).toBe(
+        "This session was signed out. Sign in again.",
+      );
+      await expectUserInfoRefused(client.fetchUserInfo(config, token, claims.sub));
     }
     // Odin's row of the session is marked ended (sessions.revoked_at), by the access token's `sid`.
     const sid = String(decodeJwt(tokens.access_token).sid);
@@ -231,8 +253,10 @@ describe("an independent relying party (openid-client) against the built-in prov
   it("a logout before the session's first API call still ends it for the API", async () => {
     const { browser, tokens } = await signIn();
     const confirmation = await browser.go(
-      client.buildEndSessionUrl(config, { id_token_hint: tokens.id_token!, post_logout_redirect_uri: t.baseUrl })
-        .href,
+      client.buildEndSessionUrl(config, {
+        id_token_hint: tokens.id_token!,
+        post_logout_redirect_uri: t.baseUrl,
+      }).href,
     );
     const form = formOf(await confirmation.text());
     await browser.post(form.action, { ...form.fields, logout: "yes" });
@@ -246,6 +270,6 @@ describe("an independent relying party (openid-client) against the built-in prov
     expect((await api("/session/revoke", tokens.access_token, "POST")).status).toBe(200);
     await expectOAuthError(client.refreshTokenGrant(config, tokens.refresh_token!), "invalid_grant");
     expect((await api("/get-current-user", tokens.access_token)).status).toBe(401);
-    await expect(client.fetchUserInfo(config, tokens.access_token, claims.sub)).rejects.toBeDefined();
+    await expectUserInfoRefused(client.fetchUserInfo(config, tokens.access_token, claims.sub));
   });
 });

@@ -22,8 +22,11 @@ import { AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page
 import type { Database } from "../lib/database";
 import { findLiveUserBySubject } from "./accounts.repository";
 import { createOidcAdapterFactory } from "./oidc-adapter";
-import { loadSigningKeys } from "./signing-keys";
+import { loadPublicJwks, loadSigningKeys } from "./signing-keys";
 import { createSessionLimits } from "./session-limits";
+import { endSignedOutSession } from "./sessions.repository";
+import { createTokenVerifier } from "./token-verifier";
+import { userInfoForAccessTokens } from "./built-in-userinfo";
 
 /** The subject of a built-in account: stable, opaque, independent of the username. */
 export const builtInSubject = (userId: number) => `odin|${userId}`;
@@ -222,6 +225,39 @@ export async function createOidcProvider(deps: { config: Config; prisma: Databas
     }
     await next();
   });
+  // Sign-out ends the session (issue 34 item 4). oidc-provider's logout keeps a grant that holds
+  // offline_access ("persistsLogout"), so the refresh tokens of a signed-out session went on working
+  // for up to SESSION_MAX_HOURS. A confirmed logout (the confirmation answers 303; a refused one, such
+  // as a forged xsrf, answers the problem page) ends the session it was made in, as read before the
+  // provider changed it: every grant and refresh token deleted, the provider's session record too, and
+  // Odin's row marked ended so the API refuses the session's access tokens at their next call.
+  provider.use(async (ctx, next) => {
+    if (ctx.path !== "/session/end/confirm" || ctx.method !== "POST") {
+      await next();
+      return;
+    }
+    const before = await provider.Session.get(ctx);
+    const session = before.accountId
+      ? {
+          id: before.jti,
+          uid: before.uid,
+          accountId: before.accountId,
+          authorizations: before.authorizations,
+        }
+      : undefined;
+    await next();
+    if (session && ctx.status === 303) await endSignedOutSession(prisma, session, new Date());
+  });
+  // UserInfo for the access tokens Odin issues (issue 34 item 5): see built-in-userinfo.ts.
+  provider.use(
+    userInfoForAccessTokens({
+      prisma,
+      verifyToken: createTokenVerifier(config.identity, () => loadPublicJwks(prisma)),
+      issuer,
+      origins,
+      sessionRefusal: sessionLimits.refusalOf,
+    }),
+  );
   // The provider's view of host, scheme and client address is set by its mount (oidc-mount.ts) from
   // ODIN_PUBLIC_URL and TRUST_PROXY, never from a client's headers.
   return provider;

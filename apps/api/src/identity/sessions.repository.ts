@@ -1,5 +1,12 @@
 import type { Prisma, PrismaClient } from "@odin/db";
 
+/** The grant ids a built-in provider session holds (one per client it signed in to). */
+function grantIdsOf(payload: unknown): string[] {
+  const authorizations = (payload as { authorizations?: Record<string, { grantId?: string }> } | null)
+    ?.authorizations;
+  return Object.values(authorizations ?? {}).flatMap((entry) => (entry.grantId ? [entry.grantId] : []));
+}
+
 /**
  * Ends a built-in provider session by its uid (the tokens' `sid`): the session and every grant it
  * holds are deleted, so its refresh tokens stop working too.
@@ -8,17 +15,58 @@ export function endBuiltInSession(prisma: PrismaClient) {
   return async (sid: string): Promise<void> => {
     const session = await prisma.oidcArtifact.findFirst({ where: { kind: "Session", uid: sid } });
     if (!session) return;
-    const authorizations = (session.payload as { authorizations?: Record<string, { grantId?: string }> })
-      .authorizations;
-    const grantIds = Object.values(authorizations ?? {}).flatMap((entry) =>
-      entry.grantId ? [entry.grantId] : [],
-    );
+    const grantIds = grantIdsOf(session.payload);
     await prisma.$transaction([
       prisma.oidcArtifact.deleteMany({ where: { grantId: { in: grantIds } } }),
       prisma.oidcArtifact.deleteMany({ where: { kind: "Grant", id: { in: grantIds } } }),
       prisma.oidcArtifact.deleteMany({ where: { kind: "Session", uid: sid } }),
     ]);
   };
+}
+
+/**
+ * Issue 34 item 4: a sign-out at the built-in provider (RP-initiated logout) ends the whole session,
+ * whatever the provider keeps by default (it leaves an offline_access grant, and with it the refresh
+ * tokens, alive after a logout). In one transaction: every artifact of the session's grants (refresh
+ * tokens, codes, opaque access tokens) and the grants themselves are deleted, the provider's session
+ * record too (by its id, as it may have been saved under a new uid), and Odin's row of the session is
+ * marked ended (sessions.revoked_at), created ended when the session never called the API, so its
+ * access tokens are refused by the auth hook at their next call.
+ */
+export async function endSignedOutSession(
+  prisma: PrismaClient,
+  /** The provider's session record as it was before the sign-out (its id, uid, account and grants). */
+  session: { id: string; uid: string; accountId?: string; authorizations?: unknown },
+  at: Date,
+): Promise<void> {
+  const grantIds = grantIdsOf(session);
+  const user = session.accountId
+    ? await prisma.user.findFirst({ where: { idpSubject: session.accountId }, select: { id: true } })
+    : null;
+  await prisma.$transaction(async (tx) => {
+    await tx.oidcArtifact.deleteMany({ where: { grantId: { in: grantIds } } });
+    await tx.oidcArtifact.deleteMany({ where: { kind: "Grant", id: { in: grantIds } } });
+    await tx.oidcArtifact.deleteMany({ where: { kind: "Session", id: session.id } });
+    if (!user) return;
+    // Created ended when the session never called the API; else marked ended. Two statements that an
+    // API call recording the session at the same moment cannot make fail (no read-then-write).
+    await tx.session.createMany({
+      data: [
+        {
+          idpSessionId: session.uid,
+          userId: user.id,
+          // Access tokens live minutes; the row outlives them by a day, as other ended rows do.
+          expiresAt: new Date(at.getTime() + 86_400_000),
+          revokedAt: at,
+        },
+      ],
+      skipDuplicates: true,
+    });
+    await tx.session.updateMany({
+      where: { idpSessionId: session.uid, revokedAt: null },
+      data: { revokedAt: at },
+    });
+  });
 }
 
 /**
