@@ -397,6 +397,8 @@ describe("SCIM 2.0 provisioning (issue 34 item 3)", () => {
     expect(asUser((await replay(OKTA, "retrieveUser", { userId: user.id })).body).id).toBe(user.id);
 
     const put = asUser((await replay(OKTA, "updateUserPut", { userId: user.id })).body);
+    // Okta's PUT leaves externalId out: it is kept, as is the link to the person's sign-in it makes.
+    expect(put.externalId).toBe("00ujl29u0le5T6Aj10h7");
     expect(put.name).toEqual({
       givenName: "Another",
       middleName: "Excited",

@@ -322,6 +322,23 @@ export function readUserResource(body: unknown): ScimUserState {
   };
 }
 
+/**
+ * A user's state after a PUT of `body`: the attributes sent replace Odin's. An absent `active`,
+ * `externalId` or e-mail keeps the current one (RFC 7644 §3.5.1 lets the service provider choose):
+ * Okta's documented PUT sends neither externalId nor active changes, and clearing the externalId
+ * would cut the link to the person's sign-in.
+ */
+export function replaceUserResource(current: ScimUserState, body: unknown): ScimUserState {
+  const read = readUserResource(body);
+  const sent = body as Record<string, unknown>;
+  return {
+    ...read,
+    email: read.email ?? current.email,
+    externalId: sent.externalId === undefined ? current.externalId : read.externalId,
+    active: sent.active === undefined || sent.active === null ? current.active : read.active,
+  };
+}
+
 /** Attributes of the core and enterprise schemas Odin accepts and does not keep (a PATCH of them is a no-op). */
 function isIgnoredUserPath(path: string): boolean {
   return !/^(active|username|displayname|externalid|name(\.\w+)?|emails.*)$/.test(path);

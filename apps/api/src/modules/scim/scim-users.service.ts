@@ -17,6 +17,7 @@ import {
   readPage,
   readPatchOperations,
   readUserResource,
+  replaceUserResource,
   scimNameOf,
   ScimError,
   userResource,
@@ -289,13 +290,11 @@ export async function createUser(deps: ScimDeps, client: ScimClient, body: unkno
   }
 }
 
-/** PUT /Users/{id}: the resource replaced (attributes Odin keeps; an absent e-mail keeps the one before). */
+/** PUT /Users/{id}: the resource replaced (scim-protocol.ts replaceUserResource). */
 export async function replaceUser(deps: ScimDeps, client: ScimClient, id: string, body: unknown) {
   const user = await findUserOr404(deps, client, id);
   const before = userStateOf(user);
-  const read = readUserResource(body);
-  const after = { ...read, email: read.email ?? before.email };
-  return saveUser(deps, client, user, before, after);
+  return saveUser(deps, client, user, before, replaceUserResource(before, body));
 }
 
 /** PATCH /Users/{id}: Entra ID's and Okta's PatchOp shapes (scim-protocol.ts applyUserPatch). */
