@@ -119,6 +119,23 @@ describe("an independent relying party (openid-client) against the built-in prov
   const api = (path: string, token: string, method = "GET") =>
     client.fetchProtectedResource(config, token, new URL(path, t.baseUrl), method);
 
+  /**
+   * What the provider still holds of a session (by the access token's `sid`): its refresh tokens and
+   * its grants. A refresh is also refused by Odin's session row, so this shows the provider's side.
+   */
+  async function heldAtProvider(accessToken: string) {
+    const sid = String(decodeJwt(accessToken).sid);
+    const refreshTokens = await t.prisma.oidcArtifact.findMany({
+      where: { kind: "RefreshToken", payload: { path: ["sessionUid"], equals: sid } },
+    });
+    const grantIds = [...new Set(refreshTokens.flatMap((row) => (row.grantId ? [row.grantId] : [])))];
+    return { refreshTokens: refreshTokens.length, grantIds };
+  }
+  const grantsLeft = (grantIds: string[]) =>
+    t.prisma.oidcArtifact.count({
+      where: { OR: [{ grantId: { in: grantIds } }, { kind: "Grant", id: { in: grantIds } }] },
+    });
+
   /** Code + PKCE + state + nonce, the user signing in on Odin's own page. */
   async function signIn() {
     const browser = new Browser(t.baseUrl);
@@ -220,6 +237,8 @@ describe("an independent relying party (openid-client) against the built-in prov
     const claims = tokens.claims()!;
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
     expect((await api("/get-current-user", refreshed.access_token)).status).toBe(200);
+    const held = await heldAtProvider(tokens.access_token);
+    expect(held.refreshTokens).toBeGreaterThan(0);
 
     const endSession = client.buildEndSessionUrl(config, {
       id_token_hint: refreshed.id_token ?? tokens.id_token!,
@@ -235,6 +254,9 @@ describe("an independent relying party (openid-client) against the built-in prov
     );
     expect(done.url).toBe(`${t.baseUrl}/?state=after-logout`);
 
+    // The provider holds nothing of the session any more: no refresh token, no grant.
+    expect((await heldAtProvider(tokens.access_token)).refreshTokens).toBe(0);
+    expect(await grantsLeft(held.grantIds)).toBe(0);
     await expectOAuthError(client.refreshTokenGrant(config, refreshed.refresh_token!), "invalid_grant");
     for (const token of [tokens.access_token, refreshed.access_token]) {
       const reused = await api("/get-current-user", token);
@@ -259,7 +281,9 @@ describe("an independent relying party (openid-client) against the built-in prov
       }).href,
     );
     const form = formOf(await confirmation.text());
+    const held = await heldAtProvider(tokens.access_token);
     await browser.post(form.action, { ...form.fields, logout: "yes" });
+    expect(await grantsLeft(held.grantIds)).toBe(0);
     expect((await api("/get-current-user", tokens.access_token)).status).toBe(401);
     await expectOAuthError(client.refreshTokenGrant(config, tokens.refresh_token!), "invalid_grant");
   });
@@ -267,7 +291,11 @@ describe("an independent relying party (openid-client) against the built-in prov
   it("POST /session/revoke ends the session the same way: refresh refused, the access token refused", async () => {
     const { tokens } = await signIn();
     const claims = tokens.claims()!;
+    const held = await heldAtProvider(tokens.access_token);
+    expect(held.refreshTokens).toBe(1);
     expect((await api("/session/revoke", tokens.access_token, "POST")).status).toBe(200);
+    expect((await heldAtProvider(tokens.access_token)).refreshTokens).toBe(0);
+    expect(await grantsLeft(held.grantIds)).toBe(0);
     await expectOAuthError(client.refreshTokenGrant(config, tokens.refresh_token!), "invalid_grant");
     expect((await api("/get-current-user", tokens.access_token)).status).toBe(401);
     await expectUserInfoRefused(client.fetchUserInfo(config, tokens.access_token, claims.sub));
