@@ -184,6 +184,12 @@ describe("ENDPOINTS", () => {
       "GET /admin/legal-holds",
       "POST /admin/legal-holds",
       "POST /admin/legal-holds/:id/release",
+      // Issue 34: the agency's identity provider
+      "POST /session/link",
+      "PUT /admin/users/:id/identity",
+      "GET /owner/idp-rules",
+      "POST /owner/idp-rules",
+      "DELETE /owner/idp-rules/:id",
       "GET /admin/scim-token",
       "POST /admin/scim-token",
       "DELETE /admin/scim-token",

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   ZAddApiKeyRequest,
   ZAddAxonIntegrationRequest,
+  addUserRequestFor,
   ZAddUserRequest,
   ZAuditLogQuery,
   ZExportRequest,
@@ -51,7 +52,13 @@ describe("add-user payload", () => {
   it("requires every field and a strong password", () => {
     expect(messagesOf(ZAddUserRequest, { ...user, username: "  " })).toEqual([MESSAGES.usernameRequired]);
     expect(messagesOf(ZAddUserRequest, { ...user, email: "nope" })).toEqual([MESSAGES.emailInvalid]);
-    expect(messagesOf(ZAddUserRequest, { ...user, password: "" })).toEqual([MESSAGES.passwordRequired]);
+    // Issue 34: the password is required where Odin takes passwords (addUserRequestFor(true), what the
+    // built-in provider's server and form use), and left out with the agency's own provider.
+    expect(messagesOf(addUserRequestFor(true), { ...user, password: "" })).toEqual([MESSAGES.passwordRequired]);
+    expect(messagesOf(addUserRequestFor(true), { ...user, password: undefined })).toEqual([
+      MESSAGES.passwordRequired,
+    ]);
+    expect(addUserRequestFor(false).parse({ ...user, password: "" }).password).toBeUndefined();
     expect(messagesOf(ZAddUserRequest, { ...user, password: "password" })).toEqual([
       "An uppercase letter",
       "A digit",

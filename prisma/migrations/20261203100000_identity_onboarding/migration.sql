@@ -18,18 +18,19 @@ CREATE UNIQUE INDEX "users_agency_id_scim_external_id_key" ON "users" ("agency_i
 
 -- The owner's mapping rules, per agency: a claim (a dotted path into the token's claims, such as
 -- `groups`, `roles` or `realm_access.roles`) holding a value gives the role and flags. A sign-in whose
--- claims match rules of one agency gets the highest role and every flag of the rules it matches;
+-- claims match rules of one agency gets the highest role and every flag of the rules it matches,
 -- rules of two agencies at once are refused as ambiguous.
 CREATE TABLE "idp_role_rules" (
   "id" SERIAL PRIMARY KEY,
-  "agency_id" INTEGER NOT NULL REFERENCES "agencies" ("id") ON DELETE CASCADE,
+  "agency_id" INTEGER NOT NULL REFERENCES "agencies" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
   "claim" TEXT NOT NULL,
   "value" TEXT NOT NULL,
   "role" "user_role" NOT NULL DEFAULT 'user',
   "hotlist_admin" BOOLEAN NOT NULL DEFAULT false,
   "hotlist_viewer" BOOLEAN NOT NULL DEFAULT false,
   "auditor" BOOLEAN NOT NULL DEFAULT false,
-  "created_by" INTEGER REFERENCES "users" ("id") ON DELETE SET NULL,
+  -- Who added it (a user id, and the audit row names them too). Not a foreign key: removing a user keeps the rule.
+  "created_by" INTEGER,
   "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP
 );
 CREATE UNIQUE INDEX "idp_role_rules_claim_value_agency_key" ON "idp_role_rules" ("claim", "value", "agency_id");

@@ -43,6 +43,8 @@ export const LINK_MESSAGES = {
   ambiguous:
     "Your identity provider's groups match the sign-in rules of more than one agency. Ask Odin's owner to correct the rules.",
   linked: "Your sign-in is now linked to your Odin account.",
+  deactivated:
+    "Your Odin account is switched off (by your agency's admin or identity provider). Ask your agency's admin.",
   already: "Signed in.",
   created: "Your Odin account was made from your agency's sign-in rules.",
 } as const;
@@ -136,12 +138,15 @@ export async function linkSignIn(deps: AccountLinkDeps, caller: LinkCaller, idTo
 
     // 3. Added by e-mail, and the issuer vouches for the e-mail.
     const byEmail = email ? await findLiveByEmail(tx, email) : null;
-    if (byEmail && byEmail.username !== deps.ownerUsername) {
+    // The owner too: with an external issuer, `odin setup` makes the owner by e-mail and the first
+    // sign-in the issuer vouches for links it. Rules never touch the owner (below).
+    const isOwner = byEmail?.username === deps.ownerUsername;
+    if (byEmail) {
       if (byEmail.idpSubject === token.sub) return { status: "already", message: LINK_MESSAGES.already } as const;
       if (byEmail.idpSubject)
         return refusedAfterCommit(LINK_MESSAGES.noAccount, "the e-mail's account is bound to another subject", byEmail);
       if (emailVerified) {
-        if (outcome.kind === "grant") {
+        if (outcome.kind === "grant" && !isOwner) {
           if (byEmail.agencyId !== null && byEmail.agencyId !== outcome.grant.agencyId)
             return refusedAfterCommit(LINK_MESSAGES.ambiguous, "the rule's agency is not the account's", byEmail);
           await applyGrant(tx, byEmail.id, outcome.grant);
@@ -176,6 +181,8 @@ export async function linkSignIn(deps: AccountLinkDeps, caller: LinkCaller, idTo
     return refusedAfterCommit(LINK_MESSAGES.noAccount, "no account and no rule matches");
 
     async function bind(user: User, method: string): Promise<TSessionLinkResponse> {
+      // Switched off (SCIM `active: false`): never linked, so a later sign-in cannot revive it.
+      if (user.deactivatedAt) refusedAfterCommit(LINK_MESSAGES.deactivated, "the account is switched off", user);
       if (!(await bindPendingAccount(tx, user.id, token.sub, now))) {
         // Another call of the same sign-in bound it first (a statement sees what committed before it).
         if ((await findBySubject(tx, token.sub))?.id === user.id)

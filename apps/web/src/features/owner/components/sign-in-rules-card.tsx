@@ -125,7 +125,7 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
         <div className="form-row">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-agency`}>
-              Agency
+              Agency of the rule
             </label>
             <select
               id={`${id}-agency`}
