@@ -3,7 +3,8 @@
  * agency without an identity provider of its own (with OIDC_ISSUER set it is off, and an external
  * issuer signs users in instead).
  * - built-in-provider.ts (this file): oidc-provider's configuration; oidc-mount.ts mounts it under
- *   /oidc, oidc-adapter.ts keeps its state in PostgreSQL, signing-keys.ts holds its RS256 keys;
+ *   /oidc, oidc-adapter.ts keeps its state in PostgreSQL, signing-keys.ts holds its RS256 keys,
+ *   built-in-userinfo.ts answers UserInfo for the API's access tokens;
  * - the sign-in: interactions.routes.ts and identity-page.ts (the pages), password-sign-in.ts,
  *   sign-in-failures.repository.ts (lockout), mfa/ (the second step), password-reset.routes.ts,
  *   password-policy.ts with password-history.repository.ts, session-limits.ts (idle and maximum age);
