@@ -1,4 +1,5 @@
 import type { TMfaPolicy } from "@odin/contract";
+import { getIdentitySettings } from "@/lib/config";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Card, Checkbox, Notice } from "@/components/ui";
@@ -15,7 +16,9 @@ export function MfaPolicyCard({ scope }: { scope: "agency" | "all" }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  if (!policy) return null;
+  // Issue 34: with the agency's identity provider, the second factor is the provider's (OIDC_REQUIRED_AMR
+  // makes Odin check its tokens say so); this rule is the built-in provider's only.
+  if (!policy || getIdentitySettings().external) return null;
 
   const checked = scope === "all" ? policy.all_required : policy.agency_required || policy.all_required;
   const change = async (required: boolean) => {

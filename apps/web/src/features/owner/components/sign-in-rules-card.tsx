@@ -86,7 +86,7 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
       ) : (
         <DataTable
           columns={["Agency", "Claim", "Value", "Gives", { hidden: "Actions" }]}
-          label="Sign-in rules"
+          label="Rules of every agency"
         >
           {query.data.rules.map((rule) => (
             <tr key={rule.id}>
