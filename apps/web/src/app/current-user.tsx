@@ -71,7 +71,8 @@ export function CurrentUserLoader({ children }: { children: ReactNode }) {
     if (subject === null) return;
     let active = true;
     const token = idTokenRef.current;
-    const link = external && token ? linkSession(token).then(() => (linkedToken.current = token)) : Promise.resolve();
+    const link =
+      external && token ? linkSession(token).then(() => (linkedToken.current = token)) : Promise.resolve();
     link.then(getCurrentUser).then(
       (user) => active && setLoaded({ subject, user, error: null }),
       (error: unknown) => active && setLoaded({ subject, user: null, error: toError(error) }),
