@@ -62,6 +62,15 @@ export const ZAdminUser = z.object({
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
+/** How an account signs in (issue 34), in the users tables' words. */
+export const SIGN_IN_LABELS: Record<NonNullable<TAdminUser["sign_in"]>, string> = {
+  password: "Password",
+  pending: "Waiting for first sign-in",
+  linked: "Linked",
+  managed: "From sign-in rules",
+  deactivated: "Switched off",
+};
+
 /** A user of the owner panel: an admin-table row plus the agency, since the owner sees every agency. */
 export const ZOwnerUser = ZAdminUser.extend({
   agency_id: ZId.nullable(),

@@ -4,15 +4,6 @@ import { Button, Modal, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { setUserIdentity } from "../api/admin-users";
 
-/** How an account signs in (issue 34), in the users table's words. */
-export const SIGN_IN_LABELS: Record<NonNullable<TAdminUser["sign_in"]>, string> = {
-  password: "Password",
-  pending: "Waiting for first sign-in",
-  linked: "Linked",
-  managed: "From sign-in rules",
-  deactivated: "Switched off",
-};
-
 export interface SignInDialogProps {
   user: TAdminUser | null;
   onClose: () => void;

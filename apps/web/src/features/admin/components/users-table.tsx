@@ -1,4 +1,4 @@
-import { MESSAGES, type TAdminUser } from "@odin/contract";
+import { MESSAGES, SIGN_IN_LABELS, type TAdminUser } from "@odin/contract";
 import { useState } from "react";
 import { Button, DataTable, LockedBadge, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
@@ -11,7 +11,7 @@ import {
   unlockUser,
 } from "../api/admin-users";
 import { otherRole, ROLE_LABELS, UserActionDialog, type Pending } from "./user-action-dialog";
-import { SIGN_IN_LABELS, SignInDialog } from "./sign-in-dialog";
+import { SignInDialog } from "./sign-in-dialog";
 import { getIdentitySettings } from "@/lib/config";
 
 type Action = "reset" | "unlock" | "mfa" | "auditor";

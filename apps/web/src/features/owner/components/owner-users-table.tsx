@@ -1,12 +1,15 @@
-import { MESSAGES, type TOwnerUser } from "@odin/contract";
+import { MESSAGES, SIGN_IN_LABELS, type TOwnerUser } from "@odin/contract";
 import { useId, useState } from "react";
 import { FieldLabel } from "@/components/forms";
 import { Button, DataTable, LockedBadge, Notice, RowActions } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
+import { getIdentitySettings } from "@/lib/config";
 import { unlockUser } from "../api/owner";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 
 const COLUMNS = ["Username", "Name", "Email", "Role", "Agency", { hidden: "Actions" }];
+/** Issue 34: with the agency's identity provider, passwords are the provider's; the table says how each signs in. */
+const PROVIDER_COLUMNS = ["Username", "Name", "Email", "Role", "Agency", "Sign-in"];
 
 type Flash = { tone: "success" | "danger"; text: string };
 
@@ -18,6 +21,7 @@ const matches = (user: TOwnerUser, filter: string) =>
 /** Every user of every agency with Reset Password and Unlock (001 §2; unlock is Odin's, issue 8). */
 export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
   const id = useId();
+  const { passwords } = getIdentitySettings();
   const [filter, setFilter] = useState("");
   const [resetting, setResetting] = useState<TOwnerUser | null>(null);
   const [unlocking, setUnlocking] = useState<number | null>(null);
@@ -52,7 +56,7 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
       </div>
       {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
       <DataTable
-        columns={COLUMNS}
+        columns={passwords ? COLUMNS : PROVIDER_COLUMNS}
         label="User list of every agency"
         after={shown.length === 0 && <p className="table-empty">No user matches “{filter.trim()}”.</p>}
       >
@@ -70,22 +74,35 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
               </span>
             </td>
             <td>{user.agency_name ?? "—"}</td>
-            <td>
-              <RowActions label={user.username}>
-                <Button variant="secondary" size="sm" onClick={() => setResetting(user)}>
-                  {MESSAGES.resetPassword}
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  busy={unlocking === user.id}
-                  title={MESSAGES.unlockHint}
-                  onClick={() => void unlock(user)}
+            {!passwords && (
+              <td>
+                <span
+                  className={
+                    user.sign_in === "linked" || user.sign_in === "managed" ? "badge" : "badge badge--muted"
+                  }
                 >
-                  {MESSAGES.unlock}
-                </Button>
-              </RowActions>
-            </td>
+                  {SIGN_IN_LABELS[user.sign_in ?? "password"]}
+                </span>
+              </td>
+            )}
+            {passwords && (
+              <td>
+                <RowActions label={user.username}>
+                  <Button variant="secondary" size="sm" onClick={() => setResetting(user)}>
+                    {MESSAGES.resetPassword}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    busy={unlocking === user.id}
+                    title={MESSAGES.unlockHint}
+                    onClick={() => void unlock(user)}
+                  >
+                    {MESSAGES.unlock}
+                  </Button>
+                </RowActions>
+              </td>
+            )}
           </tr>
         ))}
       </DataTable>
