@@ -61,14 +61,18 @@ function signInFields(identityAdmin: Pick<UserAdminDeps["identityAdmin"], "kind"
   };
 }
 
-export function addUserBodyFor(identityAdmin: Pick<UserAdminDeps["identityAdmin"], "kind" | "takesPasswords">) {
+export function addUserBodyFor(
+  identityAdmin: Pick<UserAdminDeps["identityAdmin"], "kind" | "takesPasswords">,
+) {
   return ZAddUserRequest.extend(signInFields(identityAdmin)).superRefine((user, ctx) => {
     if (identityAdmin.takesPasswords && !user.password)
       ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES.passwordRequired });
   });
 }
 
-export function ownerAddUserBodyFor(identityAdmin: Pick<UserAdminDeps["identityAdmin"], "kind" | "takesPasswords">) {
+export function ownerAddUserBodyFor(
+  identityAdmin: Pick<UserAdminDeps["identityAdmin"], "kind" | "takesPasswords">,
+) {
   return ZOwnerAddUserRequest.extend(signInFields(identityAdmin)).superRefine((user, ctx) => {
     if (identityAdmin.takesPasswords && !user.password)
       ctx.addIssue({ code: "custom", path: ["password"], message: MESSAGES.passwordRequired });
@@ -176,7 +180,9 @@ export async function addUser(
           agency_id: agencyId,
           ...(restoring ? { restored: true } : {}),
           ...(input.idp_subject ? { idp_subject: input.idp_subject } : {}),
-          ...(!deps.identityAdmin.takesPasswords && !input.idp_subject ? { pending_first_sign_in: true } : {}),
+          ...(!deps.identityAdmin.takesPasswords && !input.idp_subject
+            ? { pending_first_sign_in: true }
+            : {}),
         },
       });
     });

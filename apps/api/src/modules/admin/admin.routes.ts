@@ -13,7 +13,7 @@ import {
   sendUserPasswordReset,
   unlockUser,
 } from "./admin.service";
-import { uploadUsers, USER_CSV_TEMPLATE } from "./bulk-users.service";
+import { PROVIDER_USER_CSV_TEMPLATE, uploadUsers, USER_CSV_TEMPLATE } from "./bulk-users.service";
 
 const adminData = findEndpoint("GET", "/admin-data");
 const add = findEndpoint("POST", "/admin/add-user");
@@ -86,7 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", 'attachment; filename="odin-users-template.csv"')
       .header("cache-control", "no-store")
-      .send(USER_CSV_TEMPLATE),
+      .send(deps.identityAdmin.takesPasswords ? USER_CSV_TEMPLATE : PROVIDER_USER_CSV_TEMPLATE),
   );
 
   app.post(

@@ -11,6 +11,8 @@ import { readUploadedCsv, rejectRows, type RowError } from "./csv-upload";
 
 /** The template: the header row only, so uploading it unchanged adds nobody by accident. */
 export const USER_CSV_TEMPLATE = `${USER_CSV_COLUMNS.join(",")}\r\n`;
+/** Issue 34: with the agency's identity provider, no password column, and the optional subject instead. */
+export const PROVIDER_USER_CSV_TEMPLATE = `${[...USER_CSV_COLUMNS.filter((column) => column !== "password"), "idp_subject"].join(",")}\r\n`;
 export const USER_CSV_MAX_ROWS = 500;
 
 const ZUserRow = ZAddUserRequest.omit({ agency_id: true });
