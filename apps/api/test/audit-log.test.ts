@@ -297,6 +297,9 @@ describe("audit rows are append-only", () => {
         "webhook_deleted",
         "auditor_changed",
         "audit_exported",
+        // Issue 34: the generic calls make and revoke the agency's SCIM token
+        "scim_token_created",
+        "scim_token_revoked",
       ]),
     );
   });
