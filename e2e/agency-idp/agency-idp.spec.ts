@@ -62,8 +62,12 @@ test("the owner is linked by verified e-mail and sets a rule; someone only in th
   await rules.getByLabel("Value (group name or id)").fill("odin-investigators");
   await rules.getByLabel("Hotlist viewer").check();
   await rules.getByRole("button", { name: "Add rule" }).click();
-  await expect(rules.getByText('Rule added: groups holding "odin-investigators" gives Hartford Police Department.')).toBeVisible();
-  await expect(rules.getByRole("row").filter({ hasText: "odin-investigators" })).toContainText("User, hotlist viewer");
+  await expect(
+    rules.getByText('Rule added: groups holding "odin-investigators" gives Hartford Police Department.'),
+  ).toBeVisible();
+  await expect(rules.getByRole("row").filter({ hasText: "odin-investigators" })).toContainText(
+    "User, hotlist viewer",
+  );
   await screenshot(page, "owner-sign-in-rules");
   await signOut(page);
 
@@ -71,7 +75,9 @@ test("the owner is linked by verified e-mail and sets a rule; someone only in th
   await signInAtAgency(page, "agency-casey");
   await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 30_000 });
   // A hotlist viewer: the Alerts link is there.
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Alerts" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Alerts" }),
+  ).toBeVisible();
   await openNav(page, "Profile");
   await expect(page.getByText("casey.morgan@hartford.example")).toBeVisible();
   await expect(page.getByText("Odin keeps no password for you.")).toBeVisible();
@@ -101,7 +107,9 @@ test("an admin adds a person by e-mail, who signs in and is linked", async ({ pa
 
   await signInAtAgency(page, "agency-hartford-admin");
   await openNav(page, "Admin");
-  await expect(page.getByRole("row").filter({ hasText: "dana.reyes" })).toContainText("Linked", { timeout: 20_000 });
+  await expect(page.getByRole("row").filter({ hasText: "dana.reyes" })).toContainText("Linked", {
+    timeout: 20_000,
+  });
   await signOut(page);
 });
 
@@ -126,7 +134,10 @@ test("a SCIM deactivation ends a live session, and after sign-out the refresh to
   await expect(casey.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 30_000 });
 
   // The agency's provisioning switches Casey off (Entra ID's request shape).
-  const found = await request.get(`/scim/v2/Users?filter=${encodeURIComponent('userName eq "casey.morgan"')}`, { headers: scim });
+  const found = await request.get(
+    `/scim/v2/Users?filter=${encodeURIComponent('userName eq "casey.morgan"')}`,
+    { headers: scim },
+  );
   expect(found.ok(), await found.text()).toBe(true);
   const [caseyAtScim] = ((await found.json()) as { Resources: { id: string }[] }).Resources;
   expect(caseyAtScim).toBeTruthy();
@@ -141,7 +152,9 @@ test("a SCIM deactivation ends a live session, and after sign-out the refresh to
 
   // Casey's live page: the next call is refused, and the screen says why.
   const stillValid = caseyTokens().access_token!;
-  const refused = await request.get("/get-current-user", { headers: { authorization: `Bearer ${stillValid}` } });
+  const refused = await request.get("/get-current-user", {
+    headers: { authorization: `Bearer ${stillValid}` },
+  });
   expect(refused.status()).toBe(403);
   // A reload signs in again through the provider's session (consent asked again, prompt=consent).
   await casey.reload();

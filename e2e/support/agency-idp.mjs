@@ -15,7 +15,11 @@ const audience = "api://odin";
 export const ACCOUNTS = {
   "agency-owner": { email: "owner@demo.odin.local", name: "Odin Owner", groups: [] },
   "agency-hartford-admin": { email: "hartford.admin@demo.odin.local", name: "Hartford Admin", groups: [] },
-  "agency-casey": { email: "casey.morgan@hartford.example", name: "Casey Morgan", groups: ["odin-investigators"] },
+  "agency-casey": {
+    email: "casey.morgan@hartford.example",
+    name: "Casey Morgan",
+    groups: ["odin-investigators"],
+  },
   "agency-dana": { email: "dana.reyes@hartford.example", name: "Dana Reyes", groups: [] },
 };
 

@@ -240,7 +240,12 @@ export async function buildApp({
             ownerUsername: config.ownerUsername,
             issuer: identity.issuer,
           },
-      deps: { prisma, ownerUsername: config.ownerUsername, externalIssuer: !identity.builtIn, rules: idpRules },
+      deps: {
+        prisma,
+        ownerUsername: config.ownerUsername,
+        externalIssuer: !identity.builtIn,
+        rules: idpRules,
+      },
     });
     await app.register(mfaRoutes, {
       deps: { prisma, secrets, builtIn: identity.builtIn, lockoutMs: config.lockoutMs },

@@ -20,7 +20,10 @@ export interface ExternalIssuer {
   close(): Promise<void>;
 }
 
-export async function startExternalIssuer(options: { audience: string; clientId: string }): Promise<ExternalIssuer> {
+export async function startExternalIssuer(options: {
+  audience: string;
+  clientId: string;
+}): Promise<ExternalIssuer> {
   const { privateKey, publicKey } = await generateKeyPair("RS256");
   const stranger = await generateKeyPair("RS256");
   const jwk = { ...(await exportJWK(publicKey)), kid: "agency-key-1", alg: "RS256", use: "sig" };
@@ -29,7 +32,9 @@ export async function startExternalIssuer(options: { audience: string; clientId:
   const server: Server = createServer((request, response) => {
     // UserInfo answers whoever the bearer's subject is (read unchecked: a stand-in, not a verifier).
     const bearer = /^Bearer (\S+)$/.exec(request.headers.authorization ?? "")?.[1];
-    const subject = bearer ? (JSON.parse(Buffer.from(bearer.split(".")[1]!, "base64url").toString()) as { sub: string }).sub : "";
+    const subject = bearer
+      ? (JSON.parse(Buffer.from(bearer.split(".")[1]!, "base64url").toString()) as { sub: string }).sub
+      : "";
     const body =
       request.url === "/.well-known/openid-configuration"
         ? {
@@ -63,8 +68,10 @@ export async function startExternalIssuer(options: { audience: string; clientId:
   };
   return {
     issuer,
-    accessToken: (subject, claims = {}, { issuedAt } = {}) => sign(privateKey, subject, options.audience, claims, issuedAt),
-    idToken: (subject, claims = {}) => sign(privateKey, subject, options.clientId, { nonce: "n-0S6_WzA2Mj", ...claims }),
+    accessToken: (subject, claims = {}, { issuedAt } = {}) =>
+      sign(privateKey, subject, options.audience, claims, issuedAt),
+    idToken: (subject, claims = {}) =>
+      sign(privateKey, subject, options.clientId, { nonce: "n-0S6_WzA2Mj", ...claims }),
     forgedIdToken: (subject, claims = {}) => sign(stranger.privateKey, subject, options.clientId, claims),
     userInfo,
     close: () => new Promise((resolve) => server.close(() => resolve())),

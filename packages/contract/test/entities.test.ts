@@ -54,7 +54,9 @@ describe("add-user payload", () => {
     expect(messagesOf(ZAddUserRequest, { ...user, email: "nope" })).toEqual([MESSAGES.emailInvalid]);
     // Issue 34: the password is required where Odin takes passwords (addUserRequestFor(true), what the
     // built-in provider's server and form use), and left out with the agency's own provider.
-    expect(messagesOf(addUserRequestFor(true), { ...user, password: "" })).toEqual([MESSAGES.passwordRequired]);
+    expect(messagesOf(addUserRequestFor(true), { ...user, password: "" })).toEqual([
+      MESSAGES.passwordRequired,
+    ]);
     expect(messagesOf(addUserRequestFor(true), { ...user, password: undefined })).toEqual([
       MESSAGES.passwordRequired,
     ]);

@@ -26,7 +26,8 @@ import { WEB_ROUTES } from "@odin/contract";
  * `scope` says how the service limits the data to the caller: it is documentation here, enforced by
  * each service and proven by the authorization matrix test with an admin of another agency.
  */
-export type Access = "public" | "signed_in" | "user" | "hotlist_viewer" | "hotlist_admin" | "auditor" | "admin" | "owner";
+export type Access =
+  "public" | "signed_in" | "user" | "hotlist_viewer" | "hotlist_admin" | "auditor" | "admin" | "owner";
 
 export interface AccessRule {
   access: Access;

@@ -122,7 +122,10 @@ function acceptedTypes(identity: IdentityConfig): ReadonlySet<string> {
   return new Set(identity.builtIn ? ["at+jwt"] : ["at+jwt", "jwt"]);
 }
 
-function keySource(identity: IdentityConfig, publicKeys?: PublicKeys | (() => Promise<PublicKeys>)): KeySource {
+function keySource(
+  identity: IdentityConfig,
+  publicKeys?: PublicKeys | (() => Promise<PublicKeys>),
+): KeySource {
   return typeof publicKeys === "function"
     ? databaseJwks(publicKeys)
     : publicKeys

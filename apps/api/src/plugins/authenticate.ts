@@ -83,7 +83,10 @@ export const authPlugin = fp<{
   /** Issue 34: re-checks the mapping rules of accounts they manage (identity/external/managed-accounts.ts). */
   checkManagedAccount?: ReturnType<typeof createManagedAccountCheck>;
 }>(
-  async (app: FastifyInstance, { verifyToken, ownerUsername, builtIn = false, sessions, checkManagedAccount }) => {
+  async (
+    app: FastifyInstance,
+    { verifyToken, ownerUsername, builtIn = false, sessions, checkManagedAccount },
+  ) => {
     app.decorateRequest("auth", null);
     app.decorateRequest("verifiedToken", null);
     const sessionLimits = sessions && createSessionLimits(app.prisma, sessions);
@@ -140,7 +143,10 @@ export const authPlugin = fp<{
       let user = found;
       // An account the agency's mapping rules manage: the token's groups decide its role, or end it.
       if (found.idpManaged && !isOwner && checkManagedAccount) {
-        const verdict = await checkManagedAccount(found, token, { ip: request.ip, requestId: String(request.id) });
+        const verdict = await checkManagedAccount(found, token, {
+          ip: request.ip,
+          requestId: String(request.id),
+        });
         if (!verdict.ok) throw new AppError("FORBIDDEN", MANAGED_MESSAGES[verdict.reason]);
         user = verdict.user;
       }

@@ -87,7 +87,8 @@ export const IDENTITY_ENDPOINTS = [
     method: "PUT",
     path: "/admin/users/:id/identity",
     spec: "odin",
-    summary: "Bind a user of the agency to an identity provider subject, or clear it so the next sign-in links again",
+    summary:
+      "Bind a user of the agency to an identity provider subject, or clear it so the next sign-in links again",
     params: ZIdParams,
     body: ZSetUserIdentityRequest,
     response: ZSuccessMessage,

@@ -21,7 +21,12 @@ export type TOwnerAddUserRequest = z.infer<typeof ZOwnerAddUserRequest>;
 export function ownerAddUserRequestFor(passwords: boolean) {
   return passwords
     ? ZOwnerAddUserRequest.extend({ password: ZNewPassword })
-    : ZOwnerAddUserRequest.extend({ password: z.string().optional().transform((): undefined => undefined) });
+    : ZOwnerAddUserRequest.extend({
+        password: z
+          .string()
+          .optional()
+          .transform((): undefined => undefined),
+      });
 }
 
 export const ZResetUserPasswordRequest = z.object({

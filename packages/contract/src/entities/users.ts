@@ -144,7 +144,12 @@ export type TAddUserRequest = z.infer<typeof ZAddUserRequest>;
 export function addUserRequestFor(passwords: boolean) {
   return passwords
     ? ZAddUserRequest.extend({ password: ZNewPassword })
-    : ZAddUserRequest.extend({ password: z.string().optional().transform((): undefined => undefined) });
+    : ZAddUserRequest.extend({
+        password: z
+          .string()
+          .optional()
+          .transform((): undefined => undefined),
+      });
 }
 export type TAddUserRequestInput = z.input<typeof ZAddUserRequest>;
 

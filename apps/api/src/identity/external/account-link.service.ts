@@ -50,7 +50,18 @@ export const LINK_MESSAGES = {
 } as const;
 
 /** Claims not worth keeping (per sign-in values, not about the person). */
-const TRANSIENT_CLAIMS = new Set(["nonce", "at_hash", "c_hash", "s_hash", "iat", "exp", "nbf", "auth_time", "jti", "sid"]);
+const TRANSIENT_CLAIMS = new Set([
+  "nonce",
+  "at_hash",
+  "c_hash",
+  "s_hash",
+  "iat",
+  "exp",
+  "nbf",
+  "auth_time",
+  "jti",
+  "sid",
+]);
 
 export interface AccountLinkDeps {
   prisma: Database;
@@ -71,7 +82,11 @@ export interface LinkCaller {
   log: RequestLog;
 }
 
-export async function linkSignIn(deps: AccountLinkDeps, caller: LinkCaller, idToken: string): Promise<TSessionLinkResponse> {
+export async function linkSignIn(
+  deps: AccountLinkDeps,
+  caller: LinkCaller,
+  idToken: string,
+): Promise<TSessionLinkResponse> {
   let idClaims: Record<string, unknown>;
   try {
     idClaims = await deps.verifyIdToken(idToken);
@@ -107,8 +122,15 @@ export async function linkSignIn(deps: AccountLinkDeps, caller: LinkCaller, idTo
   const about = { issuer: deps.issuer, subject: token.sub, email, email_verified: emailVerified };
   const outcome: RuleOutcome = evaluateRules(await deps.rules.get(), claims);
 
-  const refuse = async (reason: string, message: string = LINK_MESSAGES.noAccount, user: User | null = null) => {
-    await writeAuditFor(deps.prisma, who(user), { action: "identity_link_refused", detail: { ...about, reason } });
+  const refuse = async (
+    reason: string,
+    message: string = LINK_MESSAGES.noAccount,
+    user: User | null = null,
+  ) => {
+    await writeAuditFor(deps.prisma, who(user), {
+      action: "identity_link_refused",
+      detail: { ...about, reason },
+    });
     throw new AppError("FORBIDDEN", message);
   };
 
@@ -118,8 +140,10 @@ export async function linkSignIn(deps: AccountLinkDeps, caller: LinkCaller, idTo
     if (bound && !bound.deletedAt) {
       await noteSignIn(tx, bound.id, kept, now);
       if (bound.idpManaged && bound.username !== deps.ownerUsername) {
-        if (outcome.kind === "ambiguous") refusedAfterCommit(LINK_MESSAGES.ambiguous, "rules of several agencies", bound);
-        if (outcome.kind === "none") refusedAfterCommit(LINK_MESSAGES.noAccount, "no rule matches any more", bound);
+        if (outcome.kind === "ambiguous")
+          refusedAfterCommit(LINK_MESSAGES.ambiguous, "rules of several agencies", bound);
+        if (outcome.kind === "none")
+          refusedAfterCommit(LINK_MESSAGES.noAccount, "no rule matches any more", bound);
         if (!holdsGrant(bound, outcome.grant) && (await applyGrantIfChanged(tx, bound.id, outcome.grant))) {
           await writeAuditFor(tx, who({ ...bound, agencyId: outcome.grant.agencyId }), {
             action: "user_changed_by_rule",
@@ -129,7 +153,8 @@ export async function linkSignIn(deps: AccountLinkDeps, caller: LinkCaller, idTo
       }
       return { status: "already", message: LINK_MESSAGES.already } as const;
     }
-    if (bound?.deletedAt) refusedAfterCommit(LINK_MESSAGES.noAccount, "the account bound to this subject is deleted");
+    if (bound?.deletedAt)
+      refusedAfterCommit(LINK_MESSAGES.noAccount, "the account bound to this subject is deleted");
 
     // 2. Provisioned through SCIM, with the subject (or Entra's object id) as its external id.
     const ids = [token.sub, ...(typeof claims.oid === "string" ? [claims.oid] : [])];
@@ -142,22 +167,36 @@ export async function linkSignIn(deps: AccountLinkDeps, caller: LinkCaller, idTo
     // sign-in the issuer vouches for links it. Rules never touch the owner (below).
     const isOwner = byEmail?.username === deps.ownerUsername;
     if (byEmail) {
-      if (byEmail.idpSubject === token.sub) return { status: "already", message: LINK_MESSAGES.already } as const;
+      if (byEmail.idpSubject === token.sub)
+        return { status: "already", message: LINK_MESSAGES.already } as const;
       if (byEmail.idpSubject)
-        return refusedAfterCommit(LINK_MESSAGES.noAccount, "the e-mail's account is bound to another subject", byEmail);
+        return refusedAfterCommit(
+          LINK_MESSAGES.noAccount,
+          "the e-mail's account is bound to another subject",
+          byEmail,
+        );
       if (emailVerified) {
         if (outcome.kind === "grant" && !isOwner) {
           if (byEmail.agencyId !== null && byEmail.agencyId !== outcome.grant.agencyId)
-            return refusedAfterCommit(LINK_MESSAGES.ambiguous, "the rule's agency is not the account's", byEmail);
+            return refusedAfterCommit(
+              LINK_MESSAGES.ambiguous,
+              "the rule's agency is not the account's",
+              byEmail,
+            );
           await applyGrant(tx, byEmail.id, outcome.grant);
         }
         return bind(byEmail, "verified e-mail");
       }
-      return refusedAfterCommit(LINK_MESSAGES.noAccount, "the e-mail is not verified by the identity provider", byEmail);
+      return refusedAfterCommit(
+        LINK_MESSAGES.noAccount,
+        "the e-mail is not verified by the identity provider",
+        byEmail,
+      );
     }
 
     // 4. The agency's rules make the account.
-    if (outcome.kind === "ambiguous") return refusedAfterCommit(LINK_MESSAGES.ambiguous, "rules of several agencies");
+    if (outcome.kind === "ambiguous")
+      return refusedAfterCommit(LINK_MESSAGES.ambiguous, "rules of several agencies");
     if (outcome.kind === "grant") {
       const username = await freeUsername(tx, claims, token.sub);
       const user = await insertManagedUser(
@@ -182,12 +221,17 @@ export async function linkSignIn(deps: AccountLinkDeps, caller: LinkCaller, idTo
 
     async function bind(user: User, method: string): Promise<TSessionLinkResponse> {
       // Switched off (SCIM `active: false`): never linked, so a later sign-in cannot revive it.
-      if (user.deactivatedAt) refusedAfterCommit(LINK_MESSAGES.deactivated, "the account is switched off", user);
+      if (user.deactivatedAt)
+        refusedAfterCommit(LINK_MESSAGES.deactivated, "the account is switched off", user);
       if (!(await bindPendingAccount(tx, user.id, token.sub, now))) {
         // Another call of the same sign-in bound it first (a statement sees what committed before it).
         if ((await findBySubject(tx, token.sub))?.id === user.id)
           return { status: "already", message: LINK_MESSAGES.already } as const;
-        return refusedAfterCommit(LINK_MESSAGES.noAccount, "the account was bound to another subject meanwhile", user);
+        return refusedAfterCommit(
+          LINK_MESSAGES.noAccount,
+          "the account was bound to another subject meanwhile",
+          user,
+        );
       }
       await noteSignIn(tx, user.id, kept, now);
       await writeAuditFor(tx, who(user), {
@@ -231,7 +275,14 @@ function grantOf(user: Pick<User, "agencyId" | "role" | "hotlistAdmin" | "hotlis
   };
 }
 
-export function grantDetail(grant: { agencyId: number; role: "admin" | "user"; hotlistAdmin: boolean; hotlistViewer: boolean; auditor: boolean; ruleIds: number[] }) {
+export function grantDetail(grant: {
+  agencyId: number;
+  role: "admin" | "user";
+  hotlistAdmin: boolean;
+  hotlistViewer: boolean;
+  auditor: boolean;
+  ruleIds: number[];
+}) {
   return { ...grantOf(grant), rule_ids: grant.ruleIds };
 }
 
@@ -243,12 +294,18 @@ function keptClaims(claims: Record<string, unknown>): Record<string, unknown> | 
 
 function personName(claims: Record<string, unknown>): string | null {
   if (typeof claims.name === "string" && claims.name.trim()) return claims.name.trim().slice(0, 200);
-  const parts = [claims.given_name, claims.family_name].filter((part): part is string => typeof part === "string");
+  const parts = [claims.given_name, claims.family_name].filter(
+    (part): part is string => typeof part === "string",
+  );
   return parts.length ? parts.join(" ").trim().slice(0, 200) || null : null;
 }
 
 /** preferred_username, else the e-mail, else a name from the subject; made unique by a short suffix. */
-async function freeUsername(db: Parameters<typeof usernameTaken>[0], claims: Record<string, unknown>, subject: string) {
+async function freeUsername(
+  db: Parameters<typeof usernameTaken>[0],
+  claims: Record<string, unknown>,
+  subject: string,
+) {
   const wanted = [claims.preferred_username, claims.upn, claims.email].find(
     (value): value is string => typeof value === "string" && value.trim().length > 0,
   );

@@ -31,7 +31,12 @@ export function findLiveByEmail(db: Db, email: string) {
  * Binds a pending account to a subject by one conditional UPDATE: false when it was bound meanwhile
  * (two first calls of one sign-in at once), so a subject never replaces another silently.
  */
-export async function bindPendingAccount(db: Db, userId: number, subject: string, now: Date): Promise<boolean> {
+export async function bindPendingAccount(
+  db: Db,
+  userId: number,
+  subject: string,
+  now: Date,
+): Promise<boolean> {
   const bound = await db.user.updateMany({
     where: { id: userId, idpSubject: null, deletedAt: null },
     data: { idpSubject: subject, lastLoginAt: now },
@@ -55,7 +60,14 @@ export async function setSubject(db: Db, userId: number, subject: string | null)
 /** An account a rule made at a first sign-in (just-in-time provisioning). */
 export function insertManagedUser(
   db: Db,
-  data: { username: string; name: string; email: string; subject: string; grant: RuleGrant; claims: Record<string, unknown> | null },
+  data: {
+    username: string;
+    name: string;
+    email: string;
+    subject: string;
+    grant: RuleGrant;
+    claims: Record<string, unknown> | null;
+  },
   now: Date,
 ) {
   return db.user.create({
@@ -158,10 +170,7 @@ export function listRules(db: Pick<PrismaClient, "idpRoleRule">) {
   });
 }
 
-export function insertRule(
-  db: Db,
-  data: Omit<Prisma.IdpRoleRuleUncheckedCreateInput, "id" | "createdAt">,
-) {
+export function insertRule(db: Db, data: Omit<Prisma.IdpRoleRuleUncheckedCreateInput, "id" | "createdAt">) {
   return db.idpRoleRule.create({ data, include: { agency: { select: { name: true } } } });
 }
 

@@ -5,7 +5,13 @@ import { successMessage } from "../../lib/success-message";
 import { AppError } from "../../lib/app-error";
 import { requireAuth, requireVerifiedToken } from "../../plugins/authenticate";
 import { linkSignIn, type AccountLinkDeps } from "./account-link.service";
-import { addRule, getRules, removeRule, setUserIdentity, type ExternalIdentityDeps } from "./external-identity.service";
+import {
+  addRule,
+  getRules,
+  removeRule,
+  setUserIdentity,
+  type ExternalIdentityDeps,
+} from "./external-identity.service";
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const link = findEndpoint("POST", "/session/link");
@@ -45,22 +51,38 @@ export const externalIdentityRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     identity.path,
-    { schema: { params: identity.params, body: identity.body, response: { 200: identity.response, ...errors } } },
+    {
+      schema: {
+        params: identity.params,
+        body: identity.body,
+        response: { 200: identity.response, ...errors },
+      },
+    },
     async (request) =>
       successMessage(
-        await setUserIdentity(options.deps, requireAuth(request), request.params.id, request.body.idp_subject),
+        await setUserIdentity(
+          options.deps,
+          requireAuth(request),
+          request.params.id,
+          request.body.idp_subject,
+        ),
       ),
   );
 
-  app.get(rules.path, { schema: { response: { 200: rules.response, ...errors } } }, () => getRules(options.deps));
+  app.get(rules.path, { schema: { response: { 200: rules.response, ...errors } } }, () =>
+    getRules(options.deps),
+  );
 
-  app.post(addOne.path, { schema: { body: addOne.body, response: { 200: addOne.response, ...errors } } }, (request) =>
-    addRule(options.deps, requireAuth(request), request.body),
+  app.post(
+    addOne.path,
+    { schema: { body: addOne.body, response: { 200: addOne.response, ...errors } } },
+    (request) => addRule(options.deps, requireAuth(request), request.body),
   );
 
   app.delete(
     removeOne.path,
     { schema: { params: removeOne.params, response: { 200: removeOne.response, ...errors } } },
-    async (request) => successMessage(await removeRule(options.deps, requireAuth(request), request.params.id)),
+    async (request) =>
+      successMessage(await removeRule(options.deps, requireAuth(request), request.params.id)),
   );
 };

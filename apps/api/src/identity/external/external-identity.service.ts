@@ -37,7 +37,10 @@ export async function setUserIdentity(
   if (!deps.externalIssuer) throw new AppError("CONFLICT", SUBJECT_NOT_TAKEN);
   if (user.username.toLowerCase() === deps.ownerUsername.toLowerCase() && !auth.isOwner)
     throw new AppError("FORBIDDEN", "Only the owner changes the owner account's sign-in.");
-  if (user.idpSubject === subject) return subject ? `${user.username} is already bound to this subject.` : `${user.username} is already waiting for a first sign-in.`;
+  if (user.idpSubject === subject)
+    return subject
+      ? `${user.username} is already bound to this subject.`
+      : `${user.username} is already waiting for a first sign-in.`;
   try {
     await inTransaction(deps.prisma, async (tx) => {
       await setSubject(tx, user.id, subject);
@@ -75,7 +78,11 @@ export async function getRules(deps: ExternalIdentityDeps) {
   return { rules: (await listRules(deps.prisma)).map(toRule), external_issuer: deps.externalIssuer };
 }
 
-export async function addRule(deps: ExternalIdentityDeps, auth: Actor, input: TIdpRoleRuleInput): Promise<TIdpRoleRule> {
+export async function addRule(
+  deps: ExternalIdentityDeps,
+  auth: Actor,
+  input: TIdpRoleRuleInput,
+): Promise<TIdpRoleRule> {
   await findAgencyOrFail(deps.prisma, input.agency_id);
   try {
     const row = await inTransaction(deps.prisma, async (tx) => {
@@ -108,7 +115,13 @@ export async function removeRule(deps: ExternalIdentityDeps, auth: Actor, id: nu
     if ((await deleteRule(tx, id)).count === 0) throw new AppError("NOT_FOUND", "Rule not found.");
     await writeAudit(tx, auth, {
       action: "idp_rule_removed",
-      detail: { rule_id: id, agency_id: rule.agencyId, claim: rule.claim, value: rule.value, role: rule.role },
+      detail: {
+        rule_id: id,
+        agency_id: rule.agencyId,
+        claim: rule.claim,
+        value: rule.value,
+        role: rule.role,
+      },
     });
   });
   deps.rules.forget();

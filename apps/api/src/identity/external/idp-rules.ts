@@ -30,9 +30,7 @@ export interface RuleGrant {
 }
 
 export type RuleOutcome =
-  | { kind: "none" }
-  | { kind: "grant"; grant: RuleGrant }
-  | { kind: "ambiguous"; agencyIds: number[] };
+  { kind: "none" } | { kind: "grant"; grant: RuleGrant } | { kind: "ambiguous"; agencyIds: number[] };
 
 /** The claim paths a rule may name: letters, digits, `_`, `-`, `:`, `/` and `.` between segments. */
 export const CLAIM_PATH = /^[A-Za-z0-9_:/-]+(\.[A-Za-z0-9_:/-]+){0,4}$/;
@@ -76,7 +74,13 @@ export function evaluateRules(rules: readonly IdpRule[], claims: Record<string, 
 
 /** Whether a user already holds exactly what a grant gives. */
 export function holdsGrant(
-  user: { agencyId: number | null; role: string; hotlistAdmin: boolean; hotlistViewer: boolean; auditor: boolean },
+  user: {
+    agencyId: number | null;
+    role: string;
+    hotlistAdmin: boolean;
+    hotlistViewer: boolean;
+    auditor: boolean;
+  },
   grant: RuleGrant,
 ): boolean {
   return (

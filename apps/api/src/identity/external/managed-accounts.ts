@@ -61,9 +61,10 @@ export function createManagedAccountCheck(prisma: Database, rules: RuleCache) {
     const key = `${user.id}:${typeof token.claims.jti === "string" ? token.claims.jti : JSON.stringify(token.claims)}`;
     let verdict = judged.get(key);
     if (verdict === undefined) {
-      const stored = user.idpClaims && typeof user.idpClaims === "object" && !Array.isArray(user.idpClaims)
-        ? (user.idpClaims as Record<string, unknown>)
-        : {};
+      const stored =
+        user.idpClaims && typeof user.idpClaims === "object" && !Array.isArray(user.idpClaims)
+          ? (user.idpClaims as Record<string, unknown>)
+          : {};
       const outcome = evaluateRules(await rules.get(), { ...stored, ...token.claims });
       verdict = outcome.kind === "grant" ? outcome.grant : outcome.kind;
       if (judged.size >= JUDGED_TOKENS) judged.clear();
@@ -76,7 +77,13 @@ export function createManagedAccountCheck(prisma: Database, rules: RuleCache) {
       if (!(await applyGrantIfChanged(tx, user.id, grant))) return;
       await writeAuditFor(
         tx,
-        { userId: user.id, username: user.username, agencyId: grant.agencyId, ip: where.ip, requestId: where.requestId },
+        {
+          userId: user.id,
+          username: user.username,
+          agencyId: grant.agencyId,
+          ip: where.ip,
+          requestId: where.requestId,
+        },
         {
           action: "user_changed_by_rule",
           detail: {
@@ -87,7 +94,13 @@ export function createManagedAccountCheck(prisma: Database, rules: RuleCache) {
             hotlist_viewer: grant.hotlistViewer,
             auditor: grant.auditor,
             rule_ids: grant.ruleIds,
-            before: { agency_id: user.agencyId, role: user.role, hotlist_admin: user.hotlistAdmin, hotlist_viewer: user.hotlistViewer, auditor: user.auditor },
+            before: {
+              agency_id: user.agencyId,
+              role: user.role,
+              hotlist_admin: user.hotlistAdmin,
+              hotlist_viewer: user.hotlistViewer,
+              auditor: user.auditor,
+            },
           },
         },
       );

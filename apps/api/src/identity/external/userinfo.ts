@@ -7,7 +7,10 @@
  */
 const TIMEOUT_MS = 5_000;
 
-export type UserInfoFetcher = (accessToken: string, subject: string) => Promise<Record<string, unknown> | null>;
+export type UserInfoFetcher = (
+  accessToken: string,
+  subject: string,
+) => Promise<Record<string, unknown> | null>;
 
 export function createUserInfoFetcher(issuer: string): UserInfoFetcher {
   let endpoint: Promise<string | null> | undefined;
