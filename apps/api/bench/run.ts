@@ -27,6 +27,7 @@ const BENCHES = [
   "replicas",
   "hardening",
   "verify-export",
+  "search-load",
 ] as const;
 
 const asked = process.argv.slice(2).filter((arg) => arg !== "--");

@@ -33,6 +33,11 @@ export interface EmbeddedPostgresOptions {
    * `odin_app` can be created in it.
    */
   superuser?: string;
+  /**
+   * More server settings, each passed as `-c name=value` (the benches: `shared_preload_libraries` for
+   * pg_stat_statements, which the embedded binaries ship).
+   */
+  settings?: Record<string, string>;
 }
 
 /** PostgreSQL memory sizes as `ODIN_PG_SHARED_BUFFERS` takes them: a whole number and kB, MB or GB. */
@@ -138,6 +143,7 @@ export async function startEmbeddedPostgres(
     postgresFlags: [
       ...["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=on"],
       ...(options.sharedBuffers ? ["-c", `shared_buffers=${options.sharedBuffers}`] : []),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]),
     ],
     onLog: (message) => {
       log.push(message);

@@ -38,7 +38,12 @@ async function tryTestcontainers(): Promise<TestPostgres | null> {
 export async function startTestPostgres(
   env: NodeJS.ProcessEnv = process.env,
   /** For the embedded server: see EmbeddedPostgresOptions (the benches pass the product's setting). */
-  options: { sharedBuffers?: string; superuser?: string; database?: string } = {},
+  options: {
+    sharedBuffers?: string;
+    superuser?: string;
+    database?: string;
+    settings?: Record<string, string>;
+  } = {},
 ): Promise<TestPostgres> {
   const url = env.TEST_DATABASE_URL;
   if (url) return { adminUrl: url, kind: "TEST_DATABASE_URL", stop: async () => undefined };

@@ -46,10 +46,13 @@ async function monthsOfPartitions(url: string): Promise<void> {
   }
 }
 
-export async function startBenchDatabase(): Promise<BenchDatabase> {
+export async function startBenchDatabase(
+  /** More server settings for the embedded server (search-load.ts: pg_stat_statements preloaded). */
+  settings?: Record<string, string>,
+): Promise<BenchDatabase> {
   const started = performance.now();
   const sharedBuffers = process.env.BENCH_PG_SHARED_BUFFERS ?? embeddedSharedBuffers();
-  const server = await startTestPostgres(process.env, { sharedBuffers });
+  const server = await startTestPostgres(process.env, { sharedBuffers, settings });
   try {
     await prepareTemplateDatabase(server.adminUrl);
     const database = await createTestDatabase(server.adminUrl);
@@ -269,12 +272,16 @@ export interface BenchRun {
  * Runs a bench's main with a database of its own, timing the whole of it (database start included),
  * and reports a failure with a non-zero exit code.
  */
-export function runBench(name: string, main: (run: BenchRun) => Promise<void>): void {
+export function runBench(
+  name: string,
+  main: (run: BenchRun) => Promise<void>,
+  { pgSettings }: { pgSettings?: Record<string, string> } = {},
+): void {
   console.log(`\n▶ bench ${name}`);
   const started = performance.now();
   const machine = machineInfo();
   const run = async () => {
-    const db = await startBenchDatabase();
+    const db = await startBenchDatabase(pgSettings);
     try {
       await main({
         db,
