@@ -21,7 +21,6 @@ import type { RequestLog } from "../../access/actor";
 import { writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
 import { InvalidTokenError, type IdTokenVerifier, type VerifiedToken } from "../token-verifier";
 import {
-  applyGrant,
   applyGrantIfChanged,
   bindPendingAccount,
   findLiveByEmail,
@@ -183,7 +182,7 @@ export async function linkSignIn(
               "the rule's agency is not the account's",
               byEmail,
             );
-          await applyGrant(tx, byEmail.id, outcome.grant);
+          await applyGrantIfChanged(tx, byEmail.id, outcome.grant);
         }
         return bind(byEmail, "verified e-mail");
       }

@@ -90,24 +90,8 @@ export function insertManagedUser(
   });
 }
 
-/** What a rule gives, written onto an account (and it becomes managed by the rules). */
-export function applyGrant(db: Db, userId: number, grant: RuleGrant) {
-  return db.user.update({
-    where: { id: userId },
-    data: {
-      idpManaged: true,
-      agencyId: grant.agencyId,
-      role: grant.role,
-      hotlistAdmin: grant.hotlistAdmin,
-      hotlistViewer: grant.hotlistViewer,
-      auditor: grant.auditor,
-    },
-    include: withAgency,
-  });
-}
-
 /**
- * applyGrant by one conditional UPDATE, only where the account does not hold the grant already: true
+ * What a rule gives, written onto an account (which the rules then manage), by one conditional UPDATE, only where the account does not hold the grant already: true
  * when this call changed it, so concurrent requests of one new token write (and audit) it once.
  */
 export async function applyGrantIfChanged(db: Db, userId: number, grant: RuleGrant): Promise<boolean> {

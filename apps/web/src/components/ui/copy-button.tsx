@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button } from "@/components/ui";
+import { Button } from "./button";
 
 /**
  * Copies a text to the clipboard; where the browser refuses, the text stays selectable on screen

@@ -2,40 +2,11 @@ import { MESSAGES, type TScimTokenCreated } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { QueryView } from "@/components/layouts/query-view";
-import { Button, Card, Modal, Notice, Spinner } from "@/components/ui";
+import { Button, Card, CopyButton, Modal, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { formatTimestamp } from "@/lib/format";
 import { useInvalidate } from "@/lib/query-client";
 import { createScimToken, revokeScimToken, scimTokenKey, scimTokenQuery } from "../api/scim-token";
-
-/**
- * Copies a text; where the browser refuses, the text stays selectable on screen and a hint says so.
- * The name starts with the visible word (WCAG 2.5.3): "Copy the SCIM token", then "Copied the SCIM token".
- */
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-  return (
-    <>
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={copied ? label.replace(/^Copy\b/, "Copied") : label}
-        onClick={() => void copy()}
-      >
-        {copied ? "Copied" : "Copy"}
-      </Button>
-      {copied === false && <span className="field__hint">Copying failed: select the text and copy it.</span>}
-    </>
-  );
-}
 
 function CopyableValue({ label, value }: { label: string; value: string }) {
   return (
@@ -44,7 +15,7 @@ function CopyableValue({ label, value }: { label: string; value: string }) {
       <code className="copyable__value" aria-label={label}>
         {value}
       </code>
-      <CopyButton text={value} label={`Copy the ${label}`} />
+      <CopyButton text={value} label={`Copy the ${label}`} failureHint />
     </div>
   );
 }

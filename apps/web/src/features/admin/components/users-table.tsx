@@ -1,6 +1,6 @@
-import { MESSAGES, SIGN_IN_LABELS, type TAdminUser } from "@odin/contract";
+import { MESSAGES, type TAdminUser } from "@odin/contract";
 import { useState } from "react";
-import { Button, DataTable, LockedBadge, Notice, RowActions } from "@/components/ui";
+import { Button, DataTable, LockedBadge, Notice, RowActions, SignInBadge } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import {
   changeRole,
@@ -131,13 +131,7 @@ export function UsersTable({ users, currentUsername, onChanged }: UsersTableProp
               {showDepartment && <td>{user.department ?? "—"}</td>}
               {external && (
                 <td>
-                  <span
-                    className={
-                      user.sign_in === "linked" || user.sign_in === "managed" ? "badge" : "badge badge--muted"
-                    }
-                  >
-                    {SIGN_IN_LABELS[user.sign_in ?? "password"]}
-                  </span>
+                  <SignInBadge signIn={user.sign_in} />
                 </td>
               )}
               <td>

@@ -1,6 +1,6 @@
 import { MESSAGES, type TAxisIngestCredentials } from "@odin/contract";
 import { Button, Notice } from "@/components/ui";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui";
 
 /** One value to enter in the camera, with a Copy button (the text stays selectable if copying fails). */
 function CopyableValue({ label, value }: { label: string; value: string }) {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { rotateWebhookToken } from "../api/rekor-keys";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui";
 
 /**
  * A key's webhook: the URL its Rekor agents POST to, and a button that issues a token (keys added

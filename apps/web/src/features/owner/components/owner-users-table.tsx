@@ -1,7 +1,7 @@
-import { MESSAGES, SIGN_IN_LABELS, type TOwnerUser } from "@odin/contract";
+import { MESSAGES, type TOwnerUser } from "@odin/contract";
 import { useId, useState } from "react";
 import { FieldLabel } from "@/components/forms";
-import { Button, DataTable, LockedBadge, Notice, RowActions } from "@/components/ui";
+import { Button, DataTable, LockedBadge, Notice, RowActions, SignInBadge } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { getIdentitySettings } from "@/lib/config";
 import { unlockUser } from "../api/owner";
@@ -76,13 +76,7 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
             <td>{user.agency_name ?? "—"}</td>
             {!passwords && (
               <td>
-                <span
-                  className={
-                    user.sign_in === "linked" || user.sign_in === "managed" ? "badge" : "badge badge--muted"
-                  }
-                >
-                  {SIGN_IN_LABELS[user.sign_in ?? "password"]}
-                </span>
+                <SignInBadge signIn={user.sign_in} />
               </td>
             )}
             {passwords && (
