@@ -20,6 +20,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 120_000,
+  // Under load (two checkouts' tests at once, 2 cores) a sign-in can take longer than Playwright's 5 s
+  // default for one expectation; 15 s keeps a slow machine from failing a journey (issue 35 item 6).
+  expect: { timeout: 15_000 },
   reporter: process.env.CI
     ? [["list"]]
     : [["list"], ["html", { open: "never", outputFolder: "playwright-report-agency-idp" }]],
