@@ -33,7 +33,17 @@ import { findFreePort } from "@odin/db/embedded";
 import { signIn } from "../test/oidc-client";
 import { fillStore, sqlOn } from "./lib/axis-store-fill";
 import { clusterCpu, machineCpuMs, processCpuMs } from "./lib/cpu";
-import { benchDir, log, printTable, prng, round, runBench, seconds, summarize, type BenchRun } from "./lib/harness";
+import {
+  benchDir,
+  log,
+  printTable,
+  prng,
+  round,
+  runBench,
+  seconds,
+  summarize,
+  type BenchRun,
+} from "./lib/harness";
 import { summarizeProfile, type Profile } from "./lib/profile";
 
 const ROWS = Number(process.env.BENCH_SEARCH_LOAD_ROWS ?? 200_000);
@@ -60,7 +70,10 @@ const STEPS: { step: string; test: RegExp }[] = [
   { step: "result refs (HMAC)", test: /record-refs\.ts/ },
   { step: "hotlist badges", test: /hotlist-badges\.repository\.ts/ },
   { step: "audit row", test: /modules\/audit\/audit\.repository\.ts/ },
-  { step: "Axis query + mapping", test: /sources\/axis\/|similar-ranking\.ts|plate-pattern\.ts|plate-skeleton\.ts/ },
+  {
+    step: "Axis query + mapping",
+    test: /sources\/axis\/|similar-ranking\.ts|plate-pattern\.ts|plate-skeleton\.ts/,
+  },
   { step: "scope (searchable)", test: /search-scope\.repository\.ts|read-viewers\.repository\.ts/ },
   { step: "case fields", test: /case-fields\./ },
   { step: "auth hook", test: /plugins\/authenticate\.ts|identity\/sessions\.repository\.ts/ },
@@ -100,9 +113,13 @@ const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** That commit's apps/api (and what tsx needs beside it) in a folder of its own, with this checkout's node_modules. */
 function extractBaseline(commit: string, into: string): string {
-  const archive = execFileSync("git", ["-C", repoRoot, "archive", "--format=tar", commit, "apps/api", "tsconfig.base.json"], {
-    maxBuffer: 512 * 1024 * 1024,
-  });
+  const archive = execFileSync(
+    "git",
+    ["-C", repoRoot, "archive", "--format=tar", commit, "apps/api", "tsconfig.base.json"],
+    {
+      maxBuffer: 512 * 1024 * 1024,
+    },
+  );
   execFileSync("tar", ["-x", "-C", into], { input: archive });
   const dir = path.join(into, "apps/api");
   symlinkSync(path.join(apiDir, "node_modules"), path.join(dir, "node_modules"));
@@ -128,7 +145,12 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
   const start = async (server: { name: string; dir: string }, first: boolean) => {
     const child = spawn(
       process.execPath,
-      [...(PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "--cpu-prof-interval=500"] : []), "--import", "tsx", "src/server.ts"],
+      [
+        ...(PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "--cpu-prof-interval=500"] : []),
+        "--import",
+        "tsx",
+        "src/server.ts",
+      ],
       {
         cwd: server.dir,
         env: {
@@ -194,17 +216,21 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     await sqlOn(session).execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
 
     // USERS users of Hartford (role user), signed in for real at each start.
-    const [{ id: agencyId }] = await session.$queryRaw<{ id: number }[]>`
+    const [agency] = await session.$queryRaw<{ id: number }[]>`
       SELECT id FROM agencies WHERE name = ${hartford.name}`;
+    const agencyId = agency!.id;
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const usernames = Array.from({ length: USERS }, (_, i) => `bench.searcher${String(i + 1).padStart(2, "0")}`);
+    const usernames = Array.from(
+      { length: USERS },
+      (_, i) => `bench.searcher${String(i + 1).padStart(2, "0")}`,
+    );
     await session.user.createMany({
       data: usernames.map((username) => ({
         username,
         name: `Bench searcher ${username.slice(-2)}`,
         email: `${username}@bench.odin.invalid`,
         role: "user" as const,
-        agencyId: agencyId!,
+        agencyId,
         approved: true,
         passwordHash,
       })),
@@ -365,7 +391,9 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         await stop(child);
         child = undefined;
         if (PROFILE) {
-          const file = readdirSync(profDir).find((name) => !existing.has(name) && name.endsWith(".cpuprofile"));
+          const file = readdirSync(profDir).find(
+            (name) => !existing.has(name) && name.endsWith(".cpuprofile"),
+          );
           if (file) {
             const profile = JSON.parse(readFileSync(path.join(profDir, file), "utf8")) as Profile;
             for (const phase of phases.slice(from)) {
@@ -375,7 +403,11 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
                 `${phase.server}, ${phase.kind}: Node CPU by step (ms per search, of ${phase.nodeCpuMsPerSearch})`,
                 summary.bySteps
                   .filter((step) => step.step !== "idle")
-                  .map((step) => ({ step: step.step, "ms/search": round(step.ms / phase.searches, 3), "%": step.share })),
+                  .map((step) => ({
+                    step: step.step,
+                    "ms/search": round(step.ms / phase.searches, 3),
+                    "%": step.share,
+                  })),
               );
             }
           }
@@ -394,7 +426,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         "p95 ms": phase.latency.p95,
         "Node CPU ms": phase.nodeCpuMsPerSearch,
         "PG CPU ms": phase.postgresCpuMsPerSearch,
-        "statements": phase.statements.perSearch,
+        statements: phase.statements.perSearch,
         "PG exec ms": phase.statements.execMsPerSearch,
         "PG plan ms": phase.statements.planMsPerSearch,
         "results p50": phase.results.median,

@@ -2,7 +2,7 @@ import type { TSearchResult } from "@odin/contract";
 import type { Database } from "../../lib/database";
 import type { DetectionSource, SourceContext, SourceWindow } from "../detection-source";
 import { cameraRef, insideArea } from "../place";
-import { findSearchableAxisIntegrations } from "../search-scope.repository";
+import { findSearchableAxisTargets } from "../search-scope.repository";
 import { plateMatches } from "../plate-pattern";
 import {
   searchAxisReads,
@@ -84,7 +84,7 @@ export function createAxisSource(
   return {
     program: "Axis",
     async searchable(context: SourceContext) {
-      const integrations = await findSearchableAxisIntegrations(prisma, context);
+      const integrations = await findSearchableAxisTargets(prisma, context);
       return new Map(
         integrations.map((integration) => [
           integration.identifier,
@@ -92,10 +92,10 @@ export function createAxisSource(
             integrationId: integration.id,
             identifier: integration.identifier,
             label: integration.label,
-            agencyName: integration.axisAgency.agencyName,
+            agencyName: integration.agency_name,
             latitude: integration.latitude,
             longitude: integration.longitude,
-            retentionDays: integration.axisAgency.agency.retentionDays ?? defaultRetentionDays,
+            retentionDays: integration.retention_days ?? defaultRetentionDays,
           },
         ]),
       );
