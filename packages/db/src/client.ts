@@ -59,7 +59,9 @@ const rowTypes = {
  * A hot read-only statement (its text starting with PREPARED_STATEMENT) sent by node-postgres itself on
  * the client's own pool, as a named statement prepared once per connection: the same rows as
  * `$queryRaw` (int8 as bigint, timestamptz as Date, float8 as number) without Prisma's own work per call
- * and per row, which cost as much as the statement (docs/benchmarks.md, Similar). Any other handle (a
+ * and per row, which cost as much as the statement (docs/benchmarks.md, Similar). A statement without
+ * the prefix goes the same way but unnamed, planned for its values at every call (the search's scan and
+ * its hotlist badges, issue 42 item 0). Any other handle (a
  * transaction, a wrapped client) and a client whose pool has ended go through `$queryRaw` as before.
  */
 export async function queryPrepared<T>(

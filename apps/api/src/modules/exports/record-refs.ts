@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SourceProgram, TExportRecord, TSearchResult } from "@odin/contract";
 import type { Actor } from "../../access/actor";
 import type { Database } from "../../lib/database";
@@ -100,7 +100,9 @@ export interface RecordRefDeps {
 export function createRecordRefs(deps: RecordRefDeps): RecordRefs {
   const ttl = deps.ttlSeconds ?? REF_TTL_SECONDS;
   const now = deps.now ?? (() => Date.now());
-  const sign = (payload: string) => createHmac("sha256", deps.key).update(payload).digest();
+  // The key imported once (the same bytes createHmac takes from the string), not at every result.
+  const key = createSecretKey(Buffer.from(deps.key, "utf8"));
+  const sign = (payload: string) => createHmac("sha256", key).update(payload).digest();
   const seal = (payload: RefPayload) => {
     const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
     return `${PREFIX}.${body}.${sign(body).toString("base64url")}`;

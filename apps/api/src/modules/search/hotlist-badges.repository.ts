@@ -1,5 +1,5 @@
 import type { TSearchResult, TSearchResultHotlist } from "@odin/contract";
-import { Prisma, type PrismaClient } from "@odin/db";
+import { Prisma, queryPrepared, type PrismaClient } from "@odin/db";
 import type { Actor } from "../../access/actor";
 import { joinActiveGroup, matchingPlatesCte } from "../alerts/matching/matcher-sql";
 import { normalizePlate } from "../../sources/plate-pattern";
@@ -34,9 +34,16 @@ export async function attachHotlists(
   const member = canEditGroups(auth)
     ? Prisma.empty
     : Prisma.sql`AND EXISTS (SELECT 1 FROM hotlist_group_members gm WHERE gm.group_id = g.id AND gm.user_id = ${auth.user.id})`;
-  const rows = await prisma.$queryRaw<
-    { plate_normalized: string; state: string | null; id: number; name: string }[]
-  >`
+  // Sent by node-postgres on Prisma's pool (queryPrepared; unnamed, so planned for its values): every
+  // search pays this statement, and Prisma's own work per call cost the API more than the query.
+  const rows = await queryPrepared<{
+    plate_normalized: string;
+    state: string | null;
+    id: number;
+    name: string;
+  }>(
+    prisma,
+    Prisma.sql`
     WITH r AS (
       SELECT * FROM unnest(${list.map((pair) => pair.plate)}::text[], ${list.map((pair) => pair.state)}::text[])
         AS t(plate_normalized, state)
@@ -46,7 +53,8 @@ export async function attachHotlists(
     FROM m
     ${joinActiveGroup("m")}
     WHERE g.agency_id = ${agencyId} ${member}
-    ORDER BY g.name, g.id`;
+    ORDER BY g.name, g.id`,
+  );
   if (rows.length === 0) return results;
   const groups = new Map<string, TSearchResultHotlist[]>();
   for (const row of rows) {
