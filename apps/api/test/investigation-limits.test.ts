@@ -51,10 +51,12 @@ describe("bounded investigations (F17)", () => {
       headers: { authorization: `Bearer ${await mintToken(api, subjects[persona])}` },
       payload: { justification: "Case 2026-3617: bounded investigations", ...body },
     });
-  const days = (count: number, endAgo = 0) => ({
-    start_time: new Date(Date.now() - endAgo - count * DAY).toISOString(),
-    end_time: new Date(Date.now() - endAgo).toISOString(),
-  });
+  // One clock reading for both ends: two readings a millisecond apart made a window of 400 days
+  // "401" (the limit's message rounds up), now and then.
+  const days = (count: number, endAgo = 0) => {
+    const end = Date.now() - endAgo;
+    return { start_time: new Date(end - count * DAY).toISOString(), end_time: new Date(end).toISOString() };
+  };
   const searches = () => t.prisma.auditLog.count({ where: { action: "search" } });
   const message = (res: { json: () => unknown }) =>
     (res.json() as { error: { details?: { message: string }[]; message: string } }).error;
