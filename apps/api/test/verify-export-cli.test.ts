@@ -77,33 +77,43 @@ describe("odin verify-export <file> (a child process)", () => {
       );
     });
 
-  it("checks a file given alone (keys from the database), or with --keys before or after it", async () => {
-    const alone = await odin(["verify-export", "export.zip"]);
-    expect(alone.stderr).toBe("");
-    expect(alone.stdout).toMatch(/^export\.zip: VALID \(ZIP\)\n {2}export id: +[0-9a-f-]{36}/);
-    expect(alone.code).toBe(0);
-    const after = await odin(["verify-export", "export.zip", "--keys", keys]);
-    expect([after.code, after.stdout]).toEqual([0, alone.stdout]);
-    const before = await odin(["verify-export", "--keys", keys, path.join(dir, "export.zip")]);
-    expect(before.code).toBe(0);
-    expect(before.stdout).toMatch(/: VALID \(ZIP\)/);
-    const none = await odin(["verify-export", "--keys", keys]);
-    expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/^odin verify-export <file>/);
-  });
+  // Each run is a child process that loads the whole CLI: three of them took over 30 s on a machine
+  // running two checkouts' tests at once (issue 35 item 6).
+  it(
+    "checks a file given alone (keys from the database), or with --keys before or after it",
+    { timeout: 120_000 },
+    async () => {
+      const alone = await odin(["verify-export", "export.zip"]);
+      expect(alone.stderr).toBe("");
+      expect(alone.stdout).toMatch(/^export\.zip: VALID \(ZIP\)\n {2}export id: +[0-9a-f-]{36}/);
+      expect(alone.code).toBe(0);
+      const after = await odin(["verify-export", "export.zip", "--keys", keys]);
+      expect([after.code, after.stdout]).toEqual([0, alone.stdout]);
+      const before = await odin(["verify-export", "--keys", keys, path.join(dir, "export.zip")]);
+      expect(before.code).toBe(0);
+      expect(before.stdout).toMatch(/: VALID \(ZIP\)/);
+      const none = await odin(["verify-export", "--keys", keys]);
+      expect(none.code).toBe(2);
+      expect(none.stderr).toMatch(/^odin verify-export <file>/);
+    },
+  );
 
-  it("refuses a crafted archive with a genuine seal: exit 1 and the reason on one line", async () => {
-    const bomb = await odin(["verify-export", "bomb.zip", "--keys", keys]);
-    expect(bomb.code).toBe(1);
-    expect(bomb.stdout).toBe(
-      "bomb.zip: NOT VALID (ZIP)\n" +
-        "  problem: records.csv unpacks to more than the 100 bytes the archive declares for it: no file of an Odin export does.\n",
-    );
-    const many = await odin(["verify-export", "--keys", keys, "many.zip"]);
-    expect(many.code).toBe(1);
-    expect(many.stdout).toBe(
-      "many.zip: NOT VALID (ZIP)\n" +
-        "  problem: The archive holds more than 15,010 files: no export of Odin's holds that many.\n",
-    );
-  });
+  it(
+    "refuses a crafted archive with a genuine seal: exit 1 and the reason on one line",
+    { timeout: 120_000 },
+    async () => {
+      const bomb = await odin(["verify-export", "bomb.zip", "--keys", keys]);
+      expect(bomb.code).toBe(1);
+      expect(bomb.stdout).toBe(
+        "bomb.zip: NOT VALID (ZIP)\n" +
+          "  problem: records.csv unpacks to more than the 100 bytes the archive declares for it: no file of an Odin export does.\n",
+      );
+      const many = await odin(["verify-export", "--keys", keys, "many.zip"]);
+      expect(many.code).toBe(1);
+      expect(many.stdout).toBe(
+        "many.zip: NOT VALID (ZIP)\n" +
+          "  problem: The archive holds more than 15,010 files: no export of Odin's holds that many.\n",
+      );
+    },
+  );
 });
