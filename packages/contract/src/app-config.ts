@@ -53,7 +53,17 @@ export const ZAppConfig = z.object({
    * results screen shows that first page and loads the rest in the background. 0 or absent (an older
    * server): one answer, unpaged.
    */
-  search: z.object({ pageSize: z.number().int().nonnegative() }).optional(),
+  search: z
+    .object({
+      pageSize: z.number().int().nonnegative(),
+      /**
+       * Odin's own (issue 35 item 6): how long the web app waits for a search or an investigation, agreed
+       * with the server's own bound (SEARCH_SOURCE_TIMEOUT_MS, each source stopped there, plus 10 s for
+       * the audit row, the scope and the answer). Absent (an older server): the client's 10 s.
+       */
+      timeoutMs: z.number().int().positive().optional(),
+    })
+    .optional(),
   /**
    * Odin's own (issue 34): how people sign in. `external`: through the agency's identity provider, so
    * the web app hands each sign-in's ID token to POST /session/link; `passwords`: whether adding a

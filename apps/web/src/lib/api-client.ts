@@ -105,8 +105,10 @@ export async function apiFetchPublic<T = unknown>(path: string): Promise<T> {
 export async function apiFetchWithHeaders<T = unknown>(
   path: string,
   init: RequestInit = {},
+  /** How long to wait (a search's bound is the server's, getSearchTimeoutMs); the client default otherwise. */
+  timeoutMs?: number,
 ): Promise<{ data: T; headers: Headers }> {
-  const answer = await call(path, init, "text");
+  const answer = await call(path, init, "text", timeoutMs);
   return { data: parseBody(answer) as T, headers: answer.response.headers };
 }
 

@@ -1,5 +1,6 @@
 import {
   APP_CONFIG_GLOBAL,
+  CLIENT_DEFAULTS,
   APP_CONFIG_PATH,
   DEFAULT_IDLE_LOCK_MINUTES,
   DEFAULT_MAP_SETTINGS,
@@ -127,4 +128,9 @@ export function getSearchPageSize(): number {
  */
 export function getIdentitySettings(): { external: boolean; passwords: boolean; prompt?: string } {
   return getAppConfig().identity ?? { external: false, passwords: true };
+}
+
+/** How long a search or an investigation is waited for: the server's bound (issue 35 item 6), else the client's 10 s. */
+export function getSearchTimeoutMs(): number {
+  return getAppConfig().search?.timeoutMs ?? CLIENT_DEFAULTS.httpTimeoutMs;
 }

@@ -8,6 +8,7 @@ import {
   type TSourceStatus,
 } from "@odin/contract";
 import { apiFetchWithHeaders, jsonRequest } from "@/lib/api-client";
+import { getSearchTimeoutMs } from "@/lib/config";
 import { callEndpoint } from "@/lib/call-endpoint";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { SearchParams } from "../search-params";
@@ -53,10 +54,11 @@ async function askForPage(
   body: unknown,
   signal: AbortSignal | undefined,
 ): Promise<SearchAnswer> {
-  const { data, headers } = await apiFetchWithHeaders<unknown>(endpoint.path, {
-    ...jsonRequest("POST", body),
-    ...(signal ? { signal } : {}),
-  });
+  const { data, headers } = await apiFetchWithHeaders<unknown>(
+    endpoint.path,
+    { ...jsonRequest("POST", body), ...(signal ? { signal } : {}) },
+    getSearchTimeoutMs(),
+  );
   if (!Array.isArray(data)) throw new Error("the search answered no list");
   return {
     results: endpoint.response.parse(data),

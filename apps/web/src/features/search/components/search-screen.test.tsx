@@ -97,32 +97,37 @@ afterEach(() => {
 });
 
 describe("SearchScreen", () => {
-  it("Tab order: plate, justification, match, case fields, then the spec's controls in its order, Search before Clear (issue 20 item 11)", async () => {
-    answer();
-    renderSearch();
-    await agenciesLoaded();
-    const form = screen.getByRole("form", { name: "Search LPR records" });
-    const stops = Array.from(form.querySelectorAll<HTMLElement>("input, select, button, textarea"));
-    const at = (element: HTMLElement) => stops.indexOf(element);
-    expect(at(screen.getByLabelText("License plate"))).toBe(0);
-    expect(at(justification())).toBe(1);
-    // The match choice qualifies the plate (issue 19): the three every search sets come first.
-    expect(at(screen.getByLabelText("Match"))).toBe(2);
-    // The case number and offense category (issue 23, optional unless the agency requires them) next.
-    expect(at(screen.getByLabelText(/^Case number/))).toBe(3);
-    expect(at(screen.getByLabelText(/^Offense category/))).toBe(4);
-    expect(at(screen.getByLabelText("State", { selector: "select" }))).toBe(5);
-    expect(at(preset("1 Hour"))).toBeGreaterThan(at(screen.getByLabelText("Body type")));
-    expect(at(screen.getByLabelText("End"))).toBeLessThan(
-      at(within(section("Rekor")).getAllByRole("checkbox")[0]!),
-    );
-    expect(at(within(section("RAVEN")).getAllByRole("checkbox").at(-1)!)).toBeLessThan(
-      at(screen.getByLabelText("Top rack")),
-    );
-    expect(at(screen.getByRole("button", { name: "Search" }))).toBeLessThan(
-      at(screen.getByRole("button", { name: "Clear" })),
-    );
-  });
+  // About 60 Tab presses through the whole form: over vitest's 5 s on a loaded machine (15 s given).
+  it(
+    "Tab order: plate, justification, match, case fields, then the spec's controls in its order, Search before Clear (issue 20 item 11)",
+    { timeout: 15_000 },
+    async () => {
+      answer();
+      renderSearch();
+      await agenciesLoaded();
+      const form = screen.getByRole("form", { name: "Search LPR records" });
+      const stops = Array.from(form.querySelectorAll<HTMLElement>("input, select, button, textarea"));
+      const at = (element: HTMLElement) => stops.indexOf(element);
+      expect(at(screen.getByLabelText("License plate"))).toBe(0);
+      expect(at(justification())).toBe(1);
+      // The match choice qualifies the plate (issue 19): the three every search sets come first.
+      expect(at(screen.getByLabelText("Match"))).toBe(2);
+      // The case number and offense category (issue 23, optional unless the agency requires them) next.
+      expect(at(screen.getByLabelText(/^Case number/))).toBe(3);
+      expect(at(screen.getByLabelText(/^Offense category/))).toBe(4);
+      expect(at(screen.getByLabelText("State", { selector: "select" }))).toBe(5);
+      expect(at(preset("1 Hour"))).toBeGreaterThan(at(screen.getByLabelText("Body type")));
+      expect(at(screen.getByLabelText("End"))).toBeLessThan(
+        at(within(section("Rekor")).getAllByRole("checkbox")[0]!),
+      );
+      expect(at(within(section("RAVEN")).getAllByRole("checkbox").at(-1)!)).toBeLessThan(
+        at(screen.getByLabelText("Top rack")),
+      );
+      expect(at(screen.getByRole("button", { name: "Search" }))).toBeLessThan(
+        at(screen.getByRole("button", { name: "Clear" })),
+      );
+    },
+  );
 
   it("starts on the last 24 hours, with every control of the spec", async () => {
     answer();

@@ -5,6 +5,7 @@ import {
   type TSourceStatus,
 } from "@odin/contract";
 import { apiFetchWithHeaders, jsonRequest } from "@/lib/api-client";
+import { getSearchTimeoutMs } from "@/lib/config";
 import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "@/lib/call-endpoint";
 
@@ -20,7 +21,11 @@ async function post<S extends { parse: (value: unknown) => unknown }>(
   schema: S,
   body: unknown,
 ): Promise<{ data: ReturnType<S["parse"]>; statuses: TSourceStatus[] }> {
-  const { data, headers } = await apiFetchWithHeaders<unknown>(path, jsonRequest("POST", body));
+  const { data, headers } = await apiFetchWithHeaders<unknown>(
+    path,
+    jsonRequest("POST", body),
+    getSearchTimeoutMs(),
+  );
   return {
     data: schema.parse(data) as ReturnType<S["parse"]>,
     statuses: parseSearchSourcesHeader(headers.get(SEARCH_SOURCES_HEADER)),
