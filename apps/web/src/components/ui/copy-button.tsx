@@ -40,3 +40,27 @@ export function CopyButton({
     </>
   );
 }
+
+/**
+ * One value to copy elsewhere (a push URL, a token, a base URL): its label, the value as selectable code
+ * (it stays on screen if copying fails), and a Copy button named `copyLabel`.
+ */
+export function CopyableValue({
+  label,
+  value,
+  copyLabel = `Copy the ${label}`,
+}: {
+  label: string;
+  value: string;
+  copyLabel?: string;
+}) {
+  return (
+    <div className="copyable">
+      <span className="copyable__label">{label}</span>
+      <code className="copyable__value" aria-label={label}>
+        {value}
+      </code>
+      <CopyButton text={value} label={copyLabel} failureHint />
+    </div>
+  );
+}

@@ -22,5 +22,5 @@ export { PageHeader, type PageHeaderProps } from "./page-header";
 export { Plate, PlateLabel } from "./plate";
 export { SourceLogo, type SourceLogoProps, type SourceName } from "./source-logo";
 export { Spinner, type SpinnerProps } from "./spinner";
-export { CopyButton } from "./copy-button";
+export { CopyButton, CopyableValue } from "./copy-button";
 export { SignInBadge } from "./sign-in-badge";

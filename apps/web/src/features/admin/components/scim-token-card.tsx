@@ -2,23 +2,11 @@ import { MESSAGES, type TScimTokenCreated } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { QueryView } from "@/components/layouts/query-view";
-import { Button, Card, CopyButton, Modal, Notice, Spinner } from "@/components/ui";
+import { Button, Card, CopyableValue, Modal, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { formatTimestamp } from "@/lib/format";
 import { useInvalidate } from "@/lib/query-client";
 import { createScimToken, revokeScimToken, scimTokenKey, scimTokenQuery } from "../api/scim-token";
-
-function CopyableValue({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="copyable">
-      <span className="copyable__label">{label}</span>
-      <code className="copyable__value" aria-label={label}>
-        {value}
-      </code>
-      <CopyButton text={value} label={`Copy the ${label}`} failureHint />
-    </div>
-  );
-}
 
 /**
  * Odin's own (issue 34 item 3): the agency's SCIM provisioning token, for its Microsoft Entra ID or

@@ -1,19 +1,5 @@
 import { MESSAGES, type TAxisIngestCredentials } from "@odin/contract";
-import { Button, Notice } from "@/components/ui";
-import { CopyButton } from "@/components/ui";
-
-/** One value to enter in the camera, with a Copy button (the text stays selectable if copying fails). */
-function CopyableValue({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="copyable">
-      <span className="copyable__label">{label}</span>
-      <code className="copyable__value" aria-label={label}>
-        {value}
-      </code>
-      <CopyButton text={value} label={`Copy the ${label.toLowerCase()}`} failureHint />
-    </div>
-  );
-}
+import { Button, CopyableValue, Notice } from "@/components/ui";
 
 /** The push URL and the ingest token, shown once after a create or a rotation. */
 export function IngestCredentials({
@@ -25,8 +11,12 @@ export function IngestCredentials({
 }) {
   return (
     <Notice tone="success" title={credentials.message}>
-      <CopyableValue label="Push URL" value={credentials.push_url} />
-      <CopyableValue label="Ingest token" value={credentials.ingest_token} />
+      <CopyableValue label="Push URL" value={credentials.push_url} copyLabel="Copy the push url" />
+      <CopyableValue
+        label="Ingest token"
+        value={credentials.ingest_token}
+        copyLabel="Copy the ingest token"
+      />
       <p>
         <strong>{MESSAGES.copyTokenNow}</strong> Odin keeps only a fingerprint of the token; if it is lost,
         rotate it and enter the new one in the camera.
