@@ -36,6 +36,7 @@ export default defineConfig({
   webServer: [
     {
       command: "node support/agency-idp.mjs",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       url: `${AGENCY_ISSUER}/.well-known/openid-configuration`,
       timeout: 30_000,
       reuseExistingServer: false,
@@ -45,6 +46,8 @@ export default defineConfig({
     },
     {
       command: "node support/start-server.mjs",
+      // Odin stops its embedded PostgreSQL on SIGTERM; Playwright's default (SIGKILL) left it running.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
       url: `${baseURL}/healthz`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -26,6 +26,8 @@ export default defineConfig({
   },
   webServer: {
     command: "node support/start-server.mjs",
+    // Odin stops its embedded PostgreSQL on SIGTERM; Playwright's default (SIGKILL) left it running.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
