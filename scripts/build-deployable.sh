@@ -18,6 +18,12 @@ rm -rf "$out"
 # an installed Odin runs a dependency's command.
 pnpm --filter @odin/api deploy --prod --legacy --config.auto-install-peers=false "$out/apps/api" >/dev/null
 find "$out" -type d -name .bin -prune -exec rm -rf {} +
+# @prisma/client ships a query compiler for every database it supports (71 MB); Odin's generated client
+# loads PostgreSQL's only (packages/db/src/generated/internal/class.ts). The others are left out.
+prisma_runtime="$(find "$out/apps/api/node_modules/.pnpm" -path '*/@prisma/client/runtime' -type d)"
+for engine in mysql sqlite sqlserver cockroachdb; do
+  rm -f "$prisma_runtime"/query_compiler_*_bg."$engine".*
+done
 mkdir -p "$out/apps/web"
 cp -r apps/web/dist "$out/apps/web/dist"
 mkdir -p "$out/prisma"

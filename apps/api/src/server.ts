@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
   // The embedded database is stopped by stop(), after the app's connections: not at the signal.
-  takeOverShutdown();
+  await takeOverShutdown();
 
   const started = Date.now();
   // Migrations as the tables' owner, Odin as a role with DML only (cli/database.ts, docs/security.md).

