@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { createTokenVerifier, InvalidTokenError } from "../src/identity/token-verifier";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
 
@@ -142,5 +142,33 @@ describe("access-token types of an external issuer", () => {
     }
     await expect(verify(await sign(undefined, privateKey, "k1"))).rejects.toThrow(InvalidTokenError);
     await expect(verify(await sign("logout+jwt", privateKey, "k1"))).rejects.toThrow(InvalidTokenError);
+  });
+
+  it("reuses a verification for at most a minute and never past the token's expiry (issue 42)", async () => {
+    const { privateKey, publicKey } = await generateKeyPair("RS256");
+    const verify = createTokenVerifier(identity, {
+      keys: [{ ...(await exportJWK(publicKey)), kid: "k1", alg: "RS256", use: "sig" }],
+    });
+    const start = new Date();
+    vi.useFakeTimers({ now: start, toFake: ["Date"] });
+    try {
+      const token = await sign("at+jwt", privateKey, "k1"); // expires in 600 s
+      const first = await verify(token);
+      expect(await verify(token)).toBe(first); // the same verification, not a second signature check
+      vi.setSystemTime(start.getTime() + 61_000);
+      const second = await verify(token);
+      expect(second).not.toBe(first); // checked again after a minute
+      expect(second.sub).toBe(first.sub);
+      // Past its expiry and the 60 s leeway the kept verification is not used: the token is refused.
+      // Verified again at 630 s: kept until 660 s (expiry + leeway), not 690 s (a minute later).
+      for (const at of [120, 300, 630]) {
+        vi.setSystemTime(start.getTime() + at * 1000);
+        await verify(token);
+      }
+      vi.setSystemTime(start.getTime() + 665_000);
+      await expect(verify(token)).rejects.toThrow(InvalidTokenError);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

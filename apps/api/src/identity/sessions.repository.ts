@@ -1,4 +1,11 @@
-import type { Prisma, PrismaClient } from "@odin/db";
+import {
+  Prisma,
+  PREPARED_STATEMENT,
+  queryPrepared,
+  type PrismaClient,
+  type Session,
+  type User,
+} from "@odin/db";
 
 /** The grant ids a built-in provider session holds (one per client it signed in to). */
 function grantIdsOf(payload: unknown): string[] {
@@ -117,12 +124,54 @@ export async function endOtherSessions(
   });
 }
 
-/** The account a token's subject names, with what the auth hook checks of its agency. */
-export function findUserBySubject(prisma: PrismaClient, subject: string) {
-  return prisma.user.findUnique({
-    where: { idpSubject: subject },
-    include: { agency: { select: { deactivatedAt: true, mfaRequired: true } } },
-  });
+/** A model field's column: Odin's schema maps every field to its snake_case name (@map). */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const selectAll = (alias: string, fields: readonly string[], prefix = "") =>
+  fields.map((field) => `${alias}.${columnOf(field)} AS "${prefix}${field}"`).join(", ");
+const USER_FIELDS = Object.values(Prisma.UserScalarFieldEnum);
+const SESSION_FIELDS = Object.values(Prisma.SessionScalarFieldEnum);
+
+/**
+ * Every request's caller in one prepared statement (issue 42 item 0): the account a token's subject
+ * names, what the auth hook checks of its agency, and Odin's row of the token's session (`sid`) if an
+ * API call made one. It was three statements through Prisma (the user, its agency, the session), each a
+ * round trip with Prisma's own work around it. The same rows as those three reads
+ * (test/caller-lookup.test.ts compares them field by field).
+ */
+const CALLER_SQL: readonly string[] = [
+  `${PREPARED_STATEMENT} SELECT ${selectAll("u", USER_FIELDS)},
+  a.id AS "agency.id", a.deactivated_at AS "agency.deactivatedAt", a.mfa_required AS "agency.mfaRequired",
+  ${selectAll("s", SESSION_FIELDS, "session.")}
+  FROM users u
+  LEFT JOIN agencies a ON a.id = u.agency_id
+  LEFT JOIN sessions s ON s.idp_session_id = `,
+  ` WHERE u.idp_subject = `,
+  ``,
+];
+
+export type CallerUser = User & { agency: { deactivatedAt: Date | null; mfaRequired: boolean } | null };
+
+/** Reads the caller (see CALLER_SQL): no account, undefined; no session row (or no `sid`), null. */
+export async function findCaller(
+  prisma: PrismaClient,
+  subject: string,
+  sid: string | null,
+): Promise<{ user: CallerUser; session: Session | null } | undefined> {
+  const [row] = await queryPrepared<Record<string, unknown>>(prisma, Prisma.sql(CALLER_SQL, sid, subject));
+  if (!row) return undefined;
+  const pick = (fields: readonly string[], prefix = "") =>
+    Object.fromEntries(fields.map((field) => [field, row[`${prefix}${field}`]]));
+  const agency =
+    row["agency.id"] === null
+      ? null
+      : {
+          deactivatedAt: row["agency.deactivatedAt"] as Date | null,
+          mfaRequired: row["agency.mfaRequired"] as boolean,
+        };
+  return {
+    user: { ...(pick(USER_FIELDS) as User), agency },
+    session: row["session.id"] === null ? null : (pick(SESSION_FIELDS, "session.") as Session),
+  };
 }
 
 /** Odin's row of a provider session (its `sid`), if an API call made one. */

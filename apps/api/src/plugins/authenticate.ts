@@ -7,7 +7,7 @@
  * to services. It signs no one in (src/identity/ is the built-in provider) and holds no access rule.
  */
 import { activityWriteInterval, createSessionLimits, isIdle } from "../identity/session-limits";
-import { findSession, findUserBySubject, recordSession, touchSession } from "../identity/sessions.repository";
+import { findCaller, recordSession, touchSession } from "../identity/sessions.repository";
 import { MESSAGES } from "@odin/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -131,11 +131,10 @@ export const authPlugin = fp<{
 
     async function authenticate(request: FastifyRequest): Promise<AuthContext> {
       const token = await verifyBearer(request);
-      // Both lookups at once: every call pays for them, so one round trip instead of two.
-      const [found, session] = await Promise.all([
-        findUserBySubject(app.prisma, token.sub),
-        token.sid ? findSession(app.prisma, token.sid) : null,
-      ]);
+      // The user, its agency and the session in one statement: every call pays for it (issue 42).
+      const caller = await findCaller(app.prisma, token.sub, token.sid ?? null);
+      const found = caller?.user;
+      const session = caller?.session ?? null;
       if (!found || found.deletedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.noAccount);
       if (!found.approved) throw new AppError("FORBIDDEN", AUTH_MESSAGES.notApproved);
       if (found.deactivatedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.deactivated);
