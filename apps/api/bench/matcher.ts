@@ -7,7 +7,7 @@
  * Reads enter through the real Axis ingest service (`createAxisIngest(…).ingest(identifier,
  * authorization, event)`, what POST /ingest/axis/{identifier} calls after parsing the body): ingest
  * token, mapping, the batched INSERT of the reads that also matches them and writes their alerts and
- * pg_notify (axis.batch-insert.ts), the commit. Then the alert bus's LISTEN connection, its query, the
+ * pg_notify (modules/ingest/axis-batch-insert.ts), the commit. Then the alert bus's LISTEN connection, its query, the
  * stream's visibility check and the SSE frame to the client process. 2% of the reads carry a hotlisted
  * plate (each its own), the rest plates nobody watches. Measured: reads/s until every read is
  * committed (IN_FLIGHT calls in flight), and for each matching read the time from the ingest call to
@@ -21,9 +21,10 @@
 import { createHash } from "node:crypto";
 import { ZAxisLpvEvent, type TAxisLpvEvent } from "@odin/contract";
 import { DEMO_AGENCIES } from "@odin/db/demo-data";
-import { insertAlertsForReads, type RemoteRead } from "../src/modules/alerts/matching/alert-matcher";
+import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
+import type { RemoteRead } from "../src/sources/remote-read";
 import { joinActiveGroup, matchingPlatesCte } from "../src/modules/alerts/matching/matcher-sql";
-import { createAxisIngest } from "../src/sources/axis/axis.ingest";
+import { createAxisIngest } from "../src/modules/ingest/axis-ingest";
 import { createImageStore } from "../src/storage/image-store";
 import type { TestApp } from "../test/helpers";
 import { mintToken, seedPersonas } from "../test/tokens";

@@ -10,7 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { createPrismaClient, createSecretBox } from "@odin/db";
 import { seedDemoData } from "@odin/db/seed";
-import { createDetectionWriter, type DetectionInsert } from "../src/sources/axis/axis.batch-insert";
+import { createDetectionWriter, type DetectionInsert } from "../src/modules/ingest/axis-batch-insert";
 import { createAxisSource } from "../src/sources/axis/axis.source";
 import { indexPendingSkeletons } from "../src/sources/distinct-plates.repository";
 import { toPlatePattern } from "../src/sources/plate-pattern";

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { ZAlertChannels, ZAlertDeliveriesResponse, type TAlertDelivery } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { insertAlertsForReads, type RemoteRead } from "../src/modules/alerts/matching/alert-matcher";
+import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
+import type { RemoteRead } from "../src/sources/remote-read";
 import { builtInSubject } from "../src/identity/built-in-provider";
 import { normalizePlate } from "../src/sources/plate-pattern";
 import { createImageStore } from "../src/storage/image-store";

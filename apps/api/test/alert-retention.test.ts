@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeExpiredAlerts } from "../src/jobs/alert-retention";
 import { purgeExpiredDetections } from "../src/jobs/detection-retention";
-import { ALERT_IMAGE_AREA } from "../src/sources/rekor/rekor.webhook";
+import { ALERT_IMAGE_AREA } from "../src/modules/ingest/rekor-webhook";
 import { createImageStore, type ImageStore } from "../src/storage/image-store";
 import { buildTestApp, type TestApp } from "./helpers";
 import { JPEG, readWithPictures, storedImageExists } from "./retention-helpers";

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DetectionInsert } from "../src/sources/axis/axis-detections.repository";
+import type { DetectionInsert } from "../src/modules/ingest/axis-ingest.repository";
 import {
   MAX_BATCH,
   MAX_BATCHES_IN_FLIGHT,
   createDetectionWriter,
-} from "../src/sources/axis/axis.batch-insert";
+} from "../src/modules/ingest/axis-batch-insert";
 import { buildTestApp, type TestApp } from "./helpers";
 import { seedPersonas } from "./tokens";
 
 /**
- * The Axis writer (axis.batch-insert.ts) under load: reads arriving while batches are written wait
+ * The Axis writer (modules/ingest/axis-batch-insert.ts) under load: reads arriving while batches are written wait
  * and go together in the next statement, never more than MAX_BATCHES_IN_FLIGHT statements at once and
  * never more than MAX_BATCH reads in one; every read is stored once and answered with its own id.
  */

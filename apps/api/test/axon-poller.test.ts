@@ -2,7 +2,7 @@ import { DEMO_AGENCIES, DEMO_AXON } from "@odin/db/demo-data";
 import { startSimulators, type RunningSimulators } from "@odin/simulators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createImageHandles } from "../src/sources/image-handle";
-import { AXON_POLL_OVERLAP_MS, pollAxonIntegration, toRemoteRead } from "../src/sources/axon/axon.poll";
+import { AXON_POLL_OVERLAP_MS, pollAxonIntegration, toRemoteRead } from "../src/modules/ingest/axon-poll";
 import { normalizePlate } from "../src/sources/plate-pattern";
 import type { SourceDeps } from "../src/sources/detection-source";
 import { tokenOf } from "./alert-helpers";

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertAxisReads, type DetectionInsert } from "../src/modules/ingest/axis-ingest.repository";
 import {
-  insertAxisReads,
   searchAxisReads,
   searchReadsByScan,
   type AxisScope,
-  type DetectionInsert,
 } from "../src/sources/axis/axis-detections.repository";
 import type { SourceQuery } from "../src/sources/detection-source";
 import { toPlatePattern } from "../src/sources/plate-pattern";

@@ -1,7 +1,7 @@
 import type { TSearchResult } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchAxisReads } from "../src/sources/axis/axis-detections.repository";
-import { createDetectionWriter } from "../src/sources/axis/axis.batch-insert";
+import { createDetectionWriter } from "../src/modules/ingest/axis-batch-insert";
 import { toPlatePattern } from "../src/sources/plate-pattern";
 import { indexPendingSkeletons } from "../src/sources/distinct-plates.repository";
 import { buildTestApp, type TestApp } from "./helpers";

@@ -40,6 +40,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   // Odin's own
   "GET /healthz": rule("public", "none"),
   "GET /app-config.js": rule("public", "none"),
+  // Issue 38: the OpenAPI 3.1 document made from the contract, and the same as a readable page
+  "GET /openapi.json": rule("public", "none"),
+  "GET /api-reference": rule("public", "none"),
   "GET /oidc-assets/autosubmit.js": rule("public", "none"),
   "GET /oidc/interaction/:uid": rule("public", "none"),
   "POST /oidc/interaction/:uid/login": rule("public", "none"),
@@ -53,9 +56,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "OPTIONS /oidc/*": rule("public", "none"),
   "POST /oidc/*": rule("public", "none"),
 
-  // Camera pushes: authenticated by the integration's own ingest token, not a user's (axis.ingest.ts)
+  // Camera pushes: authenticated by the integration's own ingest token, not a user's (modules/ingest/axis-ingest.ts)
   "POST /ingest/axis/:identifier": rule("public", "none"),
-  // A Rekor agent's webhook: authenticated by the key's webhook token (sources/rekor/rekor.webhook.ts)
+  // A Rekor agent's webhook: authenticated by the key's webhook token (modules/ingest/rekor-webhook.ts)
   "POST /ingest/rekor/:keyId": rule("public", "none"),
 
   // SCIM 2.0 provisioning (issue 34 item 3): the agency's Entra ID or Okta. Public to this hook because the

@@ -1,5 +1,5 @@
 import { inTransaction, type Database } from "../lib/database";
-import { ALERT_IMAGE_AREA } from "../sources/rekor/rekor.webhook";
+import { ALERT_IMAGE_AREA } from "../modules/ingest/rekor-webhook";
 import {
   alertPartitionsEndingBy,
   deleteExpiredAlertBatch,

@@ -1,6 +1,6 @@
 import type { Logger } from "../lib/logger";
 import { findAxonIntegrationIds } from "../modules/integrations/axon-integration.repository";
-import { pollAxonIntegration } from "../sources/axon/axon.poll";
+import { pollAxonIntegration } from "../modules/ingest/axon-poll";
 import type { SourceDeps } from "../sources/detection-source";
 import type { JobDefinition } from "./scheduler";
 
@@ -13,7 +13,7 @@ export interface AxonPollerOptions {
 
 /**
  * Axon has no push: every `intervalMs` each Axon integration's new reads are fetched and matched
- * against the hotlists (sources/axon/axon.poll.ts). One replica polls per interval (the scheduler's
+ * against the hotlists (modules/ingest/axon-poll.ts). One replica polls per interval (the scheduler's
  * claim); integrations are polled one after another, each on its own, so one that fails (bad
  * credentials, a vendor down) is logged and the others still run.
  */

@@ -1,7 +1,7 @@
 import type { Database } from "../../lib/database";
-import { insertAxisReads, type DetectionInsert, type InsertOutcome } from "./axis-detections.repository";
+import { insertAxisReads, type DetectionInsert, type InsertOutcome } from "./axis-ingest.repository";
 
-export type { DetectionInsert, InsertOutcome } from "./axis-detections.repository";
+export type { DetectionInsert, InsertOutcome } from "./axis-ingest.repository";
 
 /** Most rows per statement: enough to share a statement's cost; more only makes each of its requests wait. */
 export const MAX_BATCH = 200;

@@ -1,7 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
-import type { AxisIngest } from "../../sources/axis/axis.ingest";
+import type { AxisIngest } from "./axis-ingest";
 
 const push = findEndpoint("POST", "/ingest/axis/:identifier");
 

@@ -4,14 +4,10 @@ import { hashToken } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import type { ImageStore } from "../../storage/image-store";
-import { sniffImageType, type VendorImage } from "../vendor-http";
-import { createDetectionWriter } from "./axis.batch-insert";
-import {
-  findAxisIntegrationForIngest,
-  findAxisReadId,
-  noteAxisLastEvent,
-} from "./axis-detections.repository";
-import { mapAxisEvent } from "./axis.mapper";
+import { sniffImageType, type VendorImage } from "../../sources/vendor-http";
+import { createDetectionWriter } from "./axis-batch-insert";
+import { findAxisIntegrationForIngest, findAxisReadId, noteAxisLastEvent } from "./axis-ingest.repository";
+import { mapAxisEvent } from "../../sources/axis/axis.mapper";
 
 interface KnownIntegration {
   id: number;
@@ -44,7 +40,7 @@ const REFUSED = "The ingest token is not valid for this integration.";
 /**
  * Axis ingest: a camera pushes one LPV event at a time to its integration's URL with its bearer token.
  * Each event is checked, its pictures stored, then the row inserted (batched with the reads arriving
- * at the same moment, axis.batch-insert.ts) with ON CONFLICT DO NOTHING on (integration, vendor event
+ * at the same moment, axis-batch-insert.ts) with ON CONFLICT DO NOTHING on (integration, vendor event
  * id), together with the hotlist alerts it raises: a repeated push is one row and no second alert, and a
  * failed insert removes the pictures it wrote, so nothing is ever half-written.
  */

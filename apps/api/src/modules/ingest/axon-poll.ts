@@ -1,13 +1,18 @@
 import type { AxonIntegration } from "@odin/db";
-import { insertAlertsForReads, type RemoteRead } from "../../modules/alerts/matching/alert-matcher";
+import { insertAlertsForReads } from "../alerts/matching/alert-matcher";
+import type { RemoteRead } from "../../sources/remote-read";
 import { inTransaction } from "../../lib/database";
-import type { SourceDeps } from "../detection-source";
-import { normalizePlate } from "../plate-pattern";
-import { agenciesThatMaySee } from "../read-viewers.repository";
-import { advanceAxonPollCursor, claimAxonPoll, findAxonIntegration } from "./axon-poll.repository";
-import { resolveAxonUrl } from "./axon.mapper";
-import type { TAxonRead } from "./axon.payload";
-import { axonClientFor } from "./axon.source";
+import type { SourceDeps } from "../../sources/detection-source";
+import { normalizePlate } from "../../sources/plate-pattern";
+import { agenciesThatMaySee } from "../../sources/read-viewers.repository";
+import {
+  advanceAxonPollCursor,
+  claimAxonPoll,
+  findAxonIntegration,
+} from "../../sources/axon/axon-poll.repository";
+import { resolveAxonUrl } from "../../sources/axon/axon.mapper";
+import type { TAxonRead } from "../../sources/axon/axon.payload";
+import { axonClientFor } from "../../sources/axon/axon.source";
 
 /** Each poll asks again for this much before the cursor: reads that reached Axon a little late. */
 export const AXON_POLL_OVERLAP_MS = 2 * 60_000;

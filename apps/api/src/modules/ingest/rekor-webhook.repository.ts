@@ -1,9 +1,9 @@
 import { Prisma, type PrismaClient } from "@odin/db";
 import type { Transaction } from "../../lib/database";
-import type { RemoteRead } from "../../modules/alerts/matching/alert-matcher";
+import type { RemoteRead } from "../../sources/remote-read";
 
 /**
- * What the Rekor webhook (rekor.webhook.ts) reads and locks: the key a push is for, and whether a
+ * What the Rekor webhook (rekor-webhook.ts) reads and locks: the key a push is for, and whether a
  * sighting already raised its alerts (asked inside the transaction that writes them, under the lock).
  */
 

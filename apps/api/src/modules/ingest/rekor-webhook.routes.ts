@@ -1,7 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
-import type { RekorWebhook } from "../../sources/rekor/rekor.webhook";
+import type { RekorWebhook } from "./rekor-webhook";
 
 const push = findEndpoint("POST", "/ingest/rekor/:keyId");
 

@@ -2,19 +2,16 @@ import { timingSafeEqual } from "node:crypto";
 import type { TRekorWebhookResponse } from "@odin/contract";
 import { hashToken } from "@odin/db";
 import type { z } from "zod";
-import {
-  hasNewMatch,
-  insertAlertsForReads,
-  type RemoteRead,
-} from "../../modules/alerts/matching/alert-matcher";
+import { hasNewMatch, insertAlertsForReads } from "../alerts/matching/alert-matcher";
+import type { RemoteRead } from "../../sources/remote-read";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import type { ImageStore } from "../../storage/image-store";
-import { recordRemotePlates } from "../distinct-plates.repository";
-import { sniffImageType, type VendorImage } from "../vendor-http";
-import { learnCamera } from "./rekor-cameras.repository";
+import { recordRemotePlates } from "../../sources/distinct-plates.repository";
+import { sniffImageType, type VendorImage } from "../../sources/vendor-http";
+import { learnCamera } from "../../sources/rekor/rekor-cameras.repository";
 import { alreadyAlerted, findRekorKey, lockSighting, type SightingRule } from "./rekor-webhook.repository";
-import { mapRekorFrame, mapRekorGroup } from "./rekor.webhook.mapper";
+import { mapRekorFrame, mapRekorGroup } from "../../sources/rekor/rekor.webhook.mapper";
 import {
   ZRekorAlprGroup,
   ZRekorAlprResults,
@@ -22,7 +19,7 @@ import {
   type TRekorAlprGroup,
   type TRekorAlprResults,
   type TRekorHeartbeat,
-} from "./rekor.webhook.payload";
+} from "../../sources/rekor/rekor.webhook.payload";
 
 export interface RekorWebhookDeps {
   prisma: Database;

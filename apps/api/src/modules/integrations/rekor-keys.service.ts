@@ -195,7 +195,7 @@ export async function deleteApiKey(
  * (another agency's key is 404, as if it did not exist), also for keys added before tokens existed.
  * The token is answered this once; its hash replaces the old one in the same transaction as the audit
  * row, so the old token is refused from then on (the webhook re-reads a key it refuses, see
- * rekor.webhook.ts).
+ * modules/ingest/rekor-webhook.ts).
  */
 export async function rotateWebhookToken(
   deps: Pick<IntegrationDeps, "prisma" | "config">,

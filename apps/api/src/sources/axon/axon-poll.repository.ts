@@ -2,7 +2,7 @@ import type { PrismaClient } from "@odin/db";
 import type { Transaction } from "../../lib/database";
 
 /**
- * The Axon poll's own rows (axon.poll.ts): claiming a poll of an integration, reading it, and moving its
+ * The Axon poll's own rows (modules/ingest/axon-poll.ts): claiming a poll of an integration, reading it, and moving its
  * cursor in the transaction that writes the poll's alerts.
  */
 

@@ -16,7 +16,7 @@ export const AXON_IMAGE_FORBIDDEN = "Odin only fetches images from configured Ax
 
 /**
  * One client (and so one token cache) per app: the search, the image proxies and the read poller
- * (axon.poll.ts) share it, keyed by the app's SourceDeps, so separate apps (tests) never share tokens.
+ * (modules/ingest/axon-poll.ts) share it, keyed by the app's SourceDeps, so separate apps (tests) never share tokens.
  */
 const clients = new WeakMap<SourceDeps, AxonClient>();
 

@@ -1,5 +1,5 @@
 import { US_STATES } from "@odin/contract";
-import type { OcrCandidate, RemoteRead } from "../../modules/alerts/matching/alert-matcher";
+import type { OcrCandidate, RemoteRead } from "../remote-read";
 import { normalizePlate } from "../plate-pattern";
 import type { RekorMapContext } from "./rekor.mapper";
 import { toPlateState } from "./rekor.mapper";
