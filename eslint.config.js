@@ -95,16 +95,24 @@ function webFeatureBoundaries() {
         "no-restricted-imports": [
           "error",
           {
-            patterns: others.map((other) => ({
-              group: [
-                `@/features/${other}`,
-                `@/features/${other}/**`,
-                `**/features/${other}`,
-                `**/features/${other}/**`,
-                `../**/${other}/**`,
-              ],
-              message: `Features do not import each other (${feature} → ${other}): move what both need to components/ or lib/, or compose them in app/.`,
-            })),
+            patterns: [
+              ...others.map((other) => ({
+                group: [
+                  `@/features/${other}`,
+                  `@/features/${other}/**`,
+                  `**/features/${other}`,
+                  `**/features/${other}/**`,
+                  `../**/${other}/**`,
+                ],
+                message: `Features do not import each other (${feature} → ${other}): move what both need to components/ or lib/, or compose them in app/.`,
+              })),
+              // Issue 39 item 1: app/ composes features, so a feature never imports app/ (the current user
+              // is lib/auth/current-user.tsx).
+              {
+                group: ["@/app", "@/app/**", "**/src/app/**", "../../app/**", "../../../app/**"],
+                message: `Features do not import app/ (${feature} → app): app/ composes the features; what a feature needs of the signed-in frame is in lib/ (lib/auth/current-user.tsx).`,
+              },
+            ],
           },
         ],
       },

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import type { TCurrentUser } from "@odin/contract";
 import { ADMIN } from "@/testing/auth";
-import { CurrentUserProvider } from "./current-user";
+import { CurrentUserProvider } from "../lib/auth/current-user";
 import { NavBar } from "./nav-bar";
 
 function renderNavBar(user: TCurrentUser | null, url: string, onLogout?: () => void) {

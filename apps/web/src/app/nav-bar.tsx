@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router-dom";
 import { Button, OdinWordmark } from "@/components/ui";
 import { useUnreadAlerts } from "@/features/alerts/hooks/use-unread-alerts";
 import { getAppConfig } from "@/lib/config";
-import { useCurrentUser } from "./current-user";
+import { useCurrentUser } from "../lib/auth/current-user";
 import { isNavItemActive, visibleNavLinks } from "./nav-links";
 
 export interface NavBarProps {

@@ -3,7 +3,7 @@ import { OdinAuthProvider } from "@/features/auth/auth-provider";
 import { forgetSearches } from "@/features/search/search-memory";
 import { loadAppConfig } from "@/lib/config";
 import { onSignOut } from "@/lib/sign-out";
-import { CurrentUserLoader, CurrentUserProvider } from "./current-user";
+import { CurrentUserLoader, CurrentUserProvider } from "../lib/auth/current-user";
 import { AppQueryProvider } from "./query-provider";
 
 // The tab's last results and recent searches go with the session (issue 20; features/auth signs out).

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { createQueryClient } from "@/lib/query-client";
-import { useCurrentUser } from "./current-user";
+import { useCurrentUser } from "../lib/auth/current-user";
 
 /**
  * The app's one QueryClient (lib/query-client.ts). When the signed-in user changes (sign-out, or another

@@ -3,7 +3,7 @@ import type { User, UserManagerSettings } from "oidc-client-ts";
 import type { ReactNode } from "react";
 import { AuthContext, type AuthContextProps } from "react-oidc-context";
 import { afterEach, beforeEach, vi, type Mock } from "vitest";
-import { CurrentUserContext, type CurrentUserValue } from "@/app/current-user";
+import { CurrentUserContext, type CurrentUserValue } from "@/lib/auth/current-user";
 import { registerTokenSource } from "@/lib/api-client";
 import { TestQueryProvider } from "./query";
 

@@ -2,7 +2,7 @@ import { MESSAGES, PASSWORD_RULES } from "@odin/contract";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import type { CurrentUserValue } from "@/app/current-user";
+import type { CurrentUserValue } from "@/lib/auth/current-user";
 import {
   currentUserValue,
   INVESTIGATOR,

@@ -1,7 +1,7 @@
 import { checkPasswordStrength, MESSAGES } from "@odin/contract";
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { useCurrentUserState } from "@/app/current-user";
+import { useCurrentUserState } from "@/lib/auth/current-user";
 import { FailureNotice, FieldLabel } from "@/components/forms";
 import { Button, buttonClassName, Card, Notice, PageHeader } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";

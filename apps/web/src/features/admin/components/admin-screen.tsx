@@ -1,7 +1,7 @@
 import { MESSAGES, type TAdminUser } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { useCurrentUserState } from "@/app/current-user";
+import { useCurrentUserState } from "@/lib/auth/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { QueryView } from "@/components/layouts/query-view";
 import { Card, EmptyState, PageHeader, Spinner } from "@/components/ui";

@@ -2,7 +2,7 @@ import type { TAlertWebhook, TAlertWebhooksResponse } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { useCurrentUserState } from "@/app/current-user";
+import { useCurrentUserState } from "@/lib/auth/current-user";
 import { Button, Card, Checkbox, DataTable, Notice, PageHeader, RowActions, Spinner } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { useInvalidate } from "@/lib/query-client";

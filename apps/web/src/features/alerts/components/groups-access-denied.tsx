@@ -1,6 +1,6 @@
 import { MESSAGES } from "@odin/contract";
 import type { ComponentType } from "react";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/auth/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { canManageGroups } from "./groups/group-format";
 

@@ -2,7 +2,7 @@ import { AUDIT_PAGE_SIZE, MESSAGES } from "@odin/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/auth/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { LoadFailed } from "@/components/layouts/load-failed";
 import { queryViewState } from "@/components/layouts/query-view";

@@ -2,7 +2,7 @@ import { MESSAGES } from "@odin/contract";
 import { useEffect, useRef, useState } from "react";
 import { useAuth } from "react-oidc-context";
 import { useNavigate } from "react-router-dom";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/auth/current-user";
 import { Button, Notice, Spinner } from "@/components/ui";
 import { DEFAULT_RETURN_TO, signinState } from "../auth-settings";
 import { markSignedIn, wasSignedIn } from "../session-marker";

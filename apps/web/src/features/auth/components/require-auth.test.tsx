@@ -3,7 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import type { AuthContextProps } from "react-oidc-context";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import type { CurrentUserValue } from "@/app/current-user";
+import type { CurrentUserValue } from "@/lib/auth/current-user";
 import { ApiError } from "@/lib/api-client";
 import { runSignOutCleanups } from "@/lib/sign-out";
 import { currentUserValue, INVESTIGATOR, signedInAuth, stubAuth, TestAuthProviders } from "@/testing/auth";

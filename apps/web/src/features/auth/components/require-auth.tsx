@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { useAuth } from "react-oidc-context";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
-import { useCurrentUserState } from "@/app/current-user";
+import { useCurrentUserState } from "@/lib/auth/current-user";
 import { LoadingScreen } from "@/components/layouts/loading-screen";
 import { isApiError } from "@/lib/api-client";
 import { signinState } from "../auth-settings";
-import { getCurrentUser } from "../api/get-current-user";
+import { getCurrentUser } from "../../../lib/auth/get-current-user";
 import { getIdleLockMinutes } from "@/lib/config";
 import { isSigningOut } from "@/lib/sign-out";
 import { useLogout } from "../use-logout";

@@ -5,7 +5,7 @@ import {
   type TAxisIngestCredentials,
 } from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/auth/current-user";
 import { FieldLabel } from "@/components/forms";
 import { Button, Card, Checkbox, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";

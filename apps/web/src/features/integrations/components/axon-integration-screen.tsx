@@ -1,7 +1,7 @@
 import { MESSAGES } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/auth/current-user";
 import { PageHeader } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { useInvalidate } from "@/lib/query-client";

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@odin/contract";
 import { Link } from "react-router-dom";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/auth/current-user";
 import { buttonClassName, Card, PageHeader, SourceLogo, type SourceName } from "@/components/ui";
 import { CameraHealthSection } from "./camera-health-section";
 import { IntegrationsAccessDenied } from "./integrations-access-denied";

@@ -2,7 +2,7 @@ import { MESSAGES, type TAxisIngestCredentials } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/auth/current-user";
 import { QueryView } from "@/components/layouts/query-view";
 import { Card, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/auth/current-user";
 import { QueryView } from "@/components/layouts/query-view";
 import { Card, EmptyState, PageHeader, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";

@@ -1,7 +1,7 @@
 import { REVIEW_RULES, REVIEW_THRESHOLDS, type TReviewFlag } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useCurrentUser } from "@/app/current-user";
+import { useCurrentUser } from "@/lib/auth/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, DataTable, EmptyState, Notice, PageHeader, Plate, Spinner } from "@/components/ui";

@@ -2,7 +2,7 @@ import { MESSAGES, US_STATES } from "@odin/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import { CurrentUserProvider } from "@/app/current-user";
+import { CurrentUserProvider } from "@/lib/auth/current-user";
 import { ADMIN, INVESTIGATOR, jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { AddToHotlistModal } from "./add-to-hotlist-modal";
 import { mapResult } from "@/testing/search-results";

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@odin/contract";
 import { use, useId, useState, type FormEvent } from "react";
-import { CurrentUserContext } from "@/app/current-user";
+import { CurrentUserContext } from "@/lib/auth/current-user";
 import { Button, Card, Notice } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
 import { loadRecentSearches, type RecentSearch } from "../search-memory";

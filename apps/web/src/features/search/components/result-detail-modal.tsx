@@ -1,6 +1,6 @@
 import { MESSAGES, type TSearchResult } from "@odin/contract";
 import { use } from "react";
-import { CurrentUserContext } from "@/app/current-user";
+import { CurrentUserContext } from "@/lib/auth/current-user";
 import { LocationMap, OpenInGoogleMaps } from "@/components/map/location-map";
 import { addressText, useNearestAddress } from "@/components/map/nearest-address";
 import { Button, EnlargeableImage, Modal, PlateLabel, SourceLogo } from "@/components/ui";

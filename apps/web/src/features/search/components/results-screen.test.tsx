@@ -8,7 +8,7 @@ import {
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { CurrentUserProvider } from "@/app/current-user";
+import { CurrentUserProvider } from "@/lib/auth/current-user";
 import { INVESTIGATOR, jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { mapResult, sourceStatus } from "@/testing/search-results";
 import { ResultsScreen } from "./results-screen";

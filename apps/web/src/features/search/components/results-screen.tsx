@@ -1,6 +1,6 @@
 import { MESSAGES, type TSearchResult, type TSourceStatus } from "@odin/contract";
 import { use, useEffect, useMemo, useState, type ReactNode } from "react";
-import { CurrentUserContext } from "@/app/current-user";
+import { CurrentUserContext } from "@/lib/auth/current-user";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { Button, Notice, PageHeader } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";

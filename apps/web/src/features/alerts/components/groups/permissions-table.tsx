@@ -1,6 +1,6 @@
 import { MESSAGES, PERMISSIONS_POPUP_MS, type TAgencyUser } from "@odin/contract";
 import { useEffect, useState } from "react";
-import { useCurrentUserState } from "@/app/current-user";
+import { useCurrentUserState } from "@/lib/auth/current-user";
 import { Button, DataTable, EmptyState, Modal, Notice } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { useInvalidate } from "@/lib/query-client";

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@odin/contract";
 import { useState } from "react";
-import { useCurrentUserState } from "@/app/current-user";
+import { useCurrentUserState } from "@/lib/auth/current-user";
 import { Notice } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { togglePushAlerts } from "../../api/groups";

@@ -1,6 +1,6 @@
 import { MESSAGES, type WebRoute } from "@odin/contract";
 import { use, useEffect, useRef, useState } from "react";
-import { CurrentUserContext } from "@/app/current-user";
+import { CurrentUserContext } from "@/lib/auth/current-user";
 import { useNavigate } from "react-router-dom";
 import { isApiError } from "@/lib/api-client";
 import { getSearchPageSize } from "@/lib/config";

@@ -1,8 +1,8 @@
 import type { TCurrentUser } from "@odin/contract";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useAuth } from "react-oidc-context";
-import { getCurrentUser } from "@/features/auth/api/get-current-user";
-import { linkSession } from "@/features/auth/api/link-session";
+import { getCurrentUser } from "@/lib/auth/get-current-user";
+import { linkSession } from "@/lib/auth/link-session";
 import { getIdentitySettings } from "@/lib/config";
 import { toError } from "@/lib/error-reason";
 
