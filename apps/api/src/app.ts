@@ -31,6 +31,7 @@ import { setupRoutes } from "./modules/setup/setup.routes";
 import { ownerAgencyRoutes } from "./modules/owner/owner-agencies.routes";
 import { createIdentityAdmin, type IdentityAdmin } from "./identity/idp-admin/identity-admin";
 import { appConfigRoutes } from "./modules/app-config/app-config.routes";
+import { apiReferenceRoutes } from "./modules/api-reference/api-reference.routes";
 import { exportRoutes } from "./modules/exports/exports.routes";
 import { geocodeRoutes } from "./modules/geocode/geocode.routes";
 import { createReverseGeocoder, paceIntervalMs } from "./modules/geocode/reverse-geocoder";
@@ -212,6 +213,7 @@ export async function buildApp({
   if (runs.api) await registerApiRoutes();
   async function registerApiRoutes(): Promise<void> {
     await app.register(appConfigRoutes, { config });
+    await app.register(apiReferenceRoutes, { publicUrl: config.publicUrl, issuer: identity.issuer });
     await app.register(accountRoutes, {
       mailer: mail,
       publicUrl: config.publicUrl,

@@ -57,3 +57,5 @@ export * from "./calls/retention";
 export * from "./endpoint";
 export * from "./endpoints";
 export * from "./app-config";
+export * from "./examples";
+export * from "./webhook-events";

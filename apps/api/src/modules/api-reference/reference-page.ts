@@ -1,0 +1,60 @@
+import { OPENAPI_PATH } from "./openapi-document";
+
+interface Operation {
+  summary?: string;
+  "x-odin-access"?: { level: string; scope: string };
+}
+interface ReferenceDocument {
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation & { tags?: string[] }>>;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const METHODS = ["get", "post", "put", "patch", "delete"];
+
+/**
+ * The OpenAPI document as one plain page (no script, one small style sheet): every call by tag, with
+ * its method, path, summary and who may call it. Screen readers get real tables with headers.
+ */
+export function renderReferencePage(document: ReferenceDocument): string {
+  const byTag = new Map<string, string[]>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const tag = operation.tags?.[0] ?? "other";
+      const access = operation["x-odin-access"];
+      const row =
+        `<tr><td><code>${method.toUpperCase()}</code></td><th scope="row"><code>${escapeHtml(path)}</code></th>` +
+        `<td>${escapeHtml(operation.summary ?? "")}</td>` +
+        `<td>${access ? `${escapeHtml(access.level)} (${escapeHtml(access.scope)})` : ""}</td></tr>`;
+      byTag.set(tag, [...(byTag.get(tag) ?? []), row]);
+    }
+  }
+  const tags = [...byTag.keys()].sort();
+  const sections = tags
+    .map(
+      (tag) =>
+        `<section aria-labelledby="tag-${escapeHtml(tag)}"><h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>` +
+        `<table><thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">What it does</th>` +
+        `<th scope="col">Who may call it (scope)</th></tr></thead><tbody>${byTag.get(tag)!.join("")}</tbody></table></section>`,
+    )
+    .join("\n");
+  const title = `${escapeHtml(document.info.title)} reference`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1rem;color:#111;background:#fff}
+table{border-collapse:collapse;width:100%;margin-bottom:2rem}th,td{border:1px solid #888;padding:.3rem .5rem;text-align:left;vertical-align:top}
+thead th{background:#eee}code{font-size:.95em}a{color:#0645ad}</style></head>
+<body><header><h1>${title}</h1>
+<p>Version ${escapeHtml(document.info.version)}. The machine-readable OpenAPI 3.1 document is
+<a href="${OPENAPI_PATH}"><code>${OPENAPI_PATH}</code></a>: generate a client from it. Every call but the public
+ones needs <code>Authorization: Bearer &lt;access token&gt;</code>; failures answer
+<code>{ "error": { "code", "message", "details"? } }</code>. Alert webhooks are signed per Standard Webhooks.</p>
+<nav aria-label="Sections"><ul>${tags.map((tag) => `<li><a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join("")}</ul></nav>
+</header><main>
+${sections}
+</main></body></html>
+`;
+}
