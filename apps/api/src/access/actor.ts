@@ -1,5 +1,4 @@
 import type { User } from "@odin/db";
-import type { VerifiedToken } from "../identity/token-verifier";
 import type { Logger } from "../lib/logger";
 
 /**
@@ -23,6 +22,24 @@ export interface Actor {
 
 /** What services log through: the request's pino child logger satisfies it. */
 export type RequestLog = Logger;
+
+/**
+ * A bearer token's claims once identity/token-verifier.ts has checked it (signature, issuer, audience,
+ * dates). Declared here, with the caller it belongs to, so that access/ depends on nothing above it.
+ */
+export interface VerifiedToken {
+  sub: string;
+  /** The sign-in session, when the issuer names it (the built-in provider always does). */
+  sid: string | undefined;
+  iat: number;
+  exp: number;
+  email: string | undefined;
+  /** How the user signed in (RFC 8176), when the issuer says: ["pwd","otp"] after a second factor. */
+  amr: string[];
+  acr: string | undefined;
+  /** Every claim of the token, for the agency's mapping rules (issue 34: `groups`, `realm_access.roles`). */
+  claims: Record<string, unknown>;
+}
 
 /** An Actor with the verified token, for the few services that need its claims (sign-out, streams). */
 export interface AuthContext extends Actor {

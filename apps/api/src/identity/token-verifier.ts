@@ -7,21 +7,8 @@ import {
   type JWTPayload,
 } from "jose";
 import { LRUCache } from "lru-cache";
+import type { VerifiedToken } from "../access/actor";
 import type { IdentityConfig } from "../config/env";
-
-export interface VerifiedToken {
-  sub: string;
-  /** The sign-in session, when the issuer names it (the built-in provider always does). */
-  sid: string | undefined;
-  iat: number;
-  exp: number;
-  email: string | undefined;
-  /** How the user signed in (RFC 8176), when the issuer says: ["pwd","otp"] after a second factor. */
-  amr: string[];
-  acr: string | undefined;
-  /** Every claim of the token, for the agency's mapping rules (issue 34: `groups`, `realm_access.roles`). */
-  claims: Record<string, unknown>;
-}
 
 export type TokenVerifier = (token: string) => Promise<VerifiedToken>;
 

@@ -13,13 +13,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { accessRuleFor } from "../access/access-policy";
 import { permits } from "../access/permits";
-import type { AuthContext } from "../access/actor";
-import {
-  InvalidTokenError,
-  MfaNotShownError,
-  type TokenVerifier,
-  type VerifiedToken,
-} from "../identity/token-verifier";
+import type { AuthContext, VerifiedToken } from "../access/actor";
+import { InvalidTokenError, MfaNotShownError, type TokenVerifier } from "../identity/token-verifier";
 import { AppError } from "../lib/app-error";
 import { readInstanceMfaRequired } from "../identity/mfa/mfa.repository";
 import { MANAGED_MESSAGES, type createManagedAccountCheck } from "../identity/external/managed-accounts";

@@ -19,7 +19,8 @@ import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import type { RequestLog } from "../../access/actor";
 import { writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
-import { InvalidTokenError, type IdTokenVerifier, type VerifiedToken } from "../token-verifier";
+import type { VerifiedToken } from "../../access/actor";
+import { InvalidTokenError, type IdTokenVerifier } from "../token-verifier";
 import {
   applyGrantIfChanged,
   bindPendingAccount,

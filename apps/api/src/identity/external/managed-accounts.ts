@@ -8,7 +8,7 @@
 import type { User } from "@odin/db";
 import { inTransaction, type Database } from "../../lib/database";
 import { writeAuditFor } from "../../modules/audit/audit.repository";
-import type { VerifiedToken } from "../token-verifier";
+import type { VerifiedToken } from "../../access/actor";
 import { applyGrantIfChanged, loadRules } from "./external-accounts.repository";
 import { evaluateRules, holdsGrant, type IdpRule, type RuleGrant } from "./idp-rules";
 
