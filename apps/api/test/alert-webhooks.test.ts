@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import {
   ZAlertDeliveriesResponse,
+  ZAlertWebhook,
   ZAlertWebhookCreated,
+  ZAlertWebhookEvent,
   ZAlertWebhooksResponse,
   ZWebhookTestResult,
   type TAlertDelivery,
 } from "@odin/contract";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { insertAlertsForReads } from "../src/modules/alerts/matching/alert-matcher";
 import { builtInSubject } from "../src/identity/built-in-provider";
@@ -33,7 +36,7 @@ describe("alert webhooks", () => {
     });
 
   /** A group with one plate, and a webhook (of that group only) at `url`; answers how to raise its alerts. */
-  const scenario = async (name: string, url: string) => {
+  const scenario = async (name: string, url: string, extra: { signature_scheme?: string } = {}) => {
     const group = await t.prisma.hotlistGroup.create({ data: { agencyId, name: `Group ${name}` } });
     const plate = `P${name.replace(/[^A-Z0-9]/gi, "").toUpperCase()}`.slice(0, 10);
     await t.prisma.hotlistPlate.create({
@@ -43,6 +46,7 @@ describe("alert webhooks", () => {
       name: `Dispatch ${name}`,
       url,
       group_ids: [group.id],
+      ...extra,
     });
     expect(res.statusCode, res.body).toBe(200);
     const hook = ZAlertWebhookCreated.parse(res.json());
@@ -119,8 +123,83 @@ describe("alert webhooks", () => {
     await endpoint?.close();
   });
 
-  it("POSTs each alert signed with HMAC-SHA256 over timestamp.body; the secret is shown once and sealed", async () => {
-    const { hook, group, plate, raise } = await scenario("sok", `${endpoint.baseUrl}/ok/sok`);
+  it("signs per Standard Webhooks by default: the standardwebhooks library verifies each alert and test", async () => {
+    const { hook, plate, raise } = await scenario("std", `${endpoint.baseUrl}/ok/std`);
+    expect(hook.signature_scheme).toBe("standard_webhooks");
+    // The spec's secret: whsec_ and the key in base64.
+    expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const alertId = await raise();
+    const [row] = await settled(alertId);
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    const [hit] = endpoint.received.filter((received) => received.path === "/ok/std");
+    expect(hit).toMatchObject({ scheme: "standard_webhooks", verified: true });
+    expect(hit!.headers["odin-signature"]).toBeUndefined();
+    expect(hit!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(Math.abs(Number(hit!.headers["webhook-timestamp"]) - Date.now() / 1000)).toBeLessThan(60);
+
+    // A receiver's code: the library verifies and parses; the body is the contract's webhook event.
+    const headers = {
+      "webhook-id": String(hit!.headers["webhook-id"]),
+      "webhook-timestamp": String(hit!.headers["webhook-timestamp"]),
+      "webhook-signature": String(hit!.headers["webhook-signature"]),
+    };
+    const event = ZAlertWebhookEvent.parse(new Webhook(hook.secret).verify(hit!.body, headers));
+    expect(event).toMatchObject({ type: "alert.created", alert: { id: alertId, plate } });
+    expect(headers["webhook-id"]).toBe(event.id);
+    expect(hit!.headers["odin-delivery"]).toBe(event.id);
+    // A changed body, another secret or an old timestamp are refused by the library.
+    expect(() => new Webhook(hook.secret).verify(hit!.body.replace(plate, "XXX"), headers)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(hit!.body, headers),
+    ).toThrow();
+    const old = { ...headers, "webhook-timestamp": String(Math.floor(Date.now() / 1000) - 3600) };
+    expect(() => new Webhook(hook.secret).verify(hit!.body, old)).toThrow();
+
+    const tested = ZWebhookTestResult.parse(
+      (await call("POST", `/api/admin/webhooks/${hook.id}/test`)).json(),
+    );
+    expect(tested).toEqual({ ok: true, status: 204, error: null });
+    expect(endpoint.received.at(-1)).toMatchObject({
+      path: "/ok/std",
+      scheme: "standard_webhooks",
+      verified: true,
+    });
+  });
+
+  it("keeps the deprecated Odin-Signature scheme for a webhook set to it, and switches either way", async () => {
+    const { hook } = await scenario("old", `${endpoint.baseUrl}/ok/old`, { signature_scheme: "odin_v1" });
+    expect(hook.signature_scheme).toBe("odin_v1");
+    const put = (signature_scheme?: string) =>
+      call("PUT", `/api/admin/webhooks/${hook.id}`, {
+        name: hook.name,
+        url: hook.url,
+        group_ids: hook.group_ids,
+        ...(signature_scheme ? { signature_scheme } : {}),
+      });
+    // A change that does not name the scheme keeps it (an older client's form cannot switch it).
+    expect(ZAlertWebhook.parse((await put()).json()).signature_scheme).toBe("odin_v1");
+    await call("POST", `/api/admin/webhooks/${hook.id}/test`);
+    expect(endpoint.received.at(-1)).toMatchObject({ path: "/ok/old", scheme: "odin_v1", verified: true });
+    expect(endpoint.received.at(-1)!.headers["webhook-signature"]).toBeUndefined();
+
+    expect(ZAlertWebhook.parse((await put("standard_webhooks")).json()).signature_scheme).toBe(
+      "standard_webhooks",
+    );
+    await call("POST", `/api/admin/webhooks/${hook.id}/test`);
+    expect(endpoint.received.at(-1)).toMatchObject({
+      path: "/ok/old",
+      scheme: "standard_webhooks",
+      verified: true,
+    });
+    const listed = ZAlertWebhooksResponse.parse((await call("GET", "/api/admin/webhooks")).json());
+    expect(listed.webhooks.find((row) => row.id === hook.id)?.signature_scheme).toBe("standard_webhooks");
+    expect((await put("hmac_sha1")).statusCode).toBe(400);
+  });
+
+  it("POSTs each alert signed with HMAC-SHA256 over timestamp.body (odin_v1); the secret is shown once and sealed", async () => {
+    const { hook, group, plate, raise } = await scenario("sok", `${endpoint.baseUrl}/ok/sok`, {
+      signature_scheme: "odin_v1",
+    });
     expect(hook.secret).toMatch(/^whsec_/);
     const stored = await t.prisma.alertWebhook.findUniqueOrThrow({ where: { id: hook.id } });
     expect(stored.secretSealed).not.toContain(hook.secret);

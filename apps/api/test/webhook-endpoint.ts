@@ -1,13 +1,43 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Webhook } from "standardwebhooks";
 import { verifyWebhookSignature } from "../src/delivery/webhook-signature";
 
 export interface ReceivedHook {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
-  /** Whether the Odin-Signature header signed this body with the secret registered for the path. */
+  /**
+   * Whether the request is signed with the secret registered for the path: by the `standardwebhooks`
+   * library (Standard Webhooks' own, not Odin's code) when it carries `webhook-signature`, by the
+   * deprecated Odin-Signature check otherwise.
+   */
   verified: boolean;
+  /** Which signature the request carried. */
+  scheme: "standard_webhooks" | "odin_v1" | "none";
+}
+
+const header = (headers: IncomingHttpHeaders, name: string) => {
+  const value = headers[name];
+  return typeof value === "string" ? value : undefined;
+};
+
+/** Standard Webhooks' check, as a receiver would write it with the library (5 minutes' tolerance). */
+export function verifiesAsStandardWebhook(
+  secret: string,
+  headers: IncomingHttpHeaders,
+  body: string,
+): boolean {
+  try {
+    new Webhook(secret).verify(body, {
+      "webhook-id": header(headers, "webhook-id") ?? "",
+      "webhook-timestamp": header(headers, "webhook-timestamp") ?? "",
+      "webhook-signature": header(headers, "webhook-signature") ?? "",
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface WebhookEndpoint {
@@ -35,11 +65,17 @@ export async function startWebhookEndpoint(): Promise<WebhookEndpoint> {
       const path = request.url ?? "/";
       const body = Buffer.concat(chunks).toString("utf8");
       const secret = secretFor(path);
-      const header = request.headers["odin-signature"];
+      const scheme = request.headers["webhook-signature"]
+        ? "standard_webhooks"
+        : request.headers["odin-signature"]
+          ? "odin_v1"
+          : "none";
       const verified =
         secret !== undefined &&
-        verifyWebhookSignature(secret, typeof header === "string" ? header : undefined, body);
-      received.push({ path, headers: request.headers, body, verified });
+        (scheme === "standard_webhooks"
+          ? verifiesAsStandardWebhook(secret, request.headers, body)
+          : verifyWebhookSignature(secret, header(request.headers, "odin-signature"), body));
+      received.push({ path, headers: request.headers, body, verified, scheme });
       if (path.startsWith("/hang/")) {
         hanging.add(response);
         return;

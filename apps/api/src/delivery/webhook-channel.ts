@@ -13,7 +13,8 @@ import {
   noteWebhookSuccess,
 } from "./delivery.repository";
 import { PermanentDeliveryError, type DeliveryChannel, type DeliveryOutcome } from "./delivery-worker";
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook } from "./webhook-signature";
+import type { TWebhookSignatureScheme } from "@odin/contract";
+import { DELIVERY_HEADER, EVENT_HEADER, signatureHeaders } from "./webhook-signature";
 
 export interface WebhookSendResult {
   ok: boolean;
@@ -30,7 +31,7 @@ export interface WebhookSendResult {
  * bounce Odin anywhere) and counts as a failure; the connection goes through the SSRF guard.
  */
 export async function postWebhook(
-  target: { url: string; secret: string },
+  target: { url: string; secret: string; scheme: TWebhookSignatureScheme },
   event: { id: string; type: string; body: string },
   timeoutMs: number,
 ): Promise<WebhookSendResult> {
@@ -42,7 +43,7 @@ export async function postWebhook(
       headers: {
         "content-type": "application/json",
         "user-agent": "Odin-Webhooks/1",
-        [SIGNATURE_HEADER]: signWebhook(target.secret, timestamp, event.body),
+        ...signatureHeaders(target.scheme, target.secret, event.id, timestamp, event.body),
         [DELIVERY_HEADER]: event.id,
         [EVENT_HEADER]: event.type,
       },
@@ -80,6 +81,11 @@ export interface WebhookChannelDeps {
   publicUrl: string;
   timeoutMs: number;
   disableAfterFailures: number;
+}
+
+/** A stored scheme as the contract's; anything unknown signs per Standard Webhooks. */
+export function signatureSchemeOf(stored: string): TWebhookSignatureScheme {
+  return stored === "odin_v1" ? "odin_v1" : "standard_webhooks";
 }
 
 /** The web app's admin screen for webhooks (apps/web screens.tsx). */
@@ -126,7 +132,11 @@ export function createWebhookChannel(deps: WebhookChannelDeps): DeliveryChannel 
         alert: toAlertPayload(alert, deps.publicUrl),
       });
       const result = await postWebhook(
-        { url: hook.url, secret: deps.secrets.decrypt(hook.secretSealed) },
+        {
+          url: hook.url,
+          secret: deps.secrets.decrypt(hook.secretSealed),
+          scheme: signatureSchemeOf(hook.signatureScheme),
+        },
         { id: eventId, type: "alert.created", body },
         deps.timeoutMs,
       );

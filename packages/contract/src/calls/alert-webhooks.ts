@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZId, ZIdInput, ZIdParams, ZIsoDateTime, ZSuccessMessage } from "../common";
 import type { Endpoint } from "../endpoint";
+import { ZWebhookSignatureScheme } from "../webhook-events";
 
 /**
  * Odin's own (issue 24 item 3): an agency admin's webhooks for dispatch systems. Each alert of the
@@ -20,6 +21,11 @@ export const ZAlertWebhook = z.object({
   last_success_at: ZIsoDateTime.nullable(),
   last_failure_at: ZIsoDateTime.nullable(),
   created_at: ZIsoDateTime,
+  /**
+   * Issue 38: how its requests are signed: `standard_webhooks` (Standard Webhooks' headers), or
+   * `odin_v1` (the deprecated Odin-Signature, kept by webhooks made before issue 38).
+   */
+  signature_scheme: ZWebhookSignatureScheme,
 });
 export type TAlertWebhook = z.infer<typeof ZAlertWebhook>;
 
@@ -43,6 +49,8 @@ export const ZAlertWebhookRequest = z.object({
     .refine((value) => !/^[a-z]+:\/\/[^/?#]*@/i.test(value), WEBHOOK_URL_INVALID),
   group_ids: z.array(ZIdInput).max(500).default([]),
   enabled: z.boolean().optional(),
+  /** Issue 38: absent when created, `standard_webhooks`; absent on a change, the webhook keeps its own. */
+  signature_scheme: ZWebhookSignatureScheme.optional(),
 });
 export type TAlertWebhookRequest = z.input<typeof ZAlertWebhookRequest>;
 

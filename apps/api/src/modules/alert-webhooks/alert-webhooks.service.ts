@@ -9,7 +9,7 @@ import type { ZAlertWebhookRequest } from "@odin/contract";
 import type { SecretBox } from "@odin/db";
 import type { z } from "zod";
 import type { Actor } from "../../access/actor";
-import { postWebhook } from "../../delivery/webhook-channel";
+import { postWebhook, signatureSchemeOf } from "../../delivery/webhook-channel";
 import { newWebhookSecret } from "../../delivery/webhook-signature";
 import { AppError } from "../../lib/app-error";
 import { successMessage } from "../../lib/success-message";
@@ -51,11 +51,14 @@ function toContract(row: WebhookRow): TAlertWebhook {
     last_success_at: row.lastSuccessAt?.toISOString() ?? null,
     last_failure_at: row.lastFailureAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+    signature_scheme: signatureSchemeOf(row.signatureScheme),
   };
 }
 
 /** What the audit row says of a webhook: never its secret, the URL without its query (it may hold a token). */
-function described(row: Pick<WebhookRow, "id" | "name" | "url" | "groupIds" | "enabled">) {
+function described(
+  row: Pick<WebhookRow, "id" | "name" | "url" | "groupIds" | "enabled" | "signatureScheme">,
+) {
   const url = new URL(row.url);
   return {
     webhook_id: row.id,
@@ -63,6 +66,7 @@ function described(row: Pick<WebhookRow, "id" | "name" | "url" | "groupIds" | "e
     url: `${url.origin}${url.pathname}`,
     group_ids: row.groupIds,
     enabled: row.enabled,
+    signature_scheme: row.signatureScheme,
   };
 }
 
@@ -107,6 +111,8 @@ export async function createWebhook(
       groupIds,
       enabled: input.enabled ?? true,
       secretSealed: deps.secrets.encrypt(secret),
+      // Issue 38: new webhooks sign per Standard Webhooks unless the admin keeps the old scheme.
+      signatureScheme: input.signature_scheme ?? "standard_webhooks",
     });
     await writeAudit(tx, actor, { action: "webhook_created", detail: described(created) });
     return created;
@@ -130,6 +136,7 @@ export async function updateWebhook(
       url: input.url,
       groupIds,
       enabled,
+      ...(input.signature_scheme ? { signatureScheme: input.signature_scheme } : {}),
       ...(enabled && !before.enabled ? { consecutiveFailures: 0, disabledReason: null } : {}),
       ...(!enabled ? { disabledReason: before.enabled ? null : before.disabledReason } : {}),
     });
@@ -174,7 +181,11 @@ export async function testWebhook(
     webhook: { id: row.id, name: row.name },
   });
   const result = await postWebhook(
-    { url: row.url, secret: deps.secrets.decrypt(row.secretSealed) },
+    {
+      url: row.url,
+      secret: deps.secrets.decrypt(row.secretSealed),
+      scheme: signatureSchemeOf(row.signatureScheme),
+    },
     { id: eventId, type: "test", body },
     deps.timeoutMs,
   );
