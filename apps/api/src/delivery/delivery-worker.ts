@@ -1,4 +1,4 @@
-import { listenForAlerts, type AlertListener } from "../modules/alerts/stream/alert-listener";
+import { listenForAlerts, type AlertListener } from "../lib/alert-listener";
 import type { DeliveryPolicy } from "../config/env";
 import type { Database } from "../lib/database";
 import type { Logger } from "../lib/logger";

@@ -1,7 +1,5 @@
 import { Prisma } from "@odin/db";
-
-/** The PostgreSQL channel on which committed alerts are announced (payload: comma-separated alert ids). */
-export const ALERTS_CHANNEL = "odin_alerts";
+import { ALERTS_CHANNEL } from "../../../lib/alert-listener";
 
 /** pg_notify payloads must stay under 8,000 bytes: 500 ids of up to 11 characters each fit. */
 const IDS_PER_NOTIFICATION = 500;
@@ -118,15 +116,6 @@ export function notifiedCte(source: string): Prisma.Sql {
       GROUP BY c.chunk
     ) n, LATERAL (SELECT pg_notify(${ALERTS_CHANNEL}, n.ids)) sent
   )`;
-}
-
-/** The ids a notification carries; anything unreadable is skipped. */
-export function parseAlertIds(payload: string | undefined): number[] {
-  if (!payload) return [];
-  return payload
-    .split(",")
-    .map((part) => Number(part))
-    .filter((id) => Number.isSafeInteger(id) && id > 0);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { TAlert } from "@odin/contract";
 import type { Database } from "../../../lib/database";
 import type { Logger } from "../../../lib/logger";
 import { findAlertIdsAfter, findAlertsByIds, findLatestAlertId } from "../alerts.repository";
-import { listenForAlerts, type AlertListener } from "./alert-listener";
+import { listenForAlerts, type AlertListener } from "../../../lib/alert-listener";
 import { toContractAlert } from "../alert-view";
 
 export interface AlertEvent {

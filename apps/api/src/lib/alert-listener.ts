@@ -1,6 +1,17 @@
 import pg from "pg";
-import type { Logger } from "../../../lib/logger";
-import { ALERTS_CHANNEL, parseAlertIds } from "../matching/matcher-sql";
+import type { Logger } from "./logger";
+
+/** The PostgreSQL channel on which committed alerts are announced (payload: comma-separated alert ids). */
+export const ALERTS_CHANNEL = "odin_alerts";
+
+/** The ids a notification carries; anything unreadable is skipped. */
+export function parseAlertIds(payload: string | undefined): number[] {
+  if (!payload) return [];
+  return payload
+    .split(",")
+    .map((part) => Number(part))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+}
 
 export interface AlertListenerOptions {
   databaseUrl: string;
