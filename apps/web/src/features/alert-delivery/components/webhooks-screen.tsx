@@ -1,4 +1,4 @@
-import type { TAlertWebhook, TAlertWebhooksResponse } from "@odin/contract";
+import type { TAlertWebhook, TAlertWebhooksResponse, TWebhookSignatureScheme } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
@@ -8,6 +8,11 @@ import { toError } from "@/lib/error-reason";
 import { useInvalidate } from "@/lib/query-client";
 import { createWebhook, deleteWebhook, testWebhook, updateWebhook } from "../api/alert-delivery";
 import { alertDeliveryKeys, alertDeliveryQueries } from "../api/queries";
+
+const SCHEME_NAMES: Record<TWebhookSignatureScheme, string> = {
+  standard_webhooks: "Standard Webhooks",
+  odin_v1: "Odin-Signature (deprecated)",
+};
 
 /** Route /admin/webhooks (Odin's own, issue 24): the agency's alert webhooks for dispatch systems. */
 export function WebhooksScreen() {
@@ -44,7 +49,7 @@ function WebhooksPanel() {
       <PageHeader
         title="Alert Webhooks"
         eyebrow="Administration"
-        description="Send each hotlist alert to your dispatch or CAD system as signed JSON. The signature scheme is in Odin's docs (docs/webhooks.md)."
+        description="Send each hotlist alert to your dispatch or CAD system as signed JSON. New webhooks are signed per Standard Webhooks, which any Standard Webhooks library verifies (docs/integrations.md)."
       />
       <p className="alert-history__back">
         <Link to="/admin">← User Administration</Link>
@@ -103,10 +108,19 @@ function WebhooksTable({
       return `Test event delivered to “${hook.name}” (HTTP ${result.status}).`;
     });
   const remove = (hook: TAlertWebhook) => act(async () => (await deleteWebhook(hook.id)).message);
+  // Issue 38: a webhook made before Standard Webhooks keeps Odin-Signature until its receiver is ready.
+  const switchScheme = (hook: TAlertWebhook) =>
+    act(async () => {
+      const { name, url, group_ids } = hook;
+      const signature_scheme: TWebhookSignatureScheme =
+        hook.signature_scheme === "odin_v1" ? "standard_webhooks" : "odin_v1";
+      await updateWebhook(hook.id, { name, url, group_ids, signature_scheme });
+      return `“${hook.name}” is now signed with ${SCHEME_NAMES[signature_scheme]}.`;
+    });
 
   return (
     <DataTable
-      columns={["Name", "URL", "Groups", "Status", { hidden: "Actions" }]}
+      columns={["Name", "URL", "Groups", "Signature", "Status", { hidden: "Actions" }]}
       caption="Alert webhooks"
       label="Webhooks list"
     >
@@ -115,6 +129,7 @@ function WebhooksTable({
           <td>{hook.name}</td>
           <td className="text-break">{hook.url}</td>
           <td>{groupNames(hook)}</td>
+          <td>{SCHEME_NAMES[hook.signature_scheme]}</td>
           <td>
             {hook.enabled ? "On" : "Off"}
             {hook.consecutive_failures > 0 && ` · ${hook.consecutive_failures} failures in a row`}
@@ -127,6 +142,11 @@ function WebhooksTable({
               </Button>
               <Button size="sm" variant="secondary" onClick={() => void toggle(hook)}>
                 {hook.enabled ? "Turn off" : "Turn on"}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => void switchScheme(hook)}>
+                {hook.signature_scheme === "odin_v1"
+                  ? "Use Standard Webhooks"
+                  : "Use Odin-Signature (deprecated)"}
               </Button>
               <Button size="sm" variant="danger" onClick={() => void remove(hook)}>
                 Remove
@@ -149,6 +169,7 @@ function AddWebhookForm({
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const [chosen, setChosen] = useState<number[]>([]);
+  const [scheme, setScheme] = useState<TWebhookSignatureScheme>("standard_webhooks");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -157,11 +178,12 @@ function AddWebhookForm({
     setBusy(true);
     setError(null);
     try {
-      const created = await createWebhook({ name, url, group_ids: chosen });
+      const created = await createWebhook({ name, url, group_ids: chosen, signature_scheme: scheme });
       onAdded(created.name, created.secret);
       setName("");
       setUrl("");
       setChosen([]);
+      setScheme("standard_webhooks");
     } catch (failure) {
       setError(toError(failure).message || "The webhook could not be added.");
     } finally {
@@ -195,6 +217,18 @@ function AddWebhookForm({
               required
             />
           </div>
+        </div>
+        <div className="field">
+          <label htmlFor="webhook-signature">Signature</label>
+          <select
+            id="webhook-signature"
+            className="input"
+            value={scheme}
+            onChange={(event) => setScheme(event.target.value as TWebhookSignatureScheme)}
+          >
+            <option value="standard_webhooks">{SCHEME_NAMES.standard_webhooks} (recommended)</option>
+            <option value="odin_v1">{SCHEME_NAMES.odin_v1}, for receivers built for it</option>
+          </select>
         </div>
         <fieldset className="field">
           <legend>Groups (none ticked: every group)</legend>
