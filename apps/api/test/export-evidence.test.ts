@@ -225,11 +225,15 @@ describe("exports from record references", () => {
 
   it("signs the PDF and the ZIP: an untouched file verifies, a one-byte change does not", async () => {
     const records = f.pick({ Rekor: 1, Axon: 1, Axis: 1 });
-    const keys = await loadExportKeys(f.t.prisma);
     const published = await f.t.app.inject({ method: "GET", url: "/export-keys" });
     expect(published.statusCode).toBe(200);
+    const keys = await loadExportKeys(f.t.prisma);
     expect(published.json()).toEqual({ keys });
-    expect(keys).toHaveLength(1);
+    // The Ed25519 seal key (ZIPs) and a PDF signing key (ECDSA P-256) per agency and the installation.
+    const seal = keys.filter((key) => key.kty === "OKP");
+    expect(seal).toHaveLength(1);
+    const pdfKey = keys.find((key) => key.kty === "EC" && key.agency === "Hartford Police Department");
+    expect(pdfKey).toBeDefined();
 
     for (const kind of ["pdf", "zip"] as const) {
       const res = await f.exportAs(kind, { records, justification: JUSTIFICATION });
@@ -243,7 +247,7 @@ describe("exports from record references", () => {
         kind,
         problems: [],
         export_id: exportId,
-        key_id: keys[0]!.kid,
+        key_id: kind === "pdf" ? pdfKey!.kid : seal[0]!.kid,
         user: "hartford.investigator",
         agency: "Hartford Police Department",
         record_count: 3,
@@ -251,7 +255,7 @@ describe("exports from record references", () => {
       expect(good.records.map((record) => record.plate)).toEqual(records.map((record) => record.plate));
       if (kind === "zip") {
         const manifest = JSON.parse(readZip(file).get("manifest.json")!.toString());
-        expect(manifest).toMatchObject({ export_id: exportId, key_id: keys[0]!.kid });
+        expect(manifest).toMatchObject({ export_id: exportId, key_id: seal[0]!.kid });
         expect(manifest.signature).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
         expect(good.files).toBe(manifest.files.length);
       } else {

@@ -9,9 +9,10 @@ import { loadExportKeys, type PublicExportJwk } from "../modules/exports/export-
 import { withDatabase } from "./database";
 
 export const VERIFY_EXPORT_USAGE = `odin verify-export <file> [--keys <jwks.json | https://odin.example/export-keys>]
-  Checks a PDF or ZIP exported by Odin: its Ed25519 seal over the whole file and, for a ZIP, the
-  signed manifest and the SHA-256 of every file. The public keys come from Odin's database (the same
-  configuration as the server), or from --keys: a saved copy of GET /export-keys or its URL.
+  Checks a PDF or ZIP exported by Odin: a PDF's PDF signature (PAdES, the agency's ECDSA P-256 key)
+  over the whole file, or the Ed25519 seal of a ZIP (and of a PDF made before issue 38) and, for a
+  ZIP, the signed manifest and the SHA-256 of every file. The public keys come from Odin's database
+  (the same configuration as the server), or from --keys: a saved copy of GET /export-keys or its URL.
   Exit code 0: valid; 1: not valid; 2: wrong usage.`;
 
 /** `pnpm odin` runs in apps/api: paths are taken from where the command was typed (INIT_CWD). */
@@ -39,6 +40,7 @@ export function describeVerification(file: string, result: TExportVerification):
       `  exported at: ${result.exported_at ?? "?"} by ${result.user ?? "?"} (${result.agency ?? "no agency"})`,
     );
     lines.push(`  signed with: ${result.key_id ?? "?"}`);
+    if (result.signed_by) lines.push(`  signed by:   ${result.signed_by}`);
     lines.push(
       `  records:     ${result.record_count ?? "?"}${result.files !== null ? `, files: ${result.files}` : ""}`,
     );

@@ -39,8 +39,8 @@ export const ZMapSnapshotResponse = z.object({
 });
 export type TMapSnapshotResponse = z.infer<typeof ZMapSnapshotResponse>;
 
-/** An Ed25519 public key of Odin's export signatures (a JWK: kty OKP, crv Ed25519). */
-export const ZExportKey = z.object({
+/** An Ed25519 public key of Odin's export seals (a JWK: kty OKP, crv Ed25519). */
+export const ZExportSealKey = z.object({
   kid: z.string(),
   kty: z.literal("OKP"),
   crv: z.literal("Ed25519"),
@@ -48,6 +48,23 @@ export const ZExportKey = z.object({
   alg: z.literal("EdDSA"),
   use: z.literal("sig"),
 });
+/**
+ * Issue 38: an ECDSA P-256 public key of PDF signatures (a JWK), with its self-signed certificate
+ * (x5c: base64 DER) naming the agency it signs for (null: the installation's).
+ */
+export const ZExportPdfKey = z.object({
+  kid: z.string(),
+  kty: z.literal("EC"),
+  crv: z.literal("P-256"),
+  x: z.string(),
+  y: z.string(),
+  alg: z.literal("ES256"),
+  use: z.literal("sig"),
+  x5c: z.array(z.string()).min(1),
+  agency: z.string().nullable(),
+});
+/** A public key of Odin's export signatures. */
+export const ZExportKey = z.discriminatedUnion("kty", [ZExportSealKey, ZExportPdfKey]);
 export const ZExportKeysResponse = z.object({ keys: z.array(ZExportKey) });
 export type TExportKeysResponse = z.infer<typeof ZExportKeysResponse>;
 
@@ -69,6 +86,8 @@ export const ZExportVerification = z.object({
     z.object({ id: z.string(), source: z.string(), plate: z.string(), timestamp: z.string().nullable() }),
   ),
   files: z.number().int().nullable(),
+  /** Issue 38: who signed a PDF, as its certificate names them (absent for ZIPs and old PDFs). */
+  signed_by: z.string().nullable().optional(),
 });
 export type TExportVerification = z.infer<typeof ZExportVerification>;
 

@@ -3,13 +3,15 @@ import { Transform, type TransformCallback } from "node:stream";
 import type { TExportVerification } from "@odin/contract";
 import { unzipBounded } from "./bounded-unzip";
 import { verifyJws, type PublicExportJwk } from "./export-signing";
+import { checkPdfSignature, hasPdfSignature } from "./pdf-signature-check";
 
 /**
  * The seal of an exported file (issue 17, docs/security.md "Signed exports"): the SHA-256 of the
  * file's bytes, with the export id and what the file holds, signed by Odin (Ed25519 JWS) and written
  * at the very end of the file as it streams out:
- * - PDF: after the document, a comment line `%ODIN-SEAL {jws}` and a final `%%EOF` (PDF readers
- *   ignore comments; the hash covers every byte before that line);
+ * - PDF, before issue 38 (still verified): after the document, a comment line `%ODIN-SEAL {jws}` and a
+ *   final `%%EOF`. PDF reports are now signed as PDF signatures instead (pdf-signature.ts), with the
+ *   same statement attached to the report as odin-export.json;
  * - ZIP: the archive comment (the last field of the end-of-central-directory record); the hash covers
  *   every byte before the comment-length field.
  * The ZIP's manifest.json also carries the export id, every file's SHA-256 and its own signature, so a
@@ -17,6 +19,8 @@ import { verifyJws, type PublicExportJwk } from "./export-signing";
  */
 export const SEAL_TYPE = "odin-export-seal/1";
 export const MANIFEST_FORMAT = "odin-export/2";
+/** The `typ` of the statement a signed PDF report carries (odin-export.json, issue 38). */
+export const PDF_STATEMENT_TYPE = "odin-export-statement/1";
 const PDF_MARKER = "\n%ODIN-SEAL ";
 const PDF_END = "\n%%EOF\n";
 const ZIP_MARKER = "ODIN-SEAL ";
@@ -66,13 +70,6 @@ export interface SealStatement {
 }
 
 type Sign = (payload: object) => Promise<string>;
-
-export function pdfSealStream(sign: Sign, statement: () => SealStatement): Transform {
-  return new SealStream(0, async (hash) => {
-    const jws = await sign({ typ: SEAL_TYPE, kind: "pdf", ...statement(), sha256: hash.digest("hex") });
-    return Buffer.from(`${PDF_MARKER}${jws}${PDF_END}`, "latin1");
-  });
-}
 
 export function zipSealStream(sign: Sign, statement: () => SealStatement): Transform {
   return new SealStream(EOCD_LENGTH, async (hash, held) => {
@@ -158,14 +155,11 @@ export async function verifyExportFile(
 }
 
 async function verifyPdf(file: Buffer, keys: readonly PublicExportJwk[]): Promise<Verification> {
-  const result = emptyVerification("pdf");
   const text = file.toString("latin1");
   const at = text.lastIndexOf(PDF_MARKER);
-  if (at < 0)
-    return emptyVerification(
-      "pdf",
-      "The file carries no Odin seal (it was not exported by Odin, or it was re-saved).",
-    );
+  if (at < 0) return verifySignedPdf(file, text, keys);
+  // A report made before issue 38: Odin's own seal comment after the document.
+  const result = emptyVerification("pdf");
   const end = text.indexOf("\n", at + PDF_MARKER.length);
   const jws = text.slice(at + PDF_MARKER.length, end < 0 ? undefined : end);
   if (end < 0 || text.slice(end) !== PDF_END)
@@ -178,6 +172,27 @@ async function verifyPdf(file: Buffer, keys: readonly PublicExportJwk[]): Promis
   if (checked.payload.sha256 !== sha256(file.subarray(0, at)))
     result.problems.push("The file was changed after it was exported: its SHA-256 is not the signed one.");
   result.valid = result.problems.length === 0;
+  return result;
+}
+
+/** A report signed as a PDF (issue 38): its PDF signature, then the statement it carries. */
+function verifySignedPdf(file: Buffer, text: string, keys: readonly PublicExportJwk[]): Verification {
+  if (!hasPdfSignature(text))
+    return emptyVerification(
+      "pdf",
+      "The file carries no Odin signature (it was not exported by Odin, or it was re-saved).",
+    );
+  const checked = checkPdfSignature(file, text, keys);
+  if ("problem" in checked) return emptyVerification("pdf", checked.problem);
+  const result = emptyVerification("pdf");
+  result.signed_by = checked.signedBy;
+  const statement = checked.statement;
+  if (!statement || statement.typ !== PDF_STATEMENT_TYPE) {
+    result.problems.push("The signed PDF carries no Odin export statement (odin-export.json).");
+    return { ...result, key_id: checked.kid };
+  }
+  fromSeal(result, statement, checked.kid);
+  result.valid = true;
   return result;
 }
 

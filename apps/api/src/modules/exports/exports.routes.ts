@@ -17,8 +17,9 @@ import { isoDateIn } from "./export-format";
 import { imageWork } from "./image-work";
 import { beginExport, type ExportJob } from "./exports.service";
 import { ArchiveRefusedError } from "./bounded-unzip";
-import { pdfSealStream, verifyExportFile, zipSealStream, type SealStatement } from "./export-seal";
-import { loadExportKeys, type ExportSigner } from "./export-signing";
+import { PDF_STATEMENT_TYPE, verifyExportFile, zipSealStream, type SealStatement } from "./export-seal";
+import { loadExportKeys, type ExportSigners } from "./export-signing";
+import { PdfSignStream } from "./pdf-signature";
 import type { RecordRefs } from "./record-refs";
 import { createMapSnapshots } from "./map-snapshot";
 import { createReportDocument, writePdfReport, type PdfEvidence } from "./pdf-report";
@@ -44,8 +45,8 @@ export interface ExportRoutesOptions {
   geocoder: ReverseGeocoder;
   /** The record references search results carry; exports are made only from them. */
   refs: RecordRefs;
-  /** Odin's export signing key (loaded on the first export). */
-  signer: () => Promise<ExportSigner>;
+  /** Odin's export signing keys (loaded on the first export). */
+  signer: ExportSigners;
 }
 
 /** What the seal of an export states beside the file's SHA-256. */
@@ -125,20 +126,26 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     { bodyLimit: EXPORT_BODY_LIMIT, schema: { body: pdf.body, response: errors } },
     async (request, reply) => {
       const job = await beginExport(begin, requireAuth(request), request.body, "pdf");
-      const signer = await options.signer();
+      const agency = job.agencyId !== null ? { id: job.agencyId, name: job.agencyName ?? "" } : null;
+      const signer = await (await options.signer.current()).pdf(agency);
       const doc = createReportDocument(job);
       const evidence: PdfEvidence[] = [];
-      const seal = pdfSealStream(
-        (payload) => signer.sign(payload),
-        () => sealStatement(job, { key_id: signer.kid, records: evidence }),
-      );
-      return streamFile(request, reply, job, "application/pdf", doc, seal, (signal) =>
-        writePdfReport(
-          doc,
-          job,
-          { images, snapshots, geocoder, log: request.log, evidence, signer, verifyUrl },
-          signal,
-        ),
+      const statement = () =>
+        sealStatement(job, { typ: PDF_STATEMENT_TYPE, kind: "pdf", key_id: signer.kid, records: evidence });
+      return streamFile(
+        request,
+        reply,
+        job,
+        "application/pdf",
+        doc,
+        new PdfSignStream(async () => signer),
+        (signal) =>
+          writePdfReport(
+            doc,
+            job,
+            { images, snapshots, geocoder, log: request.log, evidence, signer, statement, verifyUrl },
+            signal,
+          ),
       );
     },
   );
@@ -148,7 +155,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     { bodyLimit: EXPORT_BODY_LIMIT, schema: { body: zip.body, response: errors } },
     async (request, reply) => {
       const job = await beginExport(begin, requireAuth(request), request.body, "zip");
-      const signer = await options.signer();
+      const signer = await options.signer.current();
       const archive = new ZipArchive({ zlib: { level: 6 } });
       archive.on("warning", (warning) => request.log.warn({ err: warning }, "zip export warning"));
       const seal = zipSealStream(
@@ -171,8 +178,21 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     },
   );
 
+  // Every key is made at start-up, not awaited: a database still starting must not hold up the server
+  // (GET /export-keys checks again).
+  let starting: Promise<void> | undefined;
+  app.addHook("onReady", () => {
+    starting = options.signer
+      .ensurePublished()
+      .catch((error: unknown) => app.log.warn({ err: error }, "export keys could not be made at start-up"));
+  });
+  app.addHook("onClose", async () => {
+    await starting;
+  });
+
   // The public keys of export signatures: anyone holding a report may check it without Odin's help.
   app.get(keysCall.path, { schema: { response: { 200: keysCall.response } } }, async (_request, reply) => {
+    await options.signer.ensurePublished();
     reply.header("cache-control", "public, max-age=300");
     return { keys: await loadExportKeys(app.prisma) };
   });

@@ -26,6 +26,8 @@ export interface ExportJob {
   timeZone: string;
   user: { username: string; name: string; email: string };
   agencyName: string | null;
+  /** The caller's agency: its key signs a PDF report (null: the installation's key). */
+  agencyId: number | null;
   /** What the caller may search: every picture is fetched under it. */
   scope: SourceContext;
 }
@@ -109,6 +111,7 @@ export async function beginExport(
     timeZone: deps.timeZone,
     user: { username: auth.user.username, name: auth.user.name, email: auth.user.email },
     agencyName: agency?.name ?? null,
+    agencyId: agency ? auth.user.agencyId : null,
     scope,
   };
 }

@@ -22,6 +22,8 @@ import type { ExportJob } from "./exports.service";
 import { imageWork } from "./image-work";
 import { mapInOrder } from "./map-in-order";
 import type { MapSnapshots } from "./map-snapshot";
+import { addPdfSignaturePlaceholder } from "./pdf-signature";
+import { STATEMENT_FILE } from "./pdf-signature-check";
 
 /**
  * The PDF evidence report (pdfkit): a cover, then one page per record, so the page count is known
@@ -33,9 +35,12 @@ export interface PdfReportDeps {
   snapshots: MapSnapshots;
   geocoder: ReverseGeocoder;
   log: ExportLog;
-  /** Filled as pages are written: what the report's seal states about each record. */
+  /** Filled as pages are written: what the report's statement says about each record. */
   evidence: PdfEvidence[];
-  signer: { kid: string };
+  /** The PDF signer (its key and the name its certificate gives). */
+  signer: { kid: string; signerName: string };
+  /** What the report states and its signature covers (attached as odin-export.json); read at the end. */
+  statement: () => object;
   /** Where the web app's Verify Export page is ({PUBLIC_URL}/verify-export). */
   verifyUrl: string;
 }
@@ -119,7 +124,7 @@ export async function writePdfReport(
       : undefined,
   );
 
-  drawCover(doc, job, deps.signer.kid, deps.verifyUrl);
+  drawCover(doc, job, deps.signer, deps.verifyUrl);
   drawFooter(doc, 1, total, job);
   const prepare = (record: TExportRecord, index: number) =>
     prepareRecord(record, index, job, deps, addresses[index], signal);
@@ -140,6 +145,23 @@ export async function writePdfReport(
     });
     await readerCaughtUp(doc, signal);
   }
+  signal.throwIfAborted();
+  // The statement (export, user, records, picture hashes), for a reader's attachments pane and for
+  // `odin verify-export`; then the signature, last, so only the document's tail waits for it.
+  doc.file(Buffer.from(JSON.stringify(deps.statement())), {
+    name: STATEMENT_FILE,
+    type: "application/json",
+    description: "What Odin states about this export; covered by the report's PDF signature.",
+    creationDate: job.exportedAt,
+    modifiedDate: job.exportedAt,
+  });
+  addPdfSignaturePlaceholder(doc, {
+    name: deps.signer.signerName,
+    reason: `Odin evidence export ${job.exportId}`,
+    location: job.agencyName ?? "Odin",
+    contactInfo: deps.verifyUrl,
+    signingTime: new Date(),
+  });
   doc.end();
 }
 
@@ -228,7 +250,12 @@ function printable(value: string): string {
   return value.replace(/[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac\n]/g, "?");
 }
 
-function drawCover(doc: PDFKit.PDFDocument, job: ExportJob, keyId: string, verifyUrl: string) {
+function drawCover(
+  doc: PDFKit.PDFDocument,
+  job: ExportJob,
+  signer: PdfReportDeps["signer"],
+  verifyUrl: string,
+) {
   doc.rect(0, 0, PAGE.width, 130).fill(COLOR.accent);
   text(doc, "Odin", LEFT, 34, CONTENT_WIDTH, { font: FONT.bold, size: 34, color: COLOR.white });
   text(doc, "LPR Evidence Report", LEFT, 80, CONTENT_WIDTH, { size: 18, color: COLOR.white });
@@ -276,12 +303,13 @@ function drawCover(doc: PDFKit.PDFDocument, job: ExportJob, keyId: string, verif
     doc,
     "This report was made by Odin from licence-plate reads of the camera programs named above, each " +
       "read again from its source when the report was made. Its export is recorded in the audit log " +
-      `with the user, the time and the justification. The file is signed by Odin (Ed25519, key ${keyId}): ` +
-      `check it at ${verifyUrl} or with \`odin verify-export\`. Do not share it beyond those authorized to see it.`,
+      `with the user, the time and the justification. The file carries a PDF signature of ${signer.signerName} ` +
+      `(key ${signer.kid}): a PDF reader shows it; check it also at ${verifyUrl} or with \`odin verify-export\`. ` +
+      "Do not share it beyond those authorized to see it.",
     LEFT + 12,
     y + 34,
     CONTENT_WIDTH - 24,
-    { size: 10, lines: 5, color: COLOR.text },
+    { size: 9, lines: 6, color: COLOR.text },
   );
 }
 

@@ -98,6 +98,12 @@ function VerificationResult({ file, result }: { file: string; result: TExportVer
           </dd>
           <dt>Signing key</dt>
           <dd>{result.key_id ?? "N/A"}</dd>
+          {result.signed_by && (
+            <>
+              <dt>Signed by (PDF signature)</dt>
+              <dd>{result.signed_by}</dd>
+            </>
+          )}
           <dt>Records</dt>
           <dd>
             {result.record_count ?? "N/A"}
