@@ -6,7 +6,7 @@ import { openAxonImage } from "./axon/axon.source";
 import type { SourceContext, SourceDeps } from "./detection-source";
 import { openRekorImage } from "./rekor/rekor.source";
 import { findSearchableAxisIntegrations } from "./search-scope.repository";
-import { VendorError, type VendorImage } from "./vendor-http";
+import { VendorError, type VendorImage } from "../lib/vendor-http";
 
 /**
  * The pictures of one result, fetched again on the server through the source adapters, with the same

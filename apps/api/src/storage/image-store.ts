@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createFileBlobStore, type BlobStore } from "./blob-store";
-import { sniffImageType, type VendorImage } from "../sources/vendor-http";
+import { sniffImageType, type VendorImage } from "../lib/vendor-http";
 
 /**
  * Pictures Odin keeps itself (Axis reads, Rekor alert crops), in a BlobStore (blob-store.ts: a shared

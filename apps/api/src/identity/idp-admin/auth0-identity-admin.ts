@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readLimited, VendorError } from "../../sources/vendor-http";
+import { readLimited, VendorError } from "../../lib/vendor-http";
 import { IdentityProviderError, type IdentityAdmin } from "./identity-admin";
 
 export interface Auth0AdminOptions {

@@ -15,7 +15,7 @@ import type { Actor } from "../../access/actor";
 import { openAxonImage } from "../../sources/axon/axon.source";
 import type { SourceDeps } from "../../sources/detection-source";
 import { normalizePlate } from "../../sources/plate-pattern";
-import type { VendorImage } from "../../sources/vendor-http";
+import type { VendorImage } from "../../lib/vendor-http";
 import { parseStoredImagePath, type ImageStore } from "../../storage/image-store";
 import { findAccessibleGroup } from "../hotlists/group-access";
 import {

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import sharp, { type OverlayOptions } from "sharp";
-import { fetchVendorImage, VendorError } from "../../sources/vendor-http";
+import { fetchVendorImage, VendorError } from "../../lib/vendor-http";
 import { imageWork } from "./image-work";
 
 /**

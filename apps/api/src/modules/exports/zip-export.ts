@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { TExportRecord } from "@odin/contract";
 import type { ZipArchive } from "archiver";
 import { loadRecordImages, type ExportLog, type RecordImageDeps } from "../../sources/record-images";
-import type { VendorImage } from "../../sources/vendor-http";
+import type { VendorImage } from "../../lib/vendor-http";
 import { csvLine } from "./export-csv";
 import { bodyTypeLabel, formatTimestamp, givenAddress, safeFileName, sourceLabel } from "./export-format";
 import type { ExportJob } from "./exports.service";

@@ -3,7 +3,7 @@ import PQueue from "p-queue";
 import { z } from "zod";
 import { REVERSE_GEOCODE_ZOOM } from "@odin/contract";
 import type { GeocodeConfig } from "../../config/env";
-import { fetchVendorJson } from "../../sources/vendor-http";
+import { fetchVendorJson } from "../../lib/vendor-http";
 import type { SharedPace } from "./shared-pace";
 
 /**

@@ -6,7 +6,7 @@ import type {
 } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
-import { sniffImageType, type VendorImage } from "../../sources/vendor-http";
+import { sniffImageType, type VendorImage } from "../../lib/vendor-http";
 import { findAccessibleGroup } from "./group-access";
 import type { HotlistFiles } from "./hotlist-files";
 import { toUtcNaive } from "../alerts/alert-view";

@@ -1,7 +1,7 @@
 import type { ATTACHMENT_TYPES } from "@odin/contract";
 import sharp from "sharp";
 import { AppError } from "../../lib/app-error";
-import { sniffImageType } from "../../sources/vendor-http";
+import { sniffImageType } from "../../lib/vendor-http";
 import { imageWork } from "../exports/image-work";
 
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];

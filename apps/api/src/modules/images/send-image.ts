@@ -1,4 +1,4 @@
-import type { VendorImage } from "../../sources/vendor-http";
+import type { VendorImage } from "../../lib/vendor-http";
 
 /** What sendImage needs of a reply (Fastify's reply is one): no Fastify type here. */
 export interface ImageReply {

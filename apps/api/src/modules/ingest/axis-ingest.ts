@@ -4,7 +4,7 @@ import { hashToken } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import type { ImageStore } from "../../storage/image-store";
-import { sniffImageType, type VendorImage } from "../../sources/vendor-http";
+import { sniffImageType, type VendorImage } from "../../lib/vendor-http";
 import { createDetectionWriter } from "./axis-batch-insert";
 import { findAxisIntegrationForIngest, findAxisReadId, noteAxisLastEvent } from "./axis-ingest.repository";
 import { mapAxisEvent } from "../../sources/axis/axis.mapper";

@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import type { ImageStore } from "../../storage/image-store";
 import { recordRemotePlates } from "../../sources/distinct-plates.repository";
-import { sniffImageType, type VendorImage } from "../../sources/vendor-http";
+import { sniffImageType, type VendorImage } from "../../lib/vendor-http";
 import { learnCamera } from "../../sources/rekor/rekor-cameras.repository";
 import { alreadyAlerted, findRekorKey, lockSighting, type SightingRule } from "./rekor-webhook.repository";
 import { mapRekorFrame, mapRekorGroup } from "../../sources/rekor/rekor.webhook.mapper";

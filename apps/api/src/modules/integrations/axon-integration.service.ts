@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import type { Actor } from "../../access/actor";
 import { AxonClient } from "../../sources/axon/axon.client";
-import { VendorError } from "../../sources/vendor-http";
+import { VendorError } from "../../lib/vendor-http";
 import { writeAudit } from "../audit/audit.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
 import { findAgencyById, findAgencyByIdOrThrow } from "../admin/agencies.repository";

@@ -1,6 +1,6 @@
 import type { AxonIntegration, SecretBox } from "@odin/db";
 import type { PlatePattern } from "../plate-pattern";
-import { fetchVendorImage, fetchVendorJson, VendorError, type VendorImage } from "../vendor-http";
+import { fetchVendorImage, fetchVendorJson, VendorError, type VendorImage } from "../../lib/vendor-http";
 import { trimTrailingSlash } from "./axon.mapper";
 import { AXON_READS_PATH, AXON_TOKEN_PATH, ZAxonReadsPage, ZAxonToken, type TAxonRead } from "./axon.payload";
 

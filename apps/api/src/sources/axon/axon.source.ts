@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import type { DetectionSource, SourceContext, SourceDeps } from "../detection-source";
 import { findSearchableAxonIntegrations } from "../search-scope.repository";
 import { readAtPlace } from "../place";
-import { VendorError, type VendorErrorKind, type VendorImage } from "../vendor-http";
+import { VendorError, type VendorErrorKind, type VendorImage } from "../../lib/vendor-http";
 import { AxonClient } from "./axon.client";
 import { mapAxonRead, matchesAxonFilters, resolveAxonUrl, trimTrailingSlash } from "./axon.mapper";
 

@@ -1,5 +1,5 @@
 import type { PlatePattern } from "../plate-pattern";
-import { fetchVendorImage, fetchVendorJson, VendorError, type VendorImage } from "../vendor-http";
+import { fetchVendorImage, fetchVendorJson, VendorError, type VendorImage } from "../../lib/vendor-http";
 import { ZRekorSearchAnswer, type TRekorSearchAnswer } from "./rekor.payload";
 
 /** One Rekor Scout server and the key Odin calls it with; `label` names it in errors ("Rekor (Hartford PD)"). */

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import type { DetectionSource, SourceContext, SourceDeps, SourceQuery } from "../detection-source";
 import { findSearchableRekorKeys } from "../search-scope.repository";
 import { camerasOf, cameraRef, insideArea, type SourcePlace } from "../place";
-import { VendorError, type VendorImage } from "../vendor-http";
+import { VendorError, type VendorImage } from "../../lib/vendor-http";
 import {
   findRekorCameraPositions,
   findRekorCamerasForPlace,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { outboundFetch } from "../lib/outbound-http";
+import { outboundFetch } from "./outbound-http";
 
 /**
  * Every call Odin makes to a vendor goes through here: redirects are never followed (a vendor host
