@@ -43,6 +43,9 @@ export async function run(baseUrl: string, token: string) {
   const plates: string[] | undefined = search.data?.map((result) => result.plate);
   return {
     status,
+    healthStatus: health.response.status,
+    searchStatus: search.response.status,
+    searchError: search.error,
     plates,
     sources: search.response.headers.get("x-odin-sources"),
     refused: { status: refused.response.status, code: refused.error?.error.code },
@@ -105,7 +108,8 @@ describe("a client generated from GET /openapi.json (openapi-typescript + openap
       run(baseUrl: string, token: string): Promise<Record<string, unknown>>;
     };
     const outcome = await client.run(t.baseUrl, token);
-    expect(outcome).toMatchObject({
+    // The whole outcome in the message: a failure under load says which call answered what.
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({
       status: "ok",
       plates: [],
       refused: { status: 400, code: "VALIDATION_FAILED" },
