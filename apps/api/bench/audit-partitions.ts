@@ -19,12 +19,8 @@
  *   pnpm --filter @odin/api bench audit-partitions
  */
 import { createPrismaClient } from "@odin/db";
-import {
-  countAuditLogs,
-  findAuditLogPage,
-  writeAuditFor,
-  type AuditLogFilter,
-} from "../src/modules/audit/audit.repository";
+import { countAuditLogs, findAuditLogPage, type AuditLogFilter } from "../src/modules/audit/audit.repository";
+import { writeAuditFor } from "../src/lib/audit-rows.repository";
 import {
   log,
   printTable,

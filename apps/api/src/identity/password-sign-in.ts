@@ -1,7 +1,7 @@
 import { MESSAGES } from "@odin/contract";
 import { verifyPassword } from "@odin/db";
 import type { Database } from "../lib/database";
-import { writeAuditFor, type AuditSubject } from "../modules/audit/audit.repository";
+import { writeAuditFor, type AuditSubject } from "../lib/audit-rows.repository";
 import { findSignInUser, findUserById, markSignedIn } from "./accounts.repository";
 import { isMfaRequired } from "./mfa/mfa.service";
 import { builtInSubject } from "./built-in-provider";

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@odin/db";
-import { writeAuditFor, type AuditSubject } from "../modules/audit/audit.repository";
+import { writeAuditFor, type AuditSubject } from "../lib/audit-rows.repository";
 
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;

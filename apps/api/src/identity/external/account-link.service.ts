@@ -18,7 +18,7 @@ import { createHash } from "node:crypto";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import type { RequestLog } from "../../access/actor";
-import { writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
+import { writeAuditFor, type AuditSubject } from "../../lib/audit-rows.repository";
 import type { VerifiedToken } from "../../access/actor";
 import { InvalidTokenError, type IdTokenVerifier } from "../token-verifier";
 import {

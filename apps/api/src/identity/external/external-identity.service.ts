@@ -6,7 +6,7 @@ import type { TIdpRoleRule, TIdpRoleRuleInput } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../../modules/audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { findAdministeredUser } from "../../modules/admin/admin.service";
 import { isUniqueViolation, revokeUserSessions } from "../../modules/admin/users.repository";
 import { SUBJECT_NOT_TAKEN, SUBJECT_TAKEN } from "../../modules/admin/add-user.service";

@@ -7,7 +7,7 @@
  */
 import type { User } from "@odin/db";
 import { inTransaction, type Database } from "../../lib/database";
-import { writeAuditFor } from "../../modules/audit/audit.repository";
+import { writeAuditFor } from "../../lib/audit-rows.repository";
 import type { VerifiedToken } from "../../access/actor";
 import { applyGrantIfChanged, loadRules } from "./external-accounts.repository";
 import { evaluateRules, holdsGrant, type IdpRule, type RuleGrant } from "./idp-rules";

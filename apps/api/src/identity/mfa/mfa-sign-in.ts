@@ -1,6 +1,6 @@
 import type { SecretBox, User } from "@odin/db";
 import type { Database } from "../../lib/database";
-import { writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
+import { writeAuditFor, type AuditSubject } from "../../lib/audit-rows.repository";
 import { findLiveUserById, findUserById } from "../accounts.repository";
 import { completeSignIn, SIGN_IN_MESSAGES } from "../password-sign-in";
 import { DEFAULT_LOCKOUT_MS, isLockedOut, recordFailedSignIn } from "../sign-in-failures.repository";

@@ -3,7 +3,7 @@ import { hashToken, type SecretBox, type User } from "@odin/db";
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
-import { writeAudit, writeAuditFor, type AuditSubject } from "../../modules/audit/audit.repository";
+import { writeAudit, writeAuditFor, type AuditSubject } from "../../lib/audit-rows.repository";
 import { findAdministeredUser } from "../../modules/admin/admin.service";
 import { countFailedSecretCheck, DEFAULT_LOCKOUT_MS } from "../sign-in-failures.repository";
 import {

@@ -4,7 +4,7 @@ import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import type { Mailer } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { requireAuth } from "../../plugins/authenticate";
 import { countFailedSecretCheck, DEFAULT_LOCKOUT_MS } from "../../identity/sign-in-failures.repository";
 import { refuseWhileLockedOut } from "./lockout-refusal";

@@ -14,7 +14,7 @@ import {
   setTokensNotBefore,
   storePassword,
 } from "./account.repository";
-import { writeAudit, writeAuditFor, type AuditSubject } from "../audit/audit.repository";
+import { writeAudit, writeAuditFor, type AuditSubject } from "../../lib/audit-rows.repository";
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_UPDATED = "Password updated successfully";

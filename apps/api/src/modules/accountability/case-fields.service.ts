@@ -9,7 +9,7 @@ import type { ZCaseFieldSettingsRequest } from "@odin/contract";
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
 import { findCaseFieldRow, updateCaseFieldRow } from "./case-fields.repository";
 

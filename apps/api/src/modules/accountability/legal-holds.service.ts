@@ -3,7 +3,7 @@ import type { LegalHold } from "@odin/db";
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
 import { isUniqueViolation } from "../admin/users.repository";
 import { findLegalHolds, insertLegalHold, releaseActiveLegalHold } from "./legal-holds.repository";

@@ -1,7 +1,7 @@
 import { RETENTION_SLOTS, type TRetentionPolicy, type TRetentionSettings } from "@odin/contract";
 import type { Actor } from "../../access/actor";
 import { inTransaction, type Database } from "../../lib/database";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
 import {
   findAgencyRetentionDays,

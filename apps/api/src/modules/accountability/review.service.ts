@@ -2,7 +2,7 @@ import type { TReviewFlag, TReviewQuery, TReviewResponse } from "@odin/contract"
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { findAdministeredUser } from "../admin/admin.service";
 import { setUserAuditor } from "../admin/users.repository";
 import {

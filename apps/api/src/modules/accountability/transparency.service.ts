@@ -10,7 +10,7 @@ import {
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
 import {
   computeTransparencyFigures,

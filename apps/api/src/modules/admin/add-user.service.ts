@@ -11,7 +11,7 @@ import type { ProvisionedAccount } from "../../identity/idp-admin/identity-admin
 import { AppError } from "../../lib/app-error";
 import { inTransaction } from "../../lib/database";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { atProvider, type UserAdminDeps } from "./admin-deps";
 import { findAgencyOrFail } from "./agencies.repository";
 import { findNameClashes, insertUser, isUniqueViolation, updateUser } from "./users.repository";

@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database, type Transaction } from "../../lib/database";
 import type { Actor } from "../../access/actor";
 import { sendPasswordResetLink } from "../account/account.service";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { administeredAgency, atProvider, type UserAdminDeps } from "./admin-deps";
 import { isReservedUsername } from "./add-user.service";
 import {

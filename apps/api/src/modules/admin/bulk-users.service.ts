@@ -3,7 +3,7 @@ import type { ProvisionedAccount } from "../../identity/idp-admin/identity-admin
 import { AppError } from "../../lib/app-error";
 import { inTransaction } from "../../lib/database";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { atProvider, type UserAdminDeps } from "./admin-deps";
 import { clashReason, isReservedUsername, signInFieldIssues, type NewUser } from "./add-user.service";
 import { findNameClashes, insertUsers, isUniqueViolation } from "./users.repository";

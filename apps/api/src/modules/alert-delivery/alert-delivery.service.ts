@@ -23,7 +23,7 @@ import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import { findVisibleAlert } from "../alerts/alerts.repository";
 import { ALERT_NOT_FOUND } from "../alerts/alerts.service";
-import { writeAudit, writeAuditFor } from "../audit/audit.repository";
+import { writeAudit, writeAuditFor } from "../../lib/audit-rows.repository";
 import { findAccessibleGroup } from "../hotlists/group-access";
 import {
   deletePushDevice,

@@ -14,7 +14,7 @@ import { newWebhookSecret } from "../../delivery/webhook-signature";
 import { AppError } from "../../lib/app-error";
 import { successMessage } from "../../lib/success-message";
 import { requireOwnAgency } from "../admin/admin-deps";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import {
   countGroupsOfAgency,
   findActiveGroupsOfAgency,

@@ -9,7 +9,7 @@ import type {
 import type { Alert } from "@odin/db";
 import { ALERT_HISTORY_LIMIT, toContractAlert } from "./alert-view";
 import { administeredAgency } from "../admin/admin-deps";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
 import { openAxonImage } from "../../sources/axon/axon.source";

@@ -1,6 +1,6 @@
 import type { Actor } from "../../access/actor";
 import type { Database } from "../../lib/database";
-import { insertAuditRows, type AuditEntry, type AuditRow } from "./audit.repository";
+import { insertAuditRows, type AuditEntry, type AuditRow } from "../../lib/audit-rows.repository";
 
 /**
  * Group commit for the audit chain (issue 42 item 0). A chain is one agency's rows; its insert

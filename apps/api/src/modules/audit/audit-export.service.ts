@@ -3,7 +3,8 @@ import type { AuditLog } from "@odin/db";
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { csvLine } from "../exports/export-csv";
-import { countAuditLogs, findAuditLogsAfter, writeAudit } from "./audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
+import { countAuditLogs, findAuditLogsAfter } from "./audit.repository";
 import { auditWhere } from "./audit.service";
 import type { Database } from "../../lib/database";
 

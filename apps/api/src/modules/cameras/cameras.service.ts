@@ -2,7 +2,7 @@ import type { TRekorCamera, TRekorCameraUpdate } from "@odin/contract";
 import type { RekorCamera } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { findAgencyOrFail } from "../admin/agencies.repository";
 import { inTransaction, type Database } from "../../lib/database";
 import {

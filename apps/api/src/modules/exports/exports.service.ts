@@ -4,7 +4,7 @@ import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
 import type { SourceContext } from "../../sources/detection-source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { findAgencyName } from "../admin/agencies.repository";
 import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
 import type { LeftOutRecord, RecordRefs } from "./record-refs";

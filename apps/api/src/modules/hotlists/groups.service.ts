@@ -1,7 +1,7 @@
 import { MESSAGES, type TGroupFormFields } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { findAccessibleGroup, GROUP_NOT_FOUND } from "./group-access";
 import {
   checkMembers,

@@ -6,7 +6,7 @@ import {
 } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { updateUser } from "../admin/users.repository";
 import { findPickableUsers } from "./hotlist.repository";
 import { inTransaction, type Database } from "../../lib/database";

@@ -6,7 +6,7 @@ import {
 } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import type { AttachmentLinks } from "./attachment-links";
 import { findAccessibleGroup } from "./group-access";
 import { removeUnusedFiles, type HotlistFiles } from "./hotlist-files";

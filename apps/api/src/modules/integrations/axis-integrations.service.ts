@@ -11,7 +11,7 @@ import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { administeredAgency, requireOwnAgency } from "../admin/admin-deps";
 import { isUniqueViolation } from "../admin/users.repository";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import {
   findAxisActivity,
   type AgencyScope,

@@ -9,7 +9,7 @@ import { inTransaction, type Database } from "../../lib/database";
 import type { Actor } from "../../access/actor";
 import { AxonClient } from "../../sources/axon/axon.client";
 import { VendorError } from "../../lib/vendor-http";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { requireOwnAgency } from "../admin/admin-deps";
 import { findAgencyById, findAgencyByIdOrThrow } from "../admin/agencies.repository";
 import { isUniqueViolation } from "../admin/users.repository";

@@ -9,7 +9,7 @@ import {
 import { generateToken, hashToken, type RekorApiKey } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { administeredAgency, requireOwnAgency } from "../admin/admin-deps";
 import { readUploadedCsv, rejectRows, type RowError } from "../admin/csv-upload";
 import { isUniqueViolation } from "../admin/users.repository";

@@ -10,7 +10,7 @@ import type { Agency } from "@odin/db";
 import type { z } from "zod";
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import {
   countUsersByAgency,
   findAgencyById,

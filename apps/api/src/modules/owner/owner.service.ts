@@ -1,7 +1,7 @@
 import { MESSAGES, type TOwnerDataResponse } from "@odin/contract";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { atProvider, type UserAdminDeps } from "../admin/admin-deps";
 import { findActiveAgencies } from "../admin/agencies.repository";
 import {

@@ -1,6 +1,6 @@
 import { evaluateRules, holdsGrant, type IdpRule } from "../../identity/external/idp-rules";
 import { inTransaction, type Transaction } from "../../lib/database";
-import { writeAuditFor } from "../audit/audit.repository";
+import { writeAuditFor } from "../../lib/audit-rows.repository";
 import { isUniqueViolation, updateUser } from "../admin/users.repository";
 import {
   applyGroupPatch,

@@ -3,7 +3,7 @@ import { generateToken, hashToken } from "@odin/db";
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
-import { writeAudit, type AuditSubject } from "../audit/audit.repository";
+import { writeAudit, type AuditSubject } from "../../lib/audit-rows.repository";
 import { ScimError } from "./scim-protocol";
 import {
   findAgencyScimToken,

@@ -1,6 +1,6 @@
 import type { User } from "@odin/db";
 import { inTransaction, type Transaction } from "../../lib/database";
-import { writeAuditFor } from "../audit/audit.repository";
+import { writeAuditFor } from "../../lib/audit-rows.repository";
 import {
   detachDeletedUser,
   findNameClashes,

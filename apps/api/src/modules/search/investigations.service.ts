@@ -20,7 +20,7 @@ import type { SourceQuery, SourceWindow } from "../../sources/detection-source";
 import type { SourcePlace } from "../../sources/place";
 import { normalizePlate } from "../../sources/plate-pattern";
 import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
-import { writeAudit } from "../audit/audit.repository";
+import { writeAudit } from "../../lib/audit-rows.repository";
 import { releaseInvestigationSlot, takeInvestigationSlot } from "./investigation-slots.repository";
 import { planSources, programsOf, runSource, type SearchDeps, type SourcePlan } from "./search.service";
 
