@@ -1,5 +1,4 @@
 import { Prisma, type PrismaClient } from "@odin/db";
-import type { Actor } from "../access/actor";
 
 /**
  * Writing audit rows: every domain does it before its work (identity's sign-ins, every module's calls), so
@@ -16,6 +15,16 @@ export interface AuditEntry {
   programsQueried?: string;
   plate?: string;
   recordCount?: number;
+}
+
+/**
+ * The caller as the writer needs it: what access/actor.ts's Actor carries (declared here by its shape,
+ * so lib/ imports nothing from access/).
+ */
+export interface AuditActor {
+  user: { id: number; username: string; agencyId: number | null };
+  ip: string;
+  requestId: string;
 }
 
 /** Who did it and from where, for rows written before there is an Actor (sign-in, reset links). */
@@ -94,14 +103,14 @@ export async function insertAuditRows(
 }
 
 /** Appends one audit row for the caller (see writeAuditFor). */
-export async function writeAudit(db: Db, actor: Actor, entry: AuditEntry): Promise<void> {
+export async function writeAudit(db: Db, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await writeAuditReturningId(db, actor, entry);
 }
 
 /** writeAudit, answering the row's id (a paged search's cursor names it, issue 21). */
 export function writeAuditReturningId(
   db: Db,
-  { user, ip, requestId }: Actor,
+  { user, ip, requestId }: AuditActor,
   entry: AuditEntry,
 ): Promise<number> {
   return writeAuditFor(

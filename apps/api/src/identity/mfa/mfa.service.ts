@@ -4,7 +4,6 @@ import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import { writeAudit, writeAuditFor, type AuditSubject } from "../../lib/audit-rows.repository";
-import { findAdministeredUser } from "../../modules/admin/admin.service";
 import { countFailedSecretCheck, DEFAULT_LOCKOUT_MS } from "../sign-in-failures.repository";
 import {
   activatePendingSecret,
@@ -157,33 +156,6 @@ export async function disableOwnMfa(deps: MfaDeps, actor: Actor, code: string): 
   await clearMfa(deps.prisma, user.id);
   await writeAudit(deps.prisma, actor, { action: "mfa_disabled" });
   return MFA_MESSAGES.disabled;
-}
-
-export const MFA_RESET_OWN =
-  "You cannot reset your own two-step sign-in: turn it off on your profile with a current code, or ask the owner.";
-
-/**
- * An admin resets the MFA of a user of their agency (a lost phone); an admin's MFA only the owner
- * resets, so one admin cannot take over another's account; nobody resets their own (the owner
- * neither: its way back is a recovery code, or the server). The user enrols again at next sign-in.
- */
-export async function resetUserMfa(
-  deps: Pick<MfaDeps, "prisma">,
-  actor: Actor,
-  userId: number,
-): Promise<string> {
-  const target = await findAdministeredUser(deps.prisma, actor, userId);
-  // One's own factor is turned off with a current code (disableOwnMfa), never reset without one: a
-  // stolen admin session must not drop the admin's second factor (issue 36, F22).
-  if (target.id === actor.user.id) throw new AppError("FORBIDDEN", MFA_RESET_OWN);
-  if (target.role === "admin" && !actor.isOwner)
-    throw new AppError("FORBIDDEN", "Only the owner can reset an admin's two-step sign-in.");
-  await clearMfa(deps.prisma, target.id);
-  await writeAudit(deps.prisma, actor, {
-    action: "mfa_reset",
-    detail: { user_id: target.id, username: target.username },
-  });
-  return MFA_MESSAGES.reset;
 }
 
 async function policyOf(prisma: Database, agencyId: number | null): Promise<TMfaPolicy> {

@@ -5,7 +5,6 @@ import {
   disableOwnMfa,
   mfaStatus,
   readMfaPolicy,
-  resetUserMfa,
   setAgencyMfaPolicy,
   setInstanceMfaPolicy,
   startEnrolment,
@@ -24,7 +23,6 @@ const disable = findEndpoint("POST", "/account/mfa/disable");
 const adminPolicy = findEndpoint("GET", "/admin/mfa-policy");
 const setAdminPolicy = findEndpoint("PUT", "/admin/mfa-policy");
 const setOwnerPolicy = findEndpoint("PUT", "/owner/mfa-policy");
-const reset = findEndpoint("POST", "/admin/reset-mfa/:id");
 
 // Codes are guessable in a million tries: every call that checks one is held to a few per minute.
 const codeLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
@@ -74,11 +72,5 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ deps: MfaDeps }> = async (app, {
     setOwnerPolicy.path,
     { schema: { body: setOwnerPolicy.body, response: { 200: setOwnerPolicy.response, ...errors } } },
     (request) => setInstanceMfaPolicy(deps, requireAuth(request), request.body.required),
-  );
-
-  app.post(
-    reset.path,
-    { schema: { params: reset.params, response: { 200: reset.response, ...errors } } },
-    async (request) => successMessage(await resetUserMfa(deps, requireAuth(request), request.params.id)),
   );
 };

@@ -13,6 +13,7 @@ import {
   sendUserPasswordReset,
   unlockUser,
 } from "./admin.service";
+import { resetUserMfa } from "./mfa-reset.service";
 import { PROVIDER_USER_CSV_TEMPLATE, uploadUsers, USER_CSV_TEMPLATE } from "./bulk-users.service";
 
 const adminData = findEndpoint("GET", "/admin-data");
@@ -25,6 +26,7 @@ const template = findEndpoint("GET", "/download-template");
 const bulk = findEndpoint("POST", "/bulk-upload-users");
 
 const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
+const resetMfa = findEndpoint("POST", "/admin/reset-mfa/:id");
 
 /** Spec 001 §7 Admin: the agency's users, administered by its admins (the owner reaches every agency). */
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {
@@ -105,5 +107,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       const agencyId = await agencyForNewUser(deps, auth, requested);
       return uploadUsers(deps, auth, agencyId, filePart(request.body, "file"));
     },
+  );
+
+  app.post(
+    resetMfa.path,
+    {
+      schema: {
+        params: resetMfa.params,
+        response: { 200: resetMfa.response, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => successMessage(await resetUserMfa(deps, requireAuth(request), request.params.id)),
   );
 };

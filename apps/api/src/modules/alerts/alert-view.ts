@@ -1,18 +1,9 @@
 import type { SourceProgram, TAlert, TAlertDisposition } from "@odin/contract";
 import type { Alert } from "@odin/db";
+import { alertImageUrl, toUtcNaive } from "../../lib/alert-format";
 
 /** How many alerts a page of a group's history answers when the caller asks no size (the spec's client). */
 export { ALERT_HISTORY_MAX_PAGE as ALERT_HISTORY_LIMIT } from "@odin/contract";
-
-/** The alert image proxy's URL for an alert's picture (the proxy checks the caller again). */
-export function alertImageUrl(imagePath: string): string {
-  return `/alerts/proxy-alert-image?path=${encodeURIComponent(imagePath)}`;
-}
-
-/** An alert time as existing clients read it: UTC without a zone marker ("2025-01-15T14:03:09.123"). */
-export function toUtcNaive(date: Date): string {
-  return date.toISOString().replace(/Z$/, "");
-}
 
 /**
  * An alert row as the contract's alert. The picture goes through Odin's alert image proxy; an Axis

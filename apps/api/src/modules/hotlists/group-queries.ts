@@ -9,7 +9,7 @@ import type { Actor } from "../../access/actor";
 import { sniffImageType, type VendorImage } from "../../lib/vendor-http";
 import { findAccessibleGroup } from "./group-access";
 import type { HotlistFiles } from "./hotlist-files";
-import { toUtcNaive } from "../alerts/alert-view";
+import { toUtcNaive } from "../../lib/alert-format";
 import { cardImageUrl, groupImageUrl, toMember, toPlate, toUsersByAgency } from "./hotlist.mapper";
 import { findGroupCards, findGroupMembers, findGroupPlates, findPickableUsers } from "./hotlist.repository";
 import type { Database } from "../../lib/database";

@@ -1,5 +1,5 @@
 import type { TGroupMember, THotlistPlate, TUsersByAgency } from "@odin/contract";
-import { alertImageUrl } from "../alerts/alert-view";
+import { alertImageUrl } from "../../lib/alert-format";
 import type { PlateWithAdder } from "./hotlist.repository";
 
 /**

@@ -20,7 +20,7 @@ import { inTransaction, type Database } from "../../lib/database";
 import type { RequestLog } from "../../access/actor";
 import { writeAuditFor, type AuditSubject } from "../../lib/audit-rows.repository";
 import type { VerifiedToken } from "../../access/actor";
-import { InvalidTokenError, type IdTokenVerifier } from "../token-verifier";
+import { InvalidTokenError, type IdTokenVerifier } from "../../identity/token-verifier";
 import {
   applyGrantIfChanged,
   bindPendingAccount,
@@ -30,11 +30,11 @@ import {
   insertManagedUser,
   noteSignIn,
   usernameTaken,
-} from "./external-accounts.repository";
-import { isUniqueViolation } from "../../modules/admin/users.repository";
-import { evaluateRules, holdsGrant, type RuleOutcome } from "./idp-rules";
-import type { RuleCache } from "./managed-accounts";
-import type { UserInfoFetcher } from "./userinfo";
+} from "../../identity/external/external-accounts.repository";
+import { isUniqueViolation } from "../admin/users.repository";
+import { evaluateRules, holdsGrant, type RuleOutcome } from "../../identity/external/idp-rules";
+import type { RuleCache } from "../../identity/external/managed-accounts";
+import type { UserInfoFetcher } from "../../identity/external/userinfo";
 
 export const LINK_MESSAGES = {
   noAccount: MESSAGES.noAccountForSignIn,

@@ -1,11 +1,11 @@
 import { checkPasswordStrength, PASSWORD_RULES } from "@odin/contract";
 import { hashToken } from "@odin/db";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { setPassword } from "../modules/account/account.service";
-import { claimResetToken, findUserById, findValidResetToken } from "./accounts.repository";
-import { passwordPolicyProblems, policyRuleList } from "./password-policy";
-import { acceptFormPosts, sendHtml } from "./html-forms";
-import { escapeHtml, renderIdentityPage } from "./identity-page";
+import { setPassword } from "./account.service";
+import { claimResetToken, findUserById, findValidResetToken } from "../../identity/accounts.repository";
+import { passwordPolicyProblems, policyRuleList } from "../../identity/password-policy";
+import { acceptFormPosts, sendHtml } from "../../identity/html-forms";
+import { escapeHtml, renderIdentityPage } from "../../identity/identity-page";
 
 const EXPIRED =
   "This reset link has expired or was already used. Ask for a new one from your profile or your admin.";

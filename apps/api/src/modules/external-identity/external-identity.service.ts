@@ -7,12 +7,12 @@ import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../lib/audit-rows.repository";
-import { findAdministeredUser } from "../../modules/admin/admin.service";
-import { isUniqueViolation, revokeUserSessions } from "../../modules/admin/users.repository";
-import { SUBJECT_NOT_TAKEN, SUBJECT_TAKEN } from "../../modules/admin/add-user.service";
-import { findAgencyOrFail } from "../../modules/admin/agencies.repository";
-import { deleteRule, findRule, insertRule, listRules, setSubject } from "./external-accounts.repository";
-import type { RuleCache } from "./managed-accounts";
+import { findAdministeredUser } from "../admin/admin.service";
+import { isUniqueViolation, revokeUserSessions } from "../admin/users.repository";
+import { SUBJECT_NOT_TAKEN, SUBJECT_TAKEN } from "../admin/add-user.service";
+import { findAgencyOrFail } from "../admin/agencies.repository";
+import { deleteRule, findRule, insertRule, listRules, setSubject } from "../../identity/external/external-accounts.repository";
+import type { RuleCache } from "../../identity/external/managed-accounts";
 
 export interface ExternalIdentityDeps {
   prisma: Database;
