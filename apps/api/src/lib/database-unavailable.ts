@@ -16,6 +16,12 @@ const DRIVER_CODES = new Set([
   "57P02",
   "57P03",
 ]);
+// node-postgres's own errors when a connection ends or cannot be had (no SQLSTATE code: the server said
+// nothing), as pg's client and pool word them. Reached by the statements Odin sends through node-postgres
+// directly (queryPrepared: the auth hook's caller, the search scan): before, a database that went away
+// under them answered 500 instead of 503.
+const NODE_POSTGRES_CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout expired$|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 // Prisma's driver-adapter error kinds for the same.
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout"]);
 
@@ -32,6 +38,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
     if (PRISMA_CODES.has(value) || DRIVER_CODES.has(value) || /^08[0-9A-Z]{3}$/.test(value)) return true;
   }
   if (typeof kind === "string" && ADAPTER_KINDS.has(kind)) return true;
+  const { message } = error as { message?: unknown };
+  if (code === undefined && typeof message === "string" && NODE_POSTGRES_CONNECTION_MESSAGE.test(message))
+    return true;
   const adapterError = (meta as Record<string, unknown> | undefined)?.driverAdapterError;
   return isDatabaseUnavailable(cause, depth + 1) || isDatabaseUnavailable(adapterError, depth + 1);
 }
