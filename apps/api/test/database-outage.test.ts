@@ -17,6 +17,7 @@ describe("a database outage", () => {
   let token: string;
   let signInForm: Awaited<ReturnType<typeof openSignInForm>>;
   let push: AxisLpvEvent;
+  let scimToken: string;
   const camera = DEMO_AGENCIES[0]!.axis[0]!;
   beforeAll(async () => {
     const server = new URL(inject("postgresAdminUrl"));
@@ -36,6 +37,14 @@ describe("a database outage", () => {
       (each) => each.camera.integration.identifier === camera.identifier,
     )!;
     push = await buildAxisEvent(read, { renderer: new ImageRenderer() });
+    // The agency's identity provider's SCIM token, made by its admin while the database answers.
+    const adminToken = await mintToken(t, subjects.admin);
+    const made = await fetch(`${t.baseUrl}/admin/scim-token`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(made.status).toBe(200);
+    scimToken = ((await made.json()) as { token: string }).token;
     // Everything works through the relay, then the database goes away.
     expect((await search(token)).status).toBe(200);
     await relay.cut();
@@ -75,6 +84,22 @@ describe("a database outage", () => {
       body: JSON.stringify(push),
     });
     await expectUnavailable(response);
+  });
+
+  it("answers the identity provider's SCIM calls 503 with Retry-After, in SCIM's error shape", async () => {
+    // Entra and Okta retry a 503 with Retry-After later (RFC 7644 §3.12 carries the status in the body).
+    const response = await fetch(
+      `${t.baseUrl}/scim/v2/Users?filter=${encodeURIComponent('userName eq "x"')}`,
+      {
+        headers: { authorization: `Bearer ${scimToken}` },
+      },
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.json()).toMatchObject({
+      schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"],
+      status: "503",
+    });
   });
 
   it("answers a sign-in 503 with Retry-After", async () => {
