@@ -10,7 +10,7 @@ import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../../lib/audit-rows.repository";
-import { requireOwnAgency } from "../admin/admin-deps";
+import { requireOwnAgency } from "../../access/tenancy";
 import { findCaseFieldRow, updateCaseFieldRow } from "./case-fields.repository";
 
 export const CASE_NUMBER_REQUIRED = "Case number is required by your agency.";

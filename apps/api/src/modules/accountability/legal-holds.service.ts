@@ -4,7 +4,7 @@ import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../../lib/audit-rows.repository";
-import { requireOwnAgency } from "../admin/admin-deps";
+import { requireOwnAgency } from "../../access/tenancy";
 import { isUniqueViolation } from "../admin/users.repository";
 import { findLegalHolds, insertLegalHold, releaseActiveLegalHold } from "./legal-holds.repository";
 

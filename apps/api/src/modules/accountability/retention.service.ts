@@ -2,7 +2,7 @@ import { RETENTION_SLOTS, type TRetentionPolicy, type TRetentionSettings } from 
 import type { Actor } from "../../access/actor";
 import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../../lib/audit-rows.repository";
-import { requireOwnAgency } from "../admin/admin-deps";
+import { requireOwnAgency } from "../../access/tenancy";
 import {
   findAgencyRetentionDays,
   findRetentionPolicies,

@@ -5,7 +5,8 @@ import { inTransaction, type Database, type Transaction } from "../../lib/databa
 import type { Actor } from "../../access/actor";
 import { sendPasswordResetLink } from "../account/account.service";
 import { writeAudit } from "../../lib/audit-rows.repository";
-import { administeredAgency, atProvider, type UserAdminDeps } from "./admin-deps";
+import { atProvider, type UserAdminDeps } from "./admin-deps";
+import { administeredAgency } from "../../access/tenancy";
 import { isReservedUsername } from "./add-user.service";
 import {
   detachDeletedUser,

@@ -13,7 +13,7 @@ import { postWebhook, signatureSchemeOf } from "../../delivery/webhook-channel";
 import { newWebhookSecret } from "../../delivery/webhook-signature";
 import { AppError } from "../../lib/app-error";
 import { successMessage } from "../../lib/success-message";
-import { requireOwnAgency } from "../admin/admin-deps";
+import { requireOwnAgency } from "../../access/tenancy";
 import { writeAudit } from "../../lib/audit-rows.repository";
 import {
   countGroupsOfAgency,

@@ -8,7 +8,7 @@ import type {
 } from "@odin/contract";
 import type { Alert } from "@odin/db";
 import { ALERT_HISTORY_LIMIT, toContractAlert } from "./alert-view";
-import { administeredAgency } from "../admin/admin-deps";
+import { administeredAgency } from "../../access/tenancy";
 import { writeAudit } from "../../lib/audit-rows.repository";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";

@@ -10,7 +10,7 @@ import type { AuditLog } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import type { Actor } from "../../access/actor";
-import { administeredAgency } from "../admin/admin-deps";
+import { administeredAgency } from "../../access/tenancy";
 import { verifyAuditChains } from "./audit-chain.repository";
 import { findAuditLogPage as readAuditLogPage, type AuditLogFilter } from "./audit.repository";
 import { endExclusiveInstant, startInstant } from "./audit-time";

@@ -1,6 +1,6 @@
 import type { TCameraHealth, TCameraHealthResponse } from "@odin/contract";
 import type { Actor } from "../../access/actor";
-import { administeredAgency } from "../admin/admin-deps";
+import { administeredAgency } from "../../access/tenancy";
 import { findAxisActivity, findLiveAxisIntegrations, findRekorCamerasOf } from "./camera-health.repository";
 import { healthFigures } from "./camera-state";
 import type { Database } from "../../lib/database";

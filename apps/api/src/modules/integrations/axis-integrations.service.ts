@@ -9,7 +9,7 @@ import { generateToken, hashToken } from "@odin/db";
 import type { z } from "zod";
 import type { Actor } from "../../access/actor";
 import { AppError } from "../../lib/app-error";
-import { administeredAgency, requireOwnAgency } from "../admin/admin-deps";
+import { administeredAgency, requireOwnAgency } from "../../access/tenancy";
 import { isUniqueViolation } from "../admin/users.repository";
 import { writeAudit } from "../../lib/audit-rows.repository";
 import {

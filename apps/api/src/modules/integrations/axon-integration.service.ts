@@ -10,7 +10,7 @@ import type { Actor } from "../../access/actor";
 import { AxonClient } from "../../sources/axon/axon.client";
 import { VendorError } from "../../lib/vendor-http";
 import { writeAudit } from "../../lib/audit-rows.repository";
-import { requireOwnAgency } from "../admin/admin-deps";
+import { requireOwnAgency } from "../../access/tenancy";
 import { findAgencyById, findAgencyByIdOrThrow } from "../admin/agencies.repository";
 import { isUniqueViolation } from "../admin/users.repository";
 import {

@@ -10,7 +10,7 @@ import { generateToken, hashToken, type RekorApiKey } from "@odin/db";
 import { AppError } from "../../lib/app-error";
 import type { Actor } from "../../access/actor";
 import { writeAudit } from "../../lib/audit-rows.repository";
-import { administeredAgency, requireOwnAgency } from "../admin/admin-deps";
+import { administeredAgency, requireOwnAgency } from "../../access/tenancy";
 import { readUploadedCsv, rejectRows, type RowError } from "../admin/csv-upload";
 import { isUniqueViolation } from "../admin/users.repository";
 import type { IntegrationDeps } from "./integrations-deps";
