@@ -136,6 +136,33 @@ describe("who may see a source's reads (read_viewers)", () => {
     }
   });
 
+  it("answers the Rekor keys and Axon integrations Prisma's findMany answers, field by field (issue 42)", async () => {
+    for (const scope of [
+      { agency: "all" as const },
+      { agency: agencies.own },
+      { agency: agencies.authorized },
+    ]) {
+      const keys = await findSearchableRekorKeys(prisma, scope);
+      expect(keys).toStrictEqual(
+        await prisma.rekorApiKey.findMany({
+          where: { id: { in: keys.map((key) => key.id) } },
+          orderBy: [{ agencyName: "asc" }, { id: "asc" }],
+        }),
+      );
+      const axon = await findSearchableAxonIntegrations(prisma, scope);
+      expect(axon).toStrictEqual(
+        await prisma.axonIntegration.findMany({
+          where: { id: { in: axon.map((integration) => integration.id) } },
+          orderBy: [{ agencyName: "asc" }, { id: "asc" }],
+        }),
+      );
+    }
+    expect((await findSearchableRekorKeys(prisma, { agency: agencies.own })).length).toBeGreaterThan(0);
+    expect(
+      (await findSearchableAxonIntegrations(prisma, { agency: agencies.authorized })).length,
+    ).toBeGreaterThan(0);
+  });
+
   it("gives a user without an agency nothing", async () => {
     expect(await findSearchableAxonIntegrations(prisma, { agency: null })).toEqual([]);
   });

@@ -78,3 +78,16 @@ export async function queryPrepared<T>(
   });
   return result.rows as T[];
 }
+
+/** A model field's column: Odin's schema maps every field to its snake_case name (@map). */
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * Every column of a model, each named as its Prisma field (`alias.hotlist_admin AS "hotlistAdmin"`),
+ * for a statement sent by queryPrepared whose rows must be what Prisma's own read answers: pass the
+ * model's field list (`Object.values(Prisma.UserScalarFieldEnum)`). `prefix` names the fields of a
+ * joined model apart (`"session."`). The tests that use it compare the rows with Prisma's, field by field.
+ */
+export function modelColumns(fields: readonly string[], alias: string, prefix = ""): string {
+  return fields.map((field) => `${alias}.${columnOf(field)} AS "${prefix}${field}"`).join(", ");
+}

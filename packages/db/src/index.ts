@@ -1,4 +1,10 @@
-export { createPrismaClient, PREPARED_STATEMENT, queryPrepared, type PrismaOptions } from "./client";
+export {
+  createPrismaClient,
+  modelColumns,
+  PREPARED_STATEMENT,
+  queryPrepared,
+  type PrismaOptions,
+} from "./client";
 export { Prisma, PrismaClient } from "./generated/client";
 export type * from "./generated/client";
 export { locatePrismaDir } from "./paths";

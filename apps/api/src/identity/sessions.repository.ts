@@ -1,4 +1,5 @@
 import {
+  modelColumns,
   Prisma,
   PREPARED_STATEMENT,
   queryPrepared,
@@ -124,10 +125,6 @@ export async function endOtherSessions(
   });
 }
 
-/** A model field's column: Odin's schema maps every field to its snake_case name (@map). */
-const columnOf = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-const selectAll = (alias: string, fields: readonly string[], prefix = "") =>
-  fields.map((field) => `${alias}.${columnOf(field)} AS "${prefix}${field}"`).join(", ");
 const USER_FIELDS = Object.values(Prisma.UserScalarFieldEnum);
 const SESSION_FIELDS = Object.values(Prisma.SessionScalarFieldEnum);
 
@@ -139,9 +136,9 @@ const SESSION_FIELDS = Object.values(Prisma.SessionScalarFieldEnum);
  * (test/caller-lookup.test.ts compares them field by field).
  */
 const CALLER_SQL: readonly string[] = [
-  `${PREPARED_STATEMENT} SELECT ${selectAll("u", USER_FIELDS)},
+  `${PREPARED_STATEMENT} SELECT ${modelColumns(USER_FIELDS, "u")},
   a.id AS "agency.id", a.deactivated_at AS "agency.deactivatedAt", a.mfa_required AS "agency.mfaRequired",
-  ${selectAll("s", SESSION_FIELDS, "session.")}
+  ${modelColumns(SESSION_FIELDS, "s", "session.")}
   FROM users u
   LEFT JOIN agencies a ON a.id = u.agency_id
   LEFT JOIN sessions s ON s.idp_session_id = `,

@@ -1,4 +1,12 @@
-import { Prisma, PREPARED_STATEMENT, queryPrepared, type PrismaClient } from "@odin/db";
+import {
+  modelColumns,
+  Prisma,
+  PREPARED_STATEMENT,
+  queryPrepared,
+  type AxonIntegration,
+  type PrismaClient,
+  type RekorApiKey,
+} from "@odin/db";
 import type { Actor } from "../access/actor";
 import type { SourceContext } from "./detection-source";
 import { integrationsVisibleTo, type ReadSource } from "./read-viewers.repository";
@@ -65,23 +73,37 @@ async function visibleIds(prisma: PrismaClient, scope: SourceContext, source: Re
   return (await all).get(source) ?? [];
 }
 
-export async function findSearchableRekorKeys(prisma: PrismaClient, scope: SourceContext) {
+// Every search of an agency with Rekor keys or an Axon integration reads them: one prepared statement
+// each, sent by node-postgres, the same rows as Prisma's findMany (test/read-viewers.test.ts compares
+// them), without Prisma's own work per call (issue 42 item 0).
+const REKOR_KEYS_SQL = `${PREPARED_STATEMENT} SELECT ${modelColumns(Object.values(Prisma.RekorApiKeyScalarFieldEnum), "k")}
+  FROM rekor_api_keys k WHERE k.id = ANY(`;
+const AXON_INTEGRATIONS_SQL = `${PREPARED_STATEMENT} SELECT ${modelColumns(Object.values(Prisma.AxonIntegrationScalarFieldEnum), "i")}
+  FROM axon_integrations i WHERE i.id = ANY(`;
+
+export async function findSearchableRekorKeys(
+  prisma: PrismaClient,
+  scope: SourceContext,
+): Promise<RekorApiKey[]> {
   const ids = await visibleIds(prisma, scope, "Rekor");
   if (ids.length === 0) return [];
-  return prisma.rekorApiKey.findMany({
-    where: { id: { in: ids } },
-    orderBy: [{ agencyName: "asc" }, { id: "asc" }],
-  });
+  return queryPrepared<RekorApiKey>(
+    prisma,
+    Prisma.sql([REKOR_KEYS_SQL, `::int[]) ORDER BY k.agency_name, k.id`], ids),
+  );
 }
 
 /** Its own agency's integration, and others' that authorized it and have not blacklisted it. */
-export async function findSearchableAxonIntegrations(prisma: PrismaClient, scope: SourceContext) {
+export async function findSearchableAxonIntegrations(
+  prisma: PrismaClient,
+  scope: SourceContext,
+): Promise<AxonIntegration[]> {
   const ids = await visibleIds(prisma, scope, "Axon");
   if (ids.length === 0) return [];
-  return prisma.axonIntegration.findMany({
-    where: { id: { in: ids } },
-    orderBy: [{ agencyName: "asc" }, { id: "asc" }],
-  });
+  return queryPrepared<AxonIntegration>(
+    prisma,
+    Prisma.sql([AXON_INTEGRATIONS_SQL, `::int[]) ORDER BY i.agency_name, i.id`], ids),
+  );
 }
 
 /** Axis integrations of its own agency and those shared with it, grouped by their Axis agency. */
