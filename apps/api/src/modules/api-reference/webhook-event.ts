@@ -23,11 +23,9 @@ export const ALERT_WEBHOOK_DOCUMENT: ZodOpenApiPathsObject = {
             .string()
             .meta({ description: "The delivery's id (dlv_...), the same on every retry" }),
           "webhook-timestamp": z.string().meta({ description: "Unix seconds of this attempt" }),
-          "webhook-signature": z
-            .string()
-            .meta({
-              description: "v1,<base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`> (standard_webhooks)",
-            }),
+          "webhook-signature": z.string().meta({
+            description: "v1,<base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`> (standard_webhooks)",
+          }),
           "odin-event": z.string().meta({ description: "alert.created or test" }),
           "odin-delivery": z.string().meta({ description: "The delivery's id, as webhook-id" }),
         }),

@@ -11,7 +11,13 @@ import { findAdministeredUser } from "../admin/admin.service";
 import { isUniqueViolation, revokeUserSessions } from "../admin/users.repository";
 import { SUBJECT_NOT_TAKEN, SUBJECT_TAKEN } from "../admin/add-user.service";
 import { findAgencyOrFail } from "../admin/agencies.repository";
-import { deleteRule, findRule, insertRule, listRules, setSubject } from "../../identity/external/external-accounts.repository";
+import {
+  deleteRule,
+  findRule,
+  insertRule,
+  listRules,
+  setSubject,
+} from "../../identity/external/external-accounts.repository";
 import type { RuleCache } from "../../identity/external/managed-accounts";
 
 export interface ExternalIdentityDeps {
