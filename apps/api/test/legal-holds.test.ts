@@ -27,7 +27,9 @@ describe("legal holds", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "odin-legal-holds-"));
-    t = await buildTestApp({ ODIN_DATA_DIR: dataDir });
+    // The screens' calls only (ODIN_ROLE=api): the app's own retention job, run at start, would
+    // otherwise race the test's reads (purging them before the hold is placed, on a slow machine).
+    t = await buildTestApp({ ODIN_DATA_DIR: dataDir, ODIN_ROLE: "api" });
     const subjects = await seedPersonas(t);
     for (const persona of ["admin", "investigator", "otherAgencyAdmin"] as Persona[]) {
       tokens[persona] = await mintToken(t, subjects[persona]);
