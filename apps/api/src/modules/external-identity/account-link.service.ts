@@ -32,7 +32,12 @@ import {
   usernameTaken,
 } from "../../identity/external/external-accounts.repository";
 import { isUniqueViolation } from "../admin/users.repository";
-import { evaluateRules, holdsGrant, type RuleOutcome } from "../../identity/external/idp-rules";
+import {
+  evaluateRules,
+  holdsGrant,
+  type RuleGrant,
+  type RuleOutcome,
+} from "../../identity/external/idp-rules";
 import type { RuleCache } from "../../identity/external/managed-accounts";
 import type { UserInfoFetcher } from "../../identity/external/userinfo";
 
@@ -275,14 +280,7 @@ function grantOf(user: Pick<User, "agencyId" | "role" | "hotlistAdmin" | "hotlis
   };
 }
 
-export function grantDetail(grant: {
-  agencyId: number;
-  role: "admin" | "user";
-  hotlistAdmin: boolean;
-  hotlistViewer: boolean;
-  auditor: boolean;
-  ruleIds: number[];
-}) {
+export function grantDetail(grant: RuleGrant) {
   return { ...grantOf(grant), rule_ids: grant.ruleIds };
 }
 
