@@ -25,6 +25,28 @@ describe("reading an uploaded CSV file", () => {
     );
   });
 
+  it("refuses malformed quoting with the row's line instead of reading it as other text (issue 38 item 5)", () => {
+    // Before csv-parse these were read as 'ab"c' and 'abcdef': a plate or a reason changed without a word.
+    expect(() => read('plate,note\nA,ok\nB,ab"c\n')).toThrow(
+      new CsvError(
+        'Line 3: cell 2 holds a quote (") but does not start with one. Put the whole cell in quotes and write each quote inside it twice ("").',
+      ),
+    );
+    expect(() => read('plate,note\n"abc"def,x\n')).toThrow(
+      new CsvError(
+        'Line 2: cell 1 has text after its closing quote. Put the whole cell in quotes and write each quote inside it twice ("").',
+      ),
+    );
+    // The line is where the bad row starts, counted past a quoted cell that spans lines (LF or CRLF).
+    expect(() => read('plate,note\nA,"two\nlines"\nB,x"y\n')).toThrow(/^Line 4: cell 2 holds a quote/);
+    expect(() => read('plate,note\r\nA,"two\r\nlines"\r\n"B"C,y\r\n')).toThrow(
+      /^Line 4: cell 1 has text after its closing quote/,
+    );
+    expect(() => read('plate,note\nA,"two\nlines\nB,c\n')).toThrow(
+      new CsvError("Line 2: a quoted cell is never closed."),
+    );
+  });
+
   it("refuses what is not CSV text with a reason a person understands", () => {
     expect(() => read('plate,note\nA,"open\n')).toThrow(
       new CsvError("Line 2: a quoted cell is never closed."),

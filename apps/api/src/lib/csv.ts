@@ -1,7 +1,10 @@
+import { CsvError as ParserError, parse } from "csv-parse/sync";
+
 /**
- * A small RFC 4180 reader for the upload calls (hotlist plates, users, Rekor keys). Checks by content:
- * a file that is not UTF-8 text, holds NUL bytes or does not parse as CSV is refused with a reason a
- * person understands, whatever its name or declared type.
+ * The upload calls' CSV reader (hotlist plates, users, Rekor keys): RFC 4180 through `csv-parse`, strict
+ * about quoting (issue 38 item 5: `ab"c` and `"abc"def` are refused with their line, not read as some
+ * other text). Checks by content: a file that is not UTF-8 text, holds NUL bytes or does not parse as
+ * CSV is refused with a reason a person understands, whatever its name or declared type.
  */
 export class CsvError extends Error {
   constructor(message: string) {
@@ -17,48 +20,73 @@ export interface CsvTable {
   rows: { line: number; values: Record<string, string> }[];
 }
 
-/** Parses CSV text into rows of cells (quotes, doubled quotes, CRLF and LF all handled). */
-export function parseCsvRows(text: string): { line: number; cells: string[] }[] {
-  const rows: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
+const QUOTE_ADVICE = 'Put the whole cell in quotes and write each quote inside it twice ("").';
+
+/**
+ * The 1-based line of a byte offset of `bytes`, for offsets asked in increasing order (CRLF, LF and a
+ * lone CR each end one line). Counted here, not taken from csv-parse's `lines`, which counts a CRLF
+ * inside a quoted cell as two lines.
+ */
+function lineCounter(bytes: Uint8Array): (offset: number) => number {
+  let position = 0;
   let line = 1;
-  let rowLine = 1;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (char === "\n") line++;
-        cell += char;
-      }
-      continue;
+  return (offset) => {
+    if (offset < position) {
+      position = 0;
+      line = 1;
     }
-    if (char === '"' && cell.trim() === "") {
-      quoted = true;
-      cell = "";
-    } else if (char === ",") {
-      cells.push(cell);
-      cell = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[i + 1] === "\n") i++;
-      cells.push(cell);
-      rows.push({ line: rowLine, cells });
-      cells = [];
-      cell = "";
-      line++;
-      rowLine = line;
-    } else cell += char;
+    for (; position < offset && position < bytes.length; position++) {
+      const byte = bytes[position];
+      if (byte === 0x0a || (byte === 0x0d && bytes[position + 1] !== 0x0a)) line++;
+    }
+    return line;
+  };
+}
+
+/** csv-parse's refusal as a sentence naming the line the bad row starts on. */
+function describeParseError(error: ParserError, line: number): string {
+  const cell = typeof error.column === "number" ? `cell ${error.column + 1}` : "a cell";
+  switch (error.code) {
+    case "CSV_QUOTE_NOT_CLOSED":
+      return `Line ${line}: a quoted cell is never closed.`;
+    case "INVALID_OPENING_QUOTE":
+      return `Line ${line}: ${cell} holds a quote (") but does not start with one. ${QUOTE_ADVICE}`;
+    case "CSV_INVALID_CLOSING_QUOTE":
+    case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
+      return `Line ${line}: ${cell} has text after its closing quote. ${QUOTE_ADVICE}`;
+    default:
+      return `Line ${line}: the row is not valid CSV (${error.message}).`;
   }
-  if (quoted) throw new CsvError(`Line ${rowLine}: a quoted cell is never closed.`);
-  if (cell !== "" || cells.length > 0) {
-    cells.push(cell);
-    rows.push({ line: rowLine, cells });
+}
+
+/**
+ * Parses CSV text into rows of cells (quotes, doubled quotes, CRLF, LF and CR all handled; blank rows
+ * left out), each with the line of the file it starts on. Whitespace around a cell and its quotes is
+ * dropped; a quote anywhere else than around a whole cell is refused (CsvError naming the line).
+ */
+export function parseCsvRows(text: string): { line: number; cells: string[] }[] {
+  const bytes = Buffer.from(text, "utf8");
+  const lineAt = lineCounter(bytes);
+  // Where the row being read starts: the end of the one before (blank lines are rows here too).
+  let rowStart = 0;
+  const rows: { line: number; cells: string[] }[] = [];
+  try {
+    parse(bytes, {
+      bom: true,
+      trim: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      record_delimiter: ["\r\n", "\n", "\r"],
+      // Each row is kept here with its line; csv-parse keeps none (null drops the record from its result).
+      on_record: (cells, { bytes: end }) => {
+        rows.push({ line: lineAt(rowStart), cells });
+        rowStart = end;
+        return null;
+      },
+    });
+  } catch (error) {
+    if (error instanceof ParserError) throw new CsvError(describeParseError(error, lineAt(rowStart)));
+    throw error;
   }
   return rows.filter((row) => row.cells.some((value) => value.trim() !== ""));
 }
