@@ -6,10 +6,13 @@ import {
   integrationsVisibleTo,
   type ReadSource,
 } from "../src/sources/read-viewers.repository";
+import type { Actor } from "../src/access/actor";
 import {
   findSearchableAxisIntegrations,
+  findSearchableAxisTargets,
   findSearchableAxonIntegrations,
   findSearchableRekorKeys,
+  readSearchScope,
 } from "../src/sources/search-scope.repository";
 
 /**
@@ -161,6 +164,56 @@ describe("who may see a source's reads (read_viewers)", () => {
     expect(
       (await findSearchableAxonIntegrations(prisma, { agency: agencies.authorized })).length,
     ).toBeGreaterThan(0);
+  });
+
+  it("reads a search's whole scope in one statement: the same rows as the reads one by one, field by field (issue 42)", async () => {
+    const callers: { isOwner: boolean; agencyId: number | null }[] = [
+      { isOwner: true, agencyId: null },
+      { isOwner: true, agencyId: agencies.own },
+      { isOwner: false, agencyId: null },
+      ...Object.values(agencies).map((agencyId) => ({ isOwner: false, agencyId })),
+    ];
+    // Values of every type the statement carries as JSON: floats, text, dates with milliseconds.
+    await prisma.axisIntegration.update({
+      where: { id: integrations["own camera"]! },
+      data: { label: "Main St & 5th", latitude: 41.76581234567891, longitude: -72.6734 },
+    });
+    await prisma.agency.update({ where: { id: agencies.own }, data: { retentionDays: 45 } });
+    await prisma.axonIntegration.update({
+      where: { id: integrations["own axon"]! },
+      data: { lastPolledAt: new Date("2026-11-29T06:07:08.009Z"), pollCursor: "c-1" },
+    });
+    let seen = 0;
+    for (const { isOwner, agencyId } of callers) {
+      const auth = { isOwner, user: { id: 1, agencyId } } as unknown as Actor;
+      const { scope, extras } = await readSearchScope(prisma, auth);
+      expect(extras).toEqual({});
+      const alone = { agency: isOwner ? ("all" as const) : agencyId };
+      expect(scope).toEqual(alone);
+      const keys = await findSearchableRekorKeys(prisma, scope);
+      expect(keys).toStrictEqual(await findSearchableRekorKeys(prisma, alone));
+      expect(keys).toStrictEqual(
+        await prisma.rekorApiKey.findMany({
+          where: { id: { in: keys.map((key) => key.id) } },
+          orderBy: [{ agencyName: "asc" }, { id: "asc" }],
+        }),
+      );
+      const axon = await findSearchableAxonIntegrations(prisma, scope);
+      expect(axon).toStrictEqual(await findSearchableAxonIntegrations(prisma, alone));
+      expect(axon).toStrictEqual(
+        await prisma.axonIntegration.findMany({
+          where: { id: { in: axon.map((integration) => integration.id) } },
+          orderBy: [{ agencyName: "asc" }, { id: "asc" }],
+        }),
+      );
+      const axis = await findSearchableAxisTargets(prisma, scope);
+      expect(axis).toStrictEqual(await findSearchableAxisTargets(prisma, alone));
+      expect((await findSearchableAxisIntegrations(prisma, scope)).map((row) => row.id)).toEqual(
+        axis.map((row) => row.id),
+      );
+      seen += keys.length + axon.length + axis.length;
+    }
+    expect(seen).toBeGreaterThan(5);
   });
 
   it("gives a user without an agency nothing", async () => {

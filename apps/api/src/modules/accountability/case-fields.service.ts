@@ -11,15 +11,18 @@ import { AppError } from "../../lib/app-error";
 import { inTransaction, type Database } from "../../lib/database";
 import { writeAudit } from "../../lib/audit-rows.repository";
 import { requireOwnAgency } from "../../access/tenancy";
-import { findCaseFieldRow, updateCaseFieldRow } from "./case-fields.repository";
+import {
+  caseFieldRowSql,
+  findCaseFieldRow,
+  updateCaseFieldRow,
+  type CaseFieldRow,
+} from "./case-fields.repository";
 
 export const CASE_NUMBER_REQUIRED = "Case number is required by your agency.";
 export const OFFENSE_CATEGORY_REQUIRED = "Offense category is required by your agency.";
 export const OFFENSE_CATEGORY_UNKNOWN = "Choose an offense category from your agency's list.";
 
-type Settings = { requireCaseNumber: boolean; requireOffenseCategory: boolean; offenseCategories: string[] };
-
-function toSettings(agency: Settings | null): TCaseFieldSettings {
+function toSettings(agency: CaseFieldRow | null): TCaseFieldSettings {
   return {
     require_case_number: agency?.requireCaseNumber ?? false,
     require_offense_category: agency?.requireOffenseCategory ?? false,
@@ -74,7 +77,23 @@ export async function checkCaseFields(
   auth: Pick<Actor, "user">,
   fields: TCaseFields,
 ): Promise<void> {
-  const settings = await findCaseFieldSettings(prisma, auth);
+  refuseMissingCaseFields(await findCaseFieldSettings(prisma, auth), fields);
+}
+
+/**
+ * checkCaseFields for a caller that read its agency's row within another statement (a search reads it
+ * with its scope, issue 42 item 0: caseFieldRowSql); null: no agency, the defaults.
+ */
+export function checkCaseFieldsOf(row: CaseFieldRow | null, fields: TCaseFields): void {
+  refuseMissingCaseFields(toSettings(row), fields);
+}
+
+/** The case fields of the caller's agency as one expression of a statement (see checkCaseFieldsOf). */
+export function caseFieldsSql(auth: Pick<Actor, "user">): ReturnType<typeof caseFieldRowSql> {
+  return caseFieldRowSql(auth.user.agencyId);
+}
+
+function refuseMissingCaseFields(settings: TCaseFieldSettings, fields: TCaseFields): void {
   const issues: TFieldIssue[] = [];
   if (settings.require_case_number && !fields.case_number) {
     issues.push({ path: "case_number", message: CASE_NUMBER_REQUIRED });

@@ -9,6 +9,23 @@ import { canEditGroups } from "../hotlists/group-access";
 const keyOf = (plate: string, state: string | null | undefined) =>
   `${normalizePlate(plate)}|${(state ?? "").toUpperCase()}`;
 
+/** The groups a caller may see (group-access.ts): every group of the agency, or those they are a member of. */
+function memberRule(auth: Pick<Actor, "user">): Prisma.Sql {
+  return canEditGroups(auth)
+    ? Prisma.empty
+    : Prisma.sql`AND EXISTS (SELECT 1 FROM hotlist_group_members gm WHERE gm.group_id = g.id AND gm.user_id = ${auth.user.id}::int)`;
+}
+
+/**
+ * Whether the caller may see any active hotlist group at all, as an expression of another statement (a
+ * search reads it with its scope, issue 42 item 0): when it is false, no result can carry a badge and
+ * attachHotlists has nothing to ask. Read before the search runs, as if the badges were read then.
+ */
+export function anyVisibleGroupSql(auth: Pick<Actor, "user">): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM hotlist_groups g
+    WHERE g.agency_id = ${auth.user.agencyId}::int AND NOT g.archived ${memberRule(auth)})`;
+}
+
 /**
  * The hotlist groups each result's plate is on (issue 20: "On hotlist" badges), by the alert matcher's
  * own rule (matcher-sql.ts: the same normalised plate, or skeleton for a lenient entry, and no state or
@@ -31,9 +48,7 @@ export async function attachHotlists(
   }
   if (pairs.size === 0) return results;
   const list = [...pairs.values()];
-  const member = canEditGroups(auth)
-    ? Prisma.empty
-    : Prisma.sql`AND EXISTS (SELECT 1 FROM hotlist_group_members gm WHERE gm.group_id = g.id AND gm.user_id = ${auth.user.id})`;
+  const member = memberRule(auth);
   // Sent by node-postgres on Prisma's pool (queryPrepared; unnamed, so planned for its values): every
   // search pays this statement, and Prisma's own work per call cost the API more than the query.
   const rows = await queryPrepared<{

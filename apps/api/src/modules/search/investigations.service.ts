@@ -499,7 +499,7 @@ export async function searchPattern(
 
 /** GET /search/cameras: the cameras an area search can name, per source, within the caller's scope. */
 export async function listSearchCameras(
-  deps: Pick<SearchDeps, "sources">,
+  deps: Pick<SearchDeps, "sources" | "prisma">,
   auth: Actor,
 ): Promise<TSearchCamerasResponse> {
   const plan = await planSources(deps, auth, []);

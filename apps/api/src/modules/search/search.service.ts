@@ -9,15 +9,17 @@ import type { Actor } from "../../access/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { normalizePlate, toPlatePattern } from "../../sources/plate-pattern";
 import { isAbsurdReadTime } from "../../sources/read-time";
-import { attachHotlists } from "./hotlist-badges.repository";
+import { anyVisibleGroupSql, attachHotlists } from "./hotlist-badges.repository";
 import { rankSimilar } from "./similar-ranking";
-import { sharedScopeOf } from "../../sources/search-scope.repository";
+import { readSearchScope } from "../../sources/search-scope.repository";
+import type { SourceContext } from "../../sources/detection-source";
 import { AppError } from "../../lib/app-error";
 import type { Database } from "../../lib/database";
 import { UNAVAILABLE_MESSAGE } from "../../lib/database-unavailable";
 import { writeAuditBatched } from "../audit/audit-batcher";
 import type { RecordRefs } from "../exports/record-refs";
-import { caseFieldsForAudit, checkCaseFields } from "../accountability/case-fields.service";
+import type { CaseFieldRow } from "../accountability/case-fields.repository";
+import { caseFieldsForAudit, caseFieldsSql, checkCaseFieldsOf } from "../accountability/case-fields.service";
 import { cutPage, pageAsk, searchParamsHash, type PageCursors, type PagePosition } from "./search-pages";
 
 export interface SearchDeps {
@@ -141,12 +143,21 @@ export interface SourcePlan {
 
 /** Which of the requested agencies the caller may search, per source (all it may when none are named). */
 export async function planSources(
-  deps: Pick<SearchDeps, "sources">,
+  deps: Pick<SearchDeps, "sources" | "prisma">,
   auth: Actor,
   agencies: readonly string[],
 ): Promise<SourcePlan[]> {
-  // One read of what the caller may see for every source (search-scope.repository.ts).
-  const scope = sharedScopeOf(auth);
+  // One statement for what the caller may see with every source (search-scope.repository.ts).
+  const { scope } = await readSearchScope(deps.prisma, auth);
+  return planSourcesIn(deps, scope, agencies);
+}
+
+/** planSources on a scope already read (readSearchScope): the sources answer from its rows. */
+async function planSourcesIn(
+  deps: Pick<SearchDeps, "sources">,
+  scope: SourceContext,
+  agencies: readonly string[],
+): Promise<SourcePlan[]> {
   const requested = new Set(agencies);
   return Promise.all(
     deps.sources.map(async (source) => {
@@ -157,6 +168,23 @@ export async function planSources(
       return { source, targets };
     }),
   );
+}
+
+/**
+ * What a search reads before its audit row, in one statement (issue 42 item 0): the caller's scope for
+ * every source, its agency's case fields, and whether it may see any active hotlist group (the badges).
+ * Read at every call, nothing kept across requests.
+ */
+async function readSearchContext(deps: SearchDeps, auth: Actor, agencies: readonly string[]) {
+  const { scope, extras } = await readSearchScope(deps.prisma, auth, {
+    case_fields: caseFieldsSql(auth),
+    any_group: anyVisibleGroupSql(auth),
+  });
+  return {
+    plan: await planSourcesIn(deps, scope, agencies),
+    caseFields: extras.case_fields as CaseFieldRow | null,
+    anyGroup: extras.any_group !== false,
+  };
 }
 
 /** The programs a plan will ask: what the audit row's programs_queried names. */
@@ -176,12 +204,10 @@ export async function searchDetections(
   auth: Actor,
   body: TSearchRequest,
 ): Promise<SearchAnswer> {
-  // Both only read, so at once (one round trip's wait instead of two); no source is asked before the
-  // audit row below, and a refused case field answers 400 as before.
-  const [, plan] = await Promise.all([
-    checkCaseFields(deps.prisma, auth, body),
-    planSources(deps, auth, body.agencies),
-  ]);
+  // The scope and the case fields in one statement; no source is asked before the audit row below,
+  // and a refused case field answers 400 before it is written, as before.
+  const { plan, caseFields, anyGroup } = await readSearchContext(deps, auth, body.agencies);
+  checkCaseFieldsOf(caseFields, body);
 
   // Audit first, then work (issue 17): the row is committed before any source is asked. A search
   // whose row cannot be written asks no source and answers 503 (the caller may retry).
@@ -216,7 +242,7 @@ export async function searchDetections(
 
   const query = toSourceQuery(body, deps.maxResultsPerSource);
   if (body.page_size && deps.cursors && query.plate?.kind !== "similar") {
-    return searchPage(deps, auth, body, plan, null, auditId, searchParamsHash(body));
+    return searchPage(deps, auth, body, plan, anyGroup, null, auditId, searchParamsHash(body));
   }
   const outcomes = await Promise.all(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
@@ -226,16 +252,25 @@ export async function searchDetections(
     query.plate?.kind === "similar"
       ? rankSimilar(query.plate.value, merged)
       : merged.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
-  return { results: await finish(deps, auth, ranked), statuses: outcomes.map((outcome) => outcome.status) };
+  return {
+    results: await finish(deps, auth, ranked, anyGroup),
+    statuses: outcomes.map((outcome) => outcome.status),
+  };
 }
 
 /**
  * Every result carries a signed reference an export can be made from (the one place refs are added),
- * and the hotlist groups (that the caller may see) its plate is on (issue 20).
+ * and the hotlist groups (that the caller may see) its plate is on (issue 20); `anyGroup` false: the
+ * caller may see no active group (read with the scope), so there is nothing to look up.
  */
-async function finish(deps: SearchDeps, auth: Actor, results: TSearchResult[]): Promise<TSearchResult[]> {
+async function finish(
+  deps: SearchDeps,
+  auth: Actor,
+  results: TSearchResult[],
+  anyGroup: boolean,
+): Promise<TSearchResult[]> {
   const referenced = deps.refs ? await deps.refs.attach(auth, results) : results;
-  return attachHotlists(deps.prisma, auth, referenced);
+  return anyGroup ? attachHotlists(deps.prisma, auth, referenced) : referenced;
 }
 
 /**
@@ -252,9 +287,9 @@ export async function searchNextPage(
   const paramsHash = searchParamsHash(body);
   const position = deps.cursors?.open(body.cursor, { userId: auth.user.id, paramsHash });
   if (!position || !body.page_size) throw new AppError("VALIDATION_FAILED", MESSAGES.searchPageCursorInvalid);
-  const plan = await planSources(deps, auth, body.agencies);
+  const { plan, anyGroup } = await readSearchContext(deps, auth, body.agencies);
   auth.log.info({ auditId: position.auditId, after: position.t }, "search: next page");
-  return searchPage(deps, auth, body, plan, position, position.auditId, paramsHash);
+  return searchPage(deps, auth, body, plan, anyGroup, position, position.auditId, paramsHash);
 }
 
 /** One page of a paged search (search-pages.ts): each source asked for a page's worth after the cursor. */
@@ -263,6 +298,7 @@ async function searchPage(
   auth: Actor,
   body: TSearchRequest,
   plan: SourcePlan[],
+  anyGroup: boolean,
   position: PagePosition | null,
   auditId: number,
   /** The search's parameters as the cursor binds them (searchParamsHash), worked out once per page. */
@@ -307,7 +343,7 @@ async function searchPage(
   const nextCursor =
     next && deps.cursors ? deps.cursors.seal(next, { auditId, userId: auth.user.id, paramsHash }) : undefined;
   return {
-    results: await finish(deps, auth, flagAbsurdDates(page)),
+    results: await finish(deps, auth, flagAbsurdDates(page), anyGroup),
     statuses,
     ...(nextCursor ? { nextCursor } : {}),
   };
