@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from "@odin/db";
+import { Prisma, PREPARED_STATEMENT, queryPrepared, type PrismaClient } from "@odin/db";
 
 /**
  * Writing audit rows: every domain does it before its work (identity's sign-ins, every module's calls), so
@@ -85,7 +85,12 @@ export async function insertAuditRows(
       request_id: row.requestId,
     })),
   );
-  const inserted = await db.$queryRaw<{ id: bigint; chain_seq: bigint }[]>(Prisma.sql`
+  // Sent by node-postgres as a statement prepared once per connection (its text never varies), without
+  // Prisma's own work per call: every search writes one (issue 42 item 0). In a transaction (any
+  // other handle), through $queryRaw as before.
+  const inserted = await queryPrepared<{ id: bigint; chain_seq: bigint }>(
+    db,
+    Prisma.sql`${Prisma.raw(PREPARED_STATEMENT)}
     INSERT INTO audit_logs (user_id, username, agency_id, action, query_parameters, justification,
       programs_queried, plate, record_count, detail, ip, request_id)
     SELECT r.user_id, r.username, r.agency_id, r.action, r.query_parameters, r.justification,
@@ -93,7 +98,8 @@ export async function insertAuditRows(
     FROM json_to_recordset(${json}::json) AS r(user_id int, username text, agency_id int, action text,
       query_parameters jsonb, justification text, programs_queried text, plate text, record_count int,
       detail jsonb, ip text, request_id text)
-    RETURNING id, chain_seq`);
+    RETURNING id, chain_seq`,
+  );
   if (inserted.length !== rows.length) {
     throw new Error(`audit insert stored ${inserted.length} of ${rows.length} rows`);
   }
