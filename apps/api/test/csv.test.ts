@@ -47,6 +47,28 @@ describe("reading an uploaded CSV file", () => {
     );
   });
 
+  it("reads another product's header names as the columns they stand for, and refuses a column named twice", () => {
+    const aliases = { "plate number": "plate", description: "note" };
+    const table = readCsvTable(Buffer.from("Plate Number,Description\nAB123456,Stolen Vehicle\n"), {
+      required: ["plate", "note"],
+      aliases,
+      maxRows: 10,
+    });
+    expect(table.header).toEqual(["plate", "note"]);
+    expect(table.headerAsWritten).toEqual(["plate number", "description"]);
+    expect(table.rows).toEqual([{ line: 2, values: { plate: "AB123456", note: "Stolen Vehicle" } }]);
+    expect(() =>
+      readCsvTable(Buffer.from("plate,Plate Number,note\nA,B,c\n"), {
+        required: ["plate", "note"],
+        aliases,
+        maxRows: 1,
+      }),
+    ).toThrow(new CsvError("The header row names the same column twice (plate and plate number); keep one."));
+    expect(() => read("plate,note,Plate\nA,b,c\n")).toThrow(
+      new CsvError("The header row names the column plate twice; keep one."),
+    );
+  });
+
   it("refuses what is not CSV text with a reason a person understands", () => {
     expect(() => read('plate,note\nA,"open\n')).toThrow(
       new CsvError("Line 2: a quoted cell is never closed."),

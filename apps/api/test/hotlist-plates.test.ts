@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { MESSAGES } from "@odin/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAttachmentLinks } from "../src/modules/hotlists/attachment-links";
@@ -163,6 +165,59 @@ describe("bulk plate upload (POST /groups/{id}/bulk-upload-plates)", () => {
       expect(res.statusCode).toBe(500);
       expect(await snapshot()).toEqual(before);
     });
+  });
+
+  it("takes Rekor Scout's alert-list CSV as it is (issue 37 item 2): Plate Number, Description, Match Strategy", async () => {
+    // The file as Rekor's own hotlist importer writes it for an alert list (openalpr_hotlist_import,
+    // parsers/base.py: header `Plate Number,Description,Match Strategy`, rows `plate,description,strategy`
+    // with the list's match_strategy `exact` or `lenient`), from the example lines of its NCIC, NJ MVC and
+    // WA parsers. No state column: the entries hold for any state, as in Rekor.
+    const rekorFile = await readFile(path.join(import.meta.dirname, "fixtures", "rekor", "alert-list.csv"));
+    const before = (await plates()).length;
+    const res = await upload(rekorFile);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ added: 3, removed: 0 });
+    const added = (await plates()).slice(before);
+    expect(added.map((plate) => [plate.plateNumber, plate.state, plate.reason, plate.matchStrategy])).toEqual(
+      [
+        ["AB123456", null, "Stolen Vehicle - 20190509 (CA) BLK 2009 YAMA CYL", "exact"],
+        ["ABC123", null, "Suspended Owner 1985 BLUE NIS SEN - NJ", "exact"],
+        ["BN0W111", null, "Stolen Plate - 20211006 (WA) 2022 PC", "lenient"],
+      ],
+    );
+    expect(added[2]!.plateSkeleton).not.toBe("");
+
+    // The dashboard's spelling (Exact / Lenient), CRLF, any header case and a quoted description.
+    const dashboard = await upload(
+      'PLATE NUMBER,description,Match Strategy\r\nRK-200,"Stolen, blue Civic",Lenient\r\nRK-201,Warrant,Exact\r\nRK-202,,\r\n',
+    );
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    const dashboardRows = (await plates()).filter((plate) => plate.plateNumber.startsWith("RK-"));
+    expect(dashboardRows.map((plate) => [plate.plateNumber, plate.reason, plate.matchStrategy])).toEqual([
+      ["RK-200", "Stolen, blue Civic", "lenient"],
+      ["RK-201", "Warrant", "exact"],
+      ["RK-202", "", "exact"],
+    ]);
+
+    // A bad row names the column as Rekor's file does; a file naming a column in both layouts is refused.
+    const bad = await upload(
+      "Plate Number,Description,Match Strategy\nRK-300,x,exact\n#$%,y,exact\nRK-301,z,fuzzy\n",
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual([
+      { path: "line 3", message: expect.stringMatching(/^plate number: Plate number may hold only/) },
+      { path: "line 4", message: "match strategy: Match strategy must be Exact or Lenient." },
+    ]);
+    const both = await upload("plate_number,Plate Number\nRK-400,RK-400\n");
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.message).toBe(
+      "The header row names the same column twice (plate_number and plate number); keep one.",
+    );
+    expect(
+      (await plates()).some(
+        (plate) => plate.plateNumber.startsWith("RK-3") || plate.plateNumber === "RK-400",
+      ),
+    ).toBe(false);
   });
 });
 

@@ -14,8 +14,10 @@ export class CsvError extends Error {
 }
 
 export interface CsvTable {
-  /** Header names, trimmed and lower-cased. */
+  /** Header names, trimmed and lower-cased, an alias given as the column it stands for. */
   header: string[];
+  /** The header names as the file wrote them (trimmed and lower-cased, aliases not replaced). */
+  headerAsWritten: string[];
   /** Data rows as header → trimmed cell, with the 1-based line of the file each starts on. */
   rows: { line: number; values: Record<string, string> }[];
 }
@@ -93,15 +95,22 @@ export function parseCsvRows(text: string): { line: number; cells: string[] }[] 
 
 /**
  * Reads an uploaded CSV file with a header row. `required` columns must all be present; columns
- * outside `allowed` are refused (a typo would otherwise drop data silently).
+ * outside `allowed` are refused (a typo would otherwise drop data silently), and so is a column named
+ * twice. `aliases` maps another product's header names (lower case) to the columns they stand for.
  */
 export function readCsvTable(
   file: Buffer,
   {
     required,
     allowed = required,
+    aliases = {},
     maxRows,
-  }: { required: readonly string[]; allowed?: readonly string[]; maxRows: number },
+  }: {
+    required: readonly string[];
+    allowed?: readonly string[];
+    aliases?: Readonly<Record<string, string>>;
+    maxRows: number;
+  },
 ): CsvTable {
   if (file.includes(0)) throw new CsvError("The file is not a CSV text file.");
   let text: string;
@@ -113,7 +122,18 @@ export function readCsvTable(
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const [head, ...body] = parseCsvRows(text);
   if (!head) throw new CsvError("The file is empty.");
-  const header = head.cells.map((name) => name.trim().toLowerCase());
+  const headerAsWritten = head.cells.map((name) => name.trim().toLowerCase());
+  const header = headerAsWritten.map((name) => aliases[name] ?? name);
+  const twice = header.findIndex((name, index) => header.indexOf(name) !== index);
+  if (twice >= 0 && allowed.includes(header[twice]!)) {
+    const first = headerAsWritten[header.indexOf(header[twice]!)]!;
+    const again = headerAsWritten[twice]!;
+    throw new CsvError(
+      first === again
+        ? `The header row names the column ${first} twice; keep one.`
+        : `The header row names the same column twice (${first} and ${again}); keep one.`,
+    );
+  }
   const missing = required.filter((name) => !header.includes(name));
   if (missing.length > 0) {
     throw new CsvError(
@@ -136,5 +156,5 @@ export function readCsvTable(
       values: Object.fromEntries(header.map((name, index) => [name, (cells[index] ?? "").trim()])),
     };
   });
-  return { header, rows };
+  return { header, headerAsWritten, rows };
 }

@@ -62,8 +62,20 @@ export function collectGroupPlateFields(body: Readonly<Record<string, unknown>>)
 
 /** Columns of the plate CSV (template and upload): Odin's choice, the plate fields of a hotlist. */
 export const PLATE_CSV_COLUMNS = ["plate_number", "state", "reason", "notes", "match_strategy"] as const;
-/** What an upload may hold: the template's columns, and Rekor's "Match Strategy" (headers are read in lower case). */
-export const PLATE_CSV_ACCEPTED_COLUMNS = [...PLATE_CSV_COLUMNS, "match strategy"] as const;
+/**
+ * Rekor Scout's alert-list CSV (issue 37 item 2), the file its dashboard exports and its hotlist importer
+ * writes: `Plate Number,Description,Match Strategy` (docs/vendors/rekor.md). The plate upload takes it as
+ * it is: header names are read in any case and mapped to Odin's columns (Plate Number → plate_number,
+ * Description → reason, Match Strategy → match_strategy, values Exact or Lenient in any case).
+ */
+export const REKOR_ALERT_LIST_COLUMNS = ["Plate Number", "Description", "Match Strategy"] as const;
+export const PLATE_CSV_COLUMN_ALIASES: Readonly<Record<string, (typeof PLATE_CSV_COLUMNS)[number]>> = {
+  "plate number": "plate_number",
+  description: "reason",
+  "match strategy": "match_strategy",
+};
+/** What an upload may hold: the template's columns and Rekor's names for them (read in lower case). */
+export const PLATE_CSV_ACCEPTED_COLUMNS = [...PLATE_CSV_COLUMNS, ...Object.keys(PLATE_CSV_COLUMN_ALIASES)];
 
 export const ZBulkUploadPlatesFields = z.looseObject({
   mode: z.enum(["add", "replace"]).default("add"),

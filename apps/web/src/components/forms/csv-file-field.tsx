@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 
 /**
  * The CSV a person chose, and a way to empty the input after an upload so the same file can go again.
@@ -24,11 +24,14 @@ export interface CsvFileFieldProps {
   disabled: boolean;
   /** Added to the input's own class. */
   className?: string;
+  /** Help under the input (the layouts it takes), read with it by a screen reader. */
+  hint?: ReactNode;
 }
 
 /** The "CSV file" input of an upload form; the browser offers .csv files first. */
-export function CsvFileField({ choice, disabled, className }: CsvFileFieldProps) {
+export function CsvFileField({ choice, disabled, className, hint }: CsvFileFieldProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -41,8 +44,14 @@ export function CsvFileField({ choice, disabled, className }: CsvFileFieldProps)
         type="file"
         accept=".csv,text/csv"
         disabled={disabled}
+        aria-describedby={hint ? hintId : undefined}
         onChange={(event) => choice.setFile(event.target.files?.[0] ?? null)}
       />
+      {hint && (
+        <div id={hintId} className="field__hint">
+          {hint}
+        </div>
+      )}
     </div>
   );
 }

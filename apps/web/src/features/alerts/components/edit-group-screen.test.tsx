@@ -393,6 +393,18 @@ describe("EditGroupScreen", () => {
     expect(callsTo(fetchMock, "POST /groups/7/bulk-upload-plates")).toHaveLength(0);
   });
 
+  it("tells under the file input which layouts it takes: Odin's template and Rekor's alert-list CSV", async () => {
+    renderEdit();
+    await loaded();
+    const input = within(bulkForm()).getByLabelText("CSV file");
+    const hint = input.getAttribute("aria-describedby");
+    expect(hint).toBeTruthy();
+    const help = document.getElementById(hint!)!;
+    expect(help).toHaveTextContent(PLATE_CSV_COLUMNS.join(","));
+    expect(help).toHaveTextContent("Plate Number,Description,Match Strategy");
+    expect(help).toHaveTextContent(/Description becomes the reason/);
+  });
+
   it("builds the CSV template from the contract's columns without a call", async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
     renderEdit();

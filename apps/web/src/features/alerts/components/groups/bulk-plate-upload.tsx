@@ -1,4 +1,10 @@
-import { BULK_PLATE_MODES, MESSAGES, type BulkPlateMode } from "@odin/contract";
+import {
+  BULK_PLATE_MODES,
+  MESSAGES,
+  PLATE_CSV_COLUMNS,
+  REKOR_ALERT_LIST_COLUMNS,
+  type BulkPlateMode,
+} from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
 import { CsvFileField, NoticeList, useCsvFile } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
@@ -87,7 +93,7 @@ export function BulkPlateUpload({
           Every plate now on this hotlist is removed and replaced by the file&apos;s plates.
         </Notice>
       )}
-      <CsvFileField choice={csv} disabled={uploading} />
+      <CsvFileField choice={csv} disabled={uploading} hint={<PlateCsvLayouts />} />
       {state.status === "done" && <Notice tone="success">{state.message}</Notice>}
       {state.status === "failed" && (
         <Notice tone="danger" title={state.message}>
@@ -108,5 +114,23 @@ export function BulkPlateUpload({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The two layouts the upload takes (docs/hotlist-csv.md), told apart by the header row. */
+export function PlateCsvLayouts() {
+  return (
+    <>
+      <p>
+        Two layouts are accepted, with a header row: Odin&apos;s template (
+        <code>{PLATE_CSV_COLUMNS.join(",")}</code>; only <code>plate_number</code> is required), or Rekor
+        Scout&apos;s alert-list CSV as it is (<code>{REKOR_ALERT_LIST_COLUMNS.join(",")}</code>: Description
+        becomes the reason).
+      </p>
+      <p>
+        Match strategy is Exact (the default) or Lenient, which also alerts on look-alike readings. Quote a
+        cell that holds a comma or a quote, and write each quote inside it twice.
+      </p>
+    </>
   );
 }
