@@ -66,6 +66,7 @@ import { createWebPushChannel } from "./delivery/web-push-channel";
 import { createWebhookChannel } from "./delivery/webhook-channel";
 import { alertWebhookRoutes } from "./modules/alert-webhooks/alert-webhooks.routes";
 import { scimRoutes } from "./modules/scim/scim.routes";
+import { apiClientRoutes } from "./modules/api-clients/api-clients.routes";
 import { createAxisIngest } from "./modules/ingest/axis-ingest";
 import { createRekorWebhook } from "./modules/ingest/rekor-webhook";
 import { createImageHandles } from "./sources/image-handle";
@@ -350,6 +351,7 @@ export async function buildApp({
       },
     });
     await app.register(scimRoutes, { deps: userAdmin });
+    await app.register(apiClientRoutes, { deps: { prisma, secrets, identity } });
     if (provider) {
       await app.register(interactionRoutes, {
         provider,

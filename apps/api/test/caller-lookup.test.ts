@@ -28,7 +28,9 @@ describe("the caller in one statement", () => {
       include: { agency: { select: { deactivatedAt: true, mfaRequired: true } } },
     });
     const session = sid ? await prisma.session.findUnique({ where: { idpSessionId: sid } }) : null;
-    return user ? { user, session } : undefined;
+    // Issue 38 item 2: an API client's row comes with its account.
+    const client = user ? await prisma.apiClient.findUnique({ where: { userId: user.id } }) : null;
+    return user ? { user, session, client } : undefined;
   };
 
   it("gives the same user, agency and session as the Prisma reads", async () => {
@@ -69,6 +71,36 @@ describe("the caller in one statement", () => {
     expect(
       Object.keys((await findCaller(prisma, "subject-caller-one", "sid-caller-one"))!.user).sort(),
     ).toEqual(Object.keys((await byPrisma("subject-caller-one", null))!.user).sort());
+  });
+
+  it("gives an API client's account its client row, as Prisma reads it", async () => {
+    const agency = await prisma.agency.create({ data: { name: "Client PD", code: "CLIENT" } });
+    const user = await prisma.user.create({
+      data: {
+        username: "client:cad-1",
+        name: "CAD (API client)",
+        email: "cad-1@api-clients.invalid",
+        agencyId: agency.id,
+        idpSubject: "cad-1",
+        approved: true,
+        serviceAccount: true,
+      },
+    });
+    await prisma.apiClient.create({
+      data: {
+        agencyId: agency.id,
+        userId: user.id,
+        name: "CAD",
+        clientId: "cad-1",
+        secretSealed: "v1:sealed",
+        scopes: ["search", "alerts:read"],
+        expiresAt: new Date("2027-01-02T03:04:05.678Z"),
+        lastUsedAt: new Date("2026-11-30T00:00:00.123Z"),
+      },
+    });
+    const found = await findCaller(prisma, "cad-1", null);
+    expect(found).toStrictEqual(await byPrisma("cad-1", null));
+    expect(found!.client!.scopes).toEqual(["search", "alerts:read"]);
   });
 
   it("an account without an agency (the owner) has agency null; an unknown subject, nothing", async () => {

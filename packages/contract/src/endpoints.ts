@@ -24,6 +24,7 @@ import { MFA_ENDPOINTS } from "./calls/mfa";
 import { SEARCH_ENDPOINTS } from "./calls/search";
 import { INVESTIGATION_ENDPOINTS } from "./calls/investigations";
 import { SCIM_ENDPOINTS } from "./calls/scim";
+import { API_CLIENT_ENDPOINTS } from "./calls/api-clients";
 import { IDENTITY_ENDPOINTS } from "./calls/identity";
 
 /**
@@ -34,6 +35,7 @@ import { IDENTITY_ENDPOINTS } from "./calls/identity";
 export const ENDPOINTS = [
   ...ACCOUNT_ENDPOINTS,
   ...IDENTITY_ENDPOINTS,
+  ...API_CLIENT_ENDPOINTS,
   ...SEARCH_ENDPOINTS,
   ...INVESTIGATION_ENDPOINTS,
   ...IMAGE_ENDPOINTS,

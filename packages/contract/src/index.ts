@@ -28,6 +28,7 @@ export * from "./entities/case-fields";
 
 export * from "./calls/account";
 export * from "./calls/scim";
+export * from "./calls/api-clients";
 export * from "./calls/identity";
 export * from "./calls/search";
 export * from "./calls/investigations";

@@ -153,6 +153,9 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /api/alerts/:id/deliveries": rule("hotlist_viewer", "group"),
   "GET /api/groups/:groupId/alert-settings": rule("hotlist_viewer", "group"),
   "POST /api/groups/:groupId/alert-settings": rule("hotlist_admin", "group"),
+  // Odin's own (issue 38 item 5): whether the agency's alert e-mails carry the read's picture
+  "GET /api/admin/alert-email-settings": rule("admin", "agency"),
+  "PUT /api/admin/alert-email-settings": rule("admin", "agency"),
   // Odin's own (issue 24): an agency's alert webhooks, run by its admins.
   "GET /api/admin/webhooks": rule("admin", "agency"),
   "POST /api/admin/webhooks": rule("admin", "agency"),
@@ -211,6 +214,11 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "GET /admin/scim-token": rule("admin", "agency"),
   "POST /admin/scim-token": rule("admin", "agency"),
   "DELETE /admin/scim-token": rule("admin", "agency"),
+  // Odin's own (issue 38 item 2): the agency's API clients (service accounts), secrets shown once
+  "GET /admin/api-clients": rule("admin", "agency"),
+  "POST /admin/api-clients": rule("admin", "agency"),
+  "POST /admin/api-clients/:id/rotate-secret": rule("admin", "agency"),
+  "POST /admin/api-clients/:id/deactivate": rule("admin", "agency"),
 
   // Integrations (001 §7)
   "POST /add-api-key": rule("admin", "agency"),

@@ -18,6 +18,11 @@ export interface Actor {
   requestId: string;
   /** The request's logger (its lines carry the request id). */
   log: RequestLog;
+  /**
+   * Issue 38 item 2: set when the caller is an API client (a service account; `user` is its account),
+   * absent for a person.
+   */
+  client?: { id: number; name: string; clientId: string; scopes: readonly string[] };
 }
 
 /** What services log through: the request's pino child logger satisfies it. */

@@ -16,7 +16,7 @@
  * is src/plugins/authenticate.ts.
  */
 import type { SecretBox } from "@odin/db";
-import { LOGIN_SCOPE } from "@odin/contract";
+import { API_CLIENT_SCOPES, LOGIN_SCOPE } from "@odin/contract";
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import type { Config } from "../config/env";
 import { AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page";
@@ -28,6 +28,7 @@ import { createSessionLimits } from "./session-limits";
 import { endSignedOutSession } from "./sessions.repository";
 import { createTokenVerifier } from "./token-verifier";
 import { userInfoForAccessTokens } from "./built-in-userinfo";
+import { findIssuableClient } from "./api-client-accounts.repository";
 
 /** The subject of a built-in account: stable, opaque, independent of the username. */
 export const builtInSubject = (userId: number) => `odin|${userId}`;
@@ -54,7 +55,22 @@ export async function createOidcProvider(deps: { config: Config; prisma: Databas
   }
 
   const configuration: Configuration = {
-    adapter: createOidcAdapterFactory(prisma),
+    // Issue 38 item 2: an agency's API clients take tokens with OAuth 2.0 client credentials
+    // (client_secret_basic), read from api_clients at each request.
+    adapter: createOidcAdapterFactory(prisma, async (id) => {
+      const client = await findIssuableClient(prisma, id);
+      if (!client?.secretSealed) return undefined;
+      return {
+        client_id: client.clientId,
+        client_name: client.name,
+        client_secret: secrets.decrypt(client.secretSealed),
+        grant_types: ["client_credentials"],
+        response_types: [],
+        redirect_uris: [],
+        token_endpoint_auth_method: "client_secret_basic",
+        scope: client.scopes.join(" "),
+      };
+    }),
     clients: [
       {
         client_id: clientId,
@@ -71,7 +87,7 @@ export async function createOidcProvider(deps: { config: Config; prisma: Databas
     pkce: { required: () => true },
     // The web app's welcome line reads the e-mail from the ID token of the code flow.
     conformIdTokenClaims: false,
-    scopes: LOGIN_SCOPE.split(" "),
+    scopes: [...LOGIN_SCOPE.split(" "), ...API_CLIENT_SCOPES],
     claims: {
       openid: ["sub"],
       email: ["email", "email_verified"],
@@ -93,6 +109,7 @@ export async function createOidcProvider(deps: { config: Config; prisma: Databas
     },
     features: {
       devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -115,10 +132,11 @@ export async function createOidcProvider(deps: { config: Config; prisma: Databas
         enabled: true,
         defaultResource: async () => audience,
         useGrantedResource: async () => true,
-        getResourceServerInfo: async (_ctx, resourceIndicator) => {
+        getResourceServerInfo: async (_ctx, resourceIndicator, client) => {
           if (resourceIndicator !== audience) throw new errors.InvalidTarget();
           return {
-            scope: LOGIN_SCOPE,
+            // Odin's web app signs people in; any other client is an agency's API client.
+            scope: client.clientId === clientId ? LOGIN_SCOPE : API_CLIENT_SCOPES.join(" "),
             audience,
             accessTokenTTL: ACCESS_TOKEN_TTL,
             accessTokenFormat: "jwt",

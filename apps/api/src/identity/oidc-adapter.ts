@@ -3,9 +3,15 @@ import type { Adapter, AdapterPayload } from "oidc-provider";
 
 /**
  * oidc-provider's storage (sessions, interactions, codes, grants, refresh tokens...) in PostgreSQL,
- * so a restart keeps users signed in and replicas share one state.
+ * so a restart keeps users signed in and replicas share one state. Clients other than Odin's own web app
+ * (the provider's "Client" model) are the agencies' API clients (issue 38 item 2), read by `findClient`
+ * from api_clients at each token request, so a client switched off, expired or given a new secret on any
+ * process is refused at once on all of them.
  */
-export function createOidcAdapterFactory(prisma: PrismaClient) {
+export function createOidcAdapterFactory(
+  prisma: PrismaClient,
+  findClient?: (clientId: string) => Promise<AdapterPayload | undefined>,
+) {
   return class PrismaOidcAdapter implements Adapter {
     constructor(private readonly kind: string) {}
 
@@ -32,6 +38,7 @@ export function createOidcAdapterFactory(prisma: PrismaClient) {
     }
 
     find(id: string) {
+      if (this.kind === "Client") return findClient ? findClient(id) : Promise.resolve(undefined);
       return this.findWhere({ id });
     }
 

@@ -4,6 +4,7 @@ import {
   PREPARED_STATEMENT,
   queryPrepared,
   type PrismaClient,
+  type ApiClient,
   type Session,
   type User,
 } from "@odin/db";
@@ -127,20 +128,23 @@ export async function endOtherSessions(
 
 const USER_FIELDS = Object.values(Prisma.UserScalarFieldEnum);
 const SESSION_FIELDS = Object.values(Prisma.SessionScalarFieldEnum);
+const CLIENT_FIELDS = Object.values(Prisma.ApiClientScalarFieldEnum);
 
 /**
  * Every request's caller in one prepared statement (issue 42 item 0): the account a token's subject
  * names, what the auth hook checks of its agency, and Odin's row of the token's session (`sid`) if an
  * API call made one. It was three statements through Prisma (the user, its agency, the session), each a
  * round trip with Prisma's own work around it. The same rows as those three reads
- * (test/caller-lookup.test.ts compares them field by field).
+ * (test/caller-lookup.test.ts compares them field by field). For an API client's account (issue 38
+ * item 2), its api_clients row comes in the same statement.
  */
 const CALLER_SQL: readonly string[] = [
   `${PREPARED_STATEMENT} SELECT ${modelColumns(USER_FIELDS, "u")},
   a.id AS "agency.id", a.deactivated_at AS "agency.deactivatedAt", a.mfa_required AS "agency.mfaRequired",
-  ${modelColumns(SESSION_FIELDS, "s", "session.")}
+  ${modelColumns(SESSION_FIELDS, "s", "session.")}, ${modelColumns(CLIENT_FIELDS, "c", "client.")}
   FROM users u
   LEFT JOIN agencies a ON a.id = u.agency_id
+  LEFT JOIN api_clients c ON c.user_id = u.id
   LEFT JOIN sessions s ON s.idp_session_id = `,
   ` WHERE u.idp_subject = `,
   ``,
@@ -148,12 +152,15 @@ const CALLER_SQL: readonly string[] = [
 
 export type CallerUser = User & { agency: { deactivatedAt: Date | null; mfaRequired: boolean } | null };
 
-/** Reads the caller (see CALLER_SQL): no account, undefined; no session row (or no `sid`), null. */
+/**
+ * Reads the caller (see CALLER_SQL): no account, undefined; no session row (or no `sid`), null; `client`
+ * is the API client whose account it is, null for a person.
+ */
 export async function findCaller(
   prisma: PrismaClient,
   subject: string,
   sid: string | null,
-): Promise<{ user: CallerUser; session: Session | null } | undefined> {
+): Promise<{ user: CallerUser; session: Session | null; client: ApiClient | null } | undefined> {
   const [row] = await queryPrepared<Record<string, unknown>>(prisma, Prisma.sql(CALLER_SQL, sid, subject));
   if (!row) return undefined;
   const pick = (fields: readonly string[], prefix = "") =>
@@ -168,6 +175,7 @@ export async function findCaller(
   return {
     user: { ...(pick(USER_FIELDS) as User), agency },
     session: row["session.id"] === null ? null : (pick(SESSION_FIELDS, "session.") as Session),
+    client: row["client.id"] === null ? null : (pick(CLIENT_FIELDS, "client.") as ApiClient),
   };
 }
 

@@ -17,8 +17,17 @@ export class InvalidTokenError extends Error {}
 /**
  * A valid token whose `amr`/`acr` do not show the multi-factor sign-in that OIDC_REQUIRED_AMR /
  * OIDC_REQUIRED_ACR ask for (issue 18 item 5): refused with 403 and a reason, not as an expired session.
+ * It carries the verified token: an API client's token (client credentials, issue 38 item 2) shows no
+ * sign-in at all, and the auth hook accepts it once the subject is found to be a client's account.
  */
-export class MfaNotShownError extends Error {}
+export class MfaNotShownError extends Error {
+  constructor(
+    message: string,
+    readonly token: VerifiedToken,
+  ) {
+    super(message);
+  }
+}
 
 /** Whether a token's sign-in meets the configured requirement (each list empty: no requirement). */
 export function meetsMfaRequirement(
@@ -167,7 +176,10 @@ export function createTokenVerifier(
       claims: payload,
     };
     if (identity.requiredMfa && !meetsMfaRequirement(verified, identity.requiredMfa))
-      throw new MfaNotShownError(`amr ${JSON.stringify(verified.amr)}, acr ${verified.acr ?? "none"}`);
+      throw new MfaNotShownError(
+        `amr ${JSON.stringify(verified.amr)}, acr ${verified.acr ?? "none"}`,
+        verified,
+      );
     return verified;
   };
   return cacheVerifiedTokens(verify);

@@ -64,6 +64,13 @@ export const SEALED_COLUMNS = [
     what: "a browser's push keys",
   },
   {
+    table: "api_clients",
+    key: "id",
+    keyType: "int",
+    column: "secret_sealed",
+    what: "an API client's secret",
+  },
+  {
     table: "web_push_vapid_keys",
     key: "id",
     keyType: "int",

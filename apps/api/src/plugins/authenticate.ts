@@ -9,7 +9,7 @@
 import { activityWriteInterval, createSessionLimits, isIdle } from "../identity/session-limits";
 import { findCaller, recordSession, touchSession } from "../identity/sessions.repository";
 import { MESSAGES } from "@odin/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { accessRuleFor } from "../access/access-policy";
 import { permits } from "../access/permits";
@@ -18,6 +18,10 @@ import { InvalidTokenError, MfaNotShownError, type TokenVerifier } from "../iden
 import { AppError } from "../lib/app-error";
 import { readInstanceMfaRequired } from "../identity/mfa/mfa.repository";
 import { MANAGED_MESSAGES, type createManagedAccountCheck } from "../identity/external/managed-accounts";
+import type { ApiClient } from "@odin/db";
+import { clientMayCall, scopesFor } from "../access/client-scopes";
+import { touchApiClient } from "../identity/api-client-accounts.repository";
+import { countInWindow } from "./shared-rate-limit-store";
 
 export type { AuthContext } from "../access/actor";
 
@@ -50,7 +54,27 @@ export const AUTH_MESSAGES = {
     "Two-step sign-in is required for your account. Sign out, then sign in again to set it up or use it.",
   mfaNotShown:
     "Odin requires multi-factor sign-in, and your identity provider's sign-in did not show it. Ask your agency's admin.",
+  clientDeactivated:
+    "This API client is switched off. An admin of its agency can make a new one in Odin (Admin, API clients).",
+  clientExpired:
+    "This API client has expired. An admin of its agency can make a new one in Odin (Admin, API clients).",
 } as const;
+
+/** Issue 38 item 2: a call outside the API client's scopes. */
+export function clientScopeMessage(route: string): string {
+  const needed = scopesFor(route);
+  return needed.length
+    ? `This API client's scopes do not allow ${route}: it needs the scope ${needed.map((scope) => `"${scope}"`).join(" or ")}.`
+    : `No API client may call ${route}: it is for people signed in to Odin.`;
+}
+
+/** Issue 38 item 2: a client past its rate limit (per minute, counted across every API process). */
+export function clientRateMessage(limit: number, retryAfterSeconds: number): string {
+  return `This API client made more than its limit of ${limit} calls a minute. Retry in ${retryAfterSeconds} s.`;
+}
+
+/** A client's last use is written at most this often (the admin screen shows it to the minute). */
+const CLIENT_TOUCH_MS = 60_000;
 
 /**
  * The calls a user whose password must change may make (issue 36): the change-password screen's and its
@@ -106,12 +130,23 @@ export const authPlugin = fp<{
       }
     });
 
-    async function verifyBearer(request: FastifyRequest): Promise<VerifiedToken> {
+    /**
+     * The request's bearer token, verified. `mfaNotShown` is a token without the multi-factor sign-in
+     * OIDC_REQUIRED_AMR/ACR ask for, returned (not refused) only when `clientMayLackMfa`: an API client's
+     * token shows no sign-in, and authenticate() refuses it unless its subject is a client's account.
+     */
+    async function verifyBearer(
+      request: FastifyRequest,
+      clientMayLackMfa = false,
+    ): Promise<{ token: VerifiedToken; mfaNotShown: boolean }> {
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
       if (!bearer) throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.missing);
       try {
-        return await verifyToken(bearer);
+        return { token: await verifyToken(bearer), mfaNotShown: false };
       } catch (error) {
+        if (error instanceof MfaNotShownError && clientMayLackMfa) {
+          return { token: error.token, mfaNotShown: true };
+        }
         if (error instanceof MfaNotShownError) {
           request.log.info({ reason: error.message }, "bearer token without multi-factor sign-in refused");
           throw new AppError("FORBIDDEN", AUTH_MESSAGES.mfaNotShown);
@@ -124,13 +159,50 @@ export const authPlugin = fp<{
       }
     }
 
-    async function authenticate(request: FastifyRequest): Promise<AuthContext> {
-      const token = await verifyBearer(request);
+    /**
+     * Issue 38 item 2: an API client's call. It passed the checks a person's does and its own (switched
+     * off, expired: authenticate()); here: the route outside its scopes (403), its rate limit (429, counted in the database so every process shares it), and
+     * its last use (written at most once a minute).
+     */
+    async function admitClient(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      client: ApiClient,
+      url: string,
+    ): Promise<void> {
+      const route = `${request.method === "HEAD" ? "GET" : request.method} ${url}`;
+      if (!clientMayCall(client.scopes, request.method, url))
+        throw new AppError("FORBIDDEN", clientScopeMessage(route));
+      const count = await countInWindow(app.prisma, `api-client:${client.id}`, 60_000);
+      if (count.current > client.rateLimitPerMinute) {
+        const retryAfter = Math.max(1, Math.ceil(count.ttl / 1000));
+        reply.header("retry-after", String(retryAfter));
+        throw new AppError("RATE_LIMITED", clientRateMessage(client.rateLimitPerMinute, retryAfter));
+      }
+      if (!client.lastUsedAt || Date.now() - client.lastUsedAt.getTime() > CLIENT_TOUCH_MS) {
+        await touchApiClient(app.prisma, client.id, CLIENT_TOUCH_MS);
+      }
+    }
+
+    async function authenticate(
+      request: FastifyRequest,
+    ): Promise<{ auth: AuthContext; client: ApiClient | null }> {
+      const { token, mfaNotShown } = await verifyBearer(request, true);
       // The user, its agency and the session in one statement: every call pays for it (issue 42).
       const caller = await findCaller(app.prisma, token.sub, token.sid ?? null);
       const found = caller?.user;
       const session = caller?.session ?? null;
-      if (!found || found.deletedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.noAccount);
+      // An API client's account is found only with its client row; a person's never has one.
+      const client = found?.serviceAccount ? (caller?.client ?? null) : null;
+      if (mfaNotShown && !client) {
+        request.log.info({ reason: "amr/acr" }, "bearer token without multi-factor sign-in refused");
+        throw new AppError("FORBIDDEN", AUTH_MESSAGES.mfaNotShown);
+      }
+      if (!found || found.deletedAt || (found.serviceAccount && !client))
+        throw new AppError("FORBIDDEN", AUTH_MESSAGES.noAccount);
+      if (client?.deactivatedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.clientDeactivated);
+      if (client?.expiresAt && client.expiresAt.getTime() <= Date.now())
+        throw new AppError("FORBIDDEN", AUTH_MESSAGES.clientExpired);
       if (!found.approved) throw new AppError("FORBIDDEN", AUTH_MESSAGES.notApproved);
       if (found.deactivatedAt) throw new AppError("FORBIDDEN", AUTH_MESSAGES.deactivated);
       const isOwner = found.username === ownerUsername;
@@ -150,7 +222,9 @@ export const authPlugin = fp<{
       }
       // Two-step sign-in required (the agency's or the owner's rule, built-in provider): a token from a
       // sign-in without it is refused, so a session begun before the rule ends at the next call.
+      // An API client signs in with its secret, never interactively: the rule is a person's.
       if (
+        !client &&
         requireBuiltInMfa &&
         !token.amr.includes("otp") &&
         (user.agency?.mfaRequired || (await instanceMfaRequired()))
@@ -187,7 +261,7 @@ export const authPlugin = fp<{
         }
       }
       const { agency: _agency, ...account } = user;
-      return {
+      const auth: AuthContext = {
         user: account,
         token,
         isOwner,
@@ -195,20 +269,26 @@ export const authPlugin = fp<{
         ip: request.ip,
         requestId: String(request.id),
         log: request.log,
+        ...(client
+          ? { client: { id: client.id, name: client.name, clientId: client.clientId, scopes: client.scopes } }
+          : {}),
       };
+      return { auth, client };
     }
 
-    app.addHook("onRequest", async (request) => {
+    app.addHook("onRequest", async (request, reply) => {
       const url = request.routeOptions.url;
       if (!url) return; // no route: the not-found handler answers
       const rule = accessRuleFor(request.method, url);
       if (!rule) throw new AppError("FORBIDDEN", AUTH_MESSAGES.forbidden);
       if (rule.access === "public") return;
       if (rule.access === "signed_in") {
-        request.verifiedToken = await verifyBearer(request);
+        request.verifiedToken = (await verifyBearer(request)).token;
         return;
       }
-      request.auth = await authenticate(request);
+      const { auth, client } = await authenticate(request);
+      request.auth = auth;
+      if (client) await admitClient(request, reply, client, url);
       if (request.auth.user.mustChangePassword && !WHILE_PASSWORD_MUST_CHANGE.has(`${request.method} ${url}`))
         throw new AppError("FORBIDDEN", AUTH_MESSAGES.mustChangePassword);
       if (!permits(rule.access, request.auth)) throw new AppError("FORBIDDEN", AUTH_MESSAGES.forbidden);

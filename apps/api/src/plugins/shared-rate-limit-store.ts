@@ -11,6 +11,28 @@ const LocalStore = createRequire(import.meta.url)("@fastify/rate-limit/store/Loc
 ) => FastifyRateLimitStore;
 
 /**
+ * Counts one call under `key` in a window of `timeWindow` ms shared by every process
+ * (`rate_limit_counters`): the calls so far in the window and the ms left of it. One statement: the
+ * upsert's row lock serialises concurrent counts (no read-then-write), and a lapsed window restarts at 1.
+ */
+export async function countInWindow(
+  prisma: PrismaClient,
+  key: string,
+  timeWindow: number,
+): Promise<{ current: number; ttl: number }> {
+  const seconds = timeWindow / 1000;
+  const [row] = await prisma.$queryRaw<{ count: number; ttl: number }[]>`
+    INSERT INTO rate_limit_counters AS c (key, count, window_ends_at)
+    VALUES (${key}, 1, now() + make_interval(secs => ${seconds}::double precision))
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN c.window_ends_at <= now() THEN 1 ELSE c.count + 1 END,
+      window_ends_at = CASE WHEN c.window_ends_at <= now()
+        THEN now() + make_interval(secs => ${seconds}::double precision) ELSE c.window_ends_at END
+    RETURNING count, greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::int AS ttl`;
+  return { current: row!.count, ttl: row!.ttl };
+}
+
+/**
  * A route's rate limit counted in PostgreSQL (`rate_limit_counters`), so a guesser spreading requests
  * over several replicas still meets one limit. One statement per request: the upsert's row lock
  * serialises concurrent counts (no read-then-write), and a lapsed window restarts at 1.
@@ -22,16 +44,8 @@ class DatabaseRouteStore implements FastifyRateLimitStore {
   ) {}
 
   incr(key: string, callback: Callback, timeWindow: number): void {
-    const seconds = timeWindow / 1000;
-    this.prisma.$queryRaw<{ count: number; ttl: number }[]>`
-      INSERT INTO rate_limit_counters AS c (key, count, window_ends_at)
-      VALUES (${this.prefix + key}, 1, now() + make_interval(secs => ${seconds}::double precision))
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN c.window_ends_at <= now() THEN 1 ELSE c.count + 1 END,
-        window_ends_at = CASE WHEN c.window_ends_at <= now()
-          THEN now() + make_interval(secs => ${seconds}::double precision) ELSE c.window_ends_at END
-      RETURNING count, greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::int AS ttl`.then(
-      ([row]) => callback(null, { current: row!.count, ttl: row!.ttl }),
+    countInWindow(this.prisma, this.prefix + key, timeWindow).then(
+      (count) => callback(null, count),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
     );
   }

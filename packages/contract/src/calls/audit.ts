@@ -71,6 +71,10 @@ export const AUDIT_ACTIONS = [
   { value: "scim_group_changed", label: "SCIM: group changed" },
   { value: "scim_token_created", label: "SCIM token created or replaced" },
   { value: "scim_token_revoked", label: "SCIM token revoked" },
+  // Issue 38 item 2: the agency's API clients (service accounts)
+  { value: "api_client_created", label: "API client created" },
+  { value: "api_client_secret_rotated", label: "API client secret rotated" },
+  { value: "api_client_deactivated", label: "API client switched off" },
 ] as const;
 
 /** GET /admin-audit-logs-api query (001 section 7). Query strings arrive as text: page is coerced. */

@@ -46,7 +46,8 @@ export async function revokeUserSessions(tx: Prisma.TransactionClient, userId: n
 export function findActiveUsers(db: Db, agency: number | "all" | null) {
   if (agency === null) return Promise.resolve([]);
   return db.user.findMany({
-    where: { deletedAt: null, ...(agency === "all" ? {} : { agencyId: agency }) },
+    // API clients' accounts are not people: the admin screen lists them apart (issue 38 item 2).
+    where: { deletedAt: null, serviceAccount: false, ...(agency === "all" ? {} : { agencyId: agency }) },
     include: { agency: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
@@ -106,7 +107,13 @@ export async function setUserAuditor(db: Prisma.TransactionClient, userId: numbe
  */
 export function findAdministrableUser(db: Db, userId: number, agencyId: number | "all" | null) {
   return db.user.findFirst({
-    where: { id: userId, deletedAt: null, ...(agencyId === "all" ? {} : { agencyId: agencyId ?? -1 }) },
+    where: {
+      id: userId,
+      deletedAt: null,
+      // An API client's account is changed through its own calls (modules/api-clients), never as a user.
+      serviceAccount: false,
+      ...(agencyId === "all" ? {} : { agencyId: agencyId ?? -1 }),
+    },
   });
 }
 

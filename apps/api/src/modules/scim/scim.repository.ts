@@ -52,6 +52,7 @@ function agencyUsers(agencyId: number, ownerUsername: string): Prisma.UserWhereI
   return {
     agencyId,
     deletedAt: null,
+    serviceAccount: false,
     NOT: { username: { equals: ownerUsername, mode: "insensitive" } },
   };
 }

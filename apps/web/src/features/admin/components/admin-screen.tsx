@@ -14,6 +14,7 @@ import { CaseFieldsCard } from "./case-fields-card";
 import { MfaPolicyCard } from "./mfa-policy-card";
 import { RetentionCard } from "./retention-card";
 import { ScimTokenCard } from "./scim-token-card";
+import { ApiClientsCard } from "./api-clients-card";
 import { TransparencyCard } from "./transparency-card";
 import { UsersTable } from "./users-table";
 
@@ -59,6 +60,7 @@ function AdminPanel({
       </div>
       <MfaPolicyCard scope="agency" />
       <ScimTokenCard />
+      <ApiClientsCard />
       <Card
         title="Users"
         actions={query.isRefetching && query.isSuccess && <Spinner size="sm" label="Refreshing" hideLabel />}
