@@ -194,7 +194,38 @@ export type TPushDeviceRegistered = z.infer<typeof ZPushDeviceRegistered>;
 export const ZPushDeviceRemoved = z.object({ removed: z.boolean() });
 export type TPushDeviceRemoved = z.infer<typeof ZPushDeviceRemoved>;
 
+/**
+ * Odin's own (issue 38 item 5): the agency's alert e-mail settings, set by its admins. With
+ * `alert_email_pictures` on, an alert e-mail carries the read's picture as an attachment (when Odin
+ * stores it: Axis reads, Rekor crops); off by default, because mail leaves the agency's systems.
+ */
+export const ZAlertEmailSettings = z.object({ alert_email_pictures: z.boolean() });
+export type TAlertEmailSettings = z.infer<typeof ZAlertEmailSettings>;
+
+export const ZAlertEmailSettingsUpdate = z.object({
+  alert_email_pictures: z.boolean({
+    error: "Say whether alert e-mails carry the read's picture (true or false).",
+  }),
+});
+export type TAlertEmailSettingsUpdate = z.infer<typeof ZAlertEmailSettingsUpdate>;
+
 export const ALERT_DELIVERY_ENDPOINTS = [
+  {
+    method: "GET",
+    path: "/api/admin/alert-email-settings",
+    spec: "odin",
+    summary: "Whether the agency's alert e-mails carry the read's picture (Odin's own; the agency's admins)",
+    response: ZAlertEmailSettings,
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/alert-email-settings",
+    spec: "odin",
+    summary:
+      "Turn the read's picture in the agency's alert e-mails on or off, audited (Odin's own; the agency's admins)",
+    body: ZAlertEmailSettingsUpdate,
+    response: ZAlertEmailSettings,
+  },
   {
     method: "GET",
     path: "/api/profile/alert-channels",

@@ -16,6 +16,7 @@ import {
   removePushDevice,
   type WebPushDeps,
 } from "./alert-delivery.service";
+import { getAlertEmailSettings, setAlertEmailSettings } from "./alert-email-settings.service";
 
 const channels = findEndpoint("GET", "/api/profile/alert-channels");
 const setChannels = findEndpoint("POST", "/api/profile/alert-channels");
@@ -28,16 +29,36 @@ const subscribe = findEndpoint("POST", "/api/account/push-subscriptions");
 const unsubscribe = findEndpoint("DELETE", "/api/account/push-subscriptions");
 const rotate = findEndpoint("POST", "/api/account/push-subscriptions/rotate");
 
+const emailSettings = findEndpoint("GET", "/api/admin/alert-email-settings");
+const setEmailSettings = findEndpoint("PUT", "/api/admin/alert-email-settings");
+
 const registerDevice = findEndpoint("POST", "/api/account/push-devices");
 const removeDevice = findEndpoint("DELETE", "/api/account/push-devices");
 
 const errors = errorResponses(400, 401, 403, 404);
 
 /**
- * Odin's own (issue 24): the profile's alert channels, the browser's Web Push subscription and an
- * alert's delivery log.
+ * Odin's own (issue 24): the profile's alert channels, the browser's Web Push subscription, an
+ * alert's delivery log, and (issue 38 item 5) the agency's alert e-mail settings.
  */
 export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> = async (app, { deps }) => {
+  // The agency's alert e-mail settings (issue 38 item 5), its admins only (access table).
+  app.get(
+    emailSettings.path,
+    { schema: { response: { 200: emailSettings.response, ...errorResponses(401, 403, 404, 409) } } },
+    (request) => getAlertEmailSettings(deps.prisma, requireAuth(request)),
+  );
+  app.put(
+    setEmailSettings.path,
+    {
+      schema: {
+        body: setEmailSettings.body,
+        response: { 200: setEmailSettings.response, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => setAlertEmailSettings(deps.prisma, requireAuth(request), request.body),
+  );
+
   app.get(
     pushSubscriptions.path,
     { schema: { response: { 200: pushSubscriptions.response, ...errors } } },

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { caseFieldSettingsQuery } from "@/components/forms/case-fields";
 import { getAdminData } from "./admin-users";
+import { getAlertEmailSettings } from "./alert-email-settings";
 import { getMfaPolicy } from "./mfa-policy";
 import { getLegalHolds, getRetention } from "./retention";
 import { getTransparencySettings } from "./transparency-settings";
@@ -13,6 +14,7 @@ export const adminKeys = {
   retention: ["admin", "retention"] as const,
   legalHolds: ["admin", "legal-holds"] as const,
   transparency: ["admin", "transparency"] as const,
+  alertEmailSettings: ["admin", "alert-email-settings"] as const,
   /** Shared with every form that shows the case fields (components/forms/case-fields.tsx). */
   caseFieldSettings: caseFieldSettingsQuery.queryKey,
 };
@@ -23,5 +25,7 @@ export const adminQueries = {
   retention: () => queryOptions({ queryKey: adminKeys.retention, queryFn: getRetention }),
   legalHolds: () => queryOptions({ queryKey: adminKeys.legalHolds, queryFn: getLegalHolds }),
   transparency: () => queryOptions({ queryKey: adminKeys.transparency, queryFn: getTransparencySettings }),
+  alertEmailSettings: () =>
+    queryOptions({ queryKey: adminKeys.alertEmailSettings, queryFn: getAlertEmailSettings }),
   caseFieldSettings: () => caseFieldSettingsQuery,
 };

@@ -13,6 +13,7 @@ import {
   urlOf,
 } from "@/testing/auth";
 import { AdminScreen } from "./admin-screen";
+import { ALERT_EMAIL_PICTURES_LABEL } from "./alert-email-card";
 
 const USERS: TAdminUser[] = [
   {
@@ -50,6 +51,14 @@ function answer(routes: Record<string, Route> = {}) {
     "GET /admin/transparency": () => jsonResponse(TRANSPARENCY_OFF),
     "GET /admin/retention": () => jsonResponse({ policies: [] }),
     "GET /admin/legal-holds": () => jsonResponse({ holds: [] }),
+    "GET /api/admin/alert-email-settings": () => jsonResponse({ alert_email_pictures: false }),
+    "GET /admin/api-clients": () =>
+      jsonResponse({
+        clients: [],
+        token_endpoint: "https://odin.example/oidc/token",
+        audience: "https://odin.example",
+        issuer: "built_in",
+      }),
     "GET /admin/scim-token": () =>
       jsonResponse({
         exists: false,
@@ -453,6 +462,74 @@ describe("AdminScreen: public transparency page (issue 23)", () => {
       "href",
       "/transparency/HPD",
     );
+  });
+});
+
+describe("AdminScreen: alert e-mail pictures (issue 38 item 5)", () => {
+  const box = async () => {
+    const card = await screen.findByRole("region", { name: "Alert e-mails" });
+    return {
+      card,
+      checkbox: await within(card).findByRole("checkbox", { name: ALERT_EMAIL_PICTURES_LABEL }),
+    };
+  };
+
+  it("shows the agency's setting, saves a tick at once (the box waits meanwhile) and says it is saved", async () => {
+    let release: (response: Response) => void = () => undefined;
+    answer({
+      "PUT /api/admin/alert-email-settings": () => new Promise<Response>((resolve) => (release = resolve)),
+    });
+    renderAdmin();
+    const { card, checkbox } = await box();
+    expect(checkbox).not.toBeChecked();
+    expect(checkbox).toHaveAccessibleDescription(/Off by default: e-mail leaves your agency's systems/);
+    checkbox.focus();
+    fireEvent.click(checkbox);
+    expect(checkbox).toBeChecked();
+    expect(checkbox).toHaveAttribute("aria-busy", "true");
+    expect(within(card).getByRole("status")).toHaveTextContent("Saving…");
+    fireEvent.click(checkbox); // waits for the first change: not sent again
+    expect(checkbox).toBeChecked();
+    await waitFor(() => expect(callsTo("PUT", "/api/admin/alert-email-settings")).toHaveLength(1));
+    expect(JSON.parse(callsTo("PUT", "/api/admin/alert-email-settings")[0]![1]!.body as string)).toEqual({
+      alert_email_pictures: true,
+    });
+    release(jsonResponse({ alert_email_pictures: true }));
+    expect(
+      await within(card).findByText("Saved. Alert e-mails now carry the read's picture."),
+    ).toBeInTheDocument();
+    expect(checkbox).toBeChecked();
+    expect(checkbox).toHaveAttribute("aria-busy", "false");
+    expect(checkbox).toHaveFocus();
+    expect(callsTo("PUT", "/api/admin/alert-email-settings")).toHaveLength(1);
+  });
+
+  it("keeps the box as it was and gives the server's reason when the change is refused", async () => {
+    answer({
+      "GET /api/admin/alert-email-settings": () => jsonResponse({ alert_email_pictures: true }),
+      "PUT /api/admin/alert-email-settings": () =>
+        jsonResponse(errorBody("FORBIDDEN", "Only your agency's admins change this."), { status: 403 }),
+    });
+    renderAdmin();
+    const { card, checkbox } = await box();
+    expect(checkbox).toBeChecked();
+    fireEvent.click(checkbox);
+    expect(await within(card).findByRole("alert")).toHaveTextContent(
+      "Only your agency's admins change this. The setting is unchanged: alert e-mails carry pictures.",
+    );
+    expect(checkbox).toBeChecked();
+  });
+
+  it("says when the setting could not be loaded, with a way to try again", async () => {
+    answer({
+      "GET /api/admin/alert-email-settings": () =>
+        jsonResponse(errorBody("INTERNAL", "Down."), { status: 500 }),
+    });
+    renderAdmin();
+    const card = await screen.findByRole("region", { name: "Alert e-mails" });
+    expect(await within(card).findByRole("alert")).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: /try again/i })).toBeInTheDocument();
+    expect(within(card).queryByRole("checkbox")).not.toBeInTheDocument();
   });
 });
 

@@ -9,6 +9,7 @@ import { isApiError } from "@/lib/api-client";
 import { useInvalidate } from "@/lib/query-client";
 import { adminKeys, adminQueries } from "../api/queries";
 import { AddUserForm } from "./add-user-form";
+import { AlertEmailCard } from "./alert-email-card";
 import { BulkUploadCard } from "./bulk-upload-card";
 import { CaseFieldsCard } from "./case-fields-card";
 import { MfaPolicyCard } from "./mfa-policy-card";
@@ -78,6 +79,7 @@ function AdminPanel({
       </Card>
       <CaseFieldsCard />
       <RetentionCard />
+      <AlertEmailCard />
       <TransparencyCard />
     </>
   );
