@@ -14,6 +14,10 @@
  * node_modules, and runs the same load against it first, then against this checkout, on the same
  * store, port and users (so the tokens' issuer is the same).
  *
+ * BENCH_SEARCH_LOAD_MEMBERS=<n> makes the first n searchers members of Hartford's hotlist group (0 by
+ * default, as before): a searcher who may see a group pays the hotlist badges' statement at every
+ * search; one who may see none does not (issue 42 item 0, third step).
+ *
  * BENCH_SEARCH_LOAD_PROFILE=1 starts the API with `--cpu-prof` and summarises the load phases'
  * samples by step (auth hook, audit, query, references, serialization...).
  *
@@ -55,6 +59,7 @@ const PAGE_SIZE = Number(process.env.BENCH_SEARCH_LOAD_PAGE_SIZE ?? 500);
 const BASELINE = process.env.BENCH_SEARCH_LOAD_BASELINE;
 const PROFILE = process.env.BENCH_SEARCH_LOAD_PROFILE === "1";
 const ROUNDS = Number(process.env.BENCH_SEARCH_LOAD_ROUNDS ?? 1);
+const MEMBERS = Number(process.env.BENCH_SEARCH_LOAD_MEMBERS ?? 0);
 const DAY = 86_400_000;
 const apiDir = path.resolve(benchDir, "..");
 const repoRoot = path.resolve(apiDir, "../..");
@@ -96,6 +101,8 @@ interface Phase {
   latency: ReturnType<typeof summarize>;
   results: { median: number; p95: number };
   nodeCpuMsPerSearch: number;
+  /** The bench's own process (the 16 clients: fetch, reading each answer) on the same cores. */
+  clientCpuMsPerSearch: number;
   postgresCpuMsPerSearch: number;
   machineBusy: number;
   statements: StatementStats;
@@ -236,6 +243,15 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       })),
       skipDuplicates: true,
     });
+    if (MEMBERS > 0) {
+      await sqlOn(session).query(
+        `INSERT INTO hotlist_group_members (group_id, user_id)
+         SELECT g.id, u.id FROM hotlist_groups g CROSS JOIN users u
+         WHERE g.agency_id = $1 AND NOT g.archived AND u.username = ANY($2::text[])
+         ON CONFLICT DO NOTHING`,
+        [agencyId, usernames.slice(0, MEMBERS)],
+      );
+    }
 
     // Hartford's searchable Axis cameras (its own and those shared with it), named in every search.
     const cameras = (
@@ -341,6 +357,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       await sqlOn(session).query("SELECT pg_stat_statements_reset()");
       const machine0 = machineCpuMs();
       const node0 = processCpuMs(pid);
+      const client0 = process.cpuUsage();
       const pg0 = postgresCpu();
       const t0 = performance.now();
       const fromUs = monotonicUs();
@@ -348,6 +365,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       const toUs = monotonicUs();
       const wall = performance.now() - t0;
       const node1 = processCpuMs(pid);
+      const client1 = process.cpuUsage(client0);
       const pg1 = postgresCpu();
       const machine1 = machineCpuMs();
       const searches = latencies.length;
@@ -361,6 +379,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         latency: summarize(latencies),
         results: { median: summarize(counts).p50, p95: summarize(counts).p95 },
         nodeCpuMsPerSearch: round((node1 - node0) / searches, 2),
+        clientCpuMsPerSearch: round((client1.user + client1.system) / 1000 / searches, 2),
         postgresCpuMsPerSearch: round((pg1 - pg0) / searches, 2),
         machineBusy: round((machine1.busy - machine0.busy) / (machine1.total - machine0.total), 2),
         statements: await statements(searches),
@@ -369,7 +388,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       phases.push(phase);
       log(
         `${server}, ${kind}: ${phase.perSecond}/s, p50 ${phase.latency.p50} p95 ${phase.latency.p95} ms, ` +
-          `Node ${phase.nodeCpuMsPerSearch} ms, PostgreSQL ${phase.postgresCpuMsPerSearch} ms per search, ` +
+          `Node ${phase.nodeCpuMsPerSearch} ms, PostgreSQL ${phase.postgresCpuMsPerSearch} ms, ` +
+          `the clients ${phase.clientCpuMsPerSearch} ms per search, ` +
           `${phase.statements.perSearch} statements (${JSON.stringify(statuses)})`,
       );
     };
@@ -426,6 +446,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         "p95 ms": phase.latency.p95,
         "Node CPU ms": phase.nodeCpuMsPerSearch,
         "PG CPU ms": phase.postgresCpuMsPerSearch,
+        "client CPU ms": phase.clientCpuMsPerSearch,
         statements: phase.statements.perSearch,
         "PG exec ms": phase.statements.execMsPerSearch,
         "PG plan ms": phase.statements.planMsPerSearch,
@@ -461,6 +482,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         warmupSeconds: WARMUP_SECONDS,
         pageSize: PAGE_SIZE,
         baseline: BASELINE ?? null,
+        groupMembers: MEMBERS,
         cameras,
       },
       phases,

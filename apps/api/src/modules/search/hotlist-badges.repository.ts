@@ -1,5 +1,5 @@
 import type { TSearchResult, TSearchResultHotlist } from "@odin/contract";
-import { Prisma, queryPrepared, type PrismaClient } from "@odin/db";
+import { Prisma, PREPARED_STATEMENT, queryPrepared, type PrismaClient } from "@odin/db";
 import type { Actor } from "../../access/actor";
 import { joinActiveGroup, matchingPlatesCte } from "../alerts/matching/matcher-sql";
 import { normalizePlate } from "../../sources/plate-pattern";
@@ -49,8 +49,11 @@ export async function attachHotlists(
   if (pairs.size === 0) return results;
   const list = [...pairs.values()];
   const member = memberRule(auth);
-  // Sent by node-postgres on Prisma's pool (queryPrepared; unnamed, so planned for its values): every
-  // search pays this statement, and Prisma's own work per call cost the API more than the query.
+  // Sent by node-postgres on Prisma's pool (queryPrepared): every search of a caller who may see a group
+  // pays this statement, and Prisma's own work per call cost the API more than the query. Prepared once
+  // per connection: its text does not vary with the plates (arrays), and every read probes the plates'
+  // indexes whatever the plan (matcher-sql.ts's fenced LATERAL arms), so planning it at every call
+  // bought nothing (issue 42 item 0, third step).
   const rows = await queryPrepared<{
     plate_normalized: string;
     state: string | null;
@@ -58,7 +61,7 @@ export async function attachHotlists(
     name: string;
   }>(
     prisma,
-    Prisma.sql`
+    Prisma.sql`${Prisma.raw(PREPARED_STATEMENT)}
     WITH r AS (
       SELECT * FROM unnest(${list.map((pair) => pair.plate)}::text[], ${list.map((pair) => pair.state)}::text[])
         AS t(plate_normalized, state)
