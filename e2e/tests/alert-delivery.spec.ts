@@ -7,7 +7,7 @@ import { signInAs } from "../support/sign-in";
  * this device included) and quiet hours, and a
  * group's alerting (cooldown, urgent) on Edit Group.
  */
-test("an admin registers a dispatch webhook (secret shown once), turns alert e-mails on, sets quiet hours and a group's cooldown", async ({
+test("an admin registers dispatch webhooks (secret shown once, either signature), allows pictures in alert e-mails, turns alert e-mails on, sets quiet hours and a group's cooldown", async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -20,7 +20,30 @@ test("an admin registers a dispatch webhook (secret shown once), turns alert e-m
   await page.getByRole("button", { name: "Add webhook" }).click();
   await expect(page.getByText(/signing secret is shown this once/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Webhooks list" }).getByText("County CAD")).toBeVisible();
+  // Issue 38: a receiver built on the older scheme keeps it, chosen when the webhook is added.
+  await page.getByLabel("Name").fill("Records system (old verifier)");
+  await page.getByLabel("Endpoint URL").fill("https://rms.example.org/hooks/odin");
+  await page.getByLabel("Signature").selectOption("odin_v1");
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  const list = page.getByRole("region", { name: "Webhooks list" });
+  await expect(list.getByRole("row", { name: /Records system/ })).toContainText(
+    "Odin-Signature (deprecated)",
+  );
+  await expect(list.getByRole("row", { name: /County CAD/ })).toContainText("Standard Webhooks");
   await screenshot(page, "admin-webhooks", { fullPage: true });
+
+  // Issue 38 item 5: the alert e-mail picture switch, on User Administration beside the other settings.
+  await page.getByRole("link", { name: "← User Administration" }).click();
+  const mail = page.getByRole("region", { name: "Alert e-mails" });
+  const pictures = mail.getByRole("checkbox", { name: "Attach the read's picture to alert e-mails" });
+  await expect(pictures).not.toBeChecked();
+  await pictures.focus();
+  await page.keyboard.press("Space");
+  await expect(mail.getByText("Saved. Alert e-mails now carry the read's picture.")).toBeVisible();
+  await expect(pictures).toBeChecked();
+  await expect(pictures).toBeFocused();
+  await mail.scrollIntoViewIfNeeded();
+  await screenshot(page, "admin-alert-email", { scrollTop: false });
 
   // Browser notifications on this device (Web Push): allowed by the browser, not yet subscribed. The
   // journey's Chromium reaches no push service, so subscribing itself is covered by the API's

@@ -218,17 +218,25 @@ function AddWebhookForm({
             />
           </div>
         </div>
-        <div className="field">
-          <label htmlFor="webhook-signature">Signature</label>
-          <select
-            id="webhook-signature"
-            className="input"
-            value={scheme}
-            onChange={(event) => setScheme(event.target.value as TWebhookSignatureScheme)}
-          >
-            <option value="standard_webhooks">{SCHEME_NAMES.standard_webhooks} (recommended)</option>
-            <option value="odin_v1">{SCHEME_NAMES.odin_v1}, for receivers built for it</option>
-          </select>
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="webhook-signature">Signature</label>
+            <select
+              id="webhook-signature"
+              className="select"
+              value={scheme}
+              aria-describedby="webhook-signature-hint"
+              onChange={(event) => setScheme(event.target.value as TWebhookSignatureScheme)}
+            >
+              <option value="standard_webhooks">{SCHEME_NAMES.standard_webhooks} (recommended)</option>
+              <option value="odin_v1">{SCHEME_NAMES.odin_v1}, for receivers built for it</option>
+            </select>
+          </div>
+          <p id="webhook-signature-hint" className="field__hint webhook-signature-hint">
+            Standard Webhooks: the <code>webhook-id</code>, <code>webhook-timestamp</code> and{" "}
+            <code>webhook-signature</code> headers, checked by any Standard Webhooks library. Odin-Signature:
+            the older <code>Odin-Signature</code> header, only for a receiver already built on it.
+          </p>
         </div>
         <fieldset className="field">
           <legend>Groups (none ticked: every group)</legend>

@@ -400,9 +400,10 @@ describe("EditGroupScreen", () => {
     const hint = input.getAttribute("aria-describedby");
     expect(hint).toBeTruthy();
     const help = document.getElementById(hint!)!;
-    expect(help).toHaveTextContent(PLATE_CSV_COLUMNS.join(","));
-    expect(help).toHaveTextContent("Plate Number,Description,Match Strategy");
-    expect(help).toHaveTextContent(/Description becomes the reason/);
+    expect(help).toHaveTextContent(`Odin's template: ${PLATE_CSV_COLUMNS.join(", ")}`);
+    expect(help).toHaveTextContent(
+      "Rekor Scout's alert-list CSV as it is: Plate Number, Description, Match Strategy (the Description becomes the reason)",
+    );
   });
 
   it("builds the CSV template from the contract's columns without a call", async () => {

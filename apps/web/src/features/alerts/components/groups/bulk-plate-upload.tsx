@@ -119,14 +119,25 @@ export function BulkPlateUpload({
 
 /** The two layouts the upload takes (docs/hotlist-csv.md), told apart by the header row. */
 export function PlateCsvLayouts() {
+  const columns = (names: readonly string[]) =>
+    names.map((name, index) => (
+      <span key={name}>
+        {index > 0 && ", "}
+        <code>{name}</code>
+      </span>
+    ));
   return (
     <>
-      <p>
-        Two layouts are accepted, with a header row: Odin&apos;s template (
-        <code>{PLATE_CSV_COLUMNS.join(",")}</code>; only <code>plate_number</code> is required), or Rekor
-        Scout&apos;s alert-list CSV as it is (<code>{REKOR_ALERT_LIST_COLUMNS.join(",")}</code>: Description
-        becomes the reason).
-      </p>
+      <p>Two layouts are accepted, each with a header row:</p>
+      <ul className="bulk-upload__layouts">
+        <li>
+          Odin&apos;s template: {columns(PLATE_CSV_COLUMNS)} (only <code>plate_number</code> is required);
+        </li>
+        <li>
+          Rekor Scout&apos;s alert-list CSV as it is: {columns(REKOR_ALERT_LIST_COLUMNS)} (the Description
+          becomes the reason).
+        </li>
+      </ul>
       <p>
         Match strategy is Exact (the default) or Lenient, which also alerts on look-alike readings. Quote a
         cell that holds a comma or a quote, and write each quote inside it twice.
