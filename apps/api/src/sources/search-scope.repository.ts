@@ -116,9 +116,9 @@ async function visibleIds(prisma: PrismaClient, scope: SourceContext, source: Re
   return integrationsVisibleTo(prisma, source, agency);
 }
 
-// Every search of an agency with Rekor keys or an Axon integration reads them: one prepared statement
-// each, sent by node-postgres, the same rows as Prisma's findMany (test/read-viewers.test.ts compares
-// them), without Prisma's own work per call (issue 42 item 0).
+// On a scope readSearchScope did not read (the search form's lists, an export's read), one prepared
+// statement each, sent by node-postgres, the same rows as Prisma's findMany (test/read-viewers.test.ts
+// compares them), without Prisma's own work per call (issue 42 item 0).
 const REKOR_KEYS_SQL = `${PREPARED_STATEMENT} SELECT ${REKOR_COLUMNS}
   FROM rekor_api_keys k WHERE k.id = ANY(`;
 const AXON_INTEGRATIONS_SQL = `${PREPARED_STATEMENT} SELECT ${AXON_COLUMNS}
