@@ -214,7 +214,11 @@ export async function buildApp({
   if (runs.api) await registerApiRoutes();
   async function registerApiRoutes(): Promise<void> {
     await app.register(appConfigRoutes, { config });
-    await app.register(apiReferenceRoutes, { publicUrl: config.publicUrl, issuer: identity.issuer });
+    await app.register(apiReferenceRoutes, {
+      publicUrl: config.publicUrl,
+      issuer: identity.issuer,
+      ...(identity.builtIn ? { clientTokenUrl: `${identity.issuer.replace(/\/+$/, "")}/token` } : {}),
+    });
     await app.register(accountRoutes, {
       mailer: mail,
       publicUrl: config.publicUrl,

@@ -2,6 +2,7 @@ import { ENDPOINTS } from "@odin/contract";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { HTTPMethods } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientScopesOf } from "../src/access/client-scopes";
 import { ACCESS_POLICY } from "../src/access/access-policy";
 import {
   API_REFERENCE_PATH,
@@ -94,11 +95,19 @@ describe("GET /openapi.json (issue 38 item 1)", () => {
       expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
       const rule = ACCESS_POLICY[`${endpoint.method} ${endpoint.path}`]!;
       expect(operation!["x-odin-access"]).toEqual({ level: rule.access, scope: rule.scope });
-      expect(operation!.security).toEqual(rule.access === "public" ? [] : [{ bearer: [] }, { oidc: [] }]);
+      // Issue 38 item 2: a call an API client may make names the scopes it needs.
+      const clientScopes =
+        rule.access === "public" ? null : clientScopesOf(`${endpoint.method} ${endpoint.path}`);
+      expect(operation!.security).toEqual(
+        rule.access === "public"
+          ? []
+          : [{ bearer: [] }, { oidc: [] }, ...(clientScopes ? [{ apiClient: clientScopes }] : [])],
+      );
+      expect(operation!["x-odin-client-scopes"]).toEqual(clientScopes ?? undefined);
       expect(JSON.stringify(operation!.responses)).toContain("#/components/responses/Error");
     }
     expect(Object.keys(document.components.securitySchemes)).toEqual(
-      expect.arrayContaining(["bearer", "oidc", "scimToken"]),
+      expect.arrayContaining(["bearer", "oidc", "scimToken", "apiClient"]),
     );
     expect(document.components.schemas.ApiError).toMatchObject({ type: "object" });
   });

@@ -60,6 +60,16 @@ export function scopesFor(route: string): readonly TApiClientScope[] {
   return ROUTE_SCOPES.get(route) ?? [];
 }
 
+/**
+ * The scopes a client needs for a route (`"GET /alerts-data"`): [] when any client may call it, null
+ * when none may (the API reference lists them per call).
+ */
+export function clientScopesOf(route: string): readonly TApiClientScope[] | null {
+  if (ANY_CLIENT.has(route)) return [];
+  const scopes = scopesFor(route);
+  return scopes.length ? scopes : null;
+}
+
 /** Whether a client holding `scopes` may call the route (HEAD as its GET). */
 export function clientMayCall(scopes: readonly string[], method: string, url: string): boolean {
   const route = `${method === "HEAD" ? "GET" : method} ${url}`;

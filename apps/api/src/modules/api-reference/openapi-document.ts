@@ -1,4 +1,5 @@
 import {
+  API_CLIENT_SCOPE_LABELS,
   APP_CONFIG_PATH,
   ENDPOINT_EXAMPLES,
   ENDPOINTS,
@@ -15,6 +16,7 @@ import {
   type ZodOpenApiResponseObject,
 } from "zod-openapi";
 import { ACCESS_POLICY, type AccessRule } from "../../access/access-policy";
+import { clientScopesOf } from "../../access/client-scopes";
 import { ALERT_WEBHOOK_DOCUMENT } from "./webhook-event";
 
 /** Where the document is served (public, like /healthz): docs/integrations.md. */
@@ -112,9 +114,11 @@ function successResponse(endpoint: Endpoint, example: unknown): ZodOpenApiRespon
   return { description: "OK", content, ...(headers ? { headers } : {}) };
 }
 
-function contractOperation(endpoint: AnyEndpoint): ZodOpenApiOperationObject {
+function contractOperation(endpoint: AnyEndpoint, clientsByOAuth: boolean): ZodOpenApiOperationObject {
   const call: Endpoint = endpoint;
   const rule = accessOf(call.method, call.path);
+  // Issue 38 item 2: the scopes an API client needs for this call (null: no client may make it).
+  const clientScopes = rule.access === "public" ? null : clientScopesOf(`${call.method} ${call.path}`);
   const example = ENDPOINT_EXAMPLES[`${call.method} ${call.path}`];
   const hasInput = Boolean(call.body ?? call.query ?? call.params ?? call.files);
   const isPublic = rule.access === "public";
@@ -124,8 +128,15 @@ function contractOperation(endpoint: AnyEndpoint): ZodOpenApiOperationObject {
     summary: call.summary,
     description: describeAccess(rule),
     tags: [tagOf(call.path)],
-    security: isPublic ? [] : [{ bearer: [] }, { oidc: [] }],
+    security: isPublic
+      ? []
+      : [
+          { bearer: [] },
+          { oidc: [] },
+          ...(clientScopes && clientsByOAuth ? [{ apiClient: [...clientScopes] }] : []),
+        ],
     "x-odin-access": { level: rule.access, scope: rule.scope },
+    ...(clientScopes ? { "x-odin-client-scopes": [...clientScopes] } : {}),
     "x-odin-spec": call.spec,
     requestParams: {
       ...(call.params ? { path: call.params as z.ZodObject } : {}),
@@ -198,6 +209,11 @@ export interface OpenApiOptions {
   issuer: string;
   /** The document's version (info.version). */
   version?: string;
+  /**
+   * Where API clients take tokens by client credentials (the built-in provider's `<issuer>/token`);
+   * absent with an external issuer, whose token endpoint is the agency's own.
+   */
+  clientTokenUrl?: string;
 }
 
 const ApiError = ZApiError.meta({
@@ -216,7 +232,12 @@ const errorResponse = (description: string) => ({
 export function buildOpenApiDocument(options: OpenApiOptions): Record<string, unknown> {
   const paths: ZodOpenApiPathsObject = {};
   for (const endpoint of ENDPOINTS)
-    addOperation(paths, endpoint.method, endpoint.path, contractOperation(endpoint));
+    addOperation(
+      paths,
+      endpoint.method,
+      endpoint.path,
+      contractOperation(endpoint, Boolean(options.clientTokenUrl)),
+    );
   for (const key of Object.keys(ACCESS_POLICY).filter((entry) => entry.includes(" /scim/v2/"))) {
     const [method, path] = key.split(" ") as [string, string];
     addOperation(paths, method, path, scimOperation(method, path));
@@ -257,6 +278,23 @@ export function buildOpenApiDocument(options: OpenApiOptions): Record<string, un
           type: "openIdConnect",
           openIdConnectUrl: `${issuer}/.well-known/openid-configuration`,
         },
+        ...(options.clientTokenUrl
+          ? {
+              apiClient: {
+                type: "oauth2",
+                description:
+                  "An agency's API client (issue 38): a token by OAuth 2.0 client credentials (HTTP Basic with " +
+                  "the client's id and secret, `resource` = the API's audience). A client may make only the " +
+                  "calls its scopes list (`x-odin-client-scopes`); searches still need a justification.",
+                flows: {
+                  clientCredentials: {
+                    tokenUrl: options.clientTokenUrl,
+                    scopes: API_CLIENT_SCOPE_LABELS,
+                  },
+                },
+              },
+            }
+          : {}),
         scimToken: {
           type: "http",
           scheme: "bearer",

@@ -3,6 +3,8 @@ import { OPENAPI_PATH } from "./openapi-document";
 interface Operation {
   summary?: string;
   "x-odin-access"?: { level: string; scope: string };
+  /** Issue 38 item 2: the scopes an API client needs for the call ([]: any client). */
+  "x-odin-client-scopes"?: string[];
 }
 interface ReferenceDocument {
   info: { title: string; version: string };
@@ -24,10 +26,12 @@ export function renderReferencePage(document: ReferenceDocument): string {
       if (!operation) continue;
       const tag = operation.tags?.[0] ?? "other";
       const access = operation["x-odin-access"];
+      const clientScopes = operation["x-odin-client-scopes"];
       const row =
         `<tr><td><code>${method.toUpperCase()}</code></td><th scope="row"><code>${escapeHtml(path)}</code></th>` +
         `<td>${escapeHtml(operation.summary ?? "")}</td>` +
-        `<td>${access ? `${escapeHtml(access.level)} (${escapeHtml(access.scope)})` : ""}</td></tr>`;
+        `<td>${access ? `${escapeHtml(access.level)} (${escapeHtml(access.scope)})` : ""}</td>` +
+        `<td>${clientScopes ? (clientScopes.length ? clientScopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(" or ") : "any") : "none"}</td></tr>`;
       byTag.set(tag, [...(byTag.get(tag) ?? []), row]);
     }
   }
@@ -37,7 +41,7 @@ export function renderReferencePage(document: ReferenceDocument): string {
       (tag) =>
         `<section aria-labelledby="tag-${escapeHtml(tag)}"><h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>` +
         `<table><thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">What it does</th>` +
-        `<th scope="col">Who may call it (scope)</th></tr></thead><tbody>${byTag.get(tag)!.join("")}</tbody></table></section>`,
+        `<th scope="col">Who may call it (scope)</th><th scope="col">API client scope</th></tr></thead><tbody>${byTag.get(tag)!.join("")}</tbody></table></section>`,
     )
     .join("\n");
   const title = `${escapeHtml(document.info.title)} reference`;
@@ -51,7 +55,9 @@ thead th{background:#eee}code{font-size:.95em}a{color:#0645ad}</style></head>
 <p>Version ${escapeHtml(document.info.version)}. The machine-readable OpenAPI 3.1 document is
 <a href="${OPENAPI_PATH}"><code>${OPENAPI_PATH}</code></a>: generate a client from it. Every call but the public
 ones needs <code>Authorization: Bearer &lt;access token&gt;</code>; failures answer
-<code>{ "error": { "code", "message", "details"? } }</code>. Alert webhooks are signed per Standard Webhooks.</p>
+<code>{ "error": { "code", "message", "details"? } }</code>. An agency's systems call as API clients (made by its
+admin; OAuth 2.0 client credentials), each limited to the calls of its scopes. Alert webhooks are signed per
+Standard Webhooks.</p>
 <nav aria-label="Sections"><ul>${tags.map((tag) => `<li><a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join("")}</ul></nav>
 </header><main>
 ${sections}
