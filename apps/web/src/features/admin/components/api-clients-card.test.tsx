@@ -1,3 +1,4 @@
+import type { TApiClient } from "@odin/contract";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -13,7 +14,7 @@ import {
 import { ApiClientsCard } from "./api-clients-card";
 
 const SECRET = "odin_cs_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG";
-const CLIENT = {
+const CLIENT: TApiClient = {
   id: 7,
   name: "CAD bridge",
   issuer: "built_in",
@@ -38,7 +39,7 @@ const fetchMock = stubFetchPerTest();
 
 /** Answers by "METHOD path" from a state the calls change, as the API would; keeps each body sent. */
 function api() {
-  let clients: (typeof CLIENT)[] = [];
+  let clients: TApiClient[] = [];
   const bodies: unknown[] = [];
   fetchMock.mockImplementation(async (input, init) => {
     const key = `${init?.method ?? "GET"} ${urlOf(input)}`;

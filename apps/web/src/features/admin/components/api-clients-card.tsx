@@ -283,7 +283,12 @@ function NewApiClientForm({
   const described = (field: keyof FormErrors) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${id}-title`}>
+    <form
+      className="api-clients__form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className="api-clients__subtitle">
         New API client
       </h3>
@@ -305,7 +310,7 @@ function NewApiClientForm({
         />
         <FieldError id={`${id}-name-error`} message={errors.name} />
       </div>
-      <fieldset className="field" disabled={busy} aria-describedby={described("scopes")}>
+      <fieldset className="field api-clients__scopes" disabled={busy} aria-describedby={described("scopes")}>
         <legend>Scopes (what it may call)</legend>
         {API_CLIENT_SCOPES.map((scope) => (
           <Checkbox
@@ -325,38 +330,40 @@ function NewApiClientForm({
         ))}
         <FieldError id={`${id}-scopes-error`} message={errors.scopes} />
       </fieldset>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-rate`}>Rate limit (calls a minute)</FieldLabel>
-        <input
-          id={`${id}-rate`}
-          className="input"
-          type="number"
-          inputMode="numeric"
-          min={API_CLIENT_LIMITS.rateLimitMin}
-          max={API_CLIENT_LIMITS.rateLimitMax}
-          value={rate}
-          onChange={(event) => setRate(event.target.value)}
-          aria-invalid={errors.rate ? true : undefined}
-          aria-describedby={described("rate")}
-          disabled={busy}
-        />
-        <FieldError id={`${id}-rate-error`} message={errors.rate} />
-      </div>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-expiry`}>Expires</FieldLabel>
-        <select
-          id={`${id}-expiry`}
-          className="select"
-          value={expiry}
-          onChange={(event) => setExpiry(event.target.value)}
-          disabled={busy}
-        >
-          {EXPIRY_CHOICES.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
+      <div className="form-row">
+        <div className="field">
+          <FieldLabel htmlFor={`${id}-rate`}>Rate limit (calls a minute)</FieldLabel>
+          <input
+            id={`${id}-rate`}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={API_CLIENT_LIMITS.rateLimitMin}
+            max={API_CLIENT_LIMITS.rateLimitMax}
+            value={rate}
+            onChange={(event) => setRate(event.target.value)}
+            aria-invalid={errors.rate ? true : undefined}
+            aria-describedby={described("rate")}
+            disabled={busy}
+          />
+          <FieldError id={`${id}-rate-error`} message={errors.rate} />
+        </div>
+        <div className="field">
+          <FieldLabel htmlFor={`${id}-expiry`}>Expires</FieldLabel>
+          <select
+            id={`${id}-expiry`}
+            className="select"
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+            disabled={busy}
+          >
+            {EXPIRY_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       {external && (
         <div className="field">
