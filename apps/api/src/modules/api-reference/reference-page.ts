@@ -39,9 +39,12 @@ export function renderReferencePage(document: ReferenceDocument): string {
   const sections = tags
     .map(
       (tag) =>
-        `<section aria-labelledby="tag-${escapeHtml(tag)}"><h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>` +
+        `<section><h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>` +
+        // A phone scrolls the table, not the page (the region is focusable, so a keyboard scrolls it too);
+        // the region, named by the heading, is the section's one landmark.
+        `<div class="table-scroll" role="region" aria-labelledby="tag-${escapeHtml(tag)}" tabindex="0">` +
         `<table><thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">What it does</th>` +
-        `<th scope="col">Who may call it (scope)</th><th scope="col">API client scope</th></tr></thead><tbody>${byTag.get(tag)!.join("")}</tbody></table></section>`,
+        `<th scope="col">Who may call it (scope)</th><th scope="col">API client scope</th></tr></thead><tbody>${byTag.get(tag)!.join("")}</tbody></table></div></section>`,
     )
     .join("\n");
   const title = `${escapeHtml(document.info.title)} reference`;
@@ -50,7 +53,9 @@ export function renderReferencePage(document: ReferenceDocument): string {
 <title>${title}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1rem;color:#111;background:#fff}
 table{border-collapse:collapse;width:100%;margin-bottom:2rem}th,td{border:1px solid #888;padding:.3rem .5rem;text-align:left;vertical-align:top}
-thead th{background:#eee}code{font-size:.95em}a{color:#0645ad}</style></head>
+thead th{background:#eee}code{font-size:.95em}a{color:#0645ad}header p{max-width:50rem}
+.table-scroll{overflow-x:auto;margin-bottom:2rem}.table-scroll table{margin:0;min-width:56rem}th code{white-space:nowrap}
+nav ul{columns:13rem;padding-left:1.25rem}nav li{break-inside:avoid}</style></head>
 <body><header><h1>${title}</h1>
 <p>Version ${escapeHtml(document.info.version)}. The machine-readable OpenAPI 3.1 document is
 <a href="${OPENAPI_PATH}"><code>${OPENAPI_PATH}</code></a>: generate a client from it. Every call but the public
