@@ -138,6 +138,9 @@ describe("ENDPOINTS", () => {
       "PUT /api/admin/webhooks/:id",
       "DELETE /api/admin/webhooks/:id",
       "POST /api/admin/webhooks/:id/test",
+      // Issue 38 item 5: the agency's alert e-mail picture switch
+      "GET /api/admin/alert-email-settings",
+      "PUT /api/admin/alert-email-settings",
       "GET /hotlist-attachments/:filename",
       "GET /groups/:groupId/image",
       "GET /axis-integrations",
@@ -193,6 +196,11 @@ describe("ENDPOINTS", () => {
       "GET /admin/scim-token",
       "POST /admin/scim-token",
       "DELETE /admin/scim-token",
+      // Issue 38 item 2: the agency's API clients
+      "GET /admin/api-clients",
+      "POST /admin/api-clients",
+      "POST /admin/api-clients/:id/rotate-secret",
+      "POST /admin/api-clients/:id/deactivate",
     ];
     expect(keys.filter((key) => !SPEC_CALLS.includes(key)).sort()).toEqual([...own].sort());
     for (const key of own) {
