@@ -235,6 +235,7 @@ describe("audit rows are append-only", () => {
         { require_case_number: true, require_offense_category: false, offense_categories: [] },
       ],
       ["admin", "PUT", `/admin/users/${await userId(t, "hartford.investigator")}/auditor`, { auditor: true }],
+      ["admin", "PUT", "/api/admin/alert-email-settings", { alert_email_pictures: true }],
       [
         "owner",
         "POST",
@@ -291,6 +292,7 @@ describe("audit rows are append-only", () => {
         "axis_integration_resumed",
         "axis_integration_token_rotated",
         "case_fields_changed",
+        "alert_email_settings_changed",
         "webhook_created",
         "webhook_updated",
         "webhook_tested",
