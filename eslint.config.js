@@ -17,6 +17,7 @@ const API_DATA_LAYER = [
   // The composition roots: they make the client and hand it to everything else.
   "apps/api/src/server.ts",
   "apps/api/src/app.ts",
+  "apps/api/src/composition/**",
   "apps/api/src/plugins/prisma.ts",
   "apps/api/src/cli/database.ts",
   // The `Database` type and inTransaction: the handle services hold and pass to repositories.
@@ -57,6 +58,8 @@ const API_HTTP_LAYER = [
   "apps/api/src/plugins/**",
   "apps/api/src/app.ts",
   "apps/api/src/server.ts",
+  // The composition root's parts (issue 39 item 3): they register the routes and the workers' hooks.
+  "apps/api/src/composition/**",
   // Helpers that exist for routes only: the identity pages' HTML answers and form parser, and the
   // mount of oidc-provider (a Koa app) under /oidc.
   "apps/api/src/identity/html-forms.ts",

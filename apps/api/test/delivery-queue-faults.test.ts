@@ -6,6 +6,7 @@ import {
   type ClaimedDelivery,
 } from "../src/delivery/delivery-queue.repository";
 import { createDeliveryWorker, type DeliveryChannel } from "../src/delivery/delivery-worker";
+import { createAlertAnnouncements } from "../src/lib/alert-listener";
 import { startRelay, type DbRelay } from "./db-relay";
 import { buildTestApp, type TestApp } from "./helpers";
 
@@ -52,7 +53,7 @@ describe("the delivery queue under faults", () => {
   ) =>
     createDeliveryWorker({
       prisma,
-      databaseUrl: t.databaseUrl,
+      announcements: createAlertAnnouncements({ databaseUrl: t.databaseUrl, log: t.app.log }),
       channels: { webhook: channel, email: channel },
       policy: { ...t.config.alerts.delivery, pollMs: 0, retryBaseMs: 0 },
       log: t.app.log,

@@ -1,4 +1,4 @@
-import { listenForAlerts, type AlertListener } from "../lib/alert-listener";
+import type { AlertAnnouncements } from "../lib/alert-listener";
 import type { DeliveryPolicy } from "../config/env";
 import type { Database } from "../lib/database";
 import type { Logger } from "../lib/logger";
@@ -41,8 +41,8 @@ export interface DeliveryWorker {
 
 export interface DeliveryWorkerOptions {
   prisma: Database;
-  /** The database the alerts are announced on (a LISTEN needs a connection of its own). */
-  databaseUrl: string;
+  /** The process's one LISTEN connection (lib/alert-listener.ts), shared with the live alert streams. */
+  announcements: AlertAnnouncements;
   channels: Partial<Record<DeliveryChannelName, DeliveryChannel>>;
   policy: DeliveryPolicy;
   log: Logger;
@@ -55,7 +55,7 @@ export interface DeliveryWorkerOptions {
 }
 
 /**
- * One per API process: woken by each committed alert (the alerts channel, a connection of its own) and
+ * One per API process: woken by each committed alert (the alerts channel, the process's one listener) and
  * every `policy.pollMs` for retries that fell due, it claims due deliveries in batches and attempts
  * them concurrently until none is due.
  */
@@ -63,7 +63,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const { prisma, policy, log } = options;
   const batchSize = options.batchSize ?? 20;
   const settleRetryMs = options.settleRetryMs ?? 1_000;
-  let listener: AlertListener | undefined;
+  let stopHearing: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -162,13 +162,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   return {
     start() {
       if (policy.pollMs <= 0) return;
-      listener = listenForAlerts({
-        databaseUrl: options.databaseUrl,
-        log,
-        onAlertIds: wake,
-        onConnected: wake,
-        applicationName: "odin-delivery-listener",
-      });
+      stopHearing = options.announcements.subscribe({ onAlertIds: wake, onConnected: wake });
       timer = setInterval(wake, policy.pollMs);
       timer.unref();
     },
@@ -176,7 +170,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await listener?.close();
+      stopHearing?.();
       await running?.catch(() => undefined);
     },
   };

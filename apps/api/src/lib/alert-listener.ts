@@ -106,3 +106,69 @@ export function listenForAlerts(options: AlertListenerOptions): AlertListener {
     },
   };
 }
+
+/** What wants to hear of committed alerts: the live screens' bus, the delivery worker. */
+export interface AlertAnnouncementSubscriber {
+  onAlertIds(ids: number[]): void;
+  /** LISTEN is in place (first connection, reconnections, or already when subscribing). */
+  onConnected(): void;
+}
+
+export interface AlertAnnouncements {
+  /** Hears of committed alerts until the returned function is called; the first opens the connection. */
+  subscribe(subscriber: AlertAnnouncementSubscriber): () => void;
+  /** Closes the one connection (the app's onClose, after its users stopped). */
+  close(): Promise<void>;
+}
+
+/**
+ * The one LISTEN connection of an API process (issue 39 item 3): the live alert streams and the delivery
+ * worker each opened their own before; now both subscribe here. Opened by the first subscriber, so a
+ * process that runs neither (ODIN_ROLE=ingest) holds none; each notification and each (re)connection is
+ * handed to every subscriber.
+ */
+export function createAlertAnnouncements(options: {
+  databaseUrl: string;
+  log: Logger;
+}): AlertAnnouncements {
+  const subscribers = new Set<AlertAnnouncementSubscriber>();
+  let listener: AlertListener | undefined;
+  let connected = false;
+  const each = (call: (subscriber: AlertAnnouncementSubscriber) => void) => {
+    for (const subscriber of [...subscribers]) {
+      try {
+        call(subscriber);
+      } catch (error) {
+        options.log.warn({ err: error }, "an alert announcement could not be handled");
+      }
+    }
+  };
+  return {
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      if (!listener) {
+        listener = listenForAlerts({
+          databaseUrl: options.databaseUrl,
+          log: options.log,
+          onAlertIds: (ids) => each((one) => one.onAlertIds(ids)),
+          onConnected: () => {
+            connected = true;
+            each((one) => one.onConnected());
+          },
+        });
+      } else if (connected) {
+        // Already listening: the newcomer looks for what it needs now, as after a connection.
+        queueMicrotask(() => subscribers.has(subscriber) && subscriber.onConnected());
+      }
+      return () => {
+        subscribers.delete(subscriber);
+      };
+    },
+    async close() {
+      subscribers.clear();
+      await listener?.close();
+      listener = undefined;
+      connected = false;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import type { TAlert } from "@odin/contract";
 import type { Database } from "../../../lib/database";
 import type { Logger } from "../../../lib/logger";
 import { findAlertIdsAfter, findAlertsByIds, findLatestAlertId } from "../alerts.repository";
-import { listenForAlerts, type AlertListener } from "../../../lib/alert-listener";
+import type { AlertAnnouncements } from "../../../lib/alert-listener";
 import { toContractAlert } from "../alert-view";
 
 export interface AlertEvent {
@@ -18,16 +18,17 @@ export interface AlertSubscriber {
 }
 
 export interface AlertBus {
-  /** Starts listening (the app's onReady). */
+  /** Starts hearing of committed alerts (the app's onReady). */
   start(): void;
   subscribe(subscriber: AlertSubscriber): () => void;
-  /** Ends every subscriber's connection and the listener (the app's preClose). */
+  /** Ends every subscriber's connection and stops hearing of alerts (the app's preClose). */
   close(): Promise<void>;
 }
 
 export interface AlertBusOptions {
   prisma: Database;
-  databaseUrl: string;
+  /** The process's one LISTEN connection (lib/alert-listener.ts), shared with the delivery worker. */
+  announcements: AlertAnnouncements;
   log: Logger;
 }
 
@@ -42,14 +43,14 @@ const CATCH_UP_LIMIT = 1_000;
  * read in one query and handed to every subscriber. Alerts committed while the listener had no
  * connection are looked up by id when it is back (best effort: ids above the last one seen).
  */
-export function createAlertBus({ prisma, databaseUrl, log }: AlertBusOptions): AlertBus {
+export function createAlertBus({ prisma, announcements, log }: AlertBusOptions): AlertBus {
   const subscribers = new Set<AlertSubscriber>();
   const remembered = new Set<number>();
   let pending = new Set<number>();
   let scheduled = false;
   /** The highest alert id fanned out or skipped; unknown until the listener first connects. */
   let lastSeenId: number | undefined;
-  let listener: AlertListener | undefined;
+  let stopHearing: (() => void) | undefined;
 
   const remember = (id: number) => {
     remembered.add(id);
@@ -108,9 +109,7 @@ export function createAlertBus({ prisma, databaseUrl, log }: AlertBusOptions): A
     start() {
       // Never waits for the database: the app starts (and answers /healthz) while it is unreachable,
       // and the listener keeps trying.
-      listener = listenForAlerts({
-        databaseUrl,
-        log,
+      stopHearing = announcements.subscribe({
         onAlertIds: enqueue,
         onConnected: () => {
           catchUp().catch((error: unknown) =>
@@ -126,7 +125,7 @@ export function createAlertBus({ prisma, databaseUrl, log }: AlertBusOptions): A
     async close() {
       for (const subscriber of subscribers) subscriber.close();
       subscribers.clear();
-      await listener?.close();
+      stopHearing?.();
     },
   };
 }

@@ -1,0 +1,224 @@
+import { endBuiltInSession } from "../identity/sessions.repository";
+import { interactionRoutes } from "../identity/interactions.routes";
+import { mountOidcProvider } from "../identity/oidc-mount";
+import { passwordResetRoutes } from "../modules/account/password-reset.routes";
+import { createIdTokenVerifier } from "../identity/token-verifier";
+import { accountRoutes } from "../modules/account/account.routes";
+import { adminRoutes } from "../modules/admin/admin.routes";
+import { mfaRoutes } from "../modules/account/mfa.routes";
+import { auditRoutes } from "../modules/audit/audit.routes";
+import { accountabilityRoutes } from "../modules/accountability/accountability.routes";
+import { legalHoldRoutes } from "../modules/accountability/legal-holds.routes";
+import { retentionRoutes } from "../modules/accountability/retention.routes";
+import { transparencyRoutes } from "../modules/accountability/transparency.routes";
+import { createTransparency } from "../modules/accountability/transparency.service";
+import { cameraHealthRoutes } from "../modules/camera-health/camera-health.routes";
+import { cameraRoutes } from "../modules/cameras/cameras.routes";
+import { axisIntegrationRoutes } from "../modules/integrations/axis-integrations.routes";
+import { integrationRoutes } from "../modules/integrations/integrations.routes";
+import { ownerRoutes } from "../modules/owner/owner.routes";
+import { setupRoutes } from "../modules/setup/setup.routes";
+import { ownerAgencyRoutes } from "../modules/owner/owner-agencies.routes";
+import { appConfigRoutes } from "../modules/app-config/app-config.routes";
+import { apiReferenceRoutes } from "../modules/api-reference/api-reference.routes";
+import { exportRoutes } from "../modules/exports/exports.routes";
+import { geocodeRoutes } from "../modules/geocode/geocode.routes";
+import { createReverseGeocoder, paceIntervalMs } from "../modules/geocode/reverse-geocoder";
+import { createSharedPace } from "../modules/geocode/shared-pace";
+import { hotlistRoutes } from "../modules/hotlists/hotlist.routes";
+import { agencyListRoutes } from "../modules/search/agency-lists.routes";
+import { searchRoutes } from "../modules/search/search.routes";
+import { createPageCursors } from "../modules/search/search-pages";
+import { investigationRoutes } from "../modules/search/investigations.routes";
+import { axonImageRoutes } from "../modules/images/axon-image.routes";
+import { rekorImageRoutes } from "../modules/images/rekor-image.routes";
+import { axisImageRoutes } from "../modules/images/axis-image.routes";
+import { alertRoutes } from "../modules/alerts/alerts.routes";
+import { alertStreamRoutes } from "../modules/alerts/stream/alert-stream.routes";
+import { alertDeliveryRoutes } from "../modules/alert-delivery/alert-delivery.routes";
+import { alertWebhookRoutes } from "../modules/alert-webhooks/alert-webhooks.routes";
+import { scimRoutes } from "../modules/scim/scim.routes";
+import { apiClientRoutes } from "../modules/api-clients/api-clients.routes";
+import { lazyExportSigner } from "../modules/exports/export-signing";
+import { createBlobStore } from "../storage/blob-store";
+import { createSources } from "../sources/registry";
+import { externalIdentityRoutes } from "../modules/external-identity/external-identity.routes";
+import { createUserInfoFetcher } from "../identity/external/userinfo";
+import { webAppPlugin } from "../plugins/web-app";
+import type { FastifyInstance } from "fastify";
+import { createAlertBus } from "../modules/alerts/stream/alert-bus";
+import type { Infrastructure } from "./infrastructure";
+
+/**
+ * The calls of the screens and of other systems (ODIN_ROLE=api or all): every route plugin, each given
+ * what it needs from the infrastructure. Routes build nothing: what they share (the sources, the record
+ * references, the alert bus, the geocoder) is made here or in infrastructure.ts.
+ */
+export async function registerApiRoutes(app: FastifyInstance, infra: Infrastructure): Promise<void> {
+  const { config, prisma, secrets, identityAdmin, mail, provider, idpRules, sourceDeps, recordRefs } = infra;
+  const { images, axisIngest, vapidKeys, s3Client } = infra;
+  const identity = config.identity;
+  await app.register(appConfigRoutes, { config });
+  await app.register(apiReferenceRoutes, {
+    publicUrl: config.publicUrl,
+    issuer: identity.issuer,
+    ...(identity.builtIn ? { clientTokenUrl: `${identity.issuer.replace(/\/+$/, "")}/token` } : {}),
+  });
+  await app.register(accountRoutes, {
+    mailer: mail,
+    publicUrl: config.publicUrl,
+    passwordMinLength: config.passwords.minLength,
+    lockoutMs: config.lockoutMs,
+    builtInIdentity: identity.builtIn,
+    ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
+  });
+  const userAdmin = {
+    prisma,
+    identityAdmin,
+    ownerUsername: config.ownerUsername,
+    mailer: mail,
+    publicUrl: config.publicUrl,
+    lockoutMs: config.lockoutMs,
+  };
+  await app.register(adminRoutes, { deps: userAdmin });
+  await app.register(externalIdentityRoutes, {
+    link: identity.builtIn
+      ? null
+      : {
+          prisma,
+          verifyIdToken: createIdTokenVerifier(identity),
+          userInfo: createUserInfoFetcher(identity.issuer),
+          rules: idpRules,
+          ownerUsername: config.ownerUsername,
+          issuer: identity.issuer,
+        },
+    deps: {
+      prisma,
+      ownerUsername: config.ownerUsername,
+      externalIssuer: !identity.builtIn,
+      rules: idpRules,
+    },
+  });
+  await app.register(mfaRoutes, {
+    deps: { prisma, secrets, builtIn: identity.builtIn, lockoutMs: config.lockoutMs },
+  });
+  await app.register(ownerRoutes, { deps: userAdmin });
+  await app.register(setupRoutes, {
+    deps: {
+      prisma,
+      ownerUsername: config.ownerUsername,
+      odinKeepsPasswords: identityAdmin.odinKeepsPasswords,
+      passwordMinLength: config.passwords.minLength,
+    },
+  });
+  await app.register(ownerAgencyRoutes, {
+    deps: { prisma, defaultRetentionDays: config.detections.retentionDays },
+  });
+  await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
+  await app.register(cameraRoutes);
+  await app.register(auditRoutes, { timeZone: config.exports.timeZone });
+  await app.register(accountabilityRoutes);
+  const retentionDefaults = {
+    readDays: config.detections.retentionDays,
+    alertDays: config.alerts.retentionDays,
+  };
+  await app.register(retentionRoutes, { deps: { prisma, defaults: retentionDefaults } });
+  await app.register(legalHoldRoutes);
+  await app.register(transparencyRoutes, {
+    transparency: createTransparency({
+      prisma,
+      retentionDefaults,
+      cacheMs: config.transparency.cacheMs,
+    }),
+  });
+  await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
+  const searchOptions = {
+    refs: recordRefs,
+    sources: createSources(sourceDeps),
+    sourceTimeoutMs: config.search.sourceTimeoutMs,
+    maxResultsPerSource: config.search.maxResultsPerSource,
+    // Paged answers (issue 21): cursors signed with a key of their own, valid on every replica.
+    cursors: createPageCursors(secrets.derive("search-cursors")),
+  };
+  await app.register(searchRoutes, searchOptions);
+  // Investigations beyond one plate (issue 22): the same sources, limits and record references.
+  await app.register(investigationRoutes, {
+    ...searchOptions,
+    investigations: config.search.investigations,
+  });
+  // One geocoder (one cache, one limit on calls to the service) for the detail view and the reports.
+  // Its pace (1 request/s for the public Nominatim) is kept in PostgreSQL, shared by every replica.
+  const paceMs = paceIntervalMs(config.geocode.url);
+  const geocoder = createReverseGeocoder({
+    ...config.geocode,
+    log: app.log,
+    ...(paceMs > 0 ? { sharedPace: createSharedPace(prisma, "geocode", paceMs) } : {}),
+  });
+  await app.register(geocodeRoutes, { geocoder });
+  await app.register(rekorImageRoutes, { deps: sourceDeps });
+  await app.register(axonImageRoutes, { deps: sourceDeps });
+  await app.register(axisImageRoutes, { images });
+  await app.register(exportRoutes, {
+    images: { sources: sourceDeps, images },
+    config,
+    geocoder,
+    refs: recordRefs,
+    signer: lazyExportSigner(prisma, secrets),
+  });
+  await app.register(hotlistRoutes, {
+    files: createBlobStore(config.storage, "hotlists", s3Client),
+    publicUrl: config.publicUrl,
+    attachmentKey: secrets.derive("hotlist-attachments"),
+  });
+  await app.register(axisIntegrationRoutes, {
+    deps: {
+      prisma,
+      publicUrl: config.publicUrl,
+      silentAfterMinutes: config.cameras.silentAfterMinutes,
+      forgetIntegration: axisIngest.forget,
+    },
+  });
+  await app.register(cameraHealthRoutes, {
+    deps: { prisma, silentAfterMinutes: config.cameras.silentAfterMinutes },
+  });
+  await app.register(alertRoutes, { images, sources: sourceDeps });
+  // The live alert streams: one bus per process, on the process's one LISTEN connection.
+  const bus = createAlertBus({ prisma, announcements: infra.announcements, log: app.log });
+  app.addHook("onReady", async () => bus.start());
+  // Before the server closes: an open stream would hold it open.
+  app.addHook("preClose", () => bus.close());
+  await app.register(alertStreamRoutes, { bus });
+  await app.register(alertDeliveryRoutes, {
+    deps: {
+      prisma,
+      secrets,
+      vapidKeys,
+      mobilePlatforms: { fcm: Boolean(config.push.fcm), apns: Boolean(config.push.apns) },
+    },
+  });
+  await app.register(alertWebhookRoutes, {
+    deps: {
+      prisma,
+      secrets,
+      publicUrl: config.publicUrl,
+      timeoutMs: config.alerts.delivery.webhookTimeoutMs,
+    },
+  });
+  await app.register(scimRoutes, { deps: userAdmin });
+  await app.register(apiClientRoutes, { deps: { prisma, secrets, identity } });
+  if (provider) {
+    await app.register(interactionRoutes, {
+      provider,
+      clientId: identity.clientId,
+      secrets,
+      lockoutMs: config.lockoutMs,
+      signInLimit: config.signInFailuresPerAddress,
+    });
+    await app.register(passwordResetRoutes, {
+      publicUrl: config.publicUrl,
+      passwordMinLength: config.passwords.minLength,
+    });
+    await app.register(mountOidcProvider, { provider, publicUrl: config.publicUrl });
+  }
+  await app.register(webAppPlugin, { distDir: config.webDistDir });
+}
