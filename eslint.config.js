@@ -5,6 +5,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import odin from "./scripts/eslint/database-handle.js";
 
 /**
  * The API's data layer: the only files that may import the Prisma client and query through it.
@@ -205,12 +206,15 @@ export default tseslint.config(
     // or `tx` handle; services hold the handle as a `Database` (src/lib/database.ts) and pass it on.
     files: ["apps/api/src/**/*.ts"],
     ignores: API_DATA_LAYER,
+    plugins: { odin },
     rules: {
       "no-restricted-syntax": [
         "error",
         ...PRISMA_CLIENT_IMPORTS.map((selector) => ({ selector, message: PRISMA_IMPORT_MESSAGE })),
         ...PRISMA_HANDLE_USES.map((selector) => ({ selector, message: PRISMA_MESSAGE })),
       ],
+      // Issue 39 item 2: by the value's type, whatever the variable is called (scripts/eslint/).
+      "odin/database-handle": "error",
     },
   },
   {
