@@ -27,6 +27,7 @@ import {
 import { errorReason } from "@/lib/error-reason";
 import { formatTimestamp } from "@/lib/format";
 import { useInvalidate } from "@/lib/query-client";
+import { useChange } from "@/lib/use-change";
 import {
   apiClientsKey,
   apiClientsQuery,
@@ -77,23 +78,7 @@ function ApiClients({ list }: { list: TApiClientList }) {
   const invalidate = useInvalidate();
   const [shown, setShown] = useState<TApiClientCreated>();
   const [confirming, setConfirming] = useState<TApiClient>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [message, setMessage] = useState<string>();
-
-  const run = async (work: () => Promise<void>, failed: string) => {
-    setBusy(true);
-    setError(undefined);
-    setMessage(undefined);
-    try {
-      await work();
-      invalidate(apiClientsKey);
-    } catch (failure) {
-      setError(errorReason(failure) ?? failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, message, setMessage, run } = useChange(apiClientsKey);
   const rotate = (client: TApiClient) =>
     run(async () => setShown(await rotateApiClientSecret(client.id)), "The secret could not be replaced.");
   const deactivate = (client: TApiClient) =>

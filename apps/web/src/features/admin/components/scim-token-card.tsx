@@ -5,7 +5,7 @@ import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, CopyableValue, Modal, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { formatTimestamp } from "@/lib/format";
-import { useInvalidate } from "@/lib/query-client";
+import { useChange } from "@/lib/use-change";
 import { createScimToken, revokeScimToken, scimTokenKey, scimTokenQuery } from "../api/scim-token";
 
 /**
@@ -14,26 +14,9 @@ import { createScimToken, revokeScimToken, scimTokenKey, scimTokenQuery } from "
  */
 export function ScimTokenCard() {
   const query = useQuery(scimTokenQuery());
-  const invalidate = useInvalidate();
   const [created, setCreated] = useState<TScimTokenCreated>();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [message, setMessage] = useState<string>();
-
-  const run = async (work: () => Promise<void>, failed: string) => {
-    setBusy(true);
-    setError(undefined);
-    setMessage(undefined);
-    try {
-      await work();
-      invalidate(scimTokenKey);
-    } catch (failure) {
-      setError(errorReason(failure) ?? failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, message, setMessage, run } = useChange(scimTokenKey);
   const create = () =>
     run(async () => {
       setCreated(await createScimToken());
