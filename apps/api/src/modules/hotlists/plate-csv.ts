@@ -76,7 +76,8 @@ export function readPlateCsv(file: Buffer, field = "csv_file"): CsvPlateRow[] {
     const lines = new Set(details.map((detail) => detail.path)).size;
     const first = details
       .slice(0, 3)
-      .map((detail) => `${detail.path}: ${detail.message}`)
+      // Each message is a sentence; inside the parentheses its own full stop would read ".).".
+      .map((detail) => `${detail.path}: ${detail.message.replace(/\.$/, "")}`)
       .join("; ");
     throw new AppError(
       "VALIDATION_FAILED",
