@@ -57,7 +57,8 @@ describe("WebhooksScreen", () => {
       target: { value: "https://cad.example.org/new" },
     });
     fireEvent.click(screen.getByRole("button", { name: "Add webhook" }));
-    expect(await screen.findByText(/whsec_c2VjcmV0/)).toBeInTheDocument();
+    expect(await screen.findByLabelText("Signing secret")).toHaveTextContent("whsec_c2VjcmV0");
+    expect(screen.getByRole("button", { name: "Copy the Signing secret" })).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
     expect(JSON.parse(post![1]!.body as string)).toMatchObject({ signature_scheme: "standard_webhooks" });
 

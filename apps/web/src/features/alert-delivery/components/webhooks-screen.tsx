@@ -3,7 +3,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useCurrentUserState } from "@/lib/auth/current-user";
-import { Button, Card, Checkbox, DataTable, Notice, PageHeader, RowActions, Spinner } from "@/components/ui";
+import {
+  Button,
+  Card,
+  Checkbox,
+  CopyableValue,
+  DataTable,
+  Notice,
+  PageHeader,
+  RowActions,
+  Spinner,
+} from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { useInvalidate } from "@/lib/query-client";
 import { createWebhook, deleteWebhook, testWebhook, updateWebhook } from "../api/alert-delivery";
@@ -56,8 +66,11 @@ function WebhooksPanel() {
       </p>
       {secret && (
         <Notice tone="success">
-          Webhook “{secret.name}” added. Its signing secret is shown this once; copy it into the receiving
-          system now: <code>{secret.secret}</code>
+          <p>
+            Webhook “{secret.name}” added. Its signing secret is shown this once; copy it into the receiving
+            system now.
+          </p>
+          <CopyableValue label="Signing secret" value={secret.secret} />
         </Notice>
       )}
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
