@@ -127,10 +127,7 @@ export interface AlertAnnouncements {
  * process that runs neither (ODIN_ROLE=ingest) holds none; each notification and each (re)connection is
  * handed to every subscriber.
  */
-export function createAlertAnnouncements(options: {
-  databaseUrl: string;
-  log: Logger;
-}): AlertAnnouncements {
+export function createAlertAnnouncements(options: { databaseUrl: string; log: Logger }): AlertAnnouncements {
   const subscribers = new Set<AlertAnnouncementSubscriber>();
   let listener: AlertListener | undefined;
   let connected = false;

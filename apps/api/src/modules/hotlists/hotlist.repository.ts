@@ -6,7 +6,12 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Users who may be group members and appear in the pickers: the agency's approved, not-deleted users. */
 /** People of the agency a group can name (never an API client's account, issue 38 item 2). */
-const pickableUsers = (agencyId: number) => ({ agencyId, approved: true, deletedAt: null, serviceAccount: false });
+const pickableUsers = (agencyId: number) => ({
+  agencyId,
+  approved: true,
+  deletedAt: null,
+  serviceAccount: false,
+});
 
 const PLATE_WITH_ADDER = {
   addedBy: { select: { name: true, agency: { select: { name: true } } } },
