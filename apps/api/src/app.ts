@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
 import cookie from "@fastify/cookie";
 import type { PrismaClient, SecretBox } from "@odin/db";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -74,6 +75,8 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  closeUnusedConnectionsOnClose(app.server, app);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
@@ -125,6 +128,28 @@ export async function buildApp({
   // ODIN_ROLE=worker (or all): background jobs and alert deliveries.
   registerWorkers(app, infra, runs);
   return app;
+}
+
+/**
+ * At shutdown, the connections that never carried a request are closed at once. Fastify closes idle
+ * keep-alive connections (`forceCloseConnections: "idle"`), but Node counts a connection that never
+ * sent a request as neither idle nor busy: a browser's preconnect, or an HTTP client's spare socket,
+ * held the process's exit for the keep-alive timeout (72 s), past an orchestrator's grace period.
+ * Requests under way still finish.
+ */
+function closeUnusedConnectionsOnClose(
+  server: FastifyInstance["server"],
+  app: { addHook(name: "preClose", hook: () => Promise<void>): unknown },
+): void {
+  const unused = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    unused.add(socket);
+    socket.once("close", () => unused.delete(socket));
+  });
+  server.on("request", (request: { socket: Socket }) => unused.delete(request.socket));
+  app.addHook("preClose", async () => {
+    for (const socket of unused) socket.destroy();
+  });
 }
 
 /** What a process of each ODIN_ROLE runs (README, docs/self-hosting.md "More than one API process"). */
