@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { type Prisma, PrismaClient } from "./generated/client";
+import { createPrimaryLocator, followingClient, needsPrimaryLocator, parseDatabaseUrl } from "./hosts";
 
 export interface PrismaOptions {
   /** Maximum connections in the pool; PostgreSQL's default of 100 is shared by every replica. */
@@ -24,11 +25,25 @@ const statementName = (sql: string): string | undefined =>
 /** The node-postgres pool under each client createPrismaClient made (see queryPrepared). */
 const driverPools = new WeakMap<object, pg.Pool>();
 
+/**
+ * A handle that stands for another client at each call (apps/api's read replicas: the replica chosen for
+ * the request, else the primary) answers this property with that client, so queryPrepared uses its pool.
+ */
+export const ROUTED_CLIENT = Symbol.for("odin.routedClient");
+
 /** Prisma on node-postgres through the Rust-free driver-adapter path of Prisma 7. */
 export function createPrismaClient(databaseUrl: string, options: PrismaOptions = {}): PrismaClient {
   // The pool is made here and handed to the adapter (which ends it on $disconnect), so queryPrepared
   // can borrow the same connections.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // A URL naming several hosts (or target_session_attrs=read-write) follows the primary (./hosts.ts).
+  const url = parseDatabaseUrl(databaseUrl);
+  const pool = needsPrimaryLocator(url)
+    ? new pg.Pool({
+        connectionString: url.urlFor(url.hosts[0]!),
+        Client: followingClient(createPrimaryLocator(url)),
+        max: options.poolSize ?? 10,
+      })
+    : new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
   const adapter = new PrismaPg(pool, {
     // pg sends an unnamed statement when the name is undefined.
     statementNameGenerator: (query) => statementName(query.sql) as string,
@@ -68,8 +83,9 @@ export async function queryPrepared<T>(
   client: Pick<PrismaClient, "$queryRaw">,
   sql: Prisma.Sql,
 ): Promise<T[]> {
-  const pool = driverPools.get(client);
-  if (!pool || pool.ending || pool.ended) return client.$queryRaw<T[]>(sql);
+  const target = (client as { [ROUTED_CLIENT]?: Pick<PrismaClient, "$queryRaw"> })[ROUTED_CLIENT] ?? client;
+  const pool = driverPools.get(target);
+  if (!pool || pool.ending || pool.ended) return target.$queryRaw<T[]>(sql);
   const result = await pool.query({
     name: statementName(sql.text),
     text: sql.text,

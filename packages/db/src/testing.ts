@@ -191,14 +191,10 @@ export interface SystemPostgres {
   stop(): Promise<void>;
 }
 
-/**
- * A throwaway cluster of the system's PostgreSQL (its own data folder and port), for what the embedded
- * binaries lack: pg_dump and pg_restore of the same major version. As root it runs as `postgres`.
- */
-export async function startSystemPostgres(binDir = SYSTEM_POSTGRES_BIN): Promise<SystemPostgres> {
+/** Runs the system PostgreSQL's tools as `postgres` when root (PostgreSQL refuses to run as root). */
+async function systemTools(binDir: string) {
   const { execFile } = await import("node:child_process");
   const { existsSync } = await import("node:fs");
-  const { findFreePort } = await import("./embedded");
   if (!existsSync(path.join(binDir, "pg_ctl"))) {
     throw new Error(
       `No PostgreSQL server in ${binDir}: install Debian's postgresql-15 (apt-get install postgresql-15).`,
@@ -217,14 +213,24 @@ export async function startSystemPostgres(binDir = SYSTEM_POSTGRES_BIN): Promise
     : undefined;
   const dir = await mkdtemp(path.join(os.tmpdir(), "odin-system-pg-"));
   await chmod(dir, 0o777);
-  const dataDir = path.join(dir, "data");
-  const port = await findFreePort();
-  const pgRun = (tool: string, args: string[]) =>
+  const run = (tool: string, args: string[]) =>
     new Promise<void>((resolve, reject) =>
       execFile(path.join(binDir, tool), args, { ...ids, cwd: dir }, (error, stdout, stderr) =>
         error ? reject(new Error(`${tool} failed: ${stderr || stdout || error.message}`)) : resolve(),
       ),
     );
+  return { dir, run };
+}
+
+/**
+ * A throwaway cluster of the system's PostgreSQL (its own data folder and port), for what the embedded
+ * binaries lack: pg_dump and pg_restore of the same major version. As root it runs as `postgres`.
+ */
+export async function startSystemPostgres(binDir = SYSTEM_POSTGRES_BIN): Promise<SystemPostgres> {
+  const { findFreePort } = await import("./embedded");
+  const { dir, run: pgRun } = await systemTools(binDir);
+  const dataDir = path.join(dir, "data");
+  const port = await findFreePort();
   await pgRun("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C"]);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=`;
   await pgRun("pg_ctl", ["-D", dataDir, "-o", options, "-l", path.join(dir, "log"), "-w", "start"]);
@@ -233,6 +239,94 @@ export async function startSystemPostgres(binDir = SYSTEM_POSTGRES_BIN): Promise
     binDir,
     async stop() {
       await pgRun("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]).catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface StreamingPair {
+  /** Superuser URLs (trust on 127.0.0.1) of the primary and the hot standby. */
+  primaryUrl: string;
+  standbyUrl: string;
+  primaryPort: number;
+  standbyPort: number;
+  /** Stops the primary at once (`pg_ctl stop -m immediate`: what a lost host looks like to clients). */
+  stopPrimary(): Promise<void>;
+  /** Promotes the standby (`pg_ctl promote`), waiting until it accepts writes. */
+  promoteStandby(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A primary and a hot standby of the system's PostgreSQL, by PostgreSQL's own streaming replication
+ * (pg_basebackup -R), for the read-replica and failover tests (issue 42). `synchronous`: the primary
+ * waits for the standby to flush each commit (synchronous_standby_names = '*'), so nothing it
+ * acknowledged is missing from the standby.
+ */
+export async function startStreamingPair({
+  synchronous = false,
+  binDir = SYSTEM_POSTGRES_BIN,
+}: { synchronous?: boolean; binDir?: string } = {}): Promise<StreamingPair> {
+  const { findFreePort } = await import("./embedded");
+  const { dir, run } = await systemTools(binDir);
+  const primaryDir = path.join(dir, "primary");
+  const standbyDir = path.join(dir, "standby");
+  const primaryPort = await findFreePort();
+  const standbyPort = await findFreePort();
+  const common = "-c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off";
+  await run("initdb", ["-D", primaryDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C"]);
+  const sync = synchronous ? " -c synchronous_standby_names=*" : "";
+  await run("pg_ctl", [
+    "-D",
+    primaryDir,
+    "-o",
+    `-p ${primaryPort} ${common} -c wal_level=replica -c max_wal_senders=5${sync}`,
+    "-l",
+    path.join(dir, "primary.log"),
+    "-w",
+    "start",
+  ]);
+  await run("pg_basebackup", [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(primaryPort),
+    "-U",
+    "postgres",
+    "-D",
+    standbyDir,
+    "-R",
+    "-X",
+    "stream",
+  ]);
+  await run("pg_ctl", [
+    "-D",
+    standbyDir,
+    "-o",
+    `-p ${standbyPort} ${common} -c hot_standby=on`,
+    "-l",
+    path.join(dir, "standby.log"),
+    "-w",
+    "start",
+  ]);
+  const urlOf = (port: number) => `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  let primaryStopped = false;
+  return {
+    primaryUrl: urlOf(primaryPort),
+    standbyUrl: urlOf(standbyPort),
+    primaryPort,
+    standbyPort,
+    async stopPrimary() {
+      primaryStopped = true;
+      await run("pg_ctl", ["-D", primaryDir, "-m", "immediate", "-w", "stop"]);
+    },
+    async promoteStandby() {
+      await run("pg_ctl", ["-D", standbyDir, "-w", "promote"]);
+    },
+    async stop() {
+      if (!primaryStopped)
+        await run("pg_ctl", ["-D", primaryDir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
+      await run("pg_ctl", ["-D", standbyDir, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },
   };
