@@ -71,6 +71,32 @@ function poolConfig(databaseUrl: string): pg.PoolConfig {
   };
 }
 
+type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
+
+/**
+ * Each migration runs as one script, as `prisma migrate deploy` runs it. The engine hands a
+ * migration's whole file to the adapter's executeScript; adapter-pg's splits it on every `;` (inside
+ * strings, `$$` bodies and comments too) and runs the pieces one by one, on whichever pooled
+ * connection is free. The native engine sends the file as one simple query instead, which PostgreSQL
+ * parses itself and runs in one implicit transaction (a migration that fails leaves nothing behind,
+ * unless the file has its own BEGIN and COMMIT), and so does this. The file, its checksum and the
+ * `_prisma_migrations` row are the engine's, unchanged.
+ */
+function runScriptsWhole(adapter: Adapter): Adapter {
+  const pool = adapter.underlyingDriver();
+  const failed = adapter as unknown as { onError(error: unknown): never };
+  adapter.executeScript = async (script: string) => {
+    try {
+      // No parameters: node-postgres sends the simple query protocol, which allows many statements.
+      await pool.query(script);
+    } catch (error) {
+      // As adapter-pg reports a failed statement: a DriverAdapterError the engine logs and records.
+      failed.onError(error);
+    }
+  };
+  return adapter;
+}
+
 /**
  * The adapter factory the engine connects through. adapter-pg's own shadow-database helper ignores
  * the database override, so the shadow database is created and dropped here.
@@ -81,13 +107,13 @@ function adapterFactory(databaseUrl: string) {
   return {
     provider: "postgres" as const,
     adapterName: main.adapterName,
-    connect: () => main.connect(),
+    connect: async () => runScriptsWhole(await main.connect()),
     async connectToShadowDb() {
       const name = `prisma_shadow_${process.pid}_${Date.now()}`;
       const admin = new pg.Client(config);
       await admin.connect();
       await admin.query(`CREATE DATABASE "${name}"`);
-      const adapter = await new PrismaPg({ ...config, database: name }).connect();
+      const adapter = runScriptsWhole(await new PrismaPg({ ...config, database: name }).connect());
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {
         await dispose();
