@@ -3,9 +3,14 @@
 // API's layers: Prisma only in its data layer, Fastify only in routes and plugins.
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import { createRequire } from "node:module";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import odin from "./scripts/eslint/database-handle.js";
+
+// The web app's accessibility rules (issue 39 item 7): the plugin is a dev dependency of apps/web,
+// so it is resolved from there.
+const jsxA11y = createRequire(new URL("./apps/web/package.json", import.meta.url))("eslint-plugin-jsx-a11y");
 
 /**
  * The API's data layer: the only files that may import the Prisma client and query through it.
@@ -166,6 +171,20 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+    },
+  },
+  {
+    // Accessibility (issue 39 item 7): jsx-a11y's recommended rules on the web app's components.
+    files: ["apps/web/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrolling table frame is a named region that takes focus so the keyboard can scroll it (axe's
+      // scrollable-region-focusable): regions may be focusable, as tab panels are by default.
+      "jsx-a11y/no-noninteractive-tabindex": [
+        "error",
+        { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true },
+      ],
     },
   },
   // Web feature boundaries (bulletproof-react's rule): a feature never imports another feature. Shared

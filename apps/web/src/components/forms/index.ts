@@ -9,6 +9,7 @@ export { CsvFileField, useCsvFile, type CsvFileFieldProps } from "./csv-file-fie
 export { CsvUploadCard, type CsvUploadCardProps } from "./csv-upload-card";
 export { DateRangeFields, type DateRange, type DateRangeFieldsProps } from "./date-range-fields";
 export { FailureNotice, type FailureNoticeProps } from "./failure-notice";
+export { Field, type FieldControl, type FieldProps } from "./field";
 export { FieldError, type FieldErrorProps } from "./field-error";
 export { FieldLabel, type FieldLabelProps } from "./field-label";
 export { NoticeList, type NoticeListProps } from "./notice-list";

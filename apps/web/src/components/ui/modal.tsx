@@ -65,6 +65,7 @@ export function Modal({
     <div
       ref={overlayRef}
       className="modal-overlay"
+      role="presentation"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && dismissible) onClose();
       }}

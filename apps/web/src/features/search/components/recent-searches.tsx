@@ -1,12 +1,16 @@
-import { MESSAGES } from "@odin/contract";
-import { use, useId, useState, type FormEvent } from "react";
+import { MESSAGES, ZSearchRequestFields } from "@odin/contract";
+import { use, useEffect, useRef, useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { CurrentUserContext } from "@/lib/auth/current-user";
 import { Button, Card, Notice } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { loadRecentSearches, type RecentSearch } from "../search-memory";
 import { fromSearchRequest, presetRange } from "../search-params";
 import { SearchLoadingModal } from "./search-form/search-loading-modal";
 import { useSearchSubmit } from "./search-form/use-search-submit";
+
+const JUSTIFICATION_MAX = maxLengthOf(ZSearchRequestFields.shape.justification);
 
 /** One line saying what a recent search asked. */
 export function describeRecentSearch(entry: RecentSearch): string {
@@ -65,8 +69,10 @@ export function RecentSearches() {
 }
 
 function RerunForm({ entry, onCancel }: { entry: RecentSearch; onCancel: () => void }) {
-  const id = useId();
   const [justification, setJustification] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // The form opens from its Run again button: the justification it asks for takes the focus.
+  useEffect(() => input.current?.focus(), []);
   const { state, submit } = useSearchSubmit();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -75,20 +81,21 @@ function RerunForm({ entry, onCancel }: { entry: RecentSearch; onCancel: () => v
   };
   return (
     <form className="recent-searches__rerun" onSubmit={onSubmit} noValidate aria-label="Run the search again">
-      <label htmlFor={`${id}-justification`} className="field__label">
-        Justification
-      </label>
-      <input
-        id={`${id}-justification`}
-        className="input"
-        value={justification}
-        onChange={(event) => setJustification(event.target.value)}
-        placeholder="Case number or reason for this search"
-        maxLength={2000}
-        autoComplete="off"
-        required
-        autoFocus
-      />
+      <Field label="Justification" name="justification">
+        {(control) => (
+          <input
+            {...control}
+            ref={input}
+            className="input"
+            value={justification}
+            onChange={(event) => setJustification(event.target.value)}
+            placeholder="Case number or reason for this search"
+            maxLength={JUSTIFICATION_MAX}
+            autoComplete="off"
+            required
+          />
+        )}
+      </Field>
       <div className="recent-searches__actions">
         <Button type="submit" size="sm" busy={state.status === "busy"}>
           Search

@@ -133,7 +133,7 @@ export function ResultsMapLayer({ points, onOpenResult, onEnlargeImage }: Result
  */
 function PopupBody({ children }: { children: ReactNode }) {
   return (
-    <div className="results-map-popup__body" onClick={(event) => event.stopPropagation()}>
+    <div className="results-map-popup__body" role="presentation" onClick={(event) => event.stopPropagation()}>
       {children}
     </div>
   );

@@ -1,10 +1,12 @@
-import { MESSAGES } from "@odin/contract";
-import { useId, type Ref } from "react";
-import { FieldLabel } from "@/components/forms";
+import { MESSAGES, ZSearchRequestFields } from "@odin/contract";
+import { type Ref } from "react";
+import { Field } from "@/components/forms";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { Button, Notice } from "@/components/ui";
 import type { SubmitState } from "./use-search-submit";
 
 export const JUSTIFICATION_HINT = "Recorded in the audit log with this search.";
+const JUSTIFICATION_MAX = maxLengthOf(ZSearchRequestFields.shape.justification);
 
 export interface JustificationFieldProps {
   justification: string;
@@ -23,30 +25,30 @@ export function JustificationField({
   inputRef,
   state,
 }: JustificationFieldProps) {
-  const id = useId();
   const missing = state.status === "invalid" && !justification.trim();
   return (
-    <div className="field search-justification">
-      <FieldLabel htmlFor={`${id}-justification`} required>
-        Justification
-      </FieldLabel>
-      <input
-        ref={inputRef}
-        id={`${id}-justification`}
-        className="input"
-        value={justification}
-        onChange={(event) => onJustificationChange(event.target.value)}
-        placeholder="Case number or reason for this search"
-        maxLength={2000}
-        autoComplete="off"
-        required
-        aria-invalid={missing || undefined}
-        aria-describedby={`${id}-hint`}
-      />
-      <span id={`${id}-hint`} className="field__hint">
-        Required. {JUSTIFICATION_HINT}
-      </span>
-    </div>
+    <Field
+      label="Justification"
+      name="justification"
+      required
+      className="search-justification"
+      hint={`Required. ${JUSTIFICATION_HINT}`}
+    >
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          className="input"
+          value={justification}
+          onChange={(event) => onJustificationChange(event.target.value)}
+          placeholder="Case number or reason for this search"
+          maxLength={JUSTIFICATION_MAX}
+          autoComplete="off"
+          required
+          aria-invalid={missing || undefined}
+        />
+      )}
+    </Field>
   );
 }
 

@@ -1,0 +1,89 @@
+import { useId, type ReactNode } from "react";
+import { FieldLabel } from "./field-label";
+
+/**
+ * What a field hands its control: the id its label points at, and the hint and error that describe it
+ * (`aria-describedby` is built here once, for every field of the app). Spread it on the input, select or
+ * textarea: `{(control) => <input {...control} className="input" … />}`.
+ */
+export interface FieldControl {
+  id: string;
+  name: string;
+  "aria-describedby": string | undefined;
+  "aria-invalid": true | undefined;
+}
+
+export interface FieldProps {
+  /** The visible label. */
+  label: ReactNode;
+  /**
+   * The field's name in its form (a key of the form's values): the control's id is made from it, and
+   * the form finds the field's error by it (`errors.name`), never by comparing messages.
+   */
+  name: string;
+  /** A star after the label; the control itself says required to screen readers. */
+  required?: boolean;
+  /** Help under the control, read out with it. */
+  hint?: ReactNode;
+  /** The hint is read out but not shown (e.g. how a date field is typed). */
+  hintHidden?: boolean;
+  /** Other elements that describe the control (ids), read after its own hint and error. */
+  describedBy?: string;
+  /** This field's error (the form's `errors[name]`): shown under it, the control marked invalid. */
+  error?: string | null | false;
+  /** The error is announced when it appears (role="alert"). */
+  announceError?: boolean;
+  /** Classes added to the field's own ("field"). */
+  className?: string;
+  children: (control: FieldControl) => ReactNode;
+}
+
+/**
+ * One form field: label, control, hint and error, with the control's id and `aria-describedby` made in
+ * one place. The error is the form's error for this field's name; without one nothing is shown.
+ */
+export function Field({
+  label,
+  name,
+  required = false,
+  hint,
+  hintHidden = false,
+  describedBy,
+  error,
+  announceError = false,
+  className,
+  children,
+}: FieldProps) {
+  const id = `${useId()}-${name}`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedByIds = [hintId, errorId, describedBy].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className ? `field ${className}` : "field"}>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      {children({
+        id,
+        name,
+        "aria-describedby": describedByIds,
+        "aria-invalid": error ? true : undefined,
+      })}
+      {hint &&
+        (hintHidden ? (
+          <span id={hintId} className="visually-hidden">
+            {hint}
+          </span>
+        ) : (
+          <div id={hintId} className="field__hint">
+            {hint}
+          </div>
+        ))}
+      {error && (
+        <p id={errorId} className="field__error" role={announceError ? "alert" : undefined}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
