@@ -104,10 +104,24 @@ function runScriptsWhole(adapter: Adapter): Adapter {
 function adapterFactory(databaseUrl: string) {
   const config = poolConfig(databaseUrl);
   const main = new PrismaPg(config);
+  const opened: Adapter[] = [];
   return {
     provider: "postgres" as const,
     adapterName: main.adapterName,
-    connect: async () => runScriptsWhole(await main.connect()),
+    async connect() {
+      const adapter = runScriptsWhole(await main.connect());
+      opened.push(adapter);
+      return adapter;
+    },
+    /**
+     * Ends the pools the engine opened (freeing the engine does not): the engine's session-level
+     * advisory lock is on one of their connections, and a later run in this process would otherwise
+     * wait for it until the pool's idle timeout (10 s) closed that connection.
+     */
+    async close() {
+      // (Tolerant of an engine that disposes them itself: pg refuses a second end().)
+      await Promise.all(opened.splice(0).map((adapter) => adapter.dispose().catch(() => undefined)));
+    },
     async connectToShadowDb() {
       const name = `prisma_shadow_${process.pid}_${Date.now()}`;
       const admin = new pg.Client(config);
@@ -127,6 +141,7 @@ function adapterFactory(databaseUrl: string) {
 
 interface Engine {
   engine: SchemaEngine;
+  close(): Promise<void>;
   schemaFiles: [string, string][];
   migrationsDir: string;
 }
@@ -136,9 +151,15 @@ async function openEngine(options: MigrateOptions): Promise<Engine> {
   const prismaDir = options.prismaDir ?? locatePrismaDir();
   const schemaPath = path.join(prismaDir, "schema.prisma");
   const schemaFiles: [string, string][] = [[schemaPath, readFileSync(schemaPath, "utf8")]];
-  const factory = bindMigrationAwareSqlAdapterFactory(adapterFactory(options.databaseUrl));
+  const adapters = adapterFactory(options.databaseUrl);
+  const factory = bindMigrationAwareSqlAdapterFactory(adapters);
   const engine = await bg.SchemaEngine.new({ datamodels: schemaFiles }, () => undefined, factory);
-  return { engine, schemaFiles, migrationsDir: path.join(prismaDir, "migrations") };
+  return {
+    engine,
+    close: () => adapters.close(),
+    schemaFiles,
+    migrationsDir: path.join(prismaDir, "migrations"),
+  };
 }
 
 function readMigrations(migrationsDir: string): MigrationList {
@@ -174,6 +195,7 @@ async function withEngine<T>(options: MigrateOptions, run: (engine: Engine) => P
     return await run(opened);
   } finally {
     opened.engine.free();
+    await opened.close();
   }
 }
 
