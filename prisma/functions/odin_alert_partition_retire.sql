@@ -1,0 +1,22 @@
+-- Today's definition, as the migrated database prints it. Generated: change it with a new migration,
+-- then run `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` (packages/db/test/sql-definitions.test.ts
+-- fails while this file and the migrations disagree).
+
+CREATE OR REPLACE FUNCTION public.odin_alert_partition_retire(part text, OUT retired text, OUT alerts bigint)
+ RETURNS record
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$BEGIN
+  IF NOT EXISTS (SELECT 1 FROM odin_monthly_partitions('alerts') p WHERE p.name = part) THEN
+    RAISE EXCEPTION '% is not a partition of alerts with a range', part;
+  END IF;
+  retired := part || '_retired';
+  EXECUTE format('ALTER TABLE alerts DETACH PARTITION %I', part);
+  EXECUTE format('ALTER TABLE %I RENAME TO %I', part, retired);
+  EXECUTE format('DELETE FROM alert_deliveries d USING %I r WHERE d.alert_id = r.id', retired);
+  EXECUTE format('DELETE FROM alert_cooldowns c USING %I r WHERE c.alert_id = r.id', retired);
+  EXECUTE format('SELECT count(*) FROM %I', retired) INTO alerts;
+END$function$;
+
+REVOKE EXECUTE ON FUNCTION odin_alert_partition_retire(text) FROM PUBLIC;

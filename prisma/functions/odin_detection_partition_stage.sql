@@ -1,0 +1,25 @@
+-- Today's definition, as the migrated database prints it. Generated: change it with a new migration,
+-- then run `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` (packages/db/test/sql-definitions.test.ts
+-- fails while this file and the migrations disagree).
+
+CREATE OR REPLACE FUNCTION public.odin_detection_partition_stage(part text, keep bigint[])
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$DECLARE
+  staged text := part || '_kept';
+  bounds record;
+BEGIN
+  SELECT * INTO bounds FROM odin_detection_partition_bounds(part);
+  EXECUTE format('DROP TABLE IF EXISTS %I', staged);
+  EXECUTE format('CREATE TABLE %I (LIKE %I INCLUDING DEFAULTS INCLUDING INDEXES)', staged, part);
+  EXECUTE format('ALTER TABLE %I ADD CONSTRAINT %I CHECK ("timestamp" >= %L AND "timestamp" < %L)',
+    staged, staged || '_range', bounds.starts_at, bounds.ends_at);
+  EXECUTE format('INSERT INTO %I SELECT * FROM %I WHERE id = ANY($1)', staged, part) USING keep;
+  -- Statistics now, so the plans that read it as the partition do not wait for autovacuum.
+  EXECUTE format('ANALYZE %I', staged);
+  RETURN staged;
+END$function$;
+
+REVOKE EXECUTE ON FUNCTION odin_detection_partition_stage(text,bigint[]) FROM PUBLIC;

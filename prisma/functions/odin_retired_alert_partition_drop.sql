@@ -1,0 +1,17 @@
+-- Today's definition, as the migrated database prints it. Generated: change it with a new migration,
+-- then run `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` (packages/db/test/sql-definitions.test.ts
+-- fails while this file and the migrations disagree).
+
+CREATE OR REPLACE FUNCTION public.odin_retired_alert_partition_drop(part text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$BEGIN
+  IF part NOT IN (SELECT odin_retired_alert_partitions()) THEN
+    RAISE EXCEPTION '% is not a retired partition of alerts', part;
+  END IF;
+  EXECUTE format('DROP TABLE %I', part);
+END$function$;
+
+REVOKE EXECUTE ON FUNCTION odin_retired_alert_partition_drop(text) FROM PUBLIC;
