@@ -1,7 +1,7 @@
 import { ZSearchRequestFields } from "@odin/contract";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { maxLengthOf } from "./limits";
+import { boundsOf, maxLengthOf } from "./limits";
 
 describe("maxLengthOf", () => {
   it("reads a string's maximum through optional, default and pipes", () => {
@@ -25,5 +25,16 @@ describe("maxLengthOf", () => {
 
   it("refuses a schema without a maximum", () => {
     expect(() => maxLengthOf(z.string())).toThrow(/no maximum length/);
+  });
+});
+
+describe("boundsOf", () => {
+  it("reads a number's bounds through a default", () => {
+    expect(boundsOf(z.number().int().min(1).max(900).default(60))).toEqual({ min: 1, max: 900 });
+  });
+
+  it("refuses a number without both bounds", () => {
+    expect(() => boundsOf(z.number())).toThrow(/no minimum and maximum/);
+    expect(() => boundsOf(z.number().int().min(1))).toThrow(/no minimum and maximum/);
   });
 });

@@ -1,24 +1,31 @@
+import { ZPlaceLegalHoldRequest } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState } from "react";
+import { Field } from "@/components/forms";
 import { QueryView } from "@/components/layouts/query-view";
 import { Button, DataTable, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
+import { useContractForm } from "@/lib/forms/contract-form";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { useInvalidate } from "@/lib/query-client";
 import { formatTimestamp } from "@/lib/format";
 import { adminKeys, adminQueries } from "../api/queries";
 import { placeLegalHold, releaseLegalHold } from "../api/retention";
+
+const HOLD_LIMITS = {
+  case_number: maxLengthOf(ZPlaceLegalHoldRequest.shape.case_number),
+  reason: maxLengthOf(ZPlaceLegalHoldRequest.shape.reason),
+};
 
 /**
  * Legal holds (issue 23 item 5): a case number whose reads and alerts (those searched or exported
  * under it) are kept past retention until the hold is released. Both are audited.
  */
 export function LegalHolds() {
-  const id = useId();
   const query = useQuery(adminQueries.legalHolds());
   const invalidate = useInvalidate();
-  const [caseNumber, setCaseNumber] = useState("");
-  const [reason, setReason] = useState("");
+  const form = useContractForm(ZPlaceLegalHoldRequest, { case_number: "", reason: "" });
+  const { errors } = form.formState;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
 
@@ -34,48 +41,42 @@ export function LegalHolds() {
       setBusy(false);
     }
   };
-  const place = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      const hold = await placeLegalHold(caseNumber, reason);
-      setCaseNumber("");
-      setReason("");
+  const place = form.handleSubmit((body) =>
+    run(async () => {
+      const hold = await placeLegalHold(body.case_number, body.reason);
+      form.reset();
       return `Case ${hold.case_number} is on legal hold.`;
-    });
-  };
+    }),
+  );
 
   return (
     <div className="legal-holds">
       <h3>Legal holds</h3>
       <form onSubmit={place} noValidate className="form-row">
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-case`} required>
-            Case number
-          </FieldLabel>
-          <input
-            id={`${id}-case`}
-            className="input"
-            value={caseNumber}
-            maxLength={60}
-            required
-            disabled={busy}
-            onChange={(event) => setCaseNumber(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-reason`} required>
-            Reason
-          </FieldLabel>
-          <input
-            id={`${id}-reason`}
-            className="input"
-            value={reason}
-            maxLength={2000}
-            required
-            disabled={busy}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
+        <Field label="Case number" name="case_number" required error={errors.case_number?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("case_number")}
+              className="input"
+              maxLength={HOLD_LIMITS.case_number}
+              required
+              disabled={busy}
+            />
+          )}
+        </Field>
+        <Field label="Reason" name="reason" required error={errors.reason?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("reason")}
+              className="input"
+              maxLength={HOLD_LIMITS.reason}
+              required
+              disabled={busy}
+            />
+          )}
+        </Field>
         <div className="form-actions">
           <Button type="submit" busy={busy}>
             Place legal hold

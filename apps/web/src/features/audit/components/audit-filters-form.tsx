@@ -1,7 +1,12 @@
-import { AUDIT_ACTIONS } from "@odin/contract";
-import { useId } from "react";
-import { FieldLabel, FilterBar } from "@/components/forms";
+import { AUDIT_ACTIONS, ZAuditLogQuery } from "@odin/contract";
+import { Field, FilterBar } from "@/components/forms";
+import { maxLengthOf } from "@/lib/forms/limits";
 import type { AuditFilters } from "../api/audit-logs";
+
+const AUDIT_FILTER_LIMITS = {
+  plate: maxLengthOf(ZAuditLogQuery.shape.plate),
+  case_number: maxLengthOf(ZAuditLogQuery.shape.case_number),
+};
 
 const NO_FILTERS: AuditFilters = { start: "", end: "", plate: "", action: "", caseNumber: "" };
 
@@ -15,7 +20,6 @@ export function AuditFiltersForm({
   busy: boolean;
   onApply: (filters: AuditFilters) => void;
 }) {
-  const id = useId();
   return (
     <FilterBar
       label="Audit log filters"
@@ -30,46 +34,49 @@ export function AuditFiltersForm({
       {({ draft, set, range }) => (
         <>
           {range}
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-plate`}>Plate</FieldLabel>
-            <input
-              id={`${id}-plate`}
-              className="input plate audit-filters__plate"
-              value={draft.plate}
-              onChange={(event) => set({ plate: event.target.value })}
-              maxLength={20}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-case`}>Case number</FieldLabel>
-            <input
-              id={`${id}-case`}
-              className="input audit-filters__case"
-              value={draft.caseNumber}
-              onChange={(event) => set({ caseNumber: event.target.value })}
-              maxLength={60}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-action`}>Action</FieldLabel>
-            <select
-              id={`${id}-action`}
-              className="input audit-filters__action"
-              value={draft.action}
-              onChange={(event) => set({ action: event.target.value })}
-            >
-              <option value="">All actions</option>
-              {AUDIT_ACTIONS.map((action) => (
-                <option key={action.value} value={action.value}>
-                  {action.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="Plate" name="plate">
+            {(control) => (
+              <input
+                {...control}
+                className="input plate audit-filters__plate"
+                value={draft.plate}
+                onChange={(event) => set({ plate: event.target.value })}
+                maxLength={AUDIT_FILTER_LIMITS.plate}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <Field label="Case number" name="caseNumber">
+            {(control) => (
+              <input
+                {...control}
+                className="input audit-filters__case"
+                value={draft.caseNumber}
+                onChange={(event) => set({ caseNumber: event.target.value })}
+                maxLength={AUDIT_FILTER_LIMITS.case_number}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <Field label="Action" name="action">
+            {(control) => (
+              <select
+                {...control}
+                className="input audit-filters__action"
+                value={draft.action}
+                onChange={(event) => set({ action: event.target.value })}
+              >
+                <option value="">All actions</option>
+                {AUDIT_ACTIONS.map((action) => (
+                  <option key={action.value} value={action.value}>
+                    {action.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </>
       )}
     </FilterBar>

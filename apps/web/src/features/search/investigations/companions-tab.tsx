@@ -1,12 +1,14 @@
 import {
   DEFAULT_COMPANION_GAP_SECONDS,
   DEFAULT_COMPANION_MIN_COUNT,
+  ZCompanionsSearchRequest,
   type TCompanionsSearchResponse,
   type TSearchResult,
   type TSourceStatus,
 } from "@odin/contract";
 import { useState } from "react";
 import { Button, Plate } from "@/components/ui";
+import { boundsOf } from "@/lib/forms/limits";
 import { AnswerSources } from "./answer-sources";
 import { searchCompanions } from "./api";
 import { AreaMap, type PathLine } from "./area-map";
@@ -76,16 +78,16 @@ export function CompanionsTab() {
         <div className="investigation-form__row">
           <NumberField
             label="Gap (seconds)"
-            min={1}
-            max={900}
+            name="gap_seconds"
+            {...boundsOf(ZCompanionsSearchRequest.shape.gap_seconds)}
             fallback={DEFAULT_COMPANION_GAP_SECONDS}
             value={gap}
             onChange={setGap}
           />
           <NumberField
             label="At least, at different cameras"
-            min={1}
-            max={50}
+            name="min_count"
+            {...boundsOf(ZCompanionsSearchRequest.shape.min_count)}
             fallback={DEFAULT_COMPANION_MIN_COUNT}
             value={minCount}
             onChange={setMinCount}

@@ -1,51 +1,54 @@
-import { useId } from "react";
-import { FieldLabel } from "@/components/forms";
+import { Field } from "@/components/forms";
 import { Button } from "@/components/ui";
 import { emptyDrawing, toArea, type Drawing } from "./area-map";
 import { NumberField } from "./investigation-form";
 
 /** The shape, a typed centre and radius for keyboard users, what is drawn so far, and Clear. */
 export function DrawControls({ drawing, onChange }: { drawing: Drawing; onChange: (d: Drawing) => void }) {
-  const id = useId();
   return (
     <div className="investigation-draw">
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-mode`}>Shape</FieldLabel>
-        <select
-          id={`${id}-mode`}
-          className="input"
-          value={drawing.mode}
-          onChange={(event) => onChange(emptyDrawing(event.target.value as Drawing["mode"]))}
-        >
-          <option value="circle">Circle (click its centre)</option>
-          <option value="polygon">Polygon (click each corner)</option>
-        </select>
-      </div>
+      <Field label="Shape" name="mode">
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={drawing.mode}
+            onChange={(event) => onChange(emptyDrawing(event.target.value as Drawing["mode"]))}
+          >
+            <option value="circle">Circle (click its centre)</option>
+            <option value="polygon">Polygon (click each corner)</option>
+          </select>
+        )}
+      </Field>
       {drawing.mode === "circle" &&
         ([0, 1] as const).map((axis) => (
-          <div className="field" key={axis}>
-            <FieldLabel htmlFor={`${id}-axis-${axis}`}>
-              {axis === 0 ? "Centre latitude" : "Centre longitude"}
-            </FieldLabel>
-            <input
-              id={`${id}-axis-${axis}`}
-              className="input"
-              type="number"
-              step="any"
-              value={drawing.center?.[axis] ?? ""}
-              onChange={(event) => {
-                const value = Number(event.target.value);
-                if (event.target.value === "" || !Number.isFinite(value)) return;
-                const center: [number, number] = drawing.center ? [...drawing.center] : [41.76, -72.68];
-                center[axis] = value;
-                onChange({ ...drawing, center });
-              }}
-            />
-          </div>
+          <Field
+            key={axis}
+            label={axis === 0 ? "Centre latitude" : "Centre longitude"}
+            name={`center-${axis}`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="number"
+                step="any"
+                value={drawing.center?.[axis] ?? ""}
+                onChange={(event) => {
+                  const value = Number(event.target.value);
+                  if (event.target.value === "" || !Number.isFinite(value)) return;
+                  const center: [number, number] = drawing.center ? [...drawing.center] : [41.76, -72.68];
+                  center[axis] = value;
+                  onChange({ ...drawing, center });
+                }}
+              />
+            )}
+          </Field>
         ))}
       {drawing.mode === "circle" && (
         <NumberField
           label="Radius (m)"
+          name="radius_m"
           min={10}
           max={50_000}
           fallback={300}

@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import {
   CaseFields,
   EMPTY_CASE_FIELDS,
-  FieldLabel,
+  Field,
   missingCaseFields,
   toCaseFieldsRequest,
   useCaseFieldSettings,
@@ -11,7 +11,8 @@ import {
 } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
-import type { TSearchResult, TSourceStatus } from "@odin/contract";
+import { maxLengthOf } from "@/lib/forms/limits";
+import { ZPatternSearchRequest, type TSearchResult, type TSourceStatus } from "@odin/contract";
 import { fromLocalInput, toLocalInput, type ResultsState } from "../search-params";
 import { JustificationField } from "../components/search-form/justification-bar";
 import type { SubmitState } from "../components/search-form/use-search-submit";
@@ -19,6 +20,7 @@ import type { SubmitState } from "../components/search-form/use-search-submit";
 /** What every investigation tab shares (issue 22): why, the case fields (issue 23), windows, numbers. */
 
 const HOUR = 3_600_000;
+const PLATE_MAX = maxLengthOf(ZPatternSearchRequest.shape.plate);
 
 export interface Window {
   start: string;
@@ -39,34 +41,31 @@ export function WindowFields({
   onChange: (w: Window) => void;
   label: string;
 }) {
-  const id = useId();
   return (
     <fieldset className="investigation-window">
       <legend>{label}</legend>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-start`} required>
-          From
-        </FieldLabel>
-        <input
-          id={`${id}-start`}
-          className="input"
-          type="datetime-local"
-          value={value.start}
-          onChange={(event) => onChange({ ...value, start: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-end`} required>
-          To
-        </FieldLabel>
-        <input
-          id={`${id}-end`}
-          className="input"
-          type="datetime-local"
-          value={value.end}
-          onChange={(event) => onChange({ ...value, end: event.target.value })}
-        />
-      </div>
+      <Field label="From" name="start" required>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="datetime-local"
+            value={value.start}
+            onChange={(event) => onChange({ ...value, start: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="To" name="end" required>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="datetime-local"
+            value={value.end}
+            onChange={(event) => onChange({ ...value, end: event.target.value })}
+          />
+        )}
+      </Field>
     </fieldset>
   );
 }
@@ -74,6 +73,7 @@ export function WindowFields({
 /** A labelled whole number within bounds; a blank or unreadable entry falls back to `fallback`. */
 export function NumberField({
   label,
+  name,
   value,
   onChange,
   min,
@@ -81,45 +81,45 @@ export function NumberField({
   fallback,
 }: {
   label: string;
+  /** The request's field this number fills (its id is made from it). */
+  name: string;
   value: number;
   onChange: (value: number) => void;
   min: number;
   max: number;
   fallback: number;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <input
-        id={id}
-        className="input investigation-number"
-        type="number"
-        min={min}
-        max={max}
-        value={value}
-        onChange={(event) => onChange(Number(event.target.value) || fallback)}
-      />
-    </div>
+    <Field label={label} name={name}>
+      {(control) => (
+        <input
+          {...control}
+          className="input investigation-number"
+          type="number"
+          min={min}
+          max={max}
+          value={value}
+          onChange={(event) => onChange(Number(event.target.value) || fallback)}
+        />
+      )}
+    </Field>
   );
 }
 
 export function PlateField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
   return (
-    <div className="field investigation-plate">
-      <FieldLabel htmlFor={`${id}-plate`} required>
-        Plate
-      </FieldLabel>
-      <input
-        id={`${id}-plate`}
-        className="input plate"
-        value={value}
-        maxLength={20}
-        autoComplete="off"
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <Field label="Plate" name="plate" required className="investigation-plate">
+      {(control) => (
+        <input
+          {...control}
+          className="input plate"
+          value={value}
+          maxLength={PLATE_MAX}
+          autoComplete="off"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }
 

@@ -1,12 +1,20 @@
-import { MESSAGES, US_STATES } from "@odin/contract";
-import { useId, useRef, useState, type FormEvent } from "react";
-import { FieldLabel } from "@/components/forms";
+import { MESSAGES, US_STATES, ZGroupPlateFields } from "@odin/contract";
+import { useRef, useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { Button } from "@/components/ui";
 import type { NewPlate } from "../../api/groups";
 
 /** What an attachment may be (001 §2: pdf or image); the server checks the bytes themselves. */
 export const ATTACHMENT_TYPES = ["application/pdf", "image/png", "image/jpeg", "image/webp"] as const;
 export const ATTACHMENT_TYPE_MESSAGE = "An attachment must be a PDF or a PNG, JPEG or WebP image.";
+
+/** The contract's limits for a plate added in the edit form. */
+const PLATE_LIMITS = {
+  number: maxLengthOf(ZGroupPlateFields.shape.number),
+  reason: maxLengthOf(ZGroupPlateFields.shape.reason),
+  notes: maxLengthOf(ZGroupPlateFields.shape.notes),
+};
 
 const EMPTY = { number: "", state: "", reason: "", notes: "", matchStrategy: "exact" };
 let nextKey = 0;
@@ -29,12 +37,13 @@ export function AddPlateForm({
   refusal?: (plate: { number: string; state: string }) => string | null;
   disabled?: boolean;
 }) {
-  const id = useId();
   const numberInput = useRef<HTMLInputElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [fields, setFields] = useState(EMPTY);
   const [attachment, setAttachment] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The one refusal shown, under the field it is about.
+  const [error, setError] = useState<{ field: "number" | "attachment"; message: string } | null>(null);
+  const errorOf = (field: "number" | "attachment") => (error?.field === field ? error.message : undefined);
   const set = (name: Exclude<keyof typeof EMPTY, "matchStrategy">) => (value: string) =>
     setFields({ ...fields, [name]: value });
 
@@ -42,17 +51,17 @@ export function AddPlateForm({
     event.preventDefault();
     const number = fields.number.trim().toUpperCase();
     if (number === "") {
-      setError(MESSAGES.plateNumberRequired);
+      setError({ field: "number", message: MESSAGES.plateNumberRequired });
       numberInput.current?.focus();
       return;
     }
     if (attachment && !(ATTACHMENT_TYPES as readonly string[]).includes(attachment.type)) {
-      setError(ATTACHMENT_TYPE_MESSAGE);
+      setError({ field: "attachment", message: ATTACHMENT_TYPE_MESSAGE });
       return;
     }
     const refused = refusal?.({ number, state: fields.state });
     if (refused) {
-      setError(refused);
+      setError({ field: "number", message: refused });
       numberInput.current?.focus();
       return;
     }
@@ -68,98 +77,97 @@ export function AddPlateForm({
   return (
     <form className="add-plate" aria-label="Add plate" onSubmit={add} noValidate>
       <div className="form-row">
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-number`} required>
-            Plate number
-          </FieldLabel>
-          <input
-            ref={numberInput}
-            id={`${id}-number`}
-            className="input plate add-plate__number"
-            value={fields.number}
-            maxLength={20}
-            autoComplete="off"
-            disabled={disabled}
-            aria-invalid={error === MESSAGES.plateNumberRequired || undefined}
-            onChange={(event) => set("number")(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-state`}>State</FieldLabel>
-          <select
-            id={`${id}-state`}
-            className="select"
-            value={fields.state}
-            disabled={disabled}
-            onChange={(event) => set("state")(event.target.value)}
-          >
-            <option value="">Select a state</option>
-            {US_STATES.map((state) => (
-              <option key={state.abbreviation} value={state.abbreviation}>
-                {state.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-match`}>Match</FieldLabel>
-          <select
-            id={`${id}-match`}
-            className="select"
-            value={fields.matchStrategy}
-            disabled={disabled}
-            aria-describedby={`${id}-match-hint`}
-            onChange={(event) => setFields({ ...fields, matchStrategy: event.target.value })}
-          >
-            <option value="exact">Exact</option>
-            <option value="lenient">Lenient</option>
-          </select>
-          <p id={`${id}-match-hint`} className="field__hint">
-            {MATCH_STRATEGY_HINT}
-          </p>
-        </div>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-reason`}>Reason</FieldLabel>
-          <input
-            id={`${id}-reason`}
-            className="input"
-            value={fields.reason}
-            maxLength={500}
-            disabled={disabled}
-            onChange={(event) => set("reason")(event.target.value)}
-          />
-        </div>
+        <Field label="Plate number" name="number" required error={errorOf("number")} announceError>
+          {(control) => (
+            <input
+              {...control}
+              ref={numberInput}
+              className="input plate add-plate__number"
+              value={fields.number}
+              maxLength={PLATE_LIMITS.number}
+              autoComplete="off"
+              disabled={disabled}
+              onChange={(event) => set("number")(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="State" name="state">
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={fields.state}
+              disabled={disabled}
+              onChange={(event) => set("state")(event.target.value)}
+            >
+              <option value="">Select a state</option>
+              {US_STATES.map((state) => (
+                <option key={state.abbreviation} value={state.abbreviation}>
+                  {state.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Match" name="match" hint={MATCH_STRATEGY_HINT}>
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={fields.matchStrategy}
+              disabled={disabled}
+              onChange={(event) => setFields({ ...fields, matchStrategy: event.target.value })}
+            >
+              <option value="exact">Exact</option>
+              <option value="lenient">Lenient</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Reason" name="reason">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={fields.reason}
+              maxLength={PLATE_LIMITS.reason}
+              disabled={disabled}
+              onChange={(event) => set("reason")(event.target.value)}
+            />
+          )}
+        </Field>
       </div>
       <div className="form-row">
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-notes`}>Notes (optional)</FieldLabel>
-          <textarea
-            id={`${id}-notes`}
-            className="textarea add-plate__notes"
-            value={fields.notes}
-            maxLength={2000}
-            disabled={disabled}
-            onChange={(event) => set("notes")(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-file`}>Attachment (PDF or image, optional)</FieldLabel>
-          <input
-            ref={fileInput}
-            id={`${id}-file`}
-            className="input"
-            type="file"
-            accept={ATTACHMENT_TYPES.join(",")}
-            disabled={disabled}
-            onChange={(event) => setAttachment(event.target.files?.[0] ?? null)}
-          />
-        </div>
+        <Field label="Notes (optional)" name="notes">
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea add-plate__notes"
+              value={fields.notes}
+              maxLength={PLATE_LIMITS.notes}
+              disabled={disabled}
+              onChange={(event) => set("notes")(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Attachment (PDF or image, optional)"
+          name="attachment"
+          error={errorOf("attachment")}
+          announceError
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={fileInput}
+              className="input"
+              type="file"
+              accept={ATTACHMENT_TYPES.join(",")}
+              disabled={disabled}
+              onChange={(event) => setAttachment(event.target.files?.[0] ?? null)}
+            />
+          )}
+        </Field>
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
       <Button type="submit" variant="secondary" disabled={disabled}>
         Add Plate
       </Button>

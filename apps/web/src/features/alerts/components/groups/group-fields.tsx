@@ -1,6 +1,7 @@
-import { MESSAGES } from "@odin/contract";
-import { useId, useRef, useState, type Ref } from "react";
-import { FieldLabel } from "@/components/forms";
+import { MESSAGES, ZGroupFormFields } from "@odin/contract";
+import { useRef, useState, type Ref } from "react";
+import { Field } from "@/components/forms";
+import { maxLengthOf } from "@/lib/forms/limits";
 import type { GroupFormValues } from "../../api/groups";
 import { ImagePicker } from "./image-picker";
 
@@ -15,45 +16,42 @@ export interface GroupFieldsProps {
   nameRef?: Ref<HTMLInputElement>;
 }
 
+const GROUP_LIMITS = {
+  name: maxLengthOf(ZGroupFormFields.shape.group_name),
+  description: maxLengthOf(ZGroupFormFields.shape.group_description),
+};
+
 /** Name (required), description and image: the fields create and edit group share (001 §2). */
 export function GroupFields(props: GroupFieldsProps) {
   const { values, onChange, nameError, currentImageUrl, disabled, nameRef } = props;
-  const id = useId();
   return (
     <>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-name`} required>
-          Group name
-        </FieldLabel>
-        <input
-          ref={nameRef}
-          id={`${id}-name`}
-          className="input"
-          value={values.name}
-          maxLength={200}
-          required
-          disabled={disabled}
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? `${id}-name-error` : undefined}
-          onChange={(event) => onChange({ ...values, name: event.target.value })}
-        />
-        {nameError && (
-          <span id={`${id}-name-error`} className="field__error">
-            {nameError}
-          </span>
+      <Field label="Group name" name="name" required error={nameError}>
+        {(control) => (
+          <input
+            {...control}
+            ref={nameRef}
+            className="input"
+            value={values.name}
+            maxLength={GROUP_LIMITS.name}
+            required
+            disabled={disabled}
+            onChange={(event) => onChange({ ...values, name: event.target.value })}
+          />
         )}
-      </div>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-description`}>Description</FieldLabel>
-        <textarea
-          id={`${id}-description`}
-          className="textarea"
-          value={values.description}
-          maxLength={2000}
-          disabled={disabled}
-          onChange={(event) => onChange({ ...values, description: event.target.value })}
-        />
-      </div>
+      </Field>
+      <Field label="Description" name="description">
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            value={values.description}
+            maxLength={GROUP_LIMITS.description}
+            disabled={disabled}
+            onChange={(event) => onChange({ ...values, description: event.target.value })}
+          />
+        )}
+      </Field>
       <ImagePicker
         file={values.image}
         name={values.name}

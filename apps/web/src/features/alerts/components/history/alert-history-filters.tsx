@@ -1,7 +1,12 @@
-import { ALERT_DISPOSITION_LABELS, ALERT_DISPOSITIONS } from "@odin/contract";
-import { useId } from "react";
-import { FieldLabel, FilterBar } from "@/components/forms";
+import { ALERT_DISPOSITION_LABELS, ALERT_DISPOSITIONS, ZGroupAlertsQuery } from "@odin/contract";
+import { Field, FilterBar } from "@/components/forms";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { NO_ALERT_FILTERS, type AlertHistoryFilters } from "../../api/alerts";
+
+const ALERT_FILTER_LIMITS = {
+  plate: maxLengthOf(ZGroupAlertsQuery.shape.plate),
+  camera: maxLengthOf(ZGroupAlertsQuery.shape.camera),
+};
 
 /** Odin's own: the alert history's filters (plate, camera, the read's time, disposition). */
 export function AlertHistoryFiltersForm({
@@ -11,7 +16,6 @@ export function AlertHistoryFiltersForm({
   applied: AlertHistoryFilters;
   onApply: (filters: AlertHistoryFilters) => void;
 }) {
-  const id = useId();
   return (
     <FilterBar
       label="Alert history filters"
@@ -29,47 +33,50 @@ export function AlertHistoryFiltersForm({
     >
       {({ draft, set, range }) => (
         <>
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-plate`}>Plate</FieldLabel>
-            <input
-              id={`${id}-plate`}
-              className="input plate"
-              value={draft.plate}
-              onChange={(event) => set({ plate: event.target.value })}
-              maxLength={20}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </div>
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-camera`}>Camera</FieldLabel>
-            <input
-              id={`${id}-camera`}
-              className="input"
-              value={draft.camera}
-              onChange={(event) => set({ camera: event.target.value })}
-              maxLength={200}
-              autoComplete="off"
-            />
-          </div>
+          <Field label="Plate" name="plate">
+            {(control) => (
+              <input
+                {...control}
+                className="input plate"
+                value={draft.plate}
+                onChange={(event) => set({ plate: event.target.value })}
+                maxLength={ALERT_FILTER_LIMITS.plate}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <Field label="Camera" name="camera">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={draft.camera}
+                onChange={(event) => set({ camera: event.target.value })}
+                maxLength={ALERT_FILTER_LIMITS.camera}
+                autoComplete="off"
+              />
+            )}
+          </Field>
           {range}
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-disposition`}>Disposition</FieldLabel>
-            <select
-              id={`${id}-disposition`}
-              className="input"
-              value={draft.disposition}
-              onChange={(event) => set({ disposition: event.target.value })}
-            >
-              <option value="">Any</option>
-              <option value="none">Not yet judged</option>
-              {ALERT_DISPOSITIONS.map((value) => (
-                <option key={value} value={value}>
-                  {ALERT_DISPOSITION_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="Disposition" name="disposition">
+            {(control) => (
+              <select
+                {...control}
+                className="input"
+                value={draft.disposition}
+                onChange={(event) => set({ disposition: event.target.value })}
+              >
+                <option value="">Any</option>
+                <option value="none">Not yet judged</option>
+                {ALERT_DISPOSITIONS.map((value) => (
+                  <option key={value} value={value}>
+                    {ALERT_DISPOSITION_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </>
       )}
     </FilterBar>

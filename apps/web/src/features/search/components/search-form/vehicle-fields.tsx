@@ -1,7 +1,17 @@
-import { BODY_TYPES, US_STATES, VEHICLE_COLORS, VEHICLE_MAKES, type TPlateMatch } from "@odin/contract";
-import { useId, type ReactNode } from "react";
+import {
+  BODY_TYPES,
+  US_STATES,
+  VEHICLE_COLORS,
+  VEHICLE_MAKES,
+  ZSearchRequestFields,
+  type TPlateMatch,
+} from "@odin/contract";
+import { type ReactNode } from "react";
 import type { SearchForm } from "../../search-params";
-import { FieldLabel } from "@/components/forms";
+import { Field } from "@/components/forms";
+import { maxLengthOf } from "@/lib/forms/limits";
+
+const PLATE_MAX = maxLengthOf(ZSearchRequestFields.shape.plate);
 
 interface Option {
   value: string;
@@ -40,48 +50,52 @@ export interface VehicleFieldsProps {
 
 /** Plate, state, colour, make and body type; everything is optional (000 §5). */
 export function VehicleFields({ values, onChange, afterPlate, afterMatch }: VehicleFieldsProps) {
-  const id = useId();
   return (
     <div className="search-vehicle">
-      <div className="field search-vehicle__plate">
-        <FieldLabel htmlFor={`${id}-plate`}>License plate</FieldLabel>
-        <input
-          id={`${id}-plate`}
-          className="input plate search-plate-input"
-          value={values.plate}
-          onChange={(event) => onChange({ plate: event.target.value })}
-          maxLength={20}
-          autoComplete="off"
-          spellCheck={false}
-          aria-describedby={`${id}-plate-hint`}
-        />
-        <span id={`${id}-plate-hint`} className="field__hint">
-          Partial plates and * ? wildcards work.
-        </span>
-      </div>
+      <Field
+        label="License plate"
+        name="plate"
+        className="search-vehicle__plate"
+        hint="Partial plates and * ? wildcards work."
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input plate search-plate-input"
+            value={values.plate}
+            onChange={(event) => onChange({ plate: event.target.value })}
+            maxLength={PLATE_MAX}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </Field>
       {afterPlate}
-      <div className="field search-vehicle__match">
-        <FieldLabel htmlFor={`${id}-match`}>Match</FieldLabel>
-        <select
-          id={`${id}-match`}
-          className="select"
-          value={values.match}
-          onChange={(event) => onChange({ match: event.target.value as TPlateMatch })}
-          aria-describedby={`${id}-match-hint`}
-        >
-          {MATCH_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <span id={`${id}-match-hint`} className="field__hint">
-          Similar also finds misreads (O/0, B/8, a missing character).
-        </span>
-      </div>
+      <Field
+        label="Match"
+        name="match"
+        className="search-vehicle__match"
+        hint="Similar also finds misreads (O/0, B/8, a missing character)."
+      >
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={values.match}
+            onChange={(event) => onChange({ match: event.target.value as TPlateMatch })}
+          >
+            {MATCH_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {afterMatch}
       <SelectField
         label="State"
+        name="plate_state"
         placeholder="Any state"
         options={STATE_OPTIONS}
         value={values.plate_state}
@@ -89,6 +103,7 @@ export function VehicleFields({ values, onChange, afterPlate, afterMatch }: Vehi
       />
       <SelectField
         label="Color"
+        name="vehicle_color"
         placeholder="Any color"
         options={COLOR_OPTIONS}
         value={values.vehicle_color}
@@ -96,6 +111,7 @@ export function VehicleFields({ values, onChange, afterPlate, afterMatch }: Vehi
       />
       <SelectField
         label="Make"
+        name="vehicle_make"
         placeholder="Any make"
         options={MAKE_OPTIONS}
         value={values.vehicle_make}
@@ -103,6 +119,7 @@ export function VehicleFields({ values, onChange, afterPlate, afterMatch }: Vehi
       />
       <SelectField
         label="Body type"
+        name="vehicle_body_type"
         placeholder="Any body type"
         options={BODY_TYPE_OPTIONS}
         value={values.vehicle_body_type}
@@ -114,30 +131,36 @@ export function VehicleFields({ values, onChange, afterPlate, afterMatch }: Vehi
 
 interface SelectFieldProps {
   label: string;
+  name: keyof VehicleValues;
   placeholder: string;
   options: Option[];
   value: string;
   onChange: (value: string) => void;
 }
 
-function SelectField({ label, placeholder, options, value, onChange }: SelectFieldProps) {
-  const id = useId();
+function SelectField({ label, name, placeholder, options, value, onChange }: SelectFieldProps) {
   // A refined search may carry a value no longer offered: show it rather than send it unseen.
   const shown =
     value && !options.some((option) => option.value === value)
       ? [...options, { value, label: value }]
       : options;
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{placeholder}</option>
-        {shown.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={label} name={name}>
+      {(control) => (
+        <select
+          {...control}
+          className="select"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{placeholder}</option>
+          {shown.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
