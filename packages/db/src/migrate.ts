@@ -86,12 +86,18 @@ function runScriptsWhole(adapter: Adapter): Adapter {
   const pool = adapter.underlyingDriver();
   const failed = adapter as unknown as { onError(error: unknown): never };
   adapter.executeScript = async (script: string) => {
+    const connection = await pool.connect();
     try {
       // No parameters: node-postgres sends the simple query protocol, which allows many statements.
-      await pool.query(script);
+      await connection.query(script);
     } catch (error) {
+      // A script with its own BEGIN stops in an aborted transaction: end it before the connection
+      // goes back to the pool (outside a transaction, ROLLBACK only warns).
+      await connection.query("ROLLBACK").catch(() => undefined);
       // As adapter-pg reports a failed statement: a DriverAdapterError the engine logs and records.
       failed.onError(error);
+    } finally {
+      connection.release();
     }
   };
   return adapter;

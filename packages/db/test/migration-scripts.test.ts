@@ -32,6 +32,13 @@ INSERT INTO odin_test_half VALUES (1);
 SELECT 1 / 0;
 `;
 
+// The same, in a migration with its own BEGIN and COMMIT (as those of 2026-11-30 to 2026-12-02 have).
+const FAILING_IN_BEGIN = `BEGIN;
+CREATE TABLE odin_test_begun (x int);
+SELECT 1 / 0;
+COMMIT;
+`;
+
 function prismaDirWith(migrations: Record<string, string>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "odin-prisma-scripts-"));
   cpSync(path.join(locatePrismaDir(), "schema.prisma"), path.join(dir, "schema.prisma"));
@@ -97,5 +104,32 @@ describe("the migrator runs each migration as one script", () => {
     );
     expect(row.rows[0]?.finished).toBe(false);
     expect(row.rows[0]?.logs).toMatch(/division by zero/);
+  });
+
+  it("so does one with its own BEGIN and COMMIT, and the next run stops on it as prisma migrate deploy does", async () => {
+    const fresh = await createTestDatabase(server.adminUrl, { migrated: false });
+    const dir = prismaDirWith({ "20200103000000_failing_in_begin": FAILING_IN_BEGIN });
+    dirs.push(dir);
+    try {
+      await expect(migrateDeploy({ databaseUrl: fresh.url, prismaDir: dir })).rejects.toThrow(
+        /division by zero/,
+      );
+      const other = new pg.Client({ connectionString: fresh.url });
+      await other.connect();
+      try {
+        expect((await other.query("SELECT to_regclass('odin_test_begun') AS t")).rows[0]?.t).toBeNull();
+        // The engine recorded the error after the script failed, on the same pool.
+        const row = await other.query<{ logs: string }>("SELECT logs FROM _prisma_migrations");
+        expect(row.rows[0]?.logs).toMatch(/division by zero/);
+      } finally {
+        await other.end();
+      }
+      // As with `prisma migrate deploy`, a failed migration stops the next run until it is resolved.
+      await expect(migrateDeploy({ databaseUrl: fresh.url, prismaDir: dir })).rejects.toThrow(
+        /failed migrations/,
+      );
+    } finally {
+      await fresh.drop();
+    }
   });
 });
