@@ -10,7 +10,7 @@ import {
 } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { FieldError, FieldLabel } from "@/components/forms";
+import { Field, FieldError } from "@/components/forms";
 import { QueryView } from "@/components/layouts/query-view";
 import {
   Button,
@@ -265,7 +265,7 @@ function NewApiClientForm({
     }
   };
 
-  const described = (field: keyof FormErrors) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const scopesErrorId = `${id}-scopes-error`;
 
   return (
     <form
@@ -277,25 +277,25 @@ function NewApiClientForm({
       <h3 id={`${id}-title`} className="api-clients__subtitle">
         New API client
       </h3>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-name`} required>
-          Name
-        </FieldLabel>
-        <input
-          id={`${id}-name`}
-          className="input"
-          value={name}
-          maxLength={API_CLIENT_LIMITS.nameMax}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={described("name")}
-          aria-required
-          disabled={busy}
-          autoComplete="off"
-        />
-        <FieldError id={`${id}-name-error`} message={errors.name} />
-      </div>
-      <fieldset className="field api-clients__scopes" disabled={busy} aria-describedby={described("scopes")}>
+      <Field label="Name" name="name" required error={errors.name}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={name}
+            maxLength={API_CLIENT_LIMITS.nameMax}
+            onChange={(event) => setName(event.target.value)}
+            aria-required
+            disabled={busy}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <fieldset
+        className="field api-clients__scopes"
+        disabled={busy}
+        aria-describedby={errors.scopes ? scopesErrorId : undefined}
+      >
         <legend>Scopes (what it may call)</legend>
         {API_CLIENT_SCOPES.map((scope) => (
           <Checkbox
@@ -313,62 +313,57 @@ function NewApiClientForm({
             }
           />
         ))}
-        <FieldError id={`${id}-scopes-error`} message={errors.scopes} />
+        <FieldError id={scopesErrorId} message={errors.scopes} />
       </fieldset>
       <div className="form-row">
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-rate`}>Rate limit (calls a minute)</FieldLabel>
-          <input
-            id={`${id}-rate`}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={API_CLIENT_LIMITS.rateLimitMin}
-            max={API_CLIENT_LIMITS.rateLimitMax}
-            value={rate}
-            onChange={(event) => setRate(event.target.value)}
-            aria-invalid={errors.rate ? true : undefined}
-            aria-describedby={described("rate")}
-            disabled={busy}
-          />
-          <FieldError id={`${id}-rate-error`} message={errors.rate} />
-        </div>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-expiry`}>Expires</FieldLabel>
-          <select
-            id={`${id}-expiry`}
-            className="select"
-            value={expiry}
-            onChange={(event) => setExpiry(event.target.value)}
-            disabled={busy}
-          >
-            {EXPIRY_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label="Rate limit (calls a minute)" name="rate" error={errors.rate}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={API_CLIENT_LIMITS.rateLimitMin}
+              max={API_CLIENT_LIMITS.rateLimitMax}
+              value={rate}
+              onChange={(event) => setRate(event.target.value)}
+              disabled={busy}
+            />
+          )}
+        </Field>
+        <Field label="Expires" name="expiry">
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={expiry}
+              onChange={(event) => setExpiry(event.target.value)}
+              disabled={busy}
+            >
+              {EXPIRY_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       {external && (
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-subject`} required>
-            Subject (sub) of its tokens
-          </FieldLabel>
-          <input
-            id={`${id}-subject`}
-            className="input"
-            value={subject}
-            maxLength={API_CLIENT_LIMITS.externalSubjectMax}
-            onChange={(event) => setSubject(event.target.value)}
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={described("subject")}
-            aria-required
-            disabled={busy}
-            autoComplete="off"
-          />
-          <FieldError id={`${id}-subject-error`} message={errors.subject} />
-        </div>
+        <Field label="Subject (sub) of its tokens" name="subject" required error={errors.subject}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={subject}
+              maxLength={API_CLIENT_LIMITS.externalSubjectMax}
+              onChange={(event) => setSubject(event.target.value)}
+              aria-required
+              disabled={busy}
+              autoComplete="off"
+            />
+          )}
+        </Field>
       )}
       {failure && <Notice tone="danger">{failure}</Notice>}
       <div className="form-actions">

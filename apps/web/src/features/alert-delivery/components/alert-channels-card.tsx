@@ -1,6 +1,7 @@
 import type { TAlertChannels, TAlertChannelsUpdate } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { setAlertChannels } from "../api/alert-delivery";
@@ -112,30 +113,32 @@ function QuietHoursForm({
           onChange={(event) => setOn(event.target.checked)}
         />
         <div className="form-row">
-          <div className="field">
-            <label htmlFor="quiet-start">From</label>
-            <input
-              id="quiet-start"
-              className="input"
-              type="time"
-              required
-              value={start}
-              disabled={!on || busy}
-              onChange={(event) => setStart(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="quiet-end">Until</label>
-            <input
-              id="quiet-end"
-              className="input"
-              type="time"
-              required
-              value={end}
-              disabled={!on || busy}
-              onChange={(event) => setEnd(event.target.value)}
-            />
-          </div>
+          <Field label="From" name="start">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="time"
+                required
+                value={start}
+                disabled={!on || busy}
+                onChange={(event) => setStart(event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Until" name="end">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="time"
+                required
+                value={end}
+                disabled={!on || busy}
+                onChange={(event) => setEnd(event.target.value)}
+              />
+            )}
+          </Field>
         </div>
       </fieldset>
       <div className="form-actions">

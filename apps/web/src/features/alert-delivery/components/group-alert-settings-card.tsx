@@ -1,8 +1,12 @@
-import { MAX_ALERT_COOLDOWN_MINUTES, type TGroupAlertSettings } from "@odin/contract";
+import { ZGroupAlertSettings, type TGroupAlertSettings } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
+import { boundsOf } from "@/lib/forms/limits";
+
+const COOLDOWN_BOUNDS = boundsOf(ZGroupAlertSettings.shape.cooldown_minutes);
 import { setGroupAlertSettings } from "../api/alert-delivery";
 import { alertDeliveryQueries } from "../api/queries";
 
@@ -47,27 +51,26 @@ function SettingsForm({ groupId, initial }: { groupId: number; initial: TGroupAl
 
   return (
     <form onSubmit={(event) => void submit(event)}>
-      <div className="field">
-        <label htmlFor="group-cooldown">Cooldown (minutes)</label>
-        <input
-          id="group-cooldown"
-          className="input"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={MAX_ALERT_COOLDOWN_MINUTES}
-          step={1}
-          required
-          aria-describedby="group-cooldown-help"
-          value={cooldown}
-          disabled={busy}
-          onChange={(event) => setCooldown(event.target.value)}
-        />
-        <p id="group-cooldown-help" className="text-muted">
-          The same plate read again by the same camera within this time updates the alert (a count and the
-          last time seen) instead of raising a new one. 0 raises an alert for every read.
-        </p>
-      </div>
+      <Field
+        label="Cooldown (minutes)"
+        name="cooldown_minutes"
+        hint="The same plate read again by the same camera within this time updates the alert (a count and the last time seen) instead of raising a new one. 0 raises an alert for every read."
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            {...COOLDOWN_BOUNDS}
+            step={1}
+            required
+            value={cooldown}
+            disabled={busy}
+            onChange={(event) => setCooldown(event.target.value)}
+          />
+        )}
+      </Field>
       <Checkbox
         label="Urgent: send e-mail and push alerts even during members' quiet hours"
         checked={urgent}

@@ -1,6 +1,12 @@
-import type { TAlertWebhook, TAlertWebhooksResponse, TWebhookSignatureScheme } from "@odin/contract";
+import {
+  ZAlertWebhookRequest,
+  type TAlertWebhook,
+  type TAlertWebhooksResponse,
+  type TWebhookSignatureScheme,
+} from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Link } from "react-router-dom";
 import { useCurrentUserState } from "@/lib/auth/current-user";
 import {
@@ -15,6 +21,7 @@ import {
   Spinner,
 } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { useInvalidate } from "@/lib/query-client";
 import { createWebhook, deleteWebhook, testWebhook, updateWebhook } from "../api/alert-delivery";
 import { alertDeliveryKeys, alertDeliveryQueries } from "../api/queries";
@@ -172,6 +179,11 @@ function WebhooksTable({
   );
 }
 
+const WEBHOOK_LIMITS = {
+  name: maxLengthOf(ZAlertWebhookRequest.shape.name),
+  url: maxLengthOf(ZAlertWebhookRequest.shape.url),
+};
+
 function AddWebhookForm({
   groups,
   onAdded,
@@ -183,6 +195,7 @@ function AddWebhookForm({
   const [url, setUrl] = useState("");
   const [chosen, setChosen] = useState<number[]>([]);
   const [scheme, setScheme] = useState<TWebhookSignatureScheme>("standard_webhooks");
+  const signatureHintId = `${useId()}-signature-hint`;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -208,44 +221,49 @@ function AddWebhookForm({
     <Card title="Add a webhook">
       <form onSubmit={(event) => void submit(event)}>
         <div className="form-row">
-          <div className="field">
-            <label htmlFor="webhook-name">Name</label>
-            <input
-              id="webhook-name"
-              className="input"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="webhook-url">Endpoint URL</label>
-            <input
-              id="webhook-url"
-              className="input"
-              type="url"
-              placeholder="https://cad.example.org/odin"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              required
-            />
-          </div>
+          <Field label="Name" name="name">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={name}
+                maxLength={WEBHOOK_LIMITS.name}
+                onChange={(event) => setName(event.target.value)}
+                required
+              />
+            )}
+          </Field>
+          <Field label="Endpoint URL" name="url">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="url"
+                placeholder="https://cad.example.org/odin"
+                value={url}
+                maxLength={WEBHOOK_LIMITS.url}
+                onChange={(event) => setUrl(event.target.value)}
+                required
+              />
+            )}
+          </Field>
         </div>
         <div className="form-row">
-          <div className="field">
-            <label htmlFor="webhook-signature">Signature</label>
-            <select
-              id="webhook-signature"
-              className="select"
-              value={scheme}
-              aria-describedby="webhook-signature-hint"
-              onChange={(event) => setScheme(event.target.value as TWebhookSignatureScheme)}
-            >
-              <option value="standard_webhooks">{SCHEME_NAMES.standard_webhooks} (recommended)</option>
-              <option value="odin_v1">{SCHEME_NAMES.odin_v1}, for receivers built for it</option>
-            </select>
-          </div>
-          <p id="webhook-signature-hint" className="field__hint webhook-signature-hint">
+          {/* The hint stands beside the select (the row's second column), so it is described by id. */}
+          <Field label="Signature" name="signature_scheme" describedBy={signatureHintId}>
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                value={scheme}
+                onChange={(event) => setScheme(event.target.value as TWebhookSignatureScheme)}
+              >
+                <option value="standard_webhooks">{SCHEME_NAMES.standard_webhooks} (recommended)</option>
+                <option value="odin_v1">{SCHEME_NAMES.odin_v1}, for receivers built for it</option>
+              </select>
+            )}
+          </Field>
+          <p id={signatureHintId} className="field__hint webhook-signature-hint">
             Standard Webhooks: the <code>webhook-id</code>, <code>webhook-timestamp</code> and{" "}
             <code>webhook-signature</code> headers, checked by any Standard Webhooks library. Odin-Signature:
             the older <code>Odin-Signature</code> header, only for a receiver already built on it.

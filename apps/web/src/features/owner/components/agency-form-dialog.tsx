@@ -5,16 +5,23 @@ import {
   type TAgencyChangeResponse,
   type TManagedAgency,
 } from "@odin/contract";
-import { useId, useMemo, useState, type FormEvent } from "react";
-import { FailureNotice, FieldError, FieldLabel } from "@/components/forms";
+import { useMemo, useState } from "react";
+import { FailureNotice, Field } from "@/components/forms";
 import { Button, Modal } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
+import { useContractForm } from "@/lib/forms/contract-form";
 import { createAgency, updateAgency } from "../api/agencies";
 
-type Field = "name" | "code" | "time_zone" | "retention_days";
-type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
+/** The form's fields, by the names the API's errors give them. */
+const FIELD_NAMES = { name: true, code: true, time_zone: true, retention_days: true } as const;
+type FieldName = keyof typeof FIELD_NAMES;
+
+/**
+ * The code's length as ZAgencyCode's pattern (/^[A-Z0-9]{2,10}$/) allows it: the contract has no
+ * constant for it (a `.max()` or AGENCY_CODE_MAX there would let maxLengthOf read it).
+ */
+const AGENCY_CODE_MAX = 10;
 
 /** Every IANA zone the browser knows, with the agency's own first kept even if this browser lacks it. */
 function zoneOptions(current: string): string[] {
@@ -22,7 +29,7 @@ function zoneOptions(current: string): string[] {
   return zones.includes(current) ? zones : [current, ...zones];
 }
 
-const valuesOf = (agency: TManagedAgency | null): Values => ({
+const valuesOf = (agency: TManagedAgency | null) => ({
   name: agency?.name ?? "",
   code: agency?.code ?? "",
   time_zone: agency?.time_zone ?? AGENCY_DEFAULT_TIME_ZONE,
@@ -39,103 +46,88 @@ export interface AgencyFormDialogProps {
 
 /** Add agency / Edit agency: name, code, time zone and retention, checked as the server checks them. */
 export function AgencyFormDialog({ agency, defaultRetentionDays, onSaved, onClose }: AgencyFormDialogProps) {
-  const id = useId();
-  const [values, setValues] = useState<Values>(() => valuesOf(agency));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useContractForm(ZAgencyCreateRequest, valuesOf(agency));
+  const { errors } = form.formState;
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const zones = useMemo(() => zoneOptions(values.time_zone), [values.time_zone]);
+  const timeZone = form.watch("time_zone") ?? AGENCY_DEFAULT_TIME_ZONE;
+  const zones = useMemo(() => zoneOptions(timeZone), [timeZone]);
   const title = agency ? `Edit ${agency.name}` : "Add agency";
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZAgencyCreateRequest.safeParse(values);
-    if (!parsed.success) {
-      setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message])),
-      );
-      return;
-    }
-    setErrors({});
+  // The contract's schema has checked the fields (each error under its field) before this runs.
+  const submit = form.handleSubmit(async (body) => {
     setFailure(null);
     setSaving(true);
     try {
-      onSaved(agency ? await updateAgency(agency.id, parsed.data) : await createAgency(parsed.data));
+      onSaved(agency ? await updateAgency(agency.id, body) : await createAgency(body));
     } catch (error) {
       // A taken name or code (409) and a refused field (400) name their field: show it there.
-      const fieldErrors = isApiError(error)
-        ? Object.fromEntries(error.details.map((issue) => [issue.path, issue.message]))
-        : {};
-      setErrors(fieldErrors);
+      for (const issue of isApiError(error) ? error.details : []) {
+        if (issue.path in FIELD_NAMES) form.setError(issue.path as FieldName, { message: issue.message });
+      }
       setFailure(errorReason(error) ?? MESSAGES.anErrorOccurred);
       setSaving(false);
     }
-  };
-
-  const control = (field: Field) => ({
-    id: `${id}-${field}`,
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-      // A corrected field stops saying what was wrong with it.
-      setErrors((current) => ({ ...current, [field]: undefined }));
-    },
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby":
-      [field === "retention_days" ? `${id}-retention-hint` : "", errors[field] ? `${id}-${field}-error` : ""]
-        .filter(Boolean)
-        .join(" ") || undefined,
-    disabled: saving,
   });
-  const error = (field: Field) => <FieldError id={`${id}-${field}-error`} message={errors[field]} />;
 
   return (
     <Modal open title={title} onClose={onClose} dismissible={!saving}>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-name`} required>
-            Agency name
-          </FieldLabel>
-          <input {...control("name")} className="input" autoComplete="off" required />
-          {error("name")}
-        </div>
-        <div className="form-row">
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-code`} required>
-              Code
-            </FieldLabel>
+        <Field label="Agency name" name="name" required error={errors.name?.message}>
+          {(control) => (
             <input
-              {...control("code")}
+              {...control}
+              {...form.register("name")}
               className="input"
               autoComplete="off"
-              maxLength={10}
-              placeholder="HPD"
               required
+              disabled={saving}
             />
-            {error("code")}
-          </div>
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-time_zone`} required>
-              Time zone
-            </FieldLabel>
-            <select {...control("time_zone")} className="select">
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll("_", " ")}
-                </option>
-              ))}
-            </select>
-            {error("time_zone")}
-          </div>
+          )}
+        </Field>
+        <div className="form-row">
+          <Field label="Code" name="code" required error={errors.code?.message}>
+            {(control) => (
+              <input
+                {...control}
+                {...form.register("code")}
+                className="input"
+                autoComplete="off"
+                maxLength={AGENCY_CODE_MAX}
+                placeholder="HPD"
+                required
+                disabled={saving}
+              />
+            )}
+          </Field>
+          <Field label="Time zone" name="time_zone" required error={errors.time_zone?.message}>
+            {(control) => (
+              <select {...control} {...form.register("time_zone")} className="select" disabled={saving}>
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll("_", " ")}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-retention_days`}>Retention of RAVEN reads (days)</FieldLabel>
-          <input {...control("retention_days")} className="input" inputMode="numeric" />
-          <span id={`${id}-retention-hint`} className="field__hint">
-            Empty: the installation&apos;s default of {defaultRetentionDays} days.
-          </span>
-          {error("retention_days")}
-        </div>
+        <Field
+          label="Retention of RAVEN reads (days)"
+          name="retention_days"
+          hint={`Empty: the installation's default of ${defaultRetentionDays} days.`}
+          error={errors.retention_days?.message}
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...form.register("retention_days")}
+              className="input"
+              inputMode="numeric"
+              disabled={saving}
+            />
+          )}
+        </Field>
         {failure && <FailureNotice message={failure} details={[]} />}
         <div className="form-actions">
           <Button variant="secondary" onClick={onClose} disabled={saving}>

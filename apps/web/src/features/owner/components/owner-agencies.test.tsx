@@ -122,12 +122,14 @@ describe("OwnerScreen: Agencies", () => {
     fireEvent.change(input(/^Agency name/), { target: { value: " Bristol Police Department " } });
     fireEvent.change(input(/^Code/), { target: { value: "B" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Add agency" }));
-    expect(within(dialog).getByText(MESSAGES.agencyCodeInvalid)).toBeInTheDocument();
+    expect(await within(dialog).findByText(MESSAGES.agencyCodeInvalid)).toBeInTheDocument();
     expect(input(/^Code/)).toHaveAttribute("aria-invalid", "true");
     expect(callsTo("POST", "/owner/agencies")).toHaveLength(0);
 
     fireEvent.change(input(/^Code/), { target: { value: "bpd" } });
-    expect(within(dialog).queryByText(MESSAGES.agencyCodeInvalid)).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).queryByText(MESSAGES.agencyCodeInvalid)).not.toBeInTheDocument(),
+    );
     expect(input(/^Time zone/)).toHaveValue("America/New_York");
     fireEvent.change(input(/^Time zone/), { target: { value: "America/Los_Angeles" } });
     fireEvent.change(input(/^Retention/), { target: { value: "90" } });

@@ -1,10 +1,17 @@
 import { ZIdpRoleRuleInput, type TAgency } from "@odin/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Card, Checkbox, DataTable, EmptyState, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { addSignInRule, removeSignInRule } from "../api/sign-in-rules";
 import { ownerKeys, ownerQueries } from "../api/queries";
+
+const RULE_LIMITS = {
+  claim: maxLengthOf(ZIdpRoleRuleInput.shape.claim),
+  value: maxLengthOf(ZIdpRoleRuleInput.shape.value),
+};
 
 const EMPTY = {
   agency_id: "",
@@ -22,7 +29,6 @@ const EMPTY = {
  * account is made at the first sign-in and checked again at every new token.
  */
 export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
-  const id = useId();
   const client = useQueryClient();
   const query = useQuery(ownerQueries.signInRules());
   const [form, setForm] = useState(EMPTY);
@@ -123,66 +129,64 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
       )}
       <form onSubmit={(event) => void submit(event)} noValidate className="stack">
         <div className="form-row">
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-agency`}>
-              Agency of the rule
-            </label>
-            <select
-              id={`${id}-agency`}
-              className="select"
-              value={form.agency_id}
-              disabled={busy}
-              onChange={(event) => setForm({ ...form, agency_id: event.target.value })}
-            >
-              <option value="">Select an agency</option>
-              {agencies.map((agency) => (
-                <option key={agency.id} value={agency.id}>
-                  {agency.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-claim`}>
-              Claim
-            </label>
-            <input
-              id={`${id}-claim`}
-              className="input"
-              value={form.claim}
-              disabled={busy}
-              spellCheck={false}
-              onChange={(event) => setForm({ ...form, claim: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-value`}>
-              Value (group name or id)
-            </label>
-            <input
-              id={`${id}-value`}
-              className="input"
-              value={form.value}
-              disabled={busy}
-              spellCheck={false}
-              onChange={(event) => setForm({ ...form, value: event.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-role`}>
-              Role
-            </label>
-            <select
-              id={`${id}-role`}
-              className="select"
-              value={form.role}
-              disabled={busy}
-              onChange={(event) => setForm({ ...form, role: event.target.value })}
-            >
-              <option value="user">User</option>
-              <option value="admin">Admin</option>
-            </select>
-          </div>
+          <Field label="Agency of the rule" name="agency_id">
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                value={form.agency_id}
+                disabled={busy}
+                onChange={(event) => setForm({ ...form, agency_id: event.target.value })}
+              >
+                <option value="">Select an agency</option>
+                {agencies.map((agency) => (
+                  <option key={agency.id} value={agency.id}>
+                    {agency.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Claim" name="claim">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={form.claim}
+                maxLength={RULE_LIMITS.claim}
+                disabled={busy}
+                spellCheck={false}
+                onChange={(event) => setForm({ ...form, claim: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Value (group name or id)" name="value">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                value={form.value}
+                maxLength={RULE_LIMITS.value}
+                disabled={busy}
+                spellCheck={false}
+                onChange={(event) => setForm({ ...form, value: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Role" name="role">
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                value={form.role}
+                disabled={busy}
+                onChange={(event) => setForm({ ...form, role: event.target.value })}
+              >
+                <option value="user">User</option>
+                <option value="admin">Admin</option>
+              </select>
+            )}
+          </Field>
         </div>
         <div className="form-row">
           {flag("hotlist_admin", "Hotlist admin")}

@@ -6,12 +6,18 @@ import {
   type TSearchResult,
 } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Modal, Notice, PlateLabel } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { addPlateToHotlist, hotlistGroupsQuery } from "../api/add-plate-to-hotlist";
+
+const HOTLIST_LIMITS = {
+  reason: maxLengthOf(ZHotlistAddRequest.shape.reason),
+  notes: maxLengthOf(ZHotlistAddRequest.shape.notes),
+};
 
 export interface AddToHotlistModalProps {
   /** The result whose plate is added; null keeps the modal closed. */
@@ -41,14 +47,14 @@ function initialState(plateState: string | null | undefined): string {
 }
 
 function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (message: string) => void }) {
-  const id = useId();
   const groups = useQuery(hotlistGroupsQuery());
   const [groupId, setGroupId] = useState("");
   const [reason, setReason] = useState("");
   const [state, setState] = useState(() => initialState(result.plate_state));
   const [notes, setNotes] = useState("");
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The contract's refusal of the fields ("invalid": goes as soon as they change) or the call's failure.
+  const [error, setError] = useState<{ kind: "invalid" | "failed"; message: string } | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,7 +68,10 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
     // The contract's own rules, checked before any call: a group and a non-blank reason (000 §5).
     const checked = ZHotlistAddRequest.safeParse(payload);
     if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? MESSAGES.selectGroupAndReason);
+      setError({
+        kind: "invalid",
+        message: checked.error.issues[0]?.message ?? MESSAGES.selectGroupAndReason,
+      });
       return;
     }
     setError(null);
@@ -73,17 +82,18 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
       onAdded(MESSAGES.addedPlateToHotlist(checked.data.plate_number, group?.name || MESSAGES.unknownGroup));
     } catch (failure) {
       // Odin's own message (a 409's, a 400's); a bare status such as an empty 500 gets the spec's fallback.
-      setError(
-        (isApiError(failure) && failure.status > 0 && errorReason(failure)) ||
+      setError({
+        kind: "failed",
+        message:
+          (isApiError(failure) && failure.status > 0 && errorReason(failure)) ||
           MESSAGES.failedToAddPlateToHotlist,
-      );
+      });
       setSaving(false);
     }
   };
 
   // The validation message goes as soon as the person fixes either field (as the search form's does).
-  const clearValidation = () =>
-    setError((current) => (current === MESSAGES.selectGroupAndReason ? null : current));
+  const clearValidation = () => setError((current) => (current?.kind === "invalid" ? null : current));
 
   const otherState = state !== "" && !US_STATES.some((known) => known.abbreviation === state);
   return (
@@ -92,72 +102,76 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
         <PlateLabel plate={result.plate || MESSAGES.notAvailable} />
       </p>
       {groups.isError && <Notice tone="danger">{MESSAGES.failedToLoadGroups}</Notice>}
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-group`}>Hotlist Group</FieldLabel>
-        <select
-          id={`${id}-group`}
-          className="select"
-          value={groupId}
-          onChange={(event) => {
-            setGroupId(event.target.value);
-            clearValidation();
-          }}
-          disabled={saving}
-          aria-busy={groups.isPending || undefined}
-        >
-          <option value="">{MESSAGES.selectGroupPlaceholder}</option>
-          {groups.data?.map((group) => (
-            <option key={group.id} value={group.id}>
-              {group.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-reason`}>{MESSAGES.reasonRequiredLabel}</FieldLabel>
-        <input
-          id={`${id}-reason`}
-          className="input"
-          value={reason}
-          maxLength={500}
-          onChange={(event) => {
-            setReason(event.target.value);
-            clearValidation();
-          }}
-          disabled={saving}
-        />
-      </div>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-state`}>{MESSAGES.plateStateOptionalLabel}</FieldLabel>
-        <select
-          id={`${id}-state`}
-          className="select"
-          value={state}
-          onChange={(event) => setState(event.target.value)}
-          disabled={saving}
-        >
-          <option value="">No state</option>
-          {otherState && <option value={state}>{state} (as read)</option>}
-          {US_STATES.map((known) => (
-            <option key={known.abbreviation} value={known.abbreviation}>
-              {known.abbreviation} — {known.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-notes`}>{MESSAGES.notesOptionalLabel}</FieldLabel>
-        <textarea
-          id={`${id}-notes`}
-          className="textarea"
-          rows={3}
-          maxLength={2000}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          disabled={saving}
-        />
-      </div>
-      {error && <Notice tone="danger">{error}</Notice>}
+      <Field label="Hotlist Group" name="group_id">
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={groupId}
+            onChange={(event) => {
+              setGroupId(event.target.value);
+              clearValidation();
+            }}
+            disabled={saving}
+            aria-busy={groups.isPending || undefined}
+          >
+            <option value="">{MESSAGES.selectGroupPlaceholder}</option>
+            {groups.data?.map((group) => (
+              <option key={group.id} value={group.id}>
+                {group.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={MESSAGES.reasonRequiredLabel} name="reason">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={reason}
+            maxLength={HOTLIST_LIMITS.reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              clearValidation();
+            }}
+            disabled={saving}
+          />
+        )}
+      </Field>
+      <Field label={MESSAGES.plateStateOptionalLabel} name="state">
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={state}
+            onChange={(event) => setState(event.target.value)}
+            disabled={saving}
+          >
+            <option value="">No state</option>
+            {otherState && <option value={state}>{state} (as read)</option>}
+            {US_STATES.map((known) => (
+              <option key={known.abbreviation} value={known.abbreviation}>
+                {known.abbreviation} — {known.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={MESSAGES.notesOptionalLabel} name="notes">
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            rows={3}
+            maxLength={HOTLIST_LIMITS.notes}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            disabled={saving}
+          />
+        )}
+      </Field>
+      {error && <Notice tone="danger">{error.message}</Notice>}
       <div className="form-actions">
         <Button type="submit" busy={saving}>
           {saving ? MESSAGES.saving : "Save"}
