@@ -106,7 +106,7 @@ describe("the migrator runs each migration as one script", () => {
     expect(row.rows[0]?.logs).toMatch(/division by zero/);
   });
 
-  it("so does one with its own BEGIN and COMMIT, and the next run stops on it as prisma migrate deploy does", async () => {
+  it("so does one with its own BEGIN and COMMIT, and the next run stops on it until it is marked rolled back, as with prisma migrate deploy", async () => {
     const fresh = await createTestDatabase(server.adminUrl, { migrated: false });
     const dir = prismaDirWith({ "20200103000000_failing_in_begin": FAILING_IN_BEGIN });
     dirs.push(dir);
@@ -128,6 +128,24 @@ describe("the migrator runs each migration as one script", () => {
       await expect(migrateDeploy({ databaseUrl: fresh.url, prismaDir: dir })).rejects.toThrow(
         /failed migrations/,
       );
+      // Marked rolled back (what `prisma migrate resolve --rolled-back` does; docs/self-hosting.md,
+      // "Upgrades"), it runs again, here with its cause fixed.
+      const resolve = new pg.Client({ connectionString: fresh.url });
+      await resolve.connect();
+      await resolve
+        .query(
+          "UPDATE _prisma_migrations SET rolled_back_at = now() WHERE migration_name = $1 AND finished_at IS NULL",
+          ["20200103000000_failing_in_begin"],
+        )
+        .finally(() => resolve.end());
+      writeFileSync(
+        path.join(dir, "migrations", "20200103000000_failing_in_begin", "migration.sql"),
+        FAILING_IN_BEGIN.replace("SELECT 1 / 0;", "SELECT 1;"),
+      );
+      expect(await migrateDeploy({ databaseUrl: fresh.url, prismaDir: dir })).toEqual([
+        "20200103000000_failing_in_begin",
+      ]);
+      expect((await migrateDeploy({ databaseUrl: fresh.url, prismaDir: dir })).length).toBe(0);
     } finally {
       await fresh.drop();
     }
