@@ -9,7 +9,7 @@ import {
   type SecretBox,
 } from "@odin/db";
 import { findFreePort } from "@odin/db/embedded";
-import { createTestDatabase } from "@odin/db/testing";
+import { createTestDatabase, type TestDatabase } from "@odin/db/testing";
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../src/app";
@@ -50,6 +50,8 @@ export interface TestAppOptions {
   connectAs?: (databaseUrl: string) => Promise<string>;
   /** Send mail as configured (SMTP_URL: a local SMTP stand-in) instead of into the in-memory outbox. */
   configuredMailer?: boolean;
+  /** A migrated database made by the test on another server (a streaming pair's primary); dropped at close. */
+  database?: TestDatabase;
 }
 
 /**
@@ -65,11 +67,12 @@ export async function buildTestApp(
     connectAs,
     replicaOf,
     configuredMailer = false,
+    database: given,
   }: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = replicaOf
     ? { url: replicaOf.databaseUrl, drop: async () => undefined }
-    : await createTestDatabase(inject("postgresAdminUrl"));
+    : (given ?? (await createTestDatabase(inject("postgresAdminUrl"))));
   const appUrl = connectThrough(connectAs ? await connectAs(database.url) : database.url);
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { createPrismaClient, locatePrismaDir, type PrismaClient, type SecretBox } from "@odin/db";
 import { ensureEmbeddedAppRole, grantAppRole, roleOf } from "@odin/db/app-role";
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from "@odin/db/embedded";
+import { primaryConnectionString } from "@odin/db/hosts";
 import { migrateDeploy } from "@odin/db/migrate";
 import { ConfigError, DEFAULT_ENV_FILE, loadConfig, processEnv, type Config } from "../config/env";
 import { assertSecretsKeyOpensStore, secretsBoxOf } from "../config/secrets-key";
@@ -30,7 +31,8 @@ export async function openDatabase(config: Config, root: string): Promise<Opened
   let appUrl: string;
   if (config.databaseUrl) {
     appUrl = config.databaseUrl;
-    ownerUrl = config.databaseMigrationUrl ?? config.databaseUrl;
+    // A URL of several hosts (issue 42 item 2): the migrations and grants run on the primary, found now.
+    ownerUrl = await primaryConnectionString(config.databaseMigrationUrl ?? config.databaseUrl);
   } else {
     embedded = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, "pg"),

@@ -164,15 +164,13 @@ async function runChecks(config: Config, root: string, report: (verdict: Verdict
   });
 }
 
-/** A database URL without its password, for the screen. */
+/** A database URL (of one host or several) without its password, for the screen. */
 function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(unparsable URL)";
-  }
+  const match = /^(postgres(?:ql)?:\/\/)([^@/?#]*@)?(.*)$/.exec(url);
+  if (!match) return "(unparsable URL)";
+  const [, scheme, userinfo = "", rest] = match;
+  const user = userinfo.includes(":") ? `${userinfo.slice(0, userinfo.indexOf(":"))}:***@` : userinfo;
+  return `${scheme}${user}${rest}`;
 }
 
 export async function doctorCommand(args: string[], env: NodeJS.ProcessEnv = processEnv()): Promise<number> {

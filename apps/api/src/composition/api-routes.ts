@@ -48,6 +48,31 @@ import { webAppPlugin } from "../plugins/web-app";
 import type { FastifyInstance } from "fastify";
 import { createAlertBus } from "../modules/alerts/stream/alert-bus";
 import type { Infrastructure } from "./infrastructure";
+import type { ReadReplicas } from "../lib/read-replicas";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Read-your-writes with read replicas (issue 42 item 1): a person's change that succeeded is marked
+ * before the answer leaves, so their next reads go to the primary until a standby has replayed it.
+ * The calls that read from a replica (searches; their audit row is not a change the person reads back)
+ * are not marked. Nothing is done without replicas.
+ */
+function markPeoplesWrites(app: FastifyInstance, replicas: ReadReplicas): void {
+  if (!replicas.configured) return;
+  app.addHook("onSend", async (request, reply, payload) => {
+    const config = request.routeOptions.config as { readsReplica?: boolean } | undefined;
+    if (READS.has(request.method) || reply.statusCode >= 400 || !request.auth || config?.readsReplica) {
+      return payload;
+    }
+    try {
+      await replicas.markWrote(request.auth.user.id);
+    } catch (error) {
+      request.log.warn({ err: error }, "read replicas: a write could not be marked for read-your-writes");
+    }
+    return payload;
+  });
+}
 
 /**
  * The calls of the screens and of other systems (ODIN_ROLE=api or all): every route plugin, each given
@@ -58,6 +83,7 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
   const { config, prisma, secrets, identityAdmin, mail, provider, idpRules, sourceDeps, recordRefs } = infra;
   const { images, axisIngest, vapidKeys, s3Client } = infra;
   const identity = config.identity;
+  markPeoplesWrites(app, infra.replicas);
   await app.register(appConfigRoutes, { config });
   await app.register(apiReferenceRoutes, {
     publicUrl: config.publicUrl,
@@ -134,7 +160,10 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
   await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
   const searchOptions = {
     refs: recordRefs,
-    sources: createSources(sourceDeps),
+    // The sources' scans read through the replicas' reader (issue 42 item 1): a standby when the
+    // search runs in replicas.reading, the primary otherwise.
+    sources: createSources({ ...sourceDeps, prisma: infra.replicas.reader }),
+    replicas: infra.replicas,
     sourceTimeoutMs: config.search.sourceTimeoutMs,
     maxResultsPerSource: config.search.maxResultsPerSource,
     // Paged answers (issue 21): cursors signed with a key of their own, valid on every replica.

@@ -7,7 +7,7 @@
  * - ingest-routes.ts: the cameras' and vendors' pushes (ODIN_ROLE=ingest);
  * - workers.ts: the scheduled jobs and the alert delivery worker (ODIN_ROLE=worker).
  */
-import type { PrismaClient, SecretBox } from "@odin/db";
+import { createPrismaClient, parseDatabaseUrl, type PrismaClient, type SecretBox } from "@odin/db";
 import type { FastifyBaseLogger } from "fastify";
 import path from "node:path";
 import type { Config } from "../config/env";
@@ -18,6 +18,7 @@ import type { IdentityAdmin } from "../identity/idp-admin/identity-admin";
 import { loadPublicJwks } from "../identity/signing-keys";
 import { createTokenVerifier } from "../identity/token-verifier";
 import { createAlertAnnouncements } from "../lib/alert-listener";
+import { createReadReplicas } from "../lib/read-replicas";
 import { createMailer, type Mailer } from "../mail/mailer";
 import { createRecordRefs } from "../modules/exports/record-refs";
 import { createAxisIngest } from "../modules/ingest/axis-ingest";
@@ -65,6 +66,18 @@ export async function createInfrastructure(deps: InfrastructureDependencies) {
   // The sign-in pages belong to the screens' role; an ingest or worker process signs nobody in.
   const provider =
     identity.builtIn && deps.signsIn ? await createOidcProvider({ config, prisma, secrets }) : undefined;
+  // Issue 42 item 1: hot standbys the searches' scans and the audit and review screens read from.
+  const standbys = config.readReplicas.urls.map((url) => {
+    const { host, port } = parseDatabaseUrl(url).hosts[0]!;
+    return { name: `${host}:${port}`, db: createPrismaClient(url, { poolSize: config.databasePoolSize }) };
+  });
+  const replicas = createReadReplicas({
+    primary: prisma,
+    standbys,
+    maxLagMs: config.readReplicas.maxLagMs,
+    log,
+  });
+  replicas.start();
   // The process's one LISTEN connection, opened by its first user (the live streams, the deliveries).
   const announcements = createAlertAnnouncements({ databaseUrl: deps.databaseUrl, log });
   return {
@@ -78,6 +91,7 @@ export async function createInfrastructure(deps: InfrastructureDependencies) {
     verifyToken,
     provider,
     announcements,
+    replicas,
     // Issue 34: the owner's mapping rules (identity provider claims → agency and role), read every few seconds.
     idpRules: createRuleCache(prisma),
     recordRefs: createRecordRefs({ prisma, key: secrets.derive("record-refs"), handles: sourceDeps.handles }),
@@ -86,6 +100,8 @@ export async function createInfrastructure(deps: InfrastructureDependencies) {
     // Issue 24 item 4: one VAPID key pair for the routes (the browser subscribes with it) and the channel.
     vapidKeys: createVapidKeySource({ prisma, secrets, configured: config.push.webPush.vapid }),
     async close() {
+      await replicas.close();
+      await Promise.all(standbys.map(({ db }) => db.$disconnect()));
       await announcements.close();
       s3Client?.destroy();
     },

@@ -12,6 +12,7 @@ import {
   type TAppConfig,
 } from "@odin/contract";
 import { embeddedSharedBuffers, PG_MEMORY_SIZE } from "@odin/db/embedded";
+import { parseDatabaseUrl } from "@odin/db/hosts";
 import { z } from "zod";
 import ipaddr from "ipaddr.js";
 import { isAllowanceEntry, parseAllowedHosts } from "../lib/outbound-http";
@@ -21,17 +22,44 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+/** A postgresql:// URL; several hosts with target_session_attrs=read-write follow the primary (issue 42). */
 const postgresUrl = z
   .string()
   .trim()
-  .refine((value) => {
+  .superRefine((value, ctx) => {
     try {
-      const url = new URL(value);
-      return (url.protocol === "postgresql:" || url.protocol === "postgres:") && url.hostname !== "";
-    } catch {
-      return false;
+      parseDatabaseUrl(value);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: (error as Error).message });
     }
-  }, "must be a postgresql://user:password@host:port/database URL");
+  });
+
+/**
+ * DATABASE_READ_URLS: hot standbys, each a postgresql:// URL of one host, separated by spaces or commas
+ * (issue 42 item 1).
+ */
+const readUrls = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const urls = value
+      .split(/\s+|,(?=\s*postgres(?:ql)?:\/\/)/)
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (const url of urls) {
+      try {
+        if (parseDatabaseUrl(url).hosts.length !== 1)
+          throw new Error("names several hosts; list each standby on its own");
+      } catch (error) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${(error as Error).message} ("${url.replace(/:[^:@/]*@/, ":***@")}")`,
+        });
+        return z.NEVER;
+      }
+    }
+    return urls;
+  });
 
 /** A 32-byte key, given as 64 hex characters or base64. */
 export const secretsKey = z
@@ -128,6 +156,8 @@ const ZEnv = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_MIGRATION_URL: postgresUrl.optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_READ_URLS: readUrls.optional(),
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   ODIN_DATA_DIR: z.string().trim().min(1).optional(),
   ODIN_SECRETS_KEY: secretsKey.optional(),
   ODIN_ROLE: z.enum(["all", "api", "ingest", "worker"]).default("all"),
@@ -435,6 +465,11 @@ export interface Config {
    */
   databaseMigrationUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * Issue 42 item 1: hot standbys (DATABASE_READ_URLS) that searches, investigations and the audit and
+   * review screens read from while they are at most maxLagMs behind the primary (DATABASE_READ_MAX_LAG_MS).
+   */
+  readReplicas: { urls: string[]; maxLagMs: number };
   /** The embedded database's shared_buffers (ODIN_PG_SHARED_BUFFERS, else embeddedSharedBuffers()). */
   embeddedSharedBuffers: string;
   dataDir: string;
@@ -802,6 +837,7 @@ export function loadConfig(given: NodeJS.ProcessEnv, projectRoot: string): Confi
     databaseUrl: env.DATABASE_URL,
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    readReplicas: { urls: env.DATABASE_READ_URLS ?? [], maxLagMs: env.DATABASE_READ_MAX_LAG_MS },
     dataDir,
     embeddedSharedBuffers: env.ODIN_PG_SHARED_BUFFERS ?? embeddedSharedBuffers(),
     role: env.ODIN_ROLE,

@@ -1,3 +1,4 @@
+import { primaryConnectionString } from "@odin/db/hosts";
 import pg from "pg";
 import type { Logger } from "./logger";
 
@@ -57,8 +58,17 @@ export function listenForAlerts(options: AlertListenerOptions): AlertListener {
   };
 
   const connect = async () => {
+    // On a URL of several hosts, the primary's (issue 42 item 2): NOTIFY is sent there.
+    let connectionString: string;
+    try {
+      connectionString = await primaryConnectionString(options.databaseUrl);
+    } catch (error) {
+      options.log.warn({ err: error }, "the alerts listener found no primary; trying again");
+      retry();
+      return;
+    }
     const next = new pg.Client({
-      connectionString: options.databaseUrl,
+      connectionString,
       keepAlive: true,
       connectionTimeoutMillis: 10_000,
       application_name: options.applicationName ?? "odin-alerts-listener",

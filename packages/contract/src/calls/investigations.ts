@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { SEARCH_SOURCES_HEADER } from "../constants/app";
+import { READ_REPLICA_LAG_HEADER, SEARCH_SOURCES_HEADER } from "../constants/app";
 import type { Endpoint } from "../endpoint";
-import { ZSearchResult, ZSearchSourcesHeader } from "../entities/detection";
+import { ZReadReplicaLagHeader, ZSearchResult, ZSearchSourcesHeader } from "../entities/detection";
 import {
   ZAreaSearchRequest,
   ZCompanionsSearchRequest,
@@ -17,7 +17,10 @@ import {
 export const ZAreaSearchResponse = z.array(ZSearchResult);
 export type TAreaSearchResponse = z.infer<typeof ZAreaSearchResponse>;
 
-const sources = { [SEARCH_SOURCES_HEADER]: ZSearchSourcesHeader };
+const sources = {
+  [SEARCH_SOURCES_HEADER]: ZSearchSourcesHeader,
+  [READ_REPLICA_LAG_HEADER]: ZReadReplicaLagHeader,
+};
 
 /** Odin's own (issue 22): investigations beyond one plate. Each writes one audit row before any work. */
 export const INVESTIGATION_ENDPOINTS = [

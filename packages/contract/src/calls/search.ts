@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { SEARCH_SOURCES_HEADER } from "../constants/app";
+import { READ_REPLICA_LAG_HEADER, SEARCH_SOURCES_HEADER } from "../constants/app";
 import type { Endpoint } from "../endpoint";
 import { ZAxisAgency, ZAxonAuthorizedIntegration } from "../entities/agencies";
-import { ZSearchResult, ZSearchSourcesHeader } from "../entities/detection";
+import { ZReadReplicaLagHeader, ZSearchResult, ZSearchSourcesHeader } from "../entities/detection";
 import { ZRekorApiKey } from "../entities/integrations";
 import { ZSearchNextRequest, ZSearchRequest } from "../entities/search-request";
 
@@ -34,7 +34,10 @@ export const SEARCH_ENDPOINTS = [
     summary: "Federated search of the selected sources; writes one audit row",
     body: ZSearchRequest,
     response: ZSearchResponse,
-    responseHeaders: { [SEARCH_SOURCES_HEADER]: ZSearchSourcesHeader },
+    responseHeaders: {
+      [SEARCH_SOURCES_HEADER]: ZSearchSourcesHeader,
+      [READ_REPLICA_LAG_HEADER]: ZReadReplicaLagHeader,
+    },
   },
   {
     method: "POST",
@@ -44,7 +47,10 @@ export const SEARCH_ENDPOINTS = [
       "The next page of a paged search (page_size): the same body and the x-odin-next-page cursor; no audit row of its own (the cursor names the search's)",
     body: ZSearchNextRequest,
     response: ZSearchResponse,
-    responseHeaders: { [SEARCH_SOURCES_HEADER]: ZSearchSourcesHeader },
+    responseHeaders: {
+      [SEARCH_SOURCES_HEADER]: ZSearchSourcesHeader,
+      [READ_REPLICA_LAG_HEADER]: ZReadReplicaLagHeader,
+    },
   },
   {
     method: "GET",

@@ -78,5 +78,11 @@ export const SEARCH_SOURCES_HEADER = "x-odin-sources";
  */
 export const SEARCH_NEXT_PAGE_HEADER = "x-odin-next-page";
 
+/**
+ * Response header of the calls that read from a read replica (Odin's, issue 42): present when the answer
+ * came from one, how far it was behind the primary in milliseconds. Absent: the primary answered.
+ */
+export const READ_REPLICA_LAG_HEADER = "x-odin-replica-lag-ms";
+
 /** The largest `page_size` a search may ask for (the default per-source limit). */
 export const SEARCH_PAGE_SIZE_MAX = 5000;

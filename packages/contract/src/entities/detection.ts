@@ -95,9 +95,15 @@ export type TDetection = TSearchResult;
 /**
  * What a source's notice is about (Odin's, issue 22): `retention`, the range starts before what the
  * source keeps; `place_unsupported`, the source cannot be asked by camera or place and was searched by
- * time; `compared_latest`, only the plate's latest reads were compared (travelling with).
+ * time; `compared_latest`, only the plate's latest reads were compared (travelling with);
+ * `replica_behind` (issue 42), the reads came from a read replica that was behind the primary.
  */
-export const SOURCE_NOTICE_KINDS = ["retention", "place_unsupported", "compared_latest"] as const;
+export const SOURCE_NOTICE_KINDS = [
+  "retention",
+  "place_unsupported",
+  "compared_latest",
+  "replica_behind",
+] as const;
 export type TSourceNoticeKind = (typeof SOURCE_NOTICE_KINDS)[number];
 
 export const ZSourceStatus = z.object({
@@ -121,6 +127,13 @@ export type TSourceStatus = z.infer<typeof ZSourceStatus>;
  * existing clients read it as a list, so the per-source status travels beside it.
  */
 export const ZSearchSourcesHeader = z.array(ZSourceStatus);
+
+/** READ_REPLICA_LAG_HEADER's value: milliseconds the read replica was behind; absent from the primary. */
+export const ZReadReplicaLagHeader = z
+  .string()
+  .regex(/^\d+$/)
+  .optional()
+  .describe("Set when a read replica answered: how far it was behind the primary, in milliseconds");
 export type TSearchSourcesHeader = z.infer<typeof ZSearchSourcesHeader>;
 
 /** Reads the header; a missing or malformed header (an older server) reads as "no status known". */

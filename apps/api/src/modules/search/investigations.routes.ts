@@ -1,4 +1,4 @@
-import { findEndpoint, SEARCH_SOURCES_HEADER } from "@odin/contract";
+import { findEndpoint, SEARCH_SOURCES_HEADER, type TSourceStatus } from "@odin/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Actor } from "../../access/actor";
@@ -14,6 +14,8 @@ import {
   withInvestigationSlot,
   type InvestigationLimits,
 } from "./investigations.service";
+import type { ReadReplicas } from "../../lib/read-replicas";
+import { readFromReplica } from "./replica-reads";
 import type { SearchDeps } from "./search.service";
 
 const cameras = findEndpoint("GET", "/search/cameras");
@@ -27,9 +29,10 @@ const pattern = findEndpoint("POST", "/search/pattern");
  * in the x-odin-sources header.
  */
 export const investigationRoutes: FastifyPluginAsyncZod<
-  Omit<SearchDeps, "prisma"> & { investigations: InvestigationLimits }
+  Omit<SearchDeps, "prisma"> & { investigations: InvestigationLimits; replicas?: ReadReplicas }
 > = async (app, options) => {
-  const deps = () => ({ ...options, prisma: app.prisma });
+  const { replicas, ...rest } = options;
+  const deps = () => ({ ...rest, prisma: app.prisma });
   const errors = errorResponses(400, 401, 403, 429, 503, 504);
 
   /**
@@ -37,14 +40,18 @@ export const investigationRoutes: FastifyPluginAsyncZod<
    * try again: by then a running one has answered or been stopped (SEARCH_SOURCE_TIMEOUT_MS).
    */
   const retryAfter = String(Math.ceil(options.sourceTimeoutMs / 1000));
-  const inSlot = async <T>(
+  // The reads come from a read replica when one is fit (issue 42 item 1); the slot and audit row from
+  // the primary.
+  const inSlot = async <T extends { statuses: TSourceStatus[] }>(
     request: FastifyRequest,
     reply: FastifyReply,
     work: (actor: Actor) => Promise<T>,
   ) => {
     const actor = requireAuth(request);
     try {
-      return await withInvestigationSlot(deps(), actor, () => work(actor));
+      return await withInvestigationSlot(deps(), actor, () =>
+        readFromReplica(replicas, actor, reply, () => work(actor)),
+      );
     } catch (error) {
       if (error instanceof InvestigationBusy) reply.header("retry-after", retryAfter);
       throw error;

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyReply } from "fastify";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
+import type { ReadReplicas } from "../../lib/read-replicas";
+import { readFromReplica } from "./replica-reads";
 import { searchDetections, searchNextPage, type SearchAnswer, type SearchDeps } from "./search.service";
 
 const search = findEndpoint("POST", "/search-data");
@@ -21,16 +23,32 @@ function answer(reply: FastifyReply, { results, statuses, nextCursor }: SearchAn
  * With Odin's `page_size` it answers the newest page and x-odin-next-page carries the cursor of
  * POST /search-data/next (issue 21).
  */
-export const searchRoutes: FastifyPluginAsyncZod<Omit<SearchDeps, "prisma">> = async (app, options) => {
-  const deps = { ...options, prisma: app.prisma };
+export const searchRoutes: FastifyPluginAsyncZod<
+  Omit<SearchDeps, "prisma"> & { replicas?: ReadReplicas }
+> = async (app, options) => {
+  const { replicas, ...rest } = options;
+  const deps = { ...rest, prisma: app.prisma };
   const schema = <E extends typeof search | typeof next>(endpoint: E) => ({
     body: endpoint.body as E["body"],
     response: { 200: endpoint.response, ...errorResponses(400, 401, 403) },
   });
-  app.post(search.path, { schema: schema(search) }, async (request, reply) =>
-    answer(reply, await searchDetections(deps, requireAuth(request), request.body)),
+  // The reads come from a read replica when one is fit (issue 42 item 1); the audit row from the primary.
+  app.post(
+    search.path,
+    { schema: schema(search), config: { readsReplica: true } },
+    async (request, reply) => {
+      const actor = requireAuth(request);
+      return answer(
+        reply,
+        await readFromReplica(replicas, actor, reply, () => searchDetections(deps, actor, request.body)),
+      );
+    },
   );
-  app.post(next.path, { schema: schema(next) }, async (request, reply) =>
-    answer(reply, await searchNextPage(deps, requireAuth(request), request.body)),
-  );
+  app.post(next.path, { schema: schema(next), config: { readsReplica: true } }, async (request, reply) => {
+    const actor = requireAuth(request);
+    return answer(
+      reply,
+      await readFromReplica(replicas, actor, reply, () => searchNextPage(deps, actor, request.body)),
+    );
+  });
 };

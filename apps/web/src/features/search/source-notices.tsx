@@ -13,6 +13,7 @@ const TITLES: Record<TSourceNoticeKind, (label: string) => string> = {
   retention: (label) => `Some reads are older than ${label} keeps`,
   place_unsupported: (label) => `${label} was searched by time, not by place`,
   compared_latest: () => "Not every read of the plate was compared",
+  replica_behind: (label) => `${label}'s newest reads may be missing`,
 };
 
 /**
