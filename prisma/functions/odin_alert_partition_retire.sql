@@ -7,16 +7,16 @@ CREATE OR REPLACE FUNCTION public.odin_alert_partition_retire(part text, OUT ret
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'public', 'pg_temp'
-AS $function$BEGIN
-  IF NOT EXISTS (SELECT 1 FROM odin_monthly_partitions('alerts') p WHERE p.name = part) THEN
-    RAISE EXCEPTION '% is not a partition of alerts with a range', part;
-  END IF;
+AS $function$
+BEGIN
+  PERFORM odin_partition_bounds('alerts', part);
   retired := part || '_retired';
   EXECUTE format('ALTER TABLE alerts DETACH PARTITION %I', part);
   EXECUTE format('ALTER TABLE %I RENAME TO %I', part, retired);
   EXECUTE format('DELETE FROM alert_deliveries d USING %I r WHERE d.alert_id = r.id', retired);
   EXECUTE format('DELETE FROM alert_cooldowns c USING %I r WHERE c.alert_id = r.id', retired);
   EXECUTE format('SELECT count(*) FROM %I', retired) INTO alerts;
-END$function$;
+END
+$function$;
 
 REVOKE EXECUTE ON FUNCTION odin_alert_partition_retire(text) FROM PUBLIC;

@@ -7,12 +7,13 @@ CREATE OR REPLACE FUNCTION public.odin_detection_partition_retire(part text, kee
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'public', 'pg_temp'
-AS $function$DECLARE
+AS $function$
+DECLARE
   staged text := part || '_kept';
   retired text := part || '_retired';
   bounds record;
 BEGIN
-  SELECT * INTO bounds FROM odin_detection_partition_bounds(part);
+  SELECT * INTO bounds FROM odin_partition_bounds('detections', part);
   IF NOT keeps THEN
     EXECUTE format('DROP TABLE IF EXISTS %I', staged);
   ELSIF to_regclass(staged) IS NULL THEN
@@ -29,6 +30,7 @@ BEGIN
     EXECUTE format('ALTER TABLE %I RENAME TO %I', staged, part);
   END IF;
   RETURN retired;
-END$function$;
+END
+$function$;
 
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_retire(text,boolean,bigint[],bigint[]) FROM PUBLIC;

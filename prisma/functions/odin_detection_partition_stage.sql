@@ -7,11 +7,12 @@ CREATE OR REPLACE FUNCTION public.odin_detection_partition_stage(part text, keep
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'public', 'pg_temp'
-AS $function$DECLARE
+AS $function$
+DECLARE
   staged text := part || '_kept';
   bounds record;
 BEGIN
-  SELECT * INTO bounds FROM odin_detection_partition_bounds(part);
+  SELECT * INTO bounds FROM odin_partition_bounds('detections', part);
   EXECUTE format('DROP TABLE IF EXISTS %I', staged);
   EXECUTE format('CREATE TABLE %I (LIKE %I INCLUDING DEFAULTS INCLUDING INDEXES)', staged, part);
   EXECUTE format('ALTER TABLE %I ADD CONSTRAINT %I CHECK ("timestamp" >= %L AND "timestamp" < %L)',
@@ -20,6 +21,7 @@ BEGIN
   -- Statistics now, so the plans that read it as the partition do not wait for autovacuum.
   EXECUTE format('ANALYZE %I', staged);
   RETURN staged;
-END$function$;
+END
+$function$;
 
 REVOKE EXECUTE ON FUNCTION odin_detection_partition_stage(text,bigint[]) FROM PUBLIC;

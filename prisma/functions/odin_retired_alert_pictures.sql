@@ -7,12 +7,14 @@ CREATE OR REPLACE FUNCTION public.odin_retired_alert_pictures(part text)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO 'public', 'pg_temp'
-AS $function$BEGIN
-  IF part NOT IN (SELECT odin_retired_alert_partitions()) THEN
+AS $function$
+BEGIN
+  IF part NOT IN (SELECT odin_retired_partitions('alerts')) THEN
     RAISE EXCEPTION '% is not a retired partition of alerts', part;
   END IF;
   RETURN QUERY EXECUTE format('SELECT DISTINCT r.image_path FROM %I r WHERE r.image_path IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM alerts o WHERE o.image_path = r.image_path)', part);
-END$function$;
+END
+$function$;
 
 REVOKE EXECUTE ON FUNCTION odin_retired_alert_pictures(text) FROM PUBLIC;

@@ -7,12 +7,13 @@ CREATE OR REPLACE FUNCTION public.odin_retired_detection_partition_forget_kept(r
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO 'public', 'pg_temp'
-AS $function$DECLARE
+AS $function$
+DECLARE
   first_at timestamptz;
   last_at timestamptz;
   left_over bigint;
 BEGIN
-  IF retired NOT IN (SELECT odin_retired_detection_partitions()) THEN
+  IF retired NOT IN (SELECT odin_retired_partitions('detections')) THEN
     RAISE EXCEPTION '% is not a retired partition of detections', retired;
   END IF;
   EXECUTE format('SELECT min("timestamp"), max("timestamp") FROM %I', retired) INTO first_at, last_at;
@@ -24,6 +25,7 @@ BEGIN
     USING first_at, last_at;
   EXECUTE format('SELECT count(*) FROM %I', retired) INTO left_over;
   RETURN left_over;
-END$function$;
+END
+$function$;
 
 REVOKE EXECUTE ON FUNCTION odin_retired_detection_partition_forget_kept(text) FROM PUBLIC;

@@ -134,7 +134,7 @@ describe("retention keeps what alerts point at; alerts have their own retention"
     };
     const months = { free: monthOf(20), held: monthOf(22) };
     for (const at of Object.values(months))
-      await t.prisma.$queryRaw`SELECT odin_monthly_partition_create('alerts', ${at})`;
+      await t.prisma.$queryRaw`SELECT odin_partition_create('alerts', 'month', ${at})`;
     const name = (at: Date) =>
       `alerts_y${at.getUTCFullYear()}m${String(at.getUTCMonth() + 1).padStart(2, "0")}`;
     const ageOf = (at: Date) => (now - at.getTime()) / DAY;
@@ -175,11 +175,11 @@ describe("retention keeps what alerts point at; alerts have their own retention"
 
     expect(await purgeAlerts()).toBe(3);
     const partitions = (
-      await t.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM odin_monthly_partitions('alerts')`
+      await t.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM odin_partitions('alerts')`
     ).map((row) => row.name);
     expect(partitions).not.toContain(name(months.free));
     expect(partitions).toContain(name(months.held));
-    expect(await t.prisma.$queryRaw`SELECT odin_retired_alert_partitions() AS name`).toEqual([]);
+    expect(await t.prisma.$queryRaw`SELECT odin_retired_partitions('alerts') AS name`).toEqual([]);
     const left = (
       await t.prisma.alert.findMany({
         where: { plate: { in: ["MONTH01", "MONTH02", "RECENT3", "HELD001", "FREE001"] } },

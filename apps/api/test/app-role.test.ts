@@ -155,8 +155,8 @@ describe("the DML-only app role", () => {
       "UPDATE audit_chain_heads SET chain_seq = 1",
       "DELETE FROM audit_chain_heads",
       "CREATE TABLE role_audit PARTITION OF audit_logs FOR VALUES FROM ('2019-01-01Z') TO ('2019-02-01Z')",
-      "SELECT odin_monthly_partition_create('audit_logs', '2019-01-01Z')",
-      "SELECT odin_monthly_partition_create('alerts', '2019-01-01Z')",
+      "SELECT odin_partition_create('audit_logs', 'month', '2019-01-01Z')",
+      "SELECT odin_partition_create('alerts', 'month', '2019-01-01Z')",
       "ALTER TABLE alerts DETACH PARTITION alerts_default",
     ]) {
       await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
@@ -164,7 +164,7 @@ describe("the DML-only app role", () => {
   });
 
   it("retires a month of alerts past retention as this role, through the migration's functions (issue 21)", async () => {
-    await asOwner("SELECT odin_monthly_partition_create('alerts', '2020-03-10Z')");
+    await asOwner("SELECT odin_partition_create('alerts', 'month', '2020-03-10Z')");
     const group = await t.prisma.hotlistGroup.findFirstOrThrow();
     await app.query(
       `INSERT INTO alerts (group_id, source_program, source_read_id, plate, timestamp, reason, date_added)
@@ -180,7 +180,7 @@ describe("the DML-only app role", () => {
     for (const refused of [
       "ALTER TABLE alerts DETACH PARTITION alerts_default",
       "DROP TABLE alerts_default",
-      "SELECT odin_monthly_partition_create('alerts', '2019-01-01Z')",
+      "SELECT odin_partition_create('alerts', 'month', '2019-01-01Z')",
     ]) {
       await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
     }
@@ -191,7 +191,7 @@ describe("the DML-only app role", () => {
     expect(await t.prisma.$queryRaw`SELECT current_user::text AS me`).toEqual([{ me: role }]);
     await createDetectionPartitionsAhead(t.prisma, "month");
     const integration = await t.prisma.axisIntegration.findFirstOrThrow({ include: { axisAgency: true } });
-    await asOwner("SELECT odin_detection_partition_create('2020-01-01Z', '2020-02-01Z')");
+    await asOwner("SELECT odin_partition_create('detections', 'month', '2020-01-01Z')");
     await app.query(
       `INSERT INTO detections (plate, plate_normalized, agency_id, axis_integration_id, timestamp, vendor_event_id)
        VALUES ('ROLE21', 'ROLE21', $1, $2, '2020-01-15Z', 'role-21')`,
@@ -209,7 +209,7 @@ describe("the DML-only app role", () => {
       "CREATE TABLE role_part PARTITION OF detections FOR VALUES FROM ('2019-01-01Z') TO ('2019-02-01Z')",
       "ALTER TABLE detections DETACH PARTITION detections_default",
       "DROP TABLE detections_default",
-      "SELECT odin_detection_partition_create('2019-01-01Z', '2019-02-01Z')",
+      "SELECT odin_partition_create('detections', 'month', '2019-01-01Z')",
     ]) {
       await expect(app.query(refused), refused).rejects.toThrow(/permission denied|must be owner/);
     }

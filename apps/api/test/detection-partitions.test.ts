@@ -39,7 +39,7 @@ describe("time partitions of detections", () => {
 
   const exists = (key: string) => storedImageExists(t, key);
   const partitions = async () =>
-    (await t.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM odin_detection_partitions()`).map(
+    (await t.prisma.$queryRaw<{ name: string }[]>`SELECT name FROM odin_partitions('detections')`).map(
       (row) => row.name,
     );
   const read = (plate: string, at: Date) =>
@@ -56,7 +56,7 @@ describe("time partitions of detections", () => {
     purgeExpiredDetections({ prisma: t.prisma, images, retentionDays, now: () => now.getTime() });
   /** Makes the month's partition: its reads wait in the default partition until then, and move in. */
   const makeOldPartition = () =>
-    t.prisma.$queryRaw`SELECT odin_detection_partition_create(${oldMonth}, ${monthStart(now, -6)})::text`;
+    t.prisma.$queryRaw`SELECT odin_partition_create('detections', 'month', ${oldMonth})::text`;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "odin-partitions-"));
@@ -148,7 +148,7 @@ describe("time partitions of detections", () => {
     const [indexes] = await t.prisma.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = ${oldPartition}`;
     expect(indexes?.n).toBe(7);
-    expect(await t.prisma.$queryRaw`SELECT odin_retired_detection_partitions()`).toEqual([]);
+    expect(await t.prisma.$queryRaw`SELECT odin_retired_partitions('detections')`).toEqual([]);
     // The next run leaves the partition of kept reads as it is instead of copying them again.
     const [before] = await t.prisma.$queryRaw<
       { oid: number }[]

@@ -66,7 +66,7 @@ describe(`migration ${MIGRATION}: alerts become monthly partitions by the read's
   it("keeps every alert with its id, each in its read's month; a month each for the months with alerts and four ahead", async () => {
     expect((await one("SELECT relkind FROM pg_class WHERE relname = 'alerts'")).relkind).toBe("p");
     const names = (
-      await client.query<{ name: string }>("SELECT name FROM odin_monthly_partitions('alerts')")
+      await client.query<{ name: string }>("SELECT name FROM odin_partitions('alerts')")
     ).rows.map((row) => row.name);
     expect(names).toEqual([-4, 0, 1, 2, 3].map((offset) => monthName(monthStart(now, offset))));
     expect(await rows()).toEqual(snapshot);
@@ -111,15 +111,15 @@ describe(`migration ${MIGRATION}: alerts become monthly partitions by the read's
     const ahead = new Date(monthStart(now, 9).getTime() + 2 * DAY);
     const id = (await insertAlert("late-month", ahead))!;
     expect(await partitionOf(id)).toBe("alerts_default");
-    expect((await one("SELECT odin_monthly_partition_create('alerts', $1) AS name", [ahead])).name).toBe(
+    expect((await one("SELECT odin_partition_create('alerts', 'month', $1) AS name", [ahead])).name).toBe(
       monthName(ahead),
     );
     expect(await partitionOf(id)).toBe(monthName(ahead));
     expect(
-      (await one("SELECT odin_monthly_partition_create('alerts', $1) AS name", [ahead])).name,
+      (await one("SELECT odin_partition_create('alerts', 'month', $1) AS name", [ahead])).name,
     ).toBeNull();
     const created = (
-      await client.query<{ name: string }>("SELECT odin_monthly_partitions_ahead('alerts', 4) AS name")
+      await client.query<{ name: string }>("SELECT odin_partitions_ahead('alerts', 'month', 4) AS name")
     ).rows.map((r) => r.name);
     expect(created).toEqual([monthName(monthStart(now, 4))]);
   });
@@ -137,15 +137,15 @@ describe(`migration ${MIGRATION}: alerts become monthly partitions by the read's
     expect((await one("SELECT count(*)::int AS n FROM alert_deliveries WHERE alert_id = $1", [id])).n).toBe(
       0,
     );
-    expect((await client.query("SELECT odin_retired_alert_partitions() AS name")).rows).toEqual([
+    expect((await client.query("SELECT odin_retired_partitions('alerts') AS name")).rows).toEqual([
       { name: `${part}_retired` },
     ]);
-    await client.query("SELECT odin_retired_alert_partition_drop($1)", [`${part}_retired`]);
+    await client.query("SELECT odin_retired_partition_drop('alerts', $1)", [`${part}_retired`]);
     expect((await one("SELECT to_regclass($1) AS t", [`${part}_retired`])).t).toBeNull();
     await expect(client.query("SELECT odin_alert_partition_retire('agencies')")).rejects.toThrow(
       /not a partition of alerts/,
     );
-    await expect(client.query("SELECT odin_retired_alert_partition_drop('agencies')")).rejects.toThrow(
+    await expect(client.query("SELECT odin_retired_partition_drop('alerts', 'agencies')")).rejects.toThrow(
       /not a retired partition/,
     );
   });

@@ -69,7 +69,7 @@ describe(`migration ${MIGRATION}: audit_logs become monthly partitions`, () => {
       )
     ).rows as Record<string, unknown>[];
   const partitions = async () =>
-    (await client.query<{ name: string }>("SELECT name FROM odin_monthly_partitions('audit_logs')")).rows.map(
+    (await client.query<{ name: string }>("SELECT name FROM odin_partitions('audit_logs')")).rows.map(
       (row) => row.name,
     );
   const partitionOf = async (id: string) =>
@@ -123,7 +123,7 @@ describe(`migration ${MIGRATION}: audit_logs become monthly partitions`, () => {
     expect(await partitionOf(id)).toBe("audit_logs_default");
     const before = await one("SELECT chain_seq::int AS seq, hash FROM audit_logs WHERE id = $1", [id]);
 
-    expect((await one("SELECT odin_monthly_partition_create('audit_logs', $1) AS name", [ahead])).name).toBe(
+    expect((await one("SELECT odin_partition_create('audit_logs', 'month', $1) AS name", [ahead])).name).toBe(
       monthName(ahead),
     );
     expect(await partitionOf(id)).toBe(monthName(ahead));
@@ -137,20 +137,20 @@ describe(`migration ${MIGRATION}: audit_logs become monthly partitions`, () => {
     expect((await client.query(BROKEN_LINKS)).rows).toEqual([]);
     // Again: it exists, nothing is done.
     expect(
-      (await one("SELECT odin_monthly_partition_create('audit_logs', $1) AS name", [ahead])).name,
+      (await one("SELECT odin_partition_create('audit_logs', 'month', $1) AS name", [ahead])).name,
     ).toBeNull();
   });
 
   it("makes the months ahead once", async () => {
     const created = (
-      await client.query<{ name: string }>("SELECT odin_monthly_partitions_ahead('audit_logs', 5) AS name")
+      await client.query<{ name: string }>("SELECT odin_partitions_ahead('audit_logs', 'month', 5) AS name")
     ).rows.map((row) => row.name);
     expect(created).toEqual([4, 5].map((offset) => monthName(monthStart(now, offset))));
-    expect((await client.query("SELECT odin_monthly_partitions_ahead('audit_logs', 5)")).rowCount).toBe(0);
+    expect((await client.query("SELECT odin_partitions_ahead('audit_logs', 'month', 5)")).rowCount).toBe(0);
     // Only the tables partitioned a month each.
-    await expect(client.query("SELECT odin_monthly_partition_create('agencies', now())")).rejects.toThrow(
+    await expect(client.query("SELECT odin_partition_create('agencies', 'month', now())")).rejects.toThrow(
       /not partitioned a month each/,
     );
-    expect((await client.query("SELECT * FROM odin_monthly_partitions('detections')")).rowCount).toBe(0);
+    expect((await client.query("SELECT * FROM odin_partitions('agencies')")).rowCount).toBe(0);
   });
 });

@@ -62,7 +62,7 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     return row.id as string;
   }
   const partitions = async () =>
-    (await client.query<{ name: string }>("SELECT name FROM odin_detection_partitions()")).rows.map(
+    (await client.query<{ name: string }>("SELECT name FROM odin_partitions('detections')")).rows.map(
       (row) => row.name,
     );
   const partitionOf = async (id: string) =>
@@ -92,17 +92,15 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
 
   it("creates partitions ahead, and one whose range already has reads in the default partition takes them", async () => {
     const created = (
-      await client.query<{ name: string }>("SELECT odin_detection_partitions_ahead('month', 3) AS name")
+      await client.query<{ name: string }>("SELECT odin_partitions_ahead('detections', 'month', 3) AS name")
     ).rows.map((row) => row.name);
     expect(created).toEqual([2, 3].map((offset) => monthName(monthStart(now, offset))));
     // Again: nothing new, and days inside an existing month are not created over it.
-    expect((await client.query("SELECT odin_detection_partitions_ahead('month', 3)")).rowCount).toBe(0);
-    expect((await client.query("SELECT odin_detection_partitions_ahead('day', 5)")).rowCount).toBe(0);
+    expect((await client.query("SELECT odin_partitions_ahead('detections', 'month', 3)")).rowCount).toBe(0);
+    expect((await client.query("SELECT odin_partitions_ahead('detections', 'day', 5)")).rowCount).toBe(0);
 
     const ahead = monthStart(now, 12);
-    const name = (
-      await one("SELECT odin_detection_partition_create($1, $2) AS name", [ahead, monthStart(now, 13)])
-    ).name;
+    const name = (await one("SELECT odin_partition_create('detections', 'month', $1) AS name", [ahead])).name;
     expect(name).toBe(monthName(ahead));
     expect(await partitionOf(ids.get("clock-ahead")!)).toBe(name);
     // The moved-in partition got the parent's indexes when it was attached.
@@ -147,7 +145,9 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     expect(indexes.n).toBe(7);
 
     expect(
-      (await client.query("SELECT odin_retired_detection_partitions() AS name")).rows.map((row) => row.name),
+      (await client.query("SELECT odin_retired_partitions('detections') AS name")).rows.map(
+        (row) => row.name,
+      ),
     ).toEqual([retired]);
     // The kept reads are struck from the retired table (they live on in detections): two left to go.
     expect(
@@ -162,7 +162,7 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
       { id: ids.get("old"), image_path: "old.jpg" },
       { id: released, image_path: "released.jpg" },
     ]);
-    await client.query("SELECT odin_retired_detection_partition_drop($1)", [retired]);
+    await client.query("SELECT odin_retired_partition_drop('detections', $1)", [retired]);
     expect((await one("SELECT to_regclass($1) AS t", [retired])).t).toBeNull();
   });
 
@@ -175,10 +175,10 @@ describe(`migration ${MIGRATION}: detections become time partitions`, () => {
     expect(
       (await one("SELECT count(*)::int AS n FROM detections WHERE id = $1", [ids.get("last-month")])).n,
     ).toBe(0);
-    await client.query("SELECT odin_retired_detection_partition_drop($1)", [retired]);
-    await expect(client.query("SELECT odin_retired_detection_partition_drop('agencies')")).rejects.toThrow(
-      /not a retired partition/,
-    );
+    await client.query("SELECT odin_retired_partition_drop('detections', $1)", [retired]);
+    await expect(
+      client.query("SELECT odin_retired_partition_drop('detections', 'agencies')"),
+    ).rejects.toThrow(/not a retired partition/);
     await expect(
       client.query("SELECT odin_detection_partition_retire('detections_default', false, '{}', '{}')"),
     ).rejects.toThrow(/not a partition of detections with a range/);

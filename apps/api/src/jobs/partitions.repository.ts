@@ -5,7 +5,8 @@ export type MonthlyTable = "audit_logs" | "alerts";
 
 /**
  * This month's partition of `table` and `ahead` more, where missing, through the migrations' SECURITY
- * DEFINER function `odin_monthly_partitions_ahead`. Answers the names created.
+ * DEFINER function `odin_partitions_ahead` (prisma/functions/odin_partitions_ahead.sql). Answers the
+ * names created.
  */
 export async function createMonthlyPartitions(
   db: Pick<Prisma.TransactionClient, "$queryRaw">,
@@ -13,6 +14,6 @@ export async function createMonthlyPartitions(
   ahead: number,
 ): Promise<string[]> {
   const rows = await db.$queryRaw<{ name: string }[]>`
-    SELECT odin_monthly_partitions_ahead(${table}, ${ahead}::int) AS name`;
+    SELECT odin_partitions_ahead(${table}, 'month', ${ahead}::int) AS name`;
   return rows.map((row) => row.name);
 }

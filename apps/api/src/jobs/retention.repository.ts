@@ -82,7 +82,8 @@ export function deleteExpiredAlertBatch(
 }
 
 // Alert retention by partition (issue 21; jobs/alert-retention.ts and the SECURITY DEFINER functions of
-// migration 20261201200000_alerts_partitioned).
+// migration 20261201200000_alerts_partitioned, one family with those of detections since migration
+// 20261207100000_one_partition_function_family; today's definitions in prisma/functions/).
 
 /**
  * The longest alert retention in force: ALERT_RETENTION_DAYS and every agency's policy for alerts. A
@@ -98,7 +99,7 @@ export async function longestAlertRetentionDays(db: Db, defaultDays: number): Pr
 /** The months of alerts (partitions with a range) that end by `end`, oldest first. */
 export function alertPartitionsEndingBy(db: Db, end: Date) {
   return db.$queryRaw<{ name: string; starts_at: Date; ends_at: Date }[]>`
-    SELECT name, starts_at, ends_at FROM odin_monthly_partitions('alerts') WHERE ends_at <= ${end}::timestamptz
+    SELECT name, starts_at, ends_at FROM odin_partitions('alerts') WHERE ends_at <= ${end}::timestamptz
     ORDER BY starts_at`;
 }
 
@@ -127,7 +128,7 @@ export async function retireAlertPartition(
 
 /** Months retention took out of alerts and has not dropped yet (a run stopped in between). */
 export async function retiredAlertPartitions(db: Db): Promise<string[]> {
-  const rows = await db.$queryRaw<{ name: string }[]>`SELECT odin_retired_alert_partitions() AS name`;
+  const rows = await db.$queryRaw<{ name: string }[]>`SELECT odin_retired_partitions('alerts') AS name`;
   return rows.map((row) => row.name);
 }
 
@@ -139,7 +140,7 @@ export async function retiredAlertPictures(db: Db, retired: string): Promise<str
 }
 
 export async function dropRetiredAlertPartition(db: Db, retired: string): Promise<void> {
-  await db.$executeRaw`SELECT odin_retired_alert_partition_drop(${retired})`;
+  await db.$executeRaw`SELECT odin_retired_partition_drop('alerts', ${retired})`;
 }
 
 /** The once-only ledger of remote reads (alert_reads) past `retentionDays`. */
@@ -174,12 +175,13 @@ export function deleteExpiredDetectionBatch(
 }
 
 // Retention by partition (issue 21; jobs/detection-partitions.ts and the SECURITY DEFINER functions of
-// migration 20261130100000_detections_partitioned).
+// migration 20261130100000_detections_partitioned, one family with those of audit_logs and alerts since
+// migration 20261207100000_one_partition_function_family; today's definitions in prisma/functions/).
 
-/** odin_detection_partitions_ahead: this period's partition and `ahead` more, where none covers them yet. */
+/** odin_partitions_ahead: this period's partition and `ahead` more, where none covers them yet. */
 export async function createPartitionsAhead(db: Db, unit: "month" | "day", ahead: number): Promise<string[]> {
   const rows = await db.$queryRaw<{ name: string }[]>`
-    SELECT odin_detection_partitions_ahead(${unit}, ${ahead}::int) AS name`;
+    SELECT odin_partitions_ahead('detections', ${unit}, ${ahead}::int) AS name`;
   return rows.map((row) => row.name);
 }
 
@@ -204,7 +206,7 @@ export interface DetectionPartition {
 /** The partitions of detections that end at or before `cutoff`, oldest first (never the default one). */
 export function partitionsEndingBy(db: Db, cutoff: Date) {
   return db.$queryRaw<DetectionPartition[]>`
-    SELECT name, starts_at, ends_at FROM odin_detection_partitions()
+    SELECT name, starts_at, ends_at FROM odin_partitions('detections')
     WHERE ends_at <= ${cutoff} ORDER BY starts_at`;
 }
 
@@ -270,7 +272,7 @@ export async function retirePartition(
 
 /** Retired tables not yet dropped (a run stopped between the detach and the drop). */
 export async function retiredPartitions(db: Db): Promise<string[]> {
-  const rows = await db.$queryRaw<{ name: string }[]>`SELECT odin_retired_detection_partitions() AS name`;
+  const rows = await db.$queryRaw<{ name: string }[]>`SELECT odin_retired_partitions('detections') AS name`;
   return rows.map((row) => row.name);
 }
 
@@ -289,7 +291,7 @@ export function retiredReadPictures(db: Db, retired: string, afterId: bigint, li
 }
 
 export async function dropRetiredPartition(db: Db, retired: string): Promise<void> {
-  await db.$executeRaw`SELECT odin_retired_detection_partition_drop(${retired})`;
+  await db.$executeRaw`SELECT odin_retired_partition_drop('detections', ${retired})`;
 }
 
 /** Expired rows are kept this long after expiry, for support questions ("why was I signed out?"). */

@@ -2,7 +2,7 @@
 -- then run `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` (packages/db/test/sql-definitions.test.ts
 -- fails while this file and the migrations disagree).
 
-CREATE OR REPLACE FUNCTION public.odin_retired_detection_partitions()
+CREATE OR REPLACE FUNCTION public.odin_retired_partitions(parent text)
  RETURNS SETOF text
  LANGUAGE sql
  STABLE SECURITY DEFINER
@@ -10,8 +10,10 @@ CREATE OR REPLACE FUNCTION public.odin_retired_detection_partitions()
 AS $function$
   SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
   WHERE n.nspname = 'public' AND c.relkind = 'r' AND NOT c.relispartition
-    AND c.relname ~ '^detections_y[0-9]{4}m[0-9]{2}(d[0-9]{2})?_retired$'
+    AND odin_partition_column(parent) IS NOT NULL
+    AND c.relname ~ ('^' || parent || '_y[0-9]{4}m[0-9]{2}'
+                     || CASE parent WHEN 'detections' THEN '(d[0-9]{2})?' ELSE '' END || '_retired$')
   ORDER BY 1
 $function$;
 
-REVOKE EXECUTE ON FUNCTION odin_retired_detection_partitions() FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_retired_partitions(text) FROM PUBLIC;

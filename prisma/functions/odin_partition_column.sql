@@ -2,10 +2,11 @@
 -- then run `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` (packages/db/test/sql-definitions.test.ts
 -- fails while this file and the migrations disagree).
 
-CREATE OR REPLACE FUNCTION public.odin_monthly_partition_column(parent text)
+CREATE OR REPLACE FUNCTION public.odin_partition_column(parent text)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE
 AS $function$
-  SELECT CASE parent WHEN 'audit_logs' THEN 'created_at' WHEN 'alerts' THEN 'timestamp' END
+  SELECT CASE parent WHEN 'detections' THEN 'timestamp' WHEN 'audit_logs' THEN 'created_at'
+                     WHEN 'alerts' THEN 'timestamp' END
 $function$;

@@ -2,14 +2,14 @@
 -- then run `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` (packages/db/test/sql-definitions.test.ts
 -- fails while this file and the migrations disagree).
 
-CREATE OR REPLACE FUNCTION public.odin_detection_partitions_ahead(unit text, ahead integer)
+CREATE OR REPLACE FUNCTION public.odin_partitions_ahead(parent text, unit text, ahead integer)
  RETURNS SETOF text
  LANGUAGE sql
  SECURITY DEFINER
  SET search_path TO 'public', 'pg_temp'
 AS $function$
   SELECT created FROM (
-    SELECT odin_detection_partition_create(s AT TIME ZONE 'UTC', (s + ('1 ' || unit)::interval) AT TIME ZONE 'UTC') AS created
+    SELECT odin_partition_create(parent, unit, s AT TIME ZONE 'UTC') AS created
     FROM generate_series(date_trunc(unit, now() AT TIME ZONE 'UTC'),
                          date_trunc(unit, now() AT TIME ZONE 'UTC') + (ahead || ' ' || unit)::interval,
                          ('1 ' || unit)::interval) s
@@ -17,4 +17,4 @@ AS $function$
   ) c WHERE created IS NOT NULL
 $function$;
 
-REVOKE EXECUTE ON FUNCTION odin_detection_partitions_ahead(text,integer) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_partitions_ahead(text,text,integer) FROM PUBLIC;

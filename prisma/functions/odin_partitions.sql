@@ -2,7 +2,7 @@
 -- then run `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` (packages/db/test/sql-definitions.test.ts
 -- fails while this file and the migrations disagree).
 
-CREATE OR REPLACE FUNCTION public.odin_monthly_partitions(parent text)
+CREATE OR REPLACE FUNCTION public.odin_partitions(parent text)
  RETURNS TABLE(name text, starts_at timestamp with time zone, ends_at timestamp with time zone)
  LANGUAGE sql
  STABLE SECURITY DEFINER
@@ -12,9 +12,9 @@ AS $function$
   FROM pg_inherits i
   JOIN pg_class c ON c.oid = i.inhrelid
   CROSS JOIN LATERAL regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \(''([^'']+)''\) TO \(''([^'']+)''\)') b
-  WHERE odin_monthly_partition_column(parent) IS NOT NULL
+  WHERE odin_partition_column(parent) IS NOT NULL
     AND i.inhparent = to_regclass('public.' || parent) AND b IS NOT NULL
   ORDER BY 2
 $function$;
 
-REVOKE EXECUTE ON FUNCTION odin_monthly_partitions(text) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION odin_partitions(text) FROM PUBLIC;
