@@ -31,28 +31,25 @@ export function roleOf(url: string): string {
 
 /**
  * The SECURITY DEFINER functions through which Odin's role manages the time partitions of detections,
- * audit_logs and alerts (migrations 20261130100000_detections_partitioned,
- * 20261201100000_audit_logs_partitioned, 20261201200000_alerts_partitioned: creating, detaching and
- * dropping a partition needs the table's owner). The migrations revoke them from PUBLIC; grantAppRole
- * grants them to Odin's role.
+ * audit_logs and alerts (creating, detaching and dropping a partition needs the table's owner): one
+ * family taking the table first (migration 20261207100000_one_partition_function_family, today's
+ * definitions in prisma/functions/), and the retention steps that differ between detections and
+ * alerts. The migrations revoke them from PUBLIC; grantAppRole grants them to Odin's role. Not granted:
+ * odin_partition_create and odin_partition_bounds, which only these call.
  */
 export const PARTITION_FUNCTIONS = [
-  "odin_detection_partitions()",
-  "odin_detection_partitions_ahead(text, int)",
+  "odin_partitions(text)",
+  "odin_partitions_ahead(text, text, int)",
+  "odin_retired_partitions(text)",
+  "odin_retired_partition_drop(text, text)",
+  // detections: kept reads staged into the partition's replacement, then the retired table's pictures.
   "odin_detection_partition_stage(text, bigint[])",
   "odin_detection_partition_retire(text, boolean, bigint[], bigint[])",
-  "odin_retired_detection_partitions()",
   "odin_retired_detection_partition_forget_kept(text)",
   "odin_retired_detection_pictures(text, bigint, int)",
-  "odin_retired_detection_partition_drop(text)",
-  // audit_logs and alerts, a month each (migrations 20261201100000, 20261201200000): made ahead; audit
-  // months are never dropped, alert months are retired whole by the alert retention.
-  "odin_monthly_partitions_ahead(text, int)",
-  "odin_monthly_partitions(text)",
+  // alerts: a month leaves with its deliveries and cooldowns; audit months are never dropped.
   "odin_alert_partition_retire(text)",
-  "odin_retired_alert_partitions()",
   "odin_retired_alert_pictures(text)",
-  "odin_retired_alert_partition_drop(text)",
 ];
 
 /**
