@@ -4,8 +4,7 @@ import { Button, Card, Notice } from "@/components/ui";
 import { addUserFailure, addUserFieldErrors, type FormIssues } from "@/lib/add-user-outcome";
 import { passwordHint as passwordHintText } from "@/lib/password-text";
 import { FailureNotice } from "./failure-notice";
-import { FieldError } from "./field-error";
-import { FieldLabel } from "./field-label";
+import { Field, type FieldProps } from "./field";
 
 export type AddUserState =
   | { status: "idle" }
@@ -34,8 +33,9 @@ export interface AddUserFormOptions<V extends UserValues, T> {
 /**
  * The state and parts of an add-user form (001 §2, §5, §8), the admin's and the owner's alike: checked
  * with the request schema before sending, emptied once added, the failure in 001 §8's words. Each
- * screen lays out its own fields with `control`, `label` and `error`; the password hint and the role
- * select (user by default, or admin) are the same everywhere.
+ * screen lays out its own fields: `<Field {...field(name, label)}>` with `control(name)` on the input
+ * (the error is the one the schema gave that name); the password hint and the role select (user by
+ * default, or admin) are the same everywhere.
  */
 export function useAddUserForm<V extends UserValues, T>({
   empty,
@@ -72,38 +72,35 @@ export function useAddUserForm<V extends UserValues, T>({
     }
   };
 
-  /** The value, change handler and ARIA state of one input or select. */
+  /** The value, change handler and state of one input or select (its label, id and error: `field`). */
   const control = (field: Field) => ({
-    id: fieldId(field),
     value: values[field],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       setValues((current) => ({ ...current, [field]: event.target.value })),
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby":
-      [field === "password" ? `${fieldId(field)}-hint` : "", errors[field] ? `${fieldId(field)}-error` : ""]
-        .filter(Boolean)
-        .join(" ") || undefined,
     disabled: saving,
   });
-  const label = (field: Field, text: string, required = true) => (
-    <FieldLabel htmlFor={fieldId(field)} required={required}>
-      {text}
-    </FieldLabel>
-  );
-  const error = (field: Field) => <FieldError id={`${fieldId(field)}-error`} message={errors[field]} />;
-  const passwordHint = (
-    <span id={`${fieldId("password")}-hint`} className="field__hint">
-      {passwordHintText()}
-    </span>
-  );
+  /** A field's label, id and error (the schema's for this name), and the password's hint. */
+  const field = (
+    name: Field,
+    label: string,
+    { required = true, hint }: { required?: boolean; hint?: ReactNode } = {},
+  ): Omit<FieldProps, "children"> => ({
+    id: fieldId(name),
+    name,
+    label,
+    required,
+    hint: hint ?? (name === "password" ? passwordHintText() : undefined),
+    error: errors[name],
+  });
   const roleField = (
-    <div className="field">
-      {label("role", "Role", false)}
-      <select {...control("role")} className="select">
-        <option value="user">User</option>
-        <option value="admin">Admin</option>
-      </select>
-    </div>
+    <Field {...field("role", "Role", { required: false })}>
+      {(props) => (
+        <select {...props} {...control("role")} className="select">
+          <option value="user">User</option>
+          <option value="admin">Admin</option>
+        </select>
+      )}
+    </Field>
   );
 
   return {
@@ -111,9 +108,7 @@ export function useAddUserForm<V extends UserValues, T>({
     fieldId,
     onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
     control,
-    label,
-    error,
-    passwordHint,
+    field,
     roleField,
   };
 }

@@ -21,6 +21,10 @@ export interface FieldProps {
    * the form finds the field's error by it (`errors.name`), never by comparing messages.
    */
   name: string;
+  /** The control's id when the form needs to know it (to focus it); made from `name` otherwise. */
+  id?: string;
+  /** The label is read out but not shown (a row's own field, named by its row). */
+  hideLabel?: boolean;
   /** A star after the label; the control itself says required to screen readers. */
   required?: boolean;
   /** Help under the control, read out with it. */
@@ -45,7 +49,9 @@ export interface FieldProps {
 export function Field({
   label,
   name,
+  id: givenId,
   required = false,
+  hideLabel = false,
   hint,
   hintHidden = false,
   describedBy,
@@ -54,15 +60,22 @@ export function Field({
   className,
   children,
 }: FieldProps) {
-  const id = `${useId()}-${name}`;
+  const generatedId = `${useId()}-${name}`;
+  const id = givenId ?? generatedId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedByIds = [hintId, errorId, describedBy].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className ? `field ${className}` : "field"}>
-      <FieldLabel htmlFor={id} required={required}>
-        {label}
-      </FieldLabel>
+      {hideLabel ? (
+        <label className="visually-hidden" htmlFor={id}>
+          {label}
+        </label>
+      ) : (
+        <FieldLabel htmlFor={id} required={required}>
+          {label}
+        </FieldLabel>
+      )}
       {children({
         id,
         name,

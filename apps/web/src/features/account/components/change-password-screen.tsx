@@ -2,7 +2,7 @@ import { checkPasswordStrength, MESSAGES } from "@odin/contract";
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useCurrentUserState } from "@/lib/auth/current-user";
-import { FailureNotice, FieldLabel } from "@/components/forms";
+import { FailureNotice, Field } from "@/components/forms";
 import { Button, buttonClassName, Card, Notice, PageHeader } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { getPasswordMinLength } from "@/lib/config";
@@ -18,7 +18,8 @@ type SubmitState =
   | { status: "idle" }
   | { status: "saving" }
   | { status: "done"; message: string }
-  | { status: "failed"; message: string; details: string[] };
+  /** `field`: the field the refusal is about (the confirmation that does not match). */
+  | { status: "failed"; message: string; details: string[]; field?: "confirmation" };
 
 /**
  * Route /change-password (001 §2, §4, §5): new password and confirmation, the live requirement list,
@@ -44,7 +45,12 @@ export function ChangePasswordScreen() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (password !== confirmation) {
-      setState({ status: "failed", message: MESSAGES.passwordsDoNotMatch, details: [] });
+      setState({
+        status: "failed",
+        message: MESSAGES.passwordsDoNotMatch,
+        details: [],
+        field: "confirmation",
+      });
       return;
     }
     if (checkPasswordStrength(password, getPasswordMinLength()).length > 0) {
@@ -69,7 +75,7 @@ export function ChangePasswordScreen() {
 
   const saving = state.status === "saving";
   const done = state.status === "done";
-  const mismatch = state.status === "failed" && state.message === MESSAGES.passwordsDoNotMatch;
+  const mismatch = state.status === "failed" && state.field === "confirmation";
 
   return (
     <>
@@ -95,25 +101,26 @@ export function ChangePasswordScreen() {
             hidden
           />
           {/* Odin asks for the current password too (issue 18 item 4): a change needs it. */}
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-current`}>Current password</FieldLabel>
-            <input
-              id={`${id}-current`}
-              className="input"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={current}
-              onChange={(event) => setCurrent(event.target.value)}
-              disabled={saving || done}
-            />
-          </div>
+          <Field label="Current password" name="current_password">
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={current}
+                onChange={(event) => setCurrent(event.target.value)}
+                disabled={saving || done}
+              />
+            )}
+          </Field>
           <NewPasswordField
-            id={`${id}-new`}
+            name="password"
             label="New password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            aria-describedby={`${id}-rules`}
+            describedBy={`${id}-rules`}
             disabled={saving || done}
           />
           <PasswordRequirements id={`${id}-rules`} password={password} />
@@ -122,7 +129,7 @@ export function ChangePasswordScreen() {
             digits or symbols added (like Summer2025!), your username and your last 5 passwords.
           </p>
           <NewPasswordField
-            id={`${id}-confirm`}
+            name="confirmation"
             label="Confirm new password"
             value={confirmation}
             onChange={(event) => setConfirmation(event.target.value)}
@@ -147,14 +154,34 @@ export function ChangePasswordScreen() {
   );
 }
 
-type NewPasswordFieldProps = InputHTMLAttributes<HTMLInputElement> & { id: string; label: string };
+type NewPasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id"> & {
+  name: string;
+  label: string;
+  /** The requirement list under the field, read out with it. */
+  describedBy?: string;
+};
 
 /** The new password and its confirmation: required, and marked for password managers as a new one. */
-function NewPasswordField({ id, label, ...input }: NewPasswordFieldProps) {
+function NewPasswordField({
+  name,
+  label,
+  describedBy,
+  "aria-invalid": invalid,
+  ...input
+}: NewPasswordFieldProps) {
   return (
-    <div className="field">
-      <FieldLabel htmlFor={id}>{label}</FieldLabel>
-      <input id={id} className="input" type="password" autoComplete="new-password" required {...input} />
-    </div>
+    <Field label={label} name={name} describedBy={describedBy}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={invalid}
+          {...input}
+        />
+      )}
+    </Field>
   );
 }

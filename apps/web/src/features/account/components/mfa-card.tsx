@@ -1,7 +1,7 @@
 import type { TMfaEnrolment } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Card, Notice } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { useInvalidate } from "@/lib/query-client";
@@ -118,7 +118,6 @@ export function MfaCard() {
 }
 
 function Enrolment({ enrolment }: { enrolment: TMfaEnrolment }) {
-  const keyId = useId();
   return (
     <>
       <p className="text-muted">
@@ -132,17 +131,18 @@ function Enrolment({ enrolment }: { enrolment: TMfaEnrolment }) {
         width={200}
         height={200}
       />
-      <div className="field">
-        <FieldLabel htmlFor={keyId}>Key</FieldLabel>
-        <input
-          id={keyId}
-          className="input mfa-key"
-          type="text"
-          readOnly
-          value={enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
-          data-secret={enrolment.secret}
-        />
-      </div>
+      <Field label="Key" name="secret">
+        {(control) => (
+          <input
+            {...control}
+            className="input mfa-key"
+            type="text"
+            readOnly
+            value={enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
+            data-secret={enrolment.secret}
+          />
+        )}
+      </Field>
     </>
   );
 }
@@ -158,7 +158,6 @@ interface CodeFormProps {
 }
 
 function CodeForm({ intro, label, submitLabel, busy, error, onSubmit, onCancel }: CodeFormProps) {
-  const id = useId();
   const [code, setCode] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -167,20 +166,21 @@ function CodeForm({ intro, label, submitLabel, busy, error, onSubmit, onCancel }
   return (
     <form onSubmit={submit} noValidate>
       {intro}
-      <div className="field">
-        <FieldLabel htmlFor={id}>{label}</FieldLabel>
-        <input
-          id={id}
-          className="input"
-          type="text"
-          inputMode="text"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          disabled={busy}
-        />
-      </div>
+      <Field label={label} name="code">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="text"
+            inputMode="text"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            disabled={busy}
+          />
+        )}
+      </Field>
       {error && <Notice tone="danger">{error}</Notice>}
       <div className="form-actions">
         <Button type="submit" busy={busy}>

@@ -1,5 +1,5 @@
 import { addUserRequestFor, type TAddUserRequestInput } from "@odin/contract";
-import { AddUserCard, SignInByProviderHint, useAddUserForm } from "@/components/forms";
+import { AddUserCard, Field, SignInByProviderHint, useAddUserForm } from "@/components/forms";
 import { getIdentitySettings } from "@/lib/config";
 import { addUser } from "../api/admin-users";
 
@@ -31,51 +31,68 @@ export function AddUserForm({ onAdded }: { onAdded: () => void }) {
     send: addUser,
     onAdded,
   });
-  const { control, label, error } = form;
+  const { control, field } = form;
 
   return (
     <AddUserCard form={form}>
       {!passwords && <SignInByProviderHint />}
       <div className="form-row">
-        <div className="field">
-          {label("username", "Username")}
-          <input {...control("username")} className="input" autoComplete="off" required />
-          {error("username")}
-        </div>
-        <div className="field">
-          {label("name", "Full name")}
-          <input {...control("name")} className="input" autoComplete="off" required />
-          {error("name")}
-        </div>
+        <Field {...field("username", "Username")}>
+          {(props) => (
+            <input {...props} {...control("username")} className="input" autoComplete="off" required />
+          )}
+        </Field>
+        <Field {...field("name", "Full name")}>
+          {(props) => <input {...props} {...control("name")} className="input" autoComplete="off" required />}
+        </Field>
       </div>
-      <div className="field">
-        {label("email", "Email")}
-        <input {...control("email")} className="input" type="email" autoComplete="off" required />
-        {error("email")}
-      </div>
+      <Field {...field("email", "Email")}>
+        {(props) => (
+          <input
+            {...props}
+            {...control("email")}
+            className="input"
+            type="email"
+            autoComplete="off"
+            required
+          />
+        )}
+      </Field>
       <div className="form-row">
         {passwords ? (
-          <div className="field">
-            {label("password", "Password")}
-            <input
-              {...control("password")}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              required
-            />
-            {form.passwordHint}
-            {error("password")}
-          </div>
+          <Field {...field("password", "Password")}>
+            {(props) => (
+              <input
+                {...props}
+                {...control("password")}
+                className="input"
+                type="password"
+                autoComplete="new-password"
+                required
+              />
+            )}
+          </Field>
         ) : (
-          <div className="field">
-            {label("idp_subject", "Identity provider subject", false)}
-            <input {...control("idp_subject")} className="input" autoComplete="off" spellCheck={false} />
-            <span className="field__hint">
-              Optional: the person&apos;s <code>sub</code> at your provider, to link the account now.
-            </span>
-            {error("idp_subject")}
-          </div>
+          <Field
+            {...field("idp_subject", "Identity provider subject", {
+              required: false,
+              hint: (
+                <>
+                  Optional: the person&apos;s <code>sub</code> at your provider, to link the account now.
+                </>
+              ),
+            })}
+          >
+            {(props) => (
+              <input
+                {...props}
+                {...control("idp_subject")}
+                className="input"
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
+          </Field>
         )}
         {form.roleField}
       </div>

@@ -1,8 +1,14 @@
 import { MESSAGES, ZAddApiKeyRequest } from "@odin/contract";
-import { useId, useState, type FormEvent } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Card, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
+import { maxLengthOf } from "@/lib/forms/limits";
+
+const KEY_LIMITS = {
+  agency: maxLengthOf(ZAddApiKeyRequest.shape.agency),
+  api_key: maxLengthOf(ZAddApiKeyRequest.shape.api_key),
+};
 import { addApiKey } from "../api/rekor-keys";
 
 type SubmitState =
@@ -14,7 +20,6 @@ type SubmitState =
 
 /** Add one Rekor key (001 §2, §5): agency and key both required; 'Error adding API key.' on failure. */
 export function AddApiKeyForm({ onAdded }: { onAdded: () => void }) {
-  const id = useId();
   const [agency, setAgency] = useState("");
   const [apiKey, setApiKey] = useState("");
   const [state, setState] = useState<SubmitState>({ status: "idle" });
@@ -46,42 +51,43 @@ export function AddApiKeyForm({ onAdded }: { onAdded: () => void }) {
   return (
     <Card title="Add API Key">
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-agency`} required>
-            Agency
-          </FieldLabel>
-          <input
-            id={`${id}-agency`}
-            className="input"
-            value={agency}
-            onChange={(event) => setAgency(event.target.value)}
-            aria-invalid={(invalid && !agency.trim()) || undefined}
-            autoComplete="off"
-            disabled={saving}
-            required
-          />
-        </div>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-key`} required>
-            API key
-          </FieldLabel>
-          <input
-            id={`${id}-key`}
-            className="input"
-            type="password"
-            value={apiKey}
-            onChange={(event) => setApiKey(event.target.value)}
-            aria-invalid={(invalid && !apiKey.trim()) || undefined}
-            aria-describedby={`${id}-key-hint`}
-            autoComplete="off"
-            spellCheck={false}
-            disabled={saving}
-            required
-          />
-          <span id={`${id}-key-hint`} className="field__hint">
-            Stored encrypted; only its last characters are ever shown again.
-          </span>
-        </div>
+        <Field label="Agency" name="agency" required>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={agency}
+              maxLength={KEY_LIMITS.agency}
+              onChange={(event) => setAgency(event.target.value)}
+              aria-invalid={(invalid && !agency.trim()) || undefined}
+              autoComplete="off"
+              disabled={saving}
+              required
+            />
+          )}
+        </Field>
+        <Field
+          label="API key"
+          name="api_key"
+          required
+          hint="Stored encrypted; only its last characters are ever shown again."
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="password"
+              value={apiKey}
+              maxLength={KEY_LIMITS.api_key}
+              onChange={(event) => setApiKey(event.target.value)}
+              aria-invalid={(invalid && !apiKey.trim()) || undefined}
+              autoComplete="off"
+              spellCheck={false}
+              disabled={saving}
+              required
+            />
+          )}
+        </Field>
         {state.status === "invalid" && <Notice tone="danger">{state.message}</Notice>}
         {state.status === "done" && <Notice tone="success">{state.message}</Notice>}
         {state.status === "failed" && (

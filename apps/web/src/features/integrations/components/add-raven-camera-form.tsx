@@ -4,9 +4,10 @@ import {
   type TAgency,
   type TAxisIngestCredentials,
 } from "@odin/contract";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useCurrentUser } from "@/lib/auth/current-user";
-import { FieldLabel } from "@/components/forms";
+import { Field } from "@/components/forms";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { Button, Card, Checkbox, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { createAxisIntegration } from "../api/axis-integrations";
@@ -16,6 +17,14 @@ type SubmitState =
   | { status: "saving" }
   | { status: "invalid"; message: string; field: string | undefined }
   | { status: "failed"; reason: string | undefined };
+
+/**
+ * The contract's length limits of the text fields: the name's. The identifier's length is part of its
+ * pattern (checked on submit) and the position's fields are numbers.
+ */
+const CAMERA_LIMITS: Partial<Record<keyof typeof EMPTY, number>> = {
+  name: maxLengthOf(ZCreateAxisIntegrationRequest.shape.name),
+};
 
 const EMPTY = { name: "", identifier: "", latitude: "", longitude: "", agencyId: "" };
 
@@ -27,7 +36,6 @@ export function AddRavenCameraForm({
   agencies: TAgency[];
   onCreated: (credentials: TAxisIngestCredentials) => void;
 }) {
-  const id = useId();
   const isOwner = useCurrentUser()?.is_owner === true;
   const [form, setForm] = useState(EMPTY);
   const [shared, setShared] = useState<number[]>([]);
@@ -75,47 +83,40 @@ export function AddRavenCameraForm({
     label: string,
     options: { required?: boolean; hint?: string } = {},
   ) => (
-    <div className="field">
-      <FieldLabel htmlFor={`${id}-${field}`} required={options.required}>
-        {label}
-      </FieldLabel>
-      <input
-        id={`${id}-${field}`}
-        className="input"
-        value={form[field]}
-        onChange={set(field)}
-        aria-invalid={invalid(field)}
-        aria-describedby={options.hint ? `${id}-${field}-hint` : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        disabled={saving}
-        inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
-      />
-      {options.hint && (
-        <span id={`${id}-${field}-hint`} className="field__hint">
-          {options.hint}
-        </span>
+    <Field label={label} name={field} required={options.required} hint={options.hint}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          value={form[field]}
+          onChange={set(field)}
+          aria-invalid={invalid(field)}
+          maxLength={CAMERA_LIMITS[field]}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={saving}
+          inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
+        />
       )}
-    </div>
+    </Field>
   );
 
   return (
     <Card title="Add a RAVEN camera">
       <form onSubmit={(event) => void submit(event)} noValidate>
         {isOwner && (
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-agency`} required>
-              Agency
-            </FieldLabel>
-            <select id={`${id}-agency`} className="input" value={form.agencyId} onChange={set("agencyId")}>
-              <option value="">Choose the camera&apos;s agency</option>
-              {agencies.map((agency) => (
-                <option key={agency.id} value={agency.id}>
-                  {agency.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="Agency" name="agency_id" required>
+            {(control) => (
+              <select {...control} className="input" value={form.agencyId} onChange={set("agencyId")}>
+                <option value="">Choose the camera&apos;s agency</option>
+                {agencies.map((agency) => (
+                  <option key={agency.id} value={agency.id}>
+                    {agency.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
         {text("name", "Name", {
           required: true,

@@ -1,7 +1,7 @@
 import { ownerAddUserRequestFor, type TAgency } from "@odin/contract";
 import { getIdentitySettings } from "@/lib/config";
 import { useEffect } from "react";
-import { AddUserCard, SignInByProviderHint, useAddUserForm } from "@/components/forms";
+import { AddUserCard, Field, SignInByProviderHint, useAddUserForm } from "@/components/forms";
 import { Notice } from "@/components/ui";
 import { ownerAddUser } from "../api/owner";
 
@@ -51,7 +51,7 @@ export function OwnerAddUserForm({ agencies, onAdded, preset }: OwnerAddUserForm
     send: ownerAddUser,
     onAdded,
   });
-  const { control, label, error } = form;
+  const { control, field } = form;
   const usernameId = form.fieldId("username");
   // Opened by "Add first admin": take the owner straight to the first field.
   useEffect(() => {
@@ -67,32 +67,32 @@ export function OwnerAddUserForm({ agencies, onAdded, preset }: OwnerAddUserForm
       )}
       {!passwords && <SignInByProviderHint />}
       <div className="form-row">
-        {fields.map(({ field, label: text, type }) => (
-          <div className="field" key={field}>
-            {label(field, text)}
-            <input
-              {...control(field)}
-              className="input"
-              type={type}
-              autoComplete={type === "password" ? "new-password" : "off"}
-              required
-            />
-            {field === "password" && form.passwordHint}
-            {error(field)}
-          </div>
+        {fields.map(({ field: name, label: text, type }) => (
+          <Field key={name} {...field(name, text)}>
+            {(props) => (
+              <input
+                {...props}
+                {...control(name)}
+                className="input"
+                type={type}
+                autoComplete={type === "password" ? "new-password" : "off"}
+                required
+              />
+            )}
+          </Field>
         ))}
-        <div className="field">
-          {label("agency_id", "Agency")}
-          <select {...control("agency_id")} className="select" required>
-            <option value="">{SELECT_AGENCY}</option>
-            {agencies.map((agency) => (
-              <option key={agency.id} value={agency.id}>
-                {agency.name}
-              </option>
-            ))}
-          </select>
-          {error("agency_id")}
-        </div>
+        <Field {...field("agency_id", "Agency")}>
+          {(props) => (
+            <select {...props} {...control("agency_id")} className="select" required>
+              <option value="">{SELECT_AGENCY}</option>
+              {agencies.map((agency) => (
+                <option key={agency.id} value={agency.id}>
+                  {agency.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {form.roleField}
       </div>
     </AddUserCard>

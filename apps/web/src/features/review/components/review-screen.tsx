@@ -1,13 +1,17 @@
-import { REVIEW_RULES, REVIEW_THRESHOLDS, type TReviewFlag } from "@odin/contract";
+import { REVIEW_RULES, REVIEW_THRESHOLDS, ZMarkReviewedRequest, type TReviewFlag } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
+import { Field } from "@/components/forms";
 import { useCurrentUser } from "@/lib/auth/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, DataTable, EmptyState, Notice, PageHeader, Plate, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { formatTimestamp, orNotAvailable } from "@/lib/format";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { useInvalidate } from "@/lib/query-client";
+
+const NOTE_MAX = maxLengthOf(ZMarkReviewedRequest.shape.note);
 import { markReviewed, reviewFlagsQuery, reviewKeys } from "../api/review";
 
 const RULE_LABELS = Object.fromEntries(REVIEW_RULES.map((rule) => [rule.value, rule.label]));
@@ -111,7 +115,6 @@ function FlagTable({
 }
 
 function MarkReviewed({ flag, onMarked }: { flag: TReviewFlag; onMarked: () => void }) {
-  const id = useId();
   const [note, setNote] = useState("");
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const submit = async () => {
@@ -132,17 +135,18 @@ function MarkReviewed({ flag, onMarked }: { flag: TReviewFlag; onMarked: () => v
         void submit();
       }}
     >
-      <label className="visually-hidden" htmlFor={`${id}-note`}>
-        Review note for {flag.user}, {RULE_LABELS[flag.rule]}
-      </label>
-      <input
-        id={`${id}-note`}
-        className="input"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-        placeholder="Note"
-        maxLength={2000}
-      />
+      <Field label={`Review note for ${flag.user}, ${RULE_LABELS[flag.rule]}`} name="note" hideLabel>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="Note"
+            maxLength={NOTE_MAX}
+          />
+        )}
+      </Field>
       <Button type="submit" size="sm" busy={state.busy}>
         Mark reviewed
       </Button>

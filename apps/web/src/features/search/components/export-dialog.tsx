@@ -1,11 +1,13 @@
-import { EXPORT_RECORDS_LIMIT, MESSAGES, type TSearchResult } from "@odin/contract";
-import { useId, useState } from "react";
-import { CaseFields, FieldLabel, toCaseFieldsRequest, type CaseFieldValues } from "@/components/forms";
+import { EXPORT_RECORDS_LIMIT, MESSAGES, ZExportRequest, type TSearchResult } from "@odin/contract";
+import { useState } from "react";
+import { CaseFields, Field, toCaseFieldsRequest, type CaseFieldValues } from "@/components/forms";
 import { Button, Modal, Notice, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { getAppConfig } from "@/lib/config";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { exportResults, saveFile, type ExportKind } from "../api/export";
 
+const JUSTIFICATION_MAX = maxLengthOf(ZExportRequest.shape.justification);
 export interface ExportDialogProps {
   /** Which export the person asked for; null when the dialog is closed. */
   kind: ExportKind | null;
@@ -55,7 +57,6 @@ export function ExportDialog({
   defaultCaseFields,
   onClose,
 }: ExportDialogProps) {
-  const id = useId();
   const [justification, setJustification] = useState(defaultJustification);
   const [caseFields, setCaseFields] = useState<CaseFieldValues>({
     case_number: defaultCaseFields?.case_number ?? "",
@@ -144,24 +145,24 @@ export function ExportDialog({
             {labels.file}.
           </p>
         )}
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-justification`} required>
-            Justification
-          </FieldLabel>
-          <textarea
-            id={`${id}-justification`}
-            className="textarea"
-            rows={3}
-            maxLength={2000}
-            value={justification}
-            onChange={(event) => setJustification(event.target.value)}
-            required
-            aria-describedby={`${id}-hint`}
-          />
-          <span id={`${id}-hint`} className="field__hint">
-            Printed in the report and recorded in the audit log with this export.
-          </span>
-        </div>
+        <Field
+          label="Justification"
+          name="justification"
+          required
+          hint="Printed in the report and recorded in the audit log with this export."
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea"
+              rows={3}
+              maxLength={JUSTIFICATION_MAX}
+              value={justification}
+              onChange={(event) => setJustification(event.target.value)}
+              required
+            />
+          )}
+        </Field>
         <CaseFields
           values={caseFields}
           onChange={(patch) => setCaseFields((current) => ({ ...current, ...patch }))}

@@ -1,16 +1,20 @@
 import {
   ALERT_DISPOSITION_LABELS,
   ALERT_DISPOSITIONS,
+  ZAlertDispositionRequest,
   type TAlert,
   type TAlertDisposition,
 } from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
-import { FieldLabel } from "@/components/forms";
+import { Field } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { formatTimestamp } from "@/lib/format";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { acknowledgeAlert, setAlertDisposition } from "../../api/alerts";
 import { announceAlertsAcknowledged } from "../../hooks/use-unread-alerts";
+
+const NOTE_MAX = maxLengthOf(ZAlertDispositionRequest.shape.note);
 
 /** What the disposition shows, e.g. "Incorrect read (misread) by Pat Lee at 11/25/2026 08:30:00 EST". */
 export function dispositionText(alert: TAlert): string {
@@ -83,34 +87,36 @@ export function AlertDeskActions({ alert, onChange }: { alert: TAlert; onChange:
         {alert.disposition && alert.disposition_note ? ` (${alert.disposition_note})` : ""}
       </p>
       <form className="alert-desk__form" onSubmit={save} aria-label="Alert disposition">
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-disposition`}>Disposition</FieldLabel>
-          <select
-            id={`${id}-disposition`}
-            className="input"
-            value={disposition}
-            onChange={(event) => setDisposition(event.target.value as TAlertDisposition | "")}
-          >
-            <option value="">Not judged</option>
-            {ALERT_DISPOSITIONS.map((value) => (
-              <option key={value} value={value}>
-                {ALERT_DISPOSITION_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-note`}>Disposition note</FieldLabel>
-          <textarea
-            id={`${id}-note`}
-            className="input"
-            rows={2}
-            maxLength={1000}
-            value={note}
-            disabled={!disposition}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
+        <Field label="Disposition" name="disposition">
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={disposition}
+              onChange={(event) => setDisposition(event.target.value as TAlertDisposition | "")}
+            >
+              <option value="">Not judged</option>
+              {ALERT_DISPOSITIONS.map((value) => (
+                <option key={value} value={value}>
+                  {ALERT_DISPOSITION_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Disposition note" name="note">
+          {(control) => (
+            <textarea
+              {...control}
+              className="input"
+              rows={2}
+              maxLength={NOTE_MAX}
+              value={note}
+              disabled={!disposition}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          )}
+        </Field>
         <Button type="submit" size="sm" variant="secondary" busy={busy === "save"}>
           Save disposition
         </Button>

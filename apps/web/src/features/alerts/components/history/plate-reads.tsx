@@ -1,8 +1,12 @@
-import { MESSAGES, type TAlert, type TSearchResult } from "@odin/contract";
-import { useId, useState, type FormEvent } from "react";
+import { MESSAGES, ZSearchRequestFields, type TAlert, type TSearchResult } from "@odin/contract";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Card, DataTable, Notice, SourceLogo } from "@/components/ui";
 import { formatTimestamp, orNotAvailable, utcNaiveToIso } from "@/lib/format";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { searchPlateReads } from "../../api/alerts";
+
+const JUSTIFICATION_MAX = maxLengthOf(ZSearchRequestFields.shape.justification);
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -28,7 +32,6 @@ function isAlertRead(alert: TAlert, read: TSearchResult): boolean {
  * edited: opening an alert writes nothing to the audit log.
  */
 export function PlateReads({ alert }: { alert: TAlert }) {
-  const id = useId();
   const [justification, setJustification] = useState(
     `Hotlist alert #${alert.id}: other reads of ${alert.plate}`,
   );
@@ -67,24 +70,24 @@ export function PlateReads({ alert }: { alert: TAlert }) {
   return (
     <Card title={`Other reads of ${alert.plate}, last 24 hours`} className="plate-reads">
       <form className="plate-reads__form" onSubmit={(event) => void onSubmit(event)} noValidate>
-        <div className="field plate-reads__field">
-          <label htmlFor={`${id}-justification`} className="field__label">
-            Justification
-          </label>
-          <input
-            id={`${id}-justification`}
-            className="input"
-            value={justification}
-            maxLength={2000}
-            autoComplete="off"
-            required
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => setJustification(event.target.value)}
-          />
-          <span id={`${id}-hint`} className="field__hint">
-            Looking up the plate is a search: it is recorded in the audit log with this justification.
-          </span>
-        </div>
+        <Field
+          label="Justification"
+          name="justification"
+          className="plate-reads__field"
+          hint="Looking up the plate is a search: it is recorded in the audit log with this justification."
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={justification}
+              maxLength={JUSTIFICATION_MAX}
+              autoComplete="off"
+              required
+              onChange={(event) => setJustification(event.target.value)}
+            />
+          )}
+        </Field>
         <Button type="submit" busy={state.status === "busy"} disabled={!justification.trim()}>
           Show reads
         </Button>
