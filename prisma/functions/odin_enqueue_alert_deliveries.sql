@@ -1,6 +1,6 @@
--- Today's definition, as the migrated database prints it. Generated: change it with a new migration,
--- then run `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` (packages/db/test/sql-definitions.test.ts
--- fails while this file and the migrations disagree).
+-- Today's definition, as the migrated database prints it. Generated: change it in a new migration,
+-- then run `pnpm --filter @odin/db sql:definitions` (packages/db/test/sql-definitions.test.ts fails
+-- while this file and the migrations disagree). docs/architecture.md, "SQL by hand".
 
 CREATE OR REPLACE FUNCTION public.odin_enqueue_alert_deliveries()
  RETURNS trigger

@@ -5,7 +5,7 @@
  * (pg_get_functiondef, pg_get_triggerdef), so they are exact, with `$$` bodies and plain semicolons
  * even where the migration wrote an `E'…'` string with `\073` escapes. The test
  * test/sql-definitions.test.ts fails when a file and a freshly migrated database disagree;
- * `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` rewrites the files from one.
+ * `pnpm --filter @odin/db sql:definitions` rewrites the files from one.
  *
  * A file is named after its function and holds, after the function, the triggers that run it (a
  * trigger is one line naming its function: read with the function, it says when the function runs)
@@ -19,9 +19,9 @@ import type pg from "pg";
 export const DEFINITIONS_FOLDER = "functions";
 
 const HEADER = [
-  "-- Today's definition, as the migrated database prints it. Generated: change it with a new migration,",
-  "-- then run `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts` (packages/db/test/sql-definitions.test.ts",
-  "-- fails while this file and the migrations disagree).",
+  "-- Today's definition, as the migrated database prints it. Generated: change it in a new migration,",
+  "-- then run `pnpm --filter @odin/db sql:definitions` (packages/db/test/sql-definitions.test.ts fails",
+  '-- while this file and the migrations disagree). docs/architecture.md, "SQL by hand".',
 ].join("\n");
 
 interface FunctionRow {

@@ -5,7 +5,7 @@ import { locatePrismaDir } from "../src/paths";
 import { compareSqlDefinitions, readSqlDefinitionFiles, readSqlDefinitions } from "../src/sql-definitions";
 import { createTestDatabase, startTestPostgres, type TestDatabase, type TestPostgres } from "../src/testing";
 
-const REGENERATE = "pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts";
+const REGENERATE = "pnpm --filter @odin/db sql:definitions";
 
 describe("prisma/functions holds today's definition of each function and trigger", () => {
   let server: TestPostgres;

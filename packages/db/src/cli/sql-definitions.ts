@@ -1,5 +1,5 @@
 /**
- * `pnpm --filter @odin/db exec tsx src/cli/sql-definitions.ts`: migrates a throwaway database (as the tests get one:
+ * `pnpm --filter @odin/db sql:definitions`: migrates a throwaway database (as the tests get one:
  * TEST_DATABASE_URL, a container, or the embedded PostgreSQL) and rewrites prisma/functions/ from
  * it, one file per function with its triggers (src/sql-definitions.ts). Run it after adding a
  * migration that changes a function or a trigger, and commit the files with the migration.
