@@ -53,7 +53,7 @@ runBench("audit-partitions", async ({ db, writeResult }) => {
     ).map((agency) => agency.id);
     // A partition a month from the oldest row's month on (the migration's own function).
     await prisma.$executeRawUnsafe(`
-      SELECT odin_monthly_partition_create('audit_logs', m AT TIME ZONE 'UTC')
+      SELECT odin_partition_create('audit_logs', 'month', m AT TIME ZONE 'UTC')
       FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC') - interval '${MONTHS} months',
                            date_trunc('month', now() AT TIME ZONE 'UTC'), interval '1 month') m`);
     await prisma.$executeRawUnsafe("ALTER TABLE audit_logs DISABLE TRIGGER USER");

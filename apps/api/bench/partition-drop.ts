@@ -5,7 +5,7 @@
  * partial plate searches (sources/axis, the real statements) on `detections` partitioned by day.
  *
  * On a database of its own: the demo agencies, `detections` partitioned by day (the migration's month
- * partitions replaced by days through odin_detection_partition_create, as DETECTION_PARTITION=day does
+ * partitions replaced by days through odin_partition_create, as DETECTION_PARTITION=day does
  * it), BENCH_PARTITION_DAYS (at least 4) whole days (UTC) of BENCH_PARTITION_DAY_ROWS reads each, and
  * alerts pointing at BENCH_PARTITION_KEPT_PERCENT of the first two days' reads (retention keeps those).
  * Then, each with the retention's clock set so that one more day is past it:
@@ -55,12 +55,10 @@ runBench("partition-drop", async ({ db, writeResult }) => {
     // ── partitions by day, as DETECTION_PARTITION=day keeps them (the demo's reads set aside) ──
     await sql.execute("DELETE FROM alerts WHERE axis_detection_id IS NOT NULL");
     await sql.execute("DELETE FROM detections");
-    const months = await sql.query<{ name: string }>("SELECT name FROM odin_detection_partitions()");
+    const months = await sql.query<{ name: string }>("SELECT name FROM odin_partitions('detections')");
     for (const { name } of months.rows) await sql.execute(`DROP TABLE "${name}"`);
     for (let day = first; day <= new Date(today.getTime() + DAY); day = new Date(day.getTime() + DAY)) {
-      await sql.execute(
-        `SELECT odin_detection_partition_create('${iso(day)}', '${iso(new Date(day.getTime() + DAY))}')`,
-      );
+      await sql.execute(`SELECT odin_partition_create('detections', 'day', '${iso(day)}')`);
     }
 
     // ── the reads, with the indexes built after the insert (on the parent: every partition gets them) ──

@@ -25,6 +25,7 @@ const BENCHES = [
   "audit-partitions",
   "growth",
   "replicas",
+  "failover",
   "hardening",
   "verify-export",
   "search-load",

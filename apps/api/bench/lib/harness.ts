@@ -38,7 +38,7 @@ async function monthsOfPartitions(url: string): Promise<void> {
   await client.connect();
   try {
     await client.query(`
-      SELECT odin_detection_partition_create(m AT TIME ZONE 'UTC', (m + interval '1 month') AT TIME ZONE 'UTC')
+      SELECT odin_partition_create('detections', 'month', m AT TIME ZONE 'UTC')
       FROM generate_series(date_trunc('month', now() AT TIME ZONE 'UTC') - interval '13 months',
                            date_trunc('month', now() AT TIME ZONE 'UTC'), interval '1 month') m`);
   } finally {
