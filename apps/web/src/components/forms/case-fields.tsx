@@ -1,8 +1,7 @@
 import { CASE_NUMBER_MAX, type TCaseFieldSettings } from "@odin/contract";
-import { useId } from "react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getCaseFieldSettings } from "@/lib/case-field-settings";
-import { FieldLabel } from "./field-label";
+import { Field } from "./field";
 
 /** The form's values: blank means not given. */
 export interface CaseFieldValues {
@@ -61,7 +60,6 @@ export const useCaseFieldSettings = () => useQuery(caseFieldSettingsQuery);
  * list, each required only when the agency says so.
  */
 export function CaseFields({ values, onChange, showMissing = false }: CaseFieldsProps) {
-  const id = useId();
   const { data: settings } = useCaseFieldSettings();
   const requireCase = settings?.require_case_number ?? false;
   const requireCategory = settings?.require_offense_category ?? false;
@@ -73,46 +71,51 @@ export function CaseFields({ values, onChange, showMissing = false }: CaseFields
       : categories;
   return (
     <>
-      <div className="field case-fields__number">
-        <FieldLabel htmlFor={`${id}-case`} required={requireCase}>
-          Case number
-        </FieldLabel>
-        <input
-          id={`${id}-case`}
-          className="input"
-          value={values.case_number}
-          onChange={(event) => onChange({ case_number: event.target.value })}
-          maxLength={CASE_NUMBER_MAX}
-          autoComplete="off"
-          spellCheck={false}
-          required={requireCase}
-          aria-invalid={(showMissing && requireCase && !values.case_number.trim()) || undefined}
-          aria-describedby={`${id}-case-hint`}
-        />
-        <span id={`${id}-case-hint`} className="field__hint">
-          {requireCase ? "Required by your agency." : "Optional."} Case or incident number.
-        </span>
-      </div>
-      <div className="field case-fields__offense">
-        <FieldLabel htmlFor={`${id}-offense`} required={requireCategory}>
-          Offense category
-        </FieldLabel>
-        <select
-          id={`${id}-offense`}
-          className="select"
-          value={values.offense_category}
-          onChange={(event) => onChange({ offense_category: event.target.value })}
-          required={requireCategory}
-          aria-invalid={(showMissing && requireCategory && !values.offense_category) || undefined}
-        >
-          <option value="">{requireCategory ? "Choose a category" : "Not given"}</option>
-          {options.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field
+        label="Case number"
+        name="case_number"
+        required={requireCase}
+        className="case-fields__number"
+        hint={`${requireCase ? "Required by your agency." : "Optional."} Case or incident number.`}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={values.case_number}
+            onChange={(event) => onChange({ case_number: event.target.value })}
+            maxLength={CASE_NUMBER_MAX}
+            autoComplete="off"
+            spellCheck={false}
+            required={requireCase}
+            aria-invalid={(showMissing && requireCase && !values.case_number.trim()) || undefined}
+          />
+        )}
+      </Field>
+      <Field
+        label="Offense category"
+        name="offense_category"
+        required={requireCategory}
+        className="case-fields__offense"
+      >
+        {(control) => (
+          <select
+            {...control}
+            className="select"
+            value={values.offense_category}
+            onChange={(event) => onChange({ offense_category: event.target.value })}
+            required={requireCategory}
+            aria-invalid={(showMissing && requireCategory && !values.offense_category) || undefined}
+          >
+            <option value="">{requireCategory ? "Choose a category" : "Not given"}</option>
+            {options.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
+import { Field } from "./field";
 
 /**
  * The CSV a person chose, and a way to empty the input after an upload so the same file can go again.
@@ -30,28 +31,19 @@ export interface CsvFileFieldProps {
 
 /** The "CSV file" input of an upload form; the browser offers .csv files first. */
 export function CsvFileField({ choice, disabled, className, hint }: CsvFileFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        CSV file
-      </label>
-      <input
-        ref={choice.inputRef}
-        id={id}
-        className={["input", className].filter(Boolean).join(" ")}
-        type="file"
-        accept=".csv,text/csv"
-        disabled={disabled}
-        aria-describedby={hint ? hintId : undefined}
-        onChange={(event) => choice.setFile(event.target.files?.[0] ?? null)}
-      />
-      {hint && (
-        <div id={hintId} className="field__hint">
-          {hint}
-        </div>
+    <Field label="CSV file" name="csv_file" hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          ref={choice.inputRef}
+          className={["input", className].filter(Boolean).join(" ")}
+          type="file"
+          accept=".csv,text/csv"
+          disabled={disabled}
+          onChange={(event) => choice.setFile(event.target.files?.[0] ?? null)}
+        />
       )}
-    </div>
+    </Field>
   );
 }

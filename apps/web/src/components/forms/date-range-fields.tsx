@@ -1,6 +1,6 @@
 import { useId, type KeyboardEvent } from "react";
 import { focusPast } from "@/lib/focus-order";
-import { FieldLabel } from "./field-label";
+import { Field } from "./field";
 
 export interface DateRange {
   start: string;
@@ -42,31 +42,32 @@ export function DateRangeFields({ type, start, end, onChange, backwards, errorId
       <span id={hintId} className="visually-hidden">
         {DATE_FIELD_HINT[type]}
       </span>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-start`}>Start</FieldLabel>
-        <input
-          id={`${id}-start`}
-          className="input"
-          type={type}
-          value={start}
-          onChange={(event) => onChange({ start: event.target.value })}
-          onKeyDown={tabPastDateField}
-          aria-describedby={hintId}
-        />
-      </div>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-end`}>End</FieldLabel>
-        <input
-          id={`${id}-end`}
-          className="input"
-          type={type}
-          value={end}
-          onChange={(event) => onChange({ end: event.target.value })}
-          onKeyDown={tabPastDateField}
-          aria-invalid={backwards || undefined}
-          aria-describedby={backwards && errorId ? `${errorId} ${hintId}` : hintId}
-        />
-      </div>
+      <Field label="Start" name="start" describedBy={hintId}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type={type}
+            value={start}
+            onChange={(event) => onChange({ start: event.target.value })}
+            onKeyDown={tabPastDateField}
+          />
+        )}
+      </Field>
+      {/* The range's error (the end before the start) is the surrounding form's, shown once under it. */}
+      <Field label="End" name="end" describedBy={backwards && errorId ? `${errorId} ${hintId}` : hintId}>
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type={type}
+            value={end}
+            onChange={(event) => onChange({ end: event.target.value })}
+            onKeyDown={tabPastDateField}
+            aria-invalid={backwards || undefined}
+          />
+        )}
+      </Field>
     </>
   );
 }

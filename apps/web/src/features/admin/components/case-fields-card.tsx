@@ -1,7 +1,7 @@
 import { DEFAULT_OFFENSE_CATEGORIES, type TCaseFieldSettings } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
@@ -33,7 +33,6 @@ export function CaseFieldsCard() {
 }
 
 function CaseFieldsForm({ initial }: { initial: TCaseFieldSettings }) {
-  const id = useId();
   const [caseNumber, setCaseNumber] = useState(initial.require_case_number);
   const [category, setCategory] = useState(initial.require_offense_category);
   // The defaults show as an empty list: saving it keeps following Odin's list.
@@ -87,23 +86,23 @@ function CaseFieldsForm({ initial }: { initial: TCaseFieldSettings }) {
           onChange={(event) => setCategory(event.target.checked)}
         />
       </fieldset>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-list`}>Offense categories, one per line</FieldLabel>
-        <textarea
-          id={`${id}-list`}
-          className="textarea"
-          rows={6}
-          value={list}
-          placeholder={DEFAULT_OFFENSE_CATEGORIES.join("\n")}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => setList(event.target.value)}
-          disabled={busy}
-        />
-        <p id={`${id}-hint`} className="text-muted">
-          Leave empty for Odin&apos;s list ({DEFAULT_OFFENSE_CATEGORIES.length} categories based on the NIBRS
-          offense groups).
-        </p>
-      </div>
+      <Field
+        label="Offense categories, one per line"
+        name="offense_categories"
+        hint={`Leave empty for Odin's list (${DEFAULT_OFFENSE_CATEGORIES.length} categories based on the NIBRS offense groups).`}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            rows={6}
+            value={list}
+            placeholder={DEFAULT_OFFENSE_CATEGORIES.join("\n")}
+            onChange={(event) => setList(event.target.value)}
+            disabled={busy}
+          />
+        )}
+      </Field>
       {error && <Notice tone="danger">{error}</Notice>}
       {saved && (
         <Notice tone="success">

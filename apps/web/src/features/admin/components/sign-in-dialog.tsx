@@ -1,5 +1,6 @@
 import type { TAdminUser } from "@odin/contract";
 import { useEffect, useId, useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Modal, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { setUserIdentity } from "../api/admin-users";
@@ -70,24 +71,27 @@ export function SignInDialog({ user, onClose, onSaved }: SignInDialogProps) {
             ? "This account is linked to the subject below at your identity provider."
             : "This account is waiting for its first sign-in: it is linked when your identity provider confirms the same e-mail address. You can link it to the person's subject now instead."}
         </p>
-        <div className="field">
-          <label htmlFor={`${id}-subject`} className="field__label">
-            Identity provider subject (<code>sub</code>)
-          </label>
-          <input
-            id={`${id}-subject`}
-            className="input"
-            value={subject}
-            onChange={(event) => setSubject(event.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            disabled={busy}
-          />
-          <span className="field__hint">
-            Changing or unlinking ends the account&apos;s sessions at once; both are recorded in the audit
-            log.
-          </span>
-        </div>
+        <Field
+          label={
+            <>
+              Identity provider subject (<code>sub</code>)
+            </>
+          }
+          name="idp_subject"
+          hint="Changing or unlinking ends the account's sessions at once; both are recorded in the audit log."
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={subject}
+              onChange={(event) => setSubject(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              disabled={busy}
+            />
+          )}
+        </Field>
         {failure && <Notice tone="danger">{failure}</Notice>}
       </form>
     </Modal>

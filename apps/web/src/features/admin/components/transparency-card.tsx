@@ -5,9 +5,9 @@ import {
   type TTransparencySettings,
 } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { FieldLabel } from "@/components/forms";
+import { Field } from "@/components/forms";
 import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
@@ -35,7 +35,6 @@ export function TransparencyCard() {
 }
 
 function TransparencyForm({ initial }: { initial: TTransparencySettings }) {
-  const id = useId();
   const [enabled, setEnabled] = useState(initial.enabled);
   const [sections, setSections] = useState<TTransparencySection[]>(initial.sections);
   const [policy, setPolicy] = useState(initial.policy);
@@ -90,18 +89,19 @@ function TransparencyForm({ initial }: { initial: TTransparencySettings }) {
           />
         ))}
       </fieldset>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-policy`}>Policy text (shown as plain text)</FieldLabel>
-        <textarea
-          id={`${id}-policy`}
-          className="textarea"
-          rows={6}
-          maxLength={TRANSPARENCY_POLICY_MAX}
-          value={policy}
-          onChange={(event) => setPolicy(event.target.value)}
-          disabled={busy}
-        />
-      </div>
+      <Field label="Policy text (shown as plain text)" name="policy">
+        {(control) => (
+          <textarea
+            {...control}
+            className="textarea"
+            rows={6}
+            maxLength={TRANSPARENCY_POLICY_MAX}
+            value={policy}
+            onChange={(event) => setPolicy(event.target.value)}
+            disabled={busy}
+          />
+        )}
+      </Field>
       {error && <Notice tone="danger">{error}</Notice>}
       {done && (
         <Notice tone="success">

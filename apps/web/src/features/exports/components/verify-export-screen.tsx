@@ -1,5 +1,6 @@
 import type { TExportVerification } from "@odin/contract";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Card, Notice, PageHeader, Plate } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { verifyExport } from "../api/verify-export";
@@ -16,7 +17,6 @@ type State =
  * GET /export-keys; `pnpm odin verify-export <file>` makes the same check offline.
  */
 export function VerifyExportScreen() {
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ status: "idle" });
 
@@ -41,20 +41,19 @@ export function VerifyExportScreen() {
       />
       <Card>
         <form onSubmit={submit}>
-          <div className="field">
-            <label className="field__label" htmlFor={inputId}>
-              Exported file (PDF or ZIP)
-            </label>
-            <input
-              id={inputId}
-              type="file"
-              accept=".pdf,.zip,application/pdf,application/zip"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setState({ status: "idle" });
-              }}
-            />
-          </div>
+          <Field label="Exported file (PDF or ZIP)" name="file">
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept=".pdf,.zip,application/pdf,application/zip"
+                onChange={(event) => {
+                  setFile(event.target.files?.[0] ?? null);
+                  setState({ status: "idle" });
+                }}
+              />
+            )}
+          </Field>
           <div className="form-actions">
             <Button type="submit" busy={state.status === "checking"}>
               Check file

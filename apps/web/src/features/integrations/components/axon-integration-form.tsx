@@ -1,6 +1,6 @@
 import { MESSAGES, ZAddAxonIntegrationRequest, type TAddAxonIntegrationRequest } from "@odin/contract";
-import { useId, useState, type FormEvent } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState, type FormEvent } from "react";
+import { Field } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { addAxonIntegration } from "../api/axon";
@@ -26,7 +26,6 @@ type SubmitState = { status: "idle" } | { status: "saving" } | { status: "failed
  * checks the credentials against Axon's token endpoint before it saves them.
  */
 export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) => void }) {
-  const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [invalid, setInvalid] = useState<Partial<Record<Field, true>>>({});
   const [state, setState] = useState<SubmitState>({ status: "idle" });
@@ -60,30 +59,23 @@ export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) =>
       </p>
       <div className="form-row">
         {FIELDS.map(({ field, label, type, hint }) => (
-          <div className="field" key={field}>
-            <FieldLabel htmlFor={`${id}-${field}`} required>
-              {label}
-            </FieldLabel>
-            <input
-              id={`${id}-${field}`}
-              className="input"
-              type={type}
-              value={values[field]}
-              onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-              aria-invalid={invalid[field]}
-              aria-describedby={hint ? `${id}-${field}-hint` : undefined}
-              autoComplete={type === "password" ? "new-password" : "off"}
-              spellCheck={false}
-              placeholder={type === "url" ? "https://" : undefined}
-              disabled={saving}
-              required
-            />
-            {hint && (
-              <span id={`${id}-${field}-hint`} className="field__hint">
-                {hint}
-              </span>
+          <Field key={field} label={label} name={field} required hint={hint}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type={type}
+                value={values[field]}
+                onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
+                aria-invalid={invalid[field]}
+                autoComplete={type === "password" ? "new-password" : "off"}
+                spellCheck={false}
+                placeholder={type === "url" ? "https://" : undefined}
+                disabled={saving}
+                required
+              />
             )}
-          </div>
+          </Field>
         ))}
       </div>
       {state.status === "failed" && <Notice tone="danger">{state.message}</Notice>}

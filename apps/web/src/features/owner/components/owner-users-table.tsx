@@ -1,6 +1,6 @@
 import { MESSAGES, type TOwnerUser } from "@odin/contract";
-import { useId, useState } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState } from "react";
+import { Field } from "@/components/forms";
 import { Button, DataTable, LockedBadge, Notice, RowActions, SignInBadge } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { getIdentitySettings } from "@/lib/config";
@@ -20,7 +20,6 @@ const matches = (user: TOwnerUser, filter: string) =>
 
 /** Every user of every agency with Reset Password and Unlock (001 §2; unlock is Odin's, issue 8). */
 export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
-  const id = useId();
   const { passwords } = getIdentitySettings();
   const [filter, setFilter] = useState("");
   const [resetting, setResetting] = useState<TOwnerUser | null>(null);
@@ -43,17 +42,18 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
 
   return (
     <>
-      <div className="field owner-filter">
-        <FieldLabel htmlFor={`${id}-filter`}>Filter users</FieldLabel>
-        <input
-          id={`${id}-filter`}
-          className="input"
-          type="search"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          placeholder="Username, name, email or agency"
-        />
-      </div>
+      <Field label="Filter users" name="user_filter" className="owner-filter">
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder="Username, name, email or agency"
+          />
+        )}
+      </Field>
       {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
       <DataTable
         columns={passwords ? COLUMNS : PROVIDER_COLUMNS}

@@ -1,6 +1,6 @@
 import type { TSearchCamerasResponse } from "@odin/contract";
-import { useId, useState } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState } from "react";
+import { Field } from "@/components/forms";
 import { Button, Checkbox, Notice, Spinner } from "@/components/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { queryViewState } from "@/components/layouts/query-view";
@@ -22,7 +22,6 @@ export interface CameraPickerProps {
  * the caller may search, so Tab and Space pick them, with a filter when the list is long.
  */
 export function CameraPicker({ cameras, picked, onChange }: CameraPickerProps) {
-  const id = useId();
   const [filter, setFilter] = useState("");
   const toggle = (camera: string, on: boolean) =>
     onChange(on ? [...picked, camera] : picked.filter((other) => other !== camera));
@@ -52,17 +51,18 @@ export function CameraPicker({ cameras, picked, onChange }: CameraPickerProps) {
         <p className="field__hint">No camera you may search can be listed: draw an area instead.</p>
       )}
       {list.length > FILTER_FROM && (
-        <div className="field">
-          <FieldLabel htmlFor={`${id}-filter`}>Filter the cameras</FieldLabel>
-          <input
-            id={`${id}-filter`}
-            className="input"
-            type="search"
-            value={filter}
-            autoComplete="off"
-            onChange={(event) => setFilter(event.target.value)}
-          />
-        </div>
+        <Field label="Filter the cameras" name="camera_filter">
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="search"
+              value={filter}
+              autoComplete="off"
+              onChange={(event) => setFilter(event.target.value)}
+            />
+          )}
+        </Field>
       )}
       {list.length > 0 && (
         <ul className="camera-picker__list" aria-label="Cameras you may search">

@@ -1,6 +1,6 @@
 import type { TPlacesSearchResponse, TSourceStatus } from "@odin/contract";
-import { useId, useState } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState } from "react";
+import { Field } from "@/components/forms";
 import { Button, Plate } from "@/components/ui";
 import { useQuery } from "@tanstack/react-query";
 import { AnswerSources } from "./answer-sources";
@@ -29,7 +29,6 @@ export function PlacesTab() {
     statuses: TSourceStatus[];
     why: InvestigationWhy;
   } | null>(null);
-  const id = useId();
   const update = (index: number, next: PlaceValue) =>
     setPlaces((current) => current.map((place, i) => (i === index ? next : place)));
   const submit = async () => {
@@ -84,22 +83,23 @@ export function PlacesTab() {
           >
             Remove the last place
           </Button>
-          <div className="field">
-            <FieldLabel htmlFor={`${id}-min`}>Seen at least at</FieldLabel>
-            <select
-              id={`${id}-min`}
-              className="input"
-              value={minPlaces}
-              onChange={(event) => setMinPlaces(Number(event.target.value))}
-            >
-              <option value={0}>every place</option>
-              {places.slice(1, -1).map((_, index) => (
-                <option key={index} value={index + 2}>
-                  {index + 2} places
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="Seen at least at" name="min_places">
+            {(control) => (
+              <select
+                {...control}
+                className="input"
+                value={minPlaces}
+                onChange={(event) => setMinPlaces(Number(event.target.value))}
+              >
+                <option value={0}>every place</option>
+                {places.slice(1, -1).map((_, index) => (
+                  <option key={index} value={index + 2}>
+                    {index + 2} places
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </div>
       </InvestigationForm>
       {answer && (
