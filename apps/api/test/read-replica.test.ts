@@ -148,6 +148,20 @@ describe("read replicas: searches read from a streaming standby, writes go to th
     await caughtUp("investigator");
   });
 
+  it("answers the audit log, its chain check and the review flags from the standby", async () => {
+    await caughtUp("admin");
+    const token = await mintToken(t, subjects.admin);
+    for (const url of ["/admin-audit-logs-api?page=1", "/admin-audit-chain", "/review/flags"]) {
+      const answer = await t.app.inject({
+        method: "GET",
+        url,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
+      expect(answer.headers[READ_REPLICA_LAG_HEADER], url).toMatch(/^\d+$/);
+    }
+  });
+
   it("reads a person's own change from the primary until the standby has replayed it (read-your-writes)", async () => {
     await caughtUp("hotlistAdmin");
     await replay("pause");

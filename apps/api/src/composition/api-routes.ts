@@ -142,8 +142,8 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
   });
   await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
   await app.register(cameraRoutes);
-  await app.register(auditRoutes, { timeZone: config.exports.timeZone });
-  await app.register(accountabilityRoutes);
+  await app.register(auditRoutes, { timeZone: config.exports.timeZone, replicas: infra.replicas });
+  await app.register(accountabilityRoutes, { replicas: infra.replicas });
   const retentionDefaults = {
     readDays: config.detections.retentionDays,
     alertDays: config.alerts.retentionDays,

@@ -16,6 +16,7 @@
  *   the primary outside such work. The primary handle stays the primary everywhere.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { READ_REPLICA_LAG_HEADER } from "@odin/contract";
 import { ROUTED_CLIENT } from "@odin/db";
 import type { Database } from "./database";
 import type { Logger } from "./logger";
@@ -78,6 +79,16 @@ export interface ReadReplicas {
     caller: { user: { lastWriteAt: Date | null } } | null,
     work: () => Promise<T>,
   ): Promise<{ value: T; from?: ReadSource }>;
+  /**
+   * A screen's read (the audit log, its chain check, the review flags): `work` reads through the handle
+   * it is given, a fit standby's or the primary's, and the answer carries x-odin-replica-lag-ms when a
+   * standby answered. Only for work that writes nothing.
+   */
+  answer<T>(
+    caller: { user: { lastWriteAt: Date | null } },
+    reply: { header(name: string, value: string): unknown },
+    work: (db: Database) => Promise<T>,
+  ): Promise<T>;
   /** After a person's change (a write request that succeeded): their next reads wait for it. */
   markWrote(userId: number): Promise<void>;
   /** One round of checks now (tests; the timer runs them every checkIntervalMs). */
@@ -187,6 +198,11 @@ export function createReadReplicas(options: ReadReplicaOptions): ReadReplicas {
       if (!standby) return { value: await work() };
       const value = await chosen.run(standby.db, work);
       return { value, from: { replica: standby.name, lagMs: standby.lagMs ?? 0 } };
+    },
+    async answer(caller, reply, work) {
+      const { value, from } = await this.reading(caller, () => work(reader));
+      if (from) reply.header(READ_REPLICA_LAG_HEADER, String(from.lagMs));
+      return value;
     },
     async markWrote(userId) {
       if (standbys.length > 0) await markUserWrote(primary, userId);

@@ -1,6 +1,7 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
+import type { ReadReplicas } from "../../lib/read-replicas";
 import { requireAuth } from "../../plugins/authenticate";
 import { findCaseFieldSettings, updateCaseFieldSettings } from "./case-fields.service";
 import { listReviewFlags, markFlagReviewed, setAuditorFlag } from "./review.service";
@@ -12,7 +13,10 @@ const markReviewed = findEndpoint("POST", "/review/flags/reviewed");
 const auditorFlag = findEndpoint("PUT", "/admin/users/:id/auditor");
 
 /** Odin's own accountability calls (issue 23): structured justification, supervisor review. */
-export const accountabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+export const accountabilityRoutes: FastifyPluginAsyncZod<{ replicas: ReadReplicas }> = async (
+  app,
+  { replicas },
+) => {
   app.get(
     caseFields.path,
     { schema: { response: { 200: caseFields.response, ...errorResponses(401) } } },
@@ -36,7 +40,12 @@ export const accountabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewFlags.response, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => listReviewFlags(app.prisma, requireAuth(request), request.query),
+    // Read from a standby when one is fit (issue 42 item 1); marking a flag reviewed is a person's
+    // change, so the reviewer's next list comes from the primary until a standby has it.
+    (request, reply) => {
+      const actor = requireAuth(request);
+      return replicas.answer(actor, reply, (db) => listReviewFlags(db, actor, request.query));
+    },
   );
   app.post(
     markReviewed.path,

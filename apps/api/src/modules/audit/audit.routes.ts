@@ -2,6 +2,7 @@ import { findEndpoint } from "@odin/contract";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
+import type { ReadReplicas } from "../../lib/read-replicas";
 import { requireAuth } from "../../plugins/authenticate";
 import { findAuditLogPage, verifyAuditLog } from "./audit.service";
 import { exportAuditLog } from "./audit-export.service";
@@ -14,7 +15,10 @@ const exportCsv = findEndpoint("GET", "/admin-audit-logs-export");
  * Spec 001 §7 Audit: reading the log. Nothing in the API updates or deletes audit rows, and the
  * database refuses it too (migration audit_logs_append_only).
  */
-export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (app, { timeZone }) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string; replicas: ReadReplicas }> = async (
+  app,
+  { timeZone, replicas },
+) => {
   app.get(
     logs.path,
     {
@@ -23,7 +27,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (a
         response: { 200: logs.response, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => findAuditLogPage(app.prisma, requireAuth(request), request.query, timeZone),
+    // Read from a standby when one is fit (issue 42 item 1): the page writes nothing.
+    (request, reply) => {
+      const actor = requireAuth(request);
+      return replicas.answer(actor, reply, (db) => findAuditLogPage(db, actor, request.query, timeZone));
+    },
   );
   // Odin's own (issue 23): the audit log as CSV for a date range.
   app.get(
@@ -48,6 +56,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string }> = async (a
   app.get(
     chain.path,
     { schema: { response: { 200: chain.response, ...errorResponses(401, 403) } } },
-    (request) => verifyAuditLog(app.prisma, requireAuth(request)),
+    // The whole chain is read: on a standby when one is fit (it is a consistent snapshot too).
+    (request, reply) => {
+      const actor = requireAuth(request);
+      return replicas.answer(actor, reply, (db) => verifyAuditLog(db, actor));
+    },
   );
 };
