@@ -10,6 +10,7 @@ import { DEMO_AGENCIES, DEMO_PASSWORD } from "@odin/db/demo-data";
 import { findFreePort } from "@odin/db/embedded";
 import { createTestDatabase, type TestDatabase } from "@odin/db/testing";
 import { buildAxisEvent, createDataset, ImageRenderer } from "@odin/simulators";
+import { chromium, type Response as PlaywrightResponse } from "playwright-core";
 import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { openAlertStream, type StreamClient } from "./alert-helpers";
@@ -31,6 +32,18 @@ const CLIENT = "127.0.0.3";
 const PROXY = "127.0.0.2";
 const FORGED = "203.0.113.77";
 
+/**
+ * The installed Chromium, as the e2e journeys find it (e2e/support/chromium.ts): CHROMIUM_PATH, else
+ * Debian's; never a downloaded one.
+ */
+const chromiumPath = () => {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error("No Chromium found: `apt-get install chromium` or set CHROMIUM_PATH.");
+  return found;
+};
+const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
+
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 /** Resolves once the child has ended (by itself or by a signal), even if it already has. */
 const exited = (child: ChildProcess) =>
@@ -51,10 +64,12 @@ describe("docs/self-hosting.md shows the nginx configuration the test runs", () 
 /**
  * Issue 42 item 3: two real API processes (node, NODE_ENV=production) on one PostgreSQL behind a real
  * nginx (Debian's package) with TLS, configured with deploy/nginx/odin.conf. Through the proxy over
- * HTTPS: a live alert reaches a stream that landed on the other process, unbuffered; Odin sees the
- * client's address from nginx's X-Forwarded-For and not one the client forged; a route's limit counted
- * in the database holds across both processes; killing a process mid-burst loses nothing acknowledged
- * and nginx sends what follows to the process left.
+ * HTTPS: a live alert reaches a stream that landed on the other process, unbuffered; in a real Chromium
+ * (Debian's, signed in on the sign-in screen) a group's alert page shows, without a reload, the alert
+ * of a read pushed to the process that does not hold the page's stream; Odin sees the client's address
+ * from nginx's X-Forwarded-For and not one the client forged; a route's limit counted in the database
+ * holds across both processes; killing a process mid-burst loses nothing acknowledged and nginx sends
+ * what follows to the process left.
  */
 describe("two API processes behind nginx with TLS", () => {
   let database: TestDatabase;
@@ -194,12 +209,48 @@ describe("two API processes behind nginx with TLS", () => {
     (read) => read.camera.integration.identifier === camera.identifier,
   );
   const renderer = new ImageRenderer();
-  const pushEvent = (event: unknown) =>
-    fetch(`${publicUrl}/ingest/axis/${camera.identifier}`, {
+  /** A camera's push: through nginx unless `to` names one process. */
+  const pushEvent = (event: unknown, to = publicUrl) =>
+    fetch(`${to}/ingest/axis/${camera.identifier}`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${camera.ingestToken}` },
       body: JSON.stringify(event),
     });
+  /** Hartford's RAVEN camera reads `plate` (a minute ago): the event it pushes. */
+  const readOf = (plate: string) =>
+    buildAxisEvent(
+      createDataset({ now: Date.now(), axisReads: 0 }).addRead("axis", {
+        plate,
+        state: "CT",
+        cameraKey: `axis:${camera.identifier}`,
+        capturedAt: Date.now() - 60_000,
+      }),
+      { renderer },
+    );
+  /**
+   * Puts `plate` on Hartford's demo hotlist through nginx: a plate of the test's own, so no earlier read
+   * within the group's cooldown can swallow its alert.
+   */
+  const addToHotlist = async (token: string, plate: string, reason: string) => {
+    const authorized = { "content-type": "application/json", authorization: `Bearer ${token}` };
+    const groups = (await (await fetch(`${publicUrl}/alerts-data`, { headers: authorized })).json()) as {
+      id: number | string;
+      name: string;
+    }[];
+    const group = groups.find((candidate) => candidate.name === hartford.hotlist.name);
+    const added = await fetch(`${publicUrl}/hotlist/add-plate-direct`, {
+      method: "POST",
+      headers: authorized,
+      body: JSON.stringify({
+        plate_number: plate,
+        state: "CT",
+        reason,
+        notes: "",
+        group_id: String(group!.id),
+      }),
+    });
+    expect(added.status).toBe(200);
+  };
 
   it("runs each background job once across both processes", async () => {
     await vi.waitFor(
@@ -236,31 +287,8 @@ describe("two API processes behind nginx with TLS", () => {
     }
 
     const plate = `ZN${randomInt(10_000, 100_000)}`;
-    const authorized = { "content-type": "application/json", authorization: `Bearer ${token}` };
-    const groups = (await (await fetch(`${publicUrl}/alerts-data`, { headers: authorized })).json()) as {
-      id: number | string;
-      name: string;
-    }[];
-    const group = groups.find((candidate) => candidate.name === hartford.hotlist.name);
-    const added = await fetch(`${publicUrl}/hotlist/add-plate-direct`, {
-      method: "POST",
-      headers: authorized,
-      body: JSON.stringify({
-        plate_number: plate,
-        state: "CT",
-        reason: "Behind nginx",
-        notes: "",
-        group_id: String(group!.id),
-      }),
-    });
-    expect(added.status).toBe(200);
-    const read = createDataset({ now: Date.now(), axisReads: 0 }).addRead("axis", {
-      plate,
-      state: "CT",
-      cameraKey: `axis:${camera.identifier}`,
-      capturedAt: Date.now() - 60_000,
-    });
-    const pushed = await pushEvent(await buildAxisEvent(read, { renderer }));
+    await addToHotlist(token, plate, "Behind nginx");
+    const pushed = await pushEvent(await readOf(plate));
     expect(pushed.status).toBe(201);
     const { id } = (await pushed.json()) as { id: string };
     const storedBy = upstreamOf(pushed)!;
@@ -273,6 +301,80 @@ describe("two API processes behind nginx with TLS", () => {
     expect(received.data.alert).toMatchObject({ plate, agency: hartford.name, camera: camera.label });
     await byProcess.get(storedBy)!.waitFor((event) => event.alert.axis_detection_id === id, 30_000);
   });
+
+  it("a live alert pushed to the other process appears in Chromium on the group's page, through nginx", async () => {
+    const { tokens, status } = await signIn(publicUrl, "hartford.hotlistadmin", DEMO_PASSWORD);
+    expect(status).toBe(200);
+    const plate = `ZB${randomInt(10_000, 100_000)}`;
+    await addToHotlist(tokens!.access_token, plate, "Behind nginx, in Chromium");
+
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    try {
+      // nginx's certificate is this test's own: the browser context accepts it.
+      const context = await browser.newContext({
+        ignoreHTTPSErrors: true,
+        viewport: { width: 1440, height: 1000 },
+      });
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      const isStream = (response: PlaywrightResponse) =>
+        new URL(response.url()).pathname === "/alerts/stream";
+      // Signed in, the navigation opens a stream of its own (the unread count) before any page does.
+      const navigationStream = page.waitForResponse(isStream);
+
+      // The real sign-in screen: the app sends the browser to the built-in provider's page and back.
+      await page.goto(publicUrl);
+      await page.getByRole("button", { name: "Log in with your identity provider" }).click();
+      await page.getByRole("heading", { name: "Sign in" }).waitFor();
+      await page.getByLabel("Username").fill("hartford.hotlistadmin");
+      await page.getByLabel("Password").fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.getByRole("heading", { level: 1, name: "Search LPR Records" }).waitFor();
+      expect(new URL(page.url()).origin).toBe(publicUrl);
+      await navigationStream;
+
+      // The group's alert page: the stream that answers after the click is the page's own.
+      await page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("link", { name: "Alerts", exact: true })
+        .click();
+      await page.getByRole("heading", { level: 1, name: "My Alert Groups" }).waitFor();
+      const pageStream = page.waitForResponse(isStream);
+      await page
+        .getByRole("article")
+        .filter({ hasText: hartford.hotlist.name })
+        .getByRole("link", { name: /View Alerts/ })
+        .click();
+      const stream = await pageStream;
+      expect(stream.status()).toBe(200);
+      // The page's own state: "Live" once its stream answered (the server subscribes before answering).
+      await page.getByText("Live: new alerts appear here as they happen").waitFor();
+      const heldBy = await stream.headerValue("x-odin-upstream");
+      expect([address(a), address(b)]).toContain(heldBy);
+      const other = heldBy === address(a) ? b : a;
+
+      // The RAVEN read of the listed plate goes straight to the process that does not hold the stream.
+      const pushed = await pushEvent(await readOf(plate), other.url);
+      expect(pushed.status).toBe(201);
+
+      // The page announces only what came over its stream (reloading the history announces nothing),
+      // and the row is in the table without a reload.
+      await page
+        .getByText(`New alert: plate ${plate} at ${camera.label}.`, { exact: true })
+        .waitFor({ state: "attached" });
+      const row = page.getByRole("row").filter({ hasText: plate });
+      await row.waitFor();
+      expect(await row.innerText()).toContain(camera.label);
+      // ODIN_TEST_SCREENSHOTS=<folder> keeps a picture of the page to look at.
+      if (process.env.ODIN_TEST_SCREENSHOTS) {
+        await page.screenshot({
+          path: path.join(process.env.ODIN_TEST_SCREENSHOTS, "behind-nginx-live-alert.png"),
+        });
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 
   it("sees the client's address from nginx, not a forged X-Forwarded-For, and one limit across both", async () => {
     // POST /reset-password: 10 a minute per address, counted in PostgreSQL (rate_limit_counters).
