@@ -6,9 +6,11 @@ import {
   startStreamingPair,
   type StreamingPair,
 } from "@odin/db/testing";
+import { execFile } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordRemotePlates } from "../src/sources/distinct-plates.repository";
-import { buildTestApp, type TestApp } from "./helpers";
+import { buildTestApp, projectRoot, type TestApp } from "./helpers";
 import { mintToken, seedPersonas, type Persona } from "./tokens";
 
 const HOUR = 3_600_000;
@@ -26,6 +28,7 @@ describe("read replicas: searches read from a streaming standby, writes go to th
   let standby: PrismaClient;
   let hartford: { agencyId: number; integrationId: number };
   let reads = 0;
+  let standbyDatabaseUrl: string;
 
   beforeAll(async () => {
     pair = await startStreamingPair();
@@ -33,6 +36,7 @@ describe("read replicas: searches read from a streaming standby, writes go to th
     const database = await createTestDatabase(pair.primaryUrl);
     const standbyUrl = new URL(database.url);
     standbyUrl.port = String(pair.standbyPort);
+    standbyDatabaseUrl = standbyUrl.toString();
     t = await buildTestApp(
       { DATABASE_READ_URLS: standbyUrl.toString(), DATABASE_READ_MAX_LAG_MS: "5000" },
       { database },
@@ -160,6 +164,32 @@ describe("read replicas: searches read from a streaming standby, writes go to th
       expect(answer.statusCode, `${url}: ${answer.body}`).toBe(200);
       expect(answer.headers[READ_REPLICA_LAG_HEADER], url).toMatch(/^\d+$/);
     }
+  });
+
+  it("odin doctor names each read replica and whether it is a standby", async () => {
+    const { stdout } = await new Promise<{ stdout: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        ["--import", "tsx", "src/cli.ts", "doctor"],
+        {
+          cwd: path.join(projectRoot, "apps/api"),
+          env: {
+            PATH: process.env.PATH,
+            NODE_ENV: "test",
+            LOG_LEVEL: "silent",
+            DATABASE_URL: t.databaseUrl,
+            DATABASE_READ_URLS: `${standbyDatabaseUrl} ${t.databaseUrl}`,
+            ODIN_MIGRATE_ON_START: "false",
+          },
+        },
+        (_error, out) => resolve({ stdout: String(out) }),
+      ),
+    );
+    expect(stdout).toMatch(
+      new RegExp(`read replica.*127\\.0\\.0\\.1:${pair.standbyPort}/\\S+ is a hot standby`),
+    );
+    // The primary listed as a replica by mistake: named as not a standby.
+    expect(stdout).toMatch(new RegExp(`127\\.0\\.0\\.1:${pair.primaryPort}/\\S+ is not a standby`));
   });
 
   it("reads a person's own change from the primary until the standby has replayed it (read-your-writes)", async () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { createSecretBox } from "@odin/db";
 import { loadConfig, processEnv, type Config } from "../config/env";
 import { secretsKeyMismatchMessage } from "../config/secrets-key";
+import { readStandbyPosition } from "../lib/replica-lag.repository";
 import { findUnopenableSecrets } from "../lib/sealed-secrets.repository";
 import { needsOwner } from "../modules/setup/setup.service";
 import { DEPLOYABLE_MARKER, projectRoot } from "./database";
@@ -70,6 +71,23 @@ async function runChecks(config: Config, root: string, report: (verdict: Verdict
         text: role.superuser
           ? `${role.role} is a superuser: better the role that owns Odin's tables and nothing else (deploy/postgres/odin-role.sql)`
           : `${role.role} connects (PostgreSQL ${role.version})`,
+      });
+    });
+  }
+
+  // Issue 42 item 1: each read replica is a hot standby Odin can read from.
+  for (const url of config.readReplicas.urls) {
+    await connect("read replica", url, async (db) => {
+      const position = await readStandbyPosition(db);
+      const replayed = position.lastReplayedAt
+        ? `last replayed a commit of ${position.lastReplayedAt.toISOString()}`
+        : "has replayed no commit yet";
+      report({
+        ok: position.inRecovery,
+        label: "read replica",
+        text: position.inRecovery
+          ? `${redact(url)} is a hot standby (${replayed}); searches read from it while it is at most ${config.readReplicas.maxLagMs} ms behind`
+          : `${redact(url)} is not a standby (promoted?): Odin does not read from it; list it in DATABASE_URL if it is the primary now, or rebuild it as a standby`,
       });
     });
   }
