@@ -1,3 +1,4 @@
+import { Select } from "./controls";
 import { MESSAGES } from "@odin/contract";
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Button, Card, Notice } from "@/components/ui";
@@ -94,12 +95,10 @@ export function useAddUserForm<V extends UserValues, T>({
   });
   const roleField = (
     <Field {...field("role", "Role", { required: false })}>
-      {(props) => (
-        <select {...props} {...control("role")} className="select">
-          <option value="user">User</option>
-          <option value="admin">Admin</option>
-        </select>
-      )}
+      <Select {...control("role")}>
+        <option value="user">User</option>
+        <option value="admin">Admin</option>
+      </Select>
     </Field>
   );
 

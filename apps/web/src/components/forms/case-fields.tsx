@@ -1,3 +1,4 @@
+import { Input, Select } from "./controls";
 import { CASE_NUMBER_MAX, type TCaseFieldSettings } from "@odin/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { getCaseFieldSettings } from "@/lib/case-field-settings";
@@ -78,19 +79,15 @@ export function CaseFields({ values, onChange, showMissing = false }: CaseFields
         className="case-fields__number"
         hint={`${requireCase ? "Required by your agency." : "Optional."} Case or incident number.`}
       >
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={values.case_number}
-            onChange={(event) => onChange({ case_number: event.target.value })}
-            maxLength={CASE_NUMBER_MAX}
-            autoComplete="off"
-            spellCheck={false}
-            required={requireCase}
-            aria-invalid={(showMissing && requireCase && !values.case_number.trim()) || undefined}
-          />
-        )}
+        <Input
+          value={values.case_number}
+          onValue={(case_number) => onChange({ case_number })}
+          maxLength={CASE_NUMBER_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          required={requireCase}
+          aria-invalid={(showMissing && requireCase && !values.case_number.trim()) || undefined}
+        />
       </Field>
       <Field
         label="Offense category"
@@ -98,23 +95,19 @@ export function CaseFields({ values, onChange, showMissing = false }: CaseFields
         required={requireCategory}
         className="case-fields__offense"
       >
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={values.offense_category}
-            onChange={(event) => onChange({ offense_category: event.target.value })}
-            required={requireCategory}
-            aria-invalid={(showMissing && requireCategory && !values.offense_category) || undefined}
-          >
-            <option value="">{requireCategory ? "Choose a category" : "Not given"}</option>
-            {options.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        )}
+        <Select
+          value={values.offense_category}
+          onValue={(offense_category) => onChange({ offense_category })}
+          required={requireCategory}
+          aria-invalid={(showMissing && requireCategory && !values.offense_category) || undefined}
+        >
+          <option value="">{requireCategory ? "Choose a category" : "Not given"}</option>
+          {options.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </Select>
       </Field>
     </>
   );

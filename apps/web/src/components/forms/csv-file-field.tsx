@@ -33,17 +33,14 @@ export interface CsvFileFieldProps {
 export function CsvFileField({ choice, disabled, className, hint }: CsvFileFieldProps) {
   return (
     <Field label="CSV file" name="csv_file" hint={hint}>
-      {(control) => (
-        <input
-          {...control}
-          ref={choice.inputRef}
-          className={["input", className].filter(Boolean).join(" ")}
-          type="file"
-          accept=".csv,text/csv"
-          disabled={disabled}
-          onChange={(event) => choice.setFile(event.target.files?.[0] ?? null)}
-        />
-      )}
+      <input
+        ref={choice.inputRef}
+        className={["input", className].filter(Boolean).join(" ")}
+        type="file"
+        accept=".csv,text/csv"
+        disabled={disabled}
+        onChange={(event) => choice.setFile(event.target.files?.[0] ?? null)}
+      />
     </Field>
   );
 }

@@ -1,3 +1,4 @@
+import { Input } from "./controls";
 import { useId, type KeyboardEvent } from "react";
 import { focusPast } from "@/lib/focus-order";
 import { Field } from "./field";
@@ -43,30 +44,22 @@ export function DateRangeFields({ type, start, end, onChange, backwards, errorId
         {DATE_FIELD_HINT[type]}
       </span>
       <Field label="Start" name="start" describedBy={hintId}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type={type}
-            value={start}
-            onChange={(event) => onChange({ start: event.target.value })}
-            onKeyDown={tabPastDateField}
-          />
-        )}
+        <Input
+          type={type}
+          value={start}
+          onValue={(start) => onChange({ start })}
+          onKeyDown={tabPastDateField}
+        />
       </Field>
       {/* The range's error (the end before the start) is the surrounding form's, shown once under it. */}
       <Field label="End" name="end" describedBy={backwards && errorId ? `${errorId} ${hintId}` : hintId}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type={type}
-            value={end}
-            onChange={(event) => onChange({ end: event.target.value })}
-            onKeyDown={tabPastDateField}
-            aria-invalid={backwards || undefined}
-          />
-        )}
+        <Input
+          type={type}
+          value={end}
+          onValue={(end) => onChange({ end })}
+          onKeyDown={tabPastDateField}
+          aria-invalid={backwards || undefined}
+        />
       </Field>
     </>
   );

@@ -1,10 +1,11 @@
-import { useId, type ReactNode } from "react";
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from "react";
 import { FieldLabel } from "./field-label";
 
 /**
  * What a field hands its control: the id its label points at, and the hint and error that describe it
- * (`aria-describedby` is built here once, for every field of the app). Spread it on the input, select or
- * textarea: `{(control) => <input {...control} className="input" … />}`.
+ * (`aria-describedby` is built here once, for every field of the app). A Field's one child (an Input,
+ * Select or TextArea) receives it; a child that wraps its control in more markup is a function that
+ * spreads it: `{(control) => <div>…<input {...control} />…</div>}`.
  */
 export interface FieldControl {
   id: string;
@@ -39,7 +40,7 @@ export interface FieldProps {
   announceError?: boolean;
   /** Classes added to the field's own ("field"). */
   className?: string;
-  children: (control: FieldControl) => ReactNode;
+  children: ReactElement<Partial<FieldControl>> | ((control: FieldControl) => ReactNode);
 }
 
 /**
@@ -76,7 +77,7 @@ export function Field({
           {label}
         </FieldLabel>
       )}
-      {children({
+      {renderControl(children, {
         id,
         name,
         "aria-describedby": describedByIds,
@@ -99,4 +100,15 @@ export function Field({
       )}
     </div>
   );
+}
+
+/** The child given the control's props; what the child sets itself (its own aria-invalid) wins. */
+function renderControl(children: FieldProps["children"], control: FieldControl): ReactNode {
+  if (typeof children === "function") return children(control);
+  if (!isValidElement(children)) return children;
+  const own = children.props;
+  return cloneElement(children, {
+    ...control,
+    "aria-invalid": own["aria-invalid"] ?? control["aria-invalid"],
+  });
 }

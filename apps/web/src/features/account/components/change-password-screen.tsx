@@ -2,7 +2,7 @@ import { checkPasswordStrength, MESSAGES } from "@odin/contract";
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useCurrentUserState } from "@/lib/auth/current-user";
-import { FailureNotice, Field } from "@/components/forms";
+import { FailureNotice, Field, Input } from "@/components/forms";
 import { Button, buttonClassName, Card, Notice, PageHeader } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { getPasswordMinLength } from "@/lib/config";
@@ -102,18 +102,14 @@ export function ChangePasswordScreen() {
           />
           {/* Odin asks for the current password too (issue 18 item 4): a change needs it. */}
           <Field label="Current password" name="current_password">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={current}
-                onChange={(event) => setCurrent(event.target.value)}
-                disabled={saving || done}
-              />
-            )}
+            <Input
+              type="password"
+              autoComplete="current-password"
+              required
+              value={current}
+              onValue={setCurrent}
+              disabled={saving || done}
+            />
           </Field>
           <NewPasswordField
             name="password"
@@ -171,17 +167,7 @@ function NewPasswordField({
 }: NewPasswordFieldProps) {
   return (
     <Field label={label} name={name} describedBy={describedBy}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={invalid}
-          {...input}
-        />
-      )}
+      <Input type="password" autoComplete="new-password" required aria-invalid={invalid} {...input} />
     </Field>
   );
 }

@@ -1,7 +1,7 @@
 import type { TMfaEnrolment } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button, Card, Notice } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { useInvalidate } from "@/lib/query-client";
@@ -132,16 +132,13 @@ function Enrolment({ enrolment }: { enrolment: TMfaEnrolment }) {
         height={200}
       />
       <Field label="Key" name="secret">
-        {(control) => (
-          <input
-            {...control}
-            className="input mfa-key"
-            type="text"
-            readOnly
-            value={enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
-            data-secret={enrolment.secret}
-          />
-        )}
+        <Input
+          className="mfa-key"
+          type="text"
+          readOnly
+          value={enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
+          data-secret={enrolment.secret}
+        />
       </Field>
     </>
   );
@@ -167,19 +164,15 @@ function CodeForm({ intro, label, submitLabel, busy, error, onSubmit, onCancel }
     <form onSubmit={submit} noValidate>
       {intro}
       <Field label={label} name="code">
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="text"
-            inputMode="text"
-            autoComplete="one-time-code"
-            spellCheck={false}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            disabled={busy}
-          />
-        )}
+        <Input
+          type="text"
+          inputMode="text"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          value={code}
+          onValue={setCode}
+          disabled={busy}
+        />
       </Field>
       {error && <Notice tone="danger">{error}</Notice>}
       <div className="form-actions">

@@ -1,5 +1,5 @@
 import { addUserRequestFor, type TAddUserRequestInput } from "@odin/contract";
-import { AddUserCard, Field, SignInByProviderHint, useAddUserForm } from "@/components/forms";
+import { AddUserCard, Field, SignInByProviderHint, useAddUserForm, Input } from "@/components/forms";
 import { getIdentitySettings } from "@/lib/config";
 import { addUser } from "../api/admin-users";
 
@@ -38,39 +38,19 @@ export function AddUserForm({ onAdded }: { onAdded: () => void }) {
       {!passwords && <SignInByProviderHint />}
       <div className="form-row">
         <Field {...field("username", "Username")}>
-          {(props) => (
-            <input {...props} {...control("username")} className="input" autoComplete="off" required />
-          )}
+          <Input {...control("username")} autoComplete="off" required />
         </Field>
         <Field {...field("name", "Full name")}>
-          {(props) => <input {...props} {...control("name")} className="input" autoComplete="off" required />}
+          <Input {...control("name")} autoComplete="off" required />
         </Field>
       </div>
       <Field {...field("email", "Email")}>
-        {(props) => (
-          <input
-            {...props}
-            {...control("email")}
-            className="input"
-            type="email"
-            autoComplete="off"
-            required
-          />
-        )}
+        <Input {...control("email")} type="email" autoComplete="off" required />
       </Field>
       <div className="form-row">
         {passwords ? (
           <Field {...field("password", "Password")}>
-            {(props) => (
-              <input
-                {...props}
-                {...control("password")}
-                className="input"
-                type="password"
-                autoComplete="new-password"
-                required
-              />
-            )}
+            <Input {...control("password")} type="password" autoComplete="new-password" required />
           </Field>
         ) : (
           <Field
@@ -83,15 +63,7 @@ export function AddUserForm({ onAdded }: { onAdded: () => void }) {
               ),
             })}
           >
-            {(props) => (
-              <input
-                {...props}
-                {...control("idp_subject")}
-                className="input"
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
+            <Input {...control("idp_subject")} autoComplete="off" spellCheck={false} />
           </Field>
         )}
         {form.roleField}

@@ -10,7 +10,7 @@ import {
 } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { Field, FieldError } from "@/components/forms";
+import { Field, FieldError, Input, Select } from "@/components/forms";
 import { QueryView } from "@/components/layouts/query-view";
 import {
   Button,
@@ -278,18 +278,14 @@ function NewApiClientForm({
         New API client
       </h3>
       <Field label="Name" name="name" required error={errors.name}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={name}
-            maxLength={API_CLIENT_LIMITS.nameMax}
-            onChange={(event) => setName(event.target.value)}
-            aria-required
-            disabled={busy}
-            autoComplete="off"
-          />
-        )}
+        <Input
+          value={name}
+          maxLength={API_CLIENT_LIMITS.nameMax}
+          onValue={setName}
+          aria-required
+          disabled={busy}
+          autoComplete="off"
+        />
       </Field>
       <fieldset
         className="field api-clients__scopes"
@@ -317,52 +313,36 @@ function NewApiClientForm({
       </fieldset>
       <div className="form-row">
         <Field label="Rate limit (calls a minute)" name="rate" error={errors.rate}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={API_CLIENT_LIMITS.rateLimitMin}
-              max={API_CLIENT_LIMITS.rateLimitMax}
-              value={rate}
-              onChange={(event) => setRate(event.target.value)}
-              disabled={busy}
-            />
-          )}
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={API_CLIENT_LIMITS.rateLimitMin}
+            max={API_CLIENT_LIMITS.rateLimitMax}
+            value={rate}
+            onValue={setRate}
+            disabled={busy}
+          />
         </Field>
         <Field label="Expires" name="expiry">
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={expiry}
-              onChange={(event) => setExpiry(event.target.value)}
-              disabled={busy}
-            >
-              {EXPIRY_CHOICES.map((choice) => (
-                <option key={choice.value} value={choice.value}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          )}
+          <Select value={expiry} onValue={setExpiry} disabled={busy}>
+            {EXPIRY_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </Select>
         </Field>
       </div>
       {external && (
         <Field label="Subject (sub) of its tokens" name="subject" required error={errors.subject}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={subject}
-              maxLength={API_CLIENT_LIMITS.externalSubjectMax}
-              onChange={(event) => setSubject(event.target.value)}
-              aria-required
-              disabled={busy}
-              autoComplete="off"
-            />
-          )}
+          <Input
+            value={subject}
+            maxLength={API_CLIENT_LIMITS.externalSubjectMax}
+            onValue={setSubject}
+            aria-required
+            disabled={busy}
+            autoComplete="off"
+          />
         </Field>
       )}
       {failure && <Notice tone="danger">{failure}</Notice>}

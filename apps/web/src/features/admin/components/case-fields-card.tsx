@@ -1,7 +1,7 @@
 import { DEFAULT_OFFENSE_CATEGORIES, type TCaseFieldSettings } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, TextArea } from "@/components/forms";
 import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
@@ -91,17 +91,13 @@ function CaseFieldsForm({ initial }: { initial: TCaseFieldSettings }) {
         name="offense_categories"
         hint={`Leave empty for Odin's list (${DEFAULT_OFFENSE_CATEGORIES.length} categories based on the NIBRS offense groups).`}
       >
-        {(control) => (
-          <textarea
-            {...control}
-            className="textarea"
-            rows={6}
-            value={list}
-            placeholder={DEFAULT_OFFENSE_CATEGORIES.join("\n")}
-            onChange={(event) => setList(event.target.value)}
-            disabled={busy}
-          />
-        )}
+        <TextArea
+          rows={6}
+          value={list}
+          placeholder={DEFAULT_OFFENSE_CATEGORIES.join("\n")}
+          onValue={setList}
+          disabled={busy}
+        />
       </Field>
       {error && <Notice tone="danger">{error}</Notice>}
       {saved && (

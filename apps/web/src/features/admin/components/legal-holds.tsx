@@ -1,7 +1,7 @@
 import { ZPlaceLegalHoldRequest } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { QueryView } from "@/components/layouts/query-view";
 import { Button, DataTable, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
@@ -54,28 +54,15 @@ export function LegalHolds() {
       <h3>Legal holds</h3>
       <form onSubmit={place} noValidate className="form-row">
         <Field label="Case number" name="case_number" required error={errors.case_number?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("case_number")}
-              className="input"
-              maxLength={HOLD_LIMITS.case_number}
-              required
-              disabled={busy}
-            />
-          )}
+          <Input
+            {...form.register("case_number")}
+            maxLength={HOLD_LIMITS.case_number}
+            required
+            disabled={busy}
+          />
         </Field>
         <Field label="Reason" name="reason" required error={errors.reason?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("reason")}
-              className="input"
-              maxLength={HOLD_LIMITS.reason}
-              required
-              disabled={busy}
-            />
-          )}
+          <Input {...form.register("reason")} maxLength={HOLD_LIMITS.reason} required disabled={busy} />
         </Field>
         <div className="form-actions">
           <Button type="submit" busy={busy}>

@@ -1,6 +1,6 @@
 import type { TAdminUser } from "@odin/contract";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button, Modal, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { setUserIdentity } from "../api/admin-users";
@@ -80,17 +80,7 @@ export function SignInDialog({ user, onClose, onSaved }: SignInDialogProps) {
           name="idp_subject"
           hint="Changing or unlinking ends the account's sessions at once; both are recorded in the audit log."
         >
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={subject}
-              onChange={(event) => setSubject(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              disabled={busy}
-            />
-          )}
+          <Input value={subject} onValue={setSubject} autoComplete="off" spellCheck={false} disabled={busy} />
         </Field>
         {failure && <Notice tone="danger">{failure}</Notice>}
       </form>

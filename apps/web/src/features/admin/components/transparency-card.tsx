@@ -7,7 +7,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
-import { Field } from "@/components/forms";
+import { Field, TextArea } from "@/components/forms";
 import { QueryView } from "@/components/layouts/query-view";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
@@ -90,17 +90,13 @@ function TransparencyForm({ initial }: { initial: TTransparencySettings }) {
         ))}
       </fieldset>
       <Field label="Policy text (shown as plain text)" name="policy">
-        {(control) => (
-          <textarea
-            {...control}
-            className="textarea"
-            rows={6}
-            maxLength={TRANSPARENCY_POLICY_MAX}
-            value={policy}
-            onChange={(event) => setPolicy(event.target.value)}
-            disabled={busy}
-          />
-        )}
+        <TextArea
+          rows={6}
+          maxLength={TRANSPARENCY_POLICY_MAX}
+          value={policy}
+          onValue={setPolicy}
+          disabled={busy}
+        />
       </Field>
       {error && <Notice tone="danger">{error}</Notice>}
       {done && (

@@ -1,7 +1,7 @@
 import type { TAlertChannels, TAlertChannelsUpdate } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { setAlertChannels } from "../api/alert-delivery";
@@ -114,30 +114,10 @@ function QuietHoursForm({
         />
         <div className="form-row">
           <Field label="From" name="start">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="time"
-                required
-                value={start}
-                disabled={!on || busy}
-                onChange={(event) => setStart(event.target.value)}
-              />
-            )}
+            <Input type="time" required value={start} disabled={!on || busy} onValue={setStart} />
           </Field>
           <Field label="Until" name="end">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="time"
-                required
-                value={end}
-                disabled={!on || busy}
-                onChange={(event) => setEnd(event.target.value)}
-              />
-            )}
+            <Input type="time" required value={end} disabled={!on || busy} onValue={setEnd} />
           </Field>
         </div>
       </fieldset>

@@ -1,7 +1,7 @@
 import { ZGroupAlertSettings, type TGroupAlertSettings } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button, Card, Checkbox, Notice, Spinner } from "@/components/ui";
 import { toError } from "@/lib/error-reason";
 import { boundsOf } from "@/lib/forms/limits";
@@ -56,20 +56,16 @@ function SettingsForm({ groupId, initial }: { groupId: number; initial: TGroupAl
         name="cooldown_minutes"
         hint="The same plate read again by the same camera within this time updates the alert (a count and the last time seen) instead of raising a new one. 0 raises an alert for every read."
       >
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            {...COOLDOWN_BOUNDS}
-            step={1}
-            required
-            value={cooldown}
-            disabled={busy}
-            onChange={(event) => setCooldown(event.target.value)}
-          />
-        )}
+        <Input
+          type="number"
+          inputMode="numeric"
+          {...COOLDOWN_BOUNDS}
+          step={1}
+          required
+          value={cooldown}
+          disabled={busy}
+          onValue={setCooldown}
+        />
       </Field>
       <Checkbox
         label="Urgent: send e-mail and push alerts even during members' quiet hours"

@@ -6,7 +6,7 @@ import {
 } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input, Select } from "@/components/forms";
 import { Link } from "react-router-dom";
 import { useCurrentUserState } from "@/lib/auth/current-user";
 import {
@@ -222,46 +222,26 @@ function AddWebhookForm({
       <form onSubmit={(event) => void submit(event)}>
         <div className="form-row">
           <Field label="Name" name="name">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                value={name}
-                maxLength={WEBHOOK_LIMITS.name}
-                onChange={(event) => setName(event.target.value)}
-                required
-              />
-            )}
+            <Input value={name} maxLength={WEBHOOK_LIMITS.name} onValue={setName} required />
           </Field>
           <Field label="Endpoint URL" name="url">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="url"
-                placeholder="https://cad.example.org/odin"
-                value={url}
-                maxLength={WEBHOOK_LIMITS.url}
-                onChange={(event) => setUrl(event.target.value)}
-                required
-              />
-            )}
+            <Input
+              type="url"
+              placeholder="https://cad.example.org/odin"
+              value={url}
+              maxLength={WEBHOOK_LIMITS.url}
+              onValue={setUrl}
+              required
+            />
           </Field>
         </div>
         <div className="form-row">
           {/* The hint stands beside the select (the row's second column), so it is described by id. */}
           <Field label="Signature" name="signature_scheme" describedBy={signatureHintId}>
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                value={scheme}
-                onChange={(event) => setScheme(event.target.value as TWebhookSignatureScheme)}
-              >
-                <option value="standard_webhooks">{SCHEME_NAMES.standard_webhooks} (recommended)</option>
-                <option value="odin_v1">{SCHEME_NAMES.odin_v1}, for receivers built for it</option>
-              </select>
-            )}
+            <Select value={scheme} onValue={(value) => setScheme(value as TWebhookSignatureScheme)}>
+              <option value="standard_webhooks">{SCHEME_NAMES.standard_webhooks} (recommended)</option>
+              <option value="odin_v1">{SCHEME_NAMES.odin_v1}, for receivers built for it</option>
+            </Select>
           </Field>
           <p id={signatureHintId} className="field__hint webhook-signature-hint">
             Standard Webhooks: the <code>webhook-id</code>, <code>webhook-timestamp</code> and{" "}

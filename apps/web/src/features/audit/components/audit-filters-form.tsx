@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, ZAuditLogQuery } from "@odin/contract";
-import { Field, FilterBar } from "@/components/forms";
+import { Field, FilterBar, Input } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import type { AuditFilters } from "../api/audit-logs";
 
@@ -35,47 +35,38 @@ export function AuditFiltersForm({
         <>
           {range}
           <Field label="Plate" name="plate">
-            {(control) => (
-              <input
-                {...control}
-                className="input plate audit-filters__plate"
-                value={draft.plate}
-                onChange={(event) => set({ plate: event.target.value })}
-                maxLength={AUDIT_FILTER_LIMITS.plate}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
+            <Input
+              className="plate audit-filters__plate"
+              value={draft.plate}
+              onValue={(plate) => set({ plate })}
+              maxLength={AUDIT_FILTER_LIMITS.plate}
+              autoComplete="off"
+              spellCheck={false}
+            />
           </Field>
           <Field label="Case number" name="caseNumber">
-            {(control) => (
-              <input
-                {...control}
-                className="input audit-filters__case"
-                value={draft.caseNumber}
-                onChange={(event) => set({ caseNumber: event.target.value })}
-                maxLength={AUDIT_FILTER_LIMITS.case_number}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
+            <Input
+              className="audit-filters__case"
+              value={draft.caseNumber}
+              onValue={(caseNumber) => set({ caseNumber })}
+              maxLength={AUDIT_FILTER_LIMITS.case_number}
+              autoComplete="off"
+              spellCheck={false}
+            />
           </Field>
           <Field label="Action" name="action">
-            {(control) => (
-              <select
-                {...control}
-                className="input audit-filters__action"
-                value={draft.action}
-                onChange={(event) => set({ action: event.target.value })}
-              >
-                <option value="">All actions</option>
-                {AUDIT_ACTIONS.map((action) => (
-                  <option key={action.value} value={action.value}>
-                    {action.label}
-                  </option>
-                ))}
-              </select>
-            )}
+            <select
+              className="input audit-filters__action"
+              value={draft.action}
+              onChange={(event) => set({ action: event.target.value })}
+            >
+              <option value="">All actions</option>
+              {AUDIT_ACTIONS.map((action) => (
+                <option key={action.value} value={action.value}>
+                  {action.label}
+                </option>
+              ))}
+            </select>
           </Field>
         </>
       )}

@@ -42,17 +42,14 @@ export function VerifyExportScreen() {
       <Card>
         <form onSubmit={submit}>
           <Field label="Exported file (PDF or ZIP)" name="file">
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                accept=".pdf,.zip,application/pdf,application/zip"
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
-                  setState({ status: "idle" });
-                }}
-              />
-            )}
+            <input
+              type="file"
+              accept=".pdf,.zip,application/pdf,application/zip"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setState({ status: "idle" });
+              }}
+            />
           </Field>
           <div className="form-actions">
             <Button type="submit" busy={state.status === "checking"}>

@@ -1,6 +1,6 @@
 import { MESSAGES, ZAddApiKeyRequest } from "@odin/contract";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button, Card, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { maxLengthOf } from "@/lib/forms/limits";
@@ -52,19 +52,15 @@ export function AddApiKeyForm({ onAdded }: { onAdded: () => void }) {
     <Card title="Add API Key">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Field label="Agency" name="agency" required>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={agency}
-              maxLength={KEY_LIMITS.agency}
-              onChange={(event) => setAgency(event.target.value)}
-              aria-invalid={(invalid && !agency.trim()) || undefined}
-              autoComplete="off"
-              disabled={saving}
-              required
-            />
-          )}
+          <Input
+            value={agency}
+            maxLength={KEY_LIMITS.agency}
+            onValue={setAgency}
+            aria-invalid={(invalid && !agency.trim()) || undefined}
+            autoComplete="off"
+            disabled={saving}
+            required
+          />
         </Field>
         <Field
           label="API key"
@@ -72,21 +68,17 @@ export function AddApiKeyForm({ onAdded }: { onAdded: () => void }) {
           required
           hint="Stored encrypted; only its last characters are ever shown again."
         >
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              value={apiKey}
-              maxLength={KEY_LIMITS.api_key}
-              onChange={(event) => setApiKey(event.target.value)}
-              aria-invalid={(invalid && !apiKey.trim()) || undefined}
-              autoComplete="off"
-              spellCheck={false}
-              disabled={saving}
-              required
-            />
-          )}
+          <Input
+            type="password"
+            value={apiKey}
+            maxLength={KEY_LIMITS.api_key}
+            onValue={setApiKey}
+            aria-invalid={(invalid && !apiKey.trim()) || undefined}
+            autoComplete="off"
+            spellCheck={false}
+            disabled={saving}
+            required
+          />
         </Field>
         {state.status === "invalid" && <Notice tone="danger">{state.message}</Notice>}
         {state.status === "done" && <Notice tone="success">{state.message}</Notice>}

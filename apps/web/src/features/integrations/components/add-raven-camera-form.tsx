@@ -6,7 +6,7 @@ import {
 } from "@odin/contract";
 import { useState, type FormEvent } from "react";
 import { useCurrentUser } from "@/lib/auth/current-user";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { Button, Card, Checkbox, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
@@ -84,20 +84,16 @@ export function AddRavenCameraForm({
     options: { required?: boolean; hint?: string } = {},
   ) => (
     <Field label={label} name={field} required={options.required} hint={options.hint}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          value={form[field]}
-          onChange={set(field)}
-          aria-invalid={invalid(field)}
-          maxLength={CAMERA_LIMITS[field]}
-          autoComplete="off"
-          spellCheck={false}
-          disabled={saving}
-          inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
-        />
-      )}
+      <Input
+        value={form[field]}
+        onChange={set(field)}
+        aria-invalid={invalid(field)}
+        maxLength={CAMERA_LIMITS[field]}
+        autoComplete="off"
+        spellCheck={false}
+        disabled={saving}
+        inputMode={field === "latitude" || field === "longitude" ? "decimal" : undefined}
+      />
     </Field>
   );
 
@@ -106,16 +102,14 @@ export function AddRavenCameraForm({
       <form onSubmit={(event) => void submit(event)} noValidate>
         {isOwner && (
           <Field label="Agency" name="agency_id" required>
-            {(control) => (
-              <select {...control} className="input" value={form.agencyId} onChange={set("agencyId")}>
-                <option value="">Choose the camera&apos;s agency</option>
-                {agencies.map((agency) => (
-                  <option key={agency.id} value={agency.id}>
-                    {agency.name}
-                  </option>
-                ))}
-              </select>
-            )}
+            <select className="input" value={form.agencyId} onChange={set("agencyId")}>
+              <option value="">Choose the camera&apos;s agency</option>
+              {agencies.map((agency) => (
+                <option key={agency.id} value={agency.id}>
+                  {agency.name}
+                </option>
+              ))}
+            </select>
           </Field>
         )}
         {text("name", "Name", {

@@ -1,6 +1,6 @@
 import { MESSAGES, ZAddAxonIntegrationRequest, type TAddAxonIntegrationRequest } from "@odin/contract";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { addAxonIntegration } from "../api/axon";
@@ -60,21 +60,17 @@ export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) =>
       <div className="form-row">
         {FIELDS.map(({ field, label, type, hint }) => (
           <Field key={field} label={label} name={field} required hint={hint}>
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type={type}
-                value={values[field]}
-                onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-                aria-invalid={invalid[field]}
-                autoComplete={type === "password" ? "new-password" : "off"}
-                spellCheck={false}
-                placeholder={type === "url" ? "https://" : undefined}
-                disabled={saving}
-                required
-              />
-            )}
+            <Input
+              type={type}
+              value={values[field]}
+              onValue={(value) => setValues((current) => ({ ...current, [field]: value }))}
+              aria-invalid={invalid[field]}
+              autoComplete={type === "password" ? "new-password" : "off"}
+              spellCheck={false}
+              placeholder={type === "url" ? "https://" : undefined}
+              disabled={saving}
+              required
+            />
           </Field>
         ))}
       </div>

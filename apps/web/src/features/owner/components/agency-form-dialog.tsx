@@ -6,7 +6,7 @@ import {
   type TManagedAgency,
 } from "@odin/contract";
 import { useMemo, useState } from "react";
-import { FailureNotice, Field } from "@/components/forms";
+import { FailureNotice, Field, Input, Select } from "@/components/forms";
 import { Button, Modal } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
@@ -74,42 +74,27 @@ export function AgencyFormDialog({ agency, defaultRetentionDays, onSaved, onClos
     <Modal open title={title} onClose={onClose} dismissible={!saving}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Field label="Agency name" name="name" required error={errors.name?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("name")}
-              className="input"
-              autoComplete="off"
-              required
-              disabled={saving}
-            />
-          )}
+          <Input {...form.register("name")} autoComplete="off" required disabled={saving} />
         </Field>
         <div className="form-row">
           <Field label="Code" name="code" required error={errors.code?.message}>
-            {(control) => (
-              <input
-                {...control}
-                {...form.register("code")}
-                className="input"
-                autoComplete="off"
-                maxLength={AGENCY_CODE_MAX}
-                placeholder="HPD"
-                required
-                disabled={saving}
-              />
-            )}
+            <Input
+              {...form.register("code")}
+              autoComplete="off"
+              maxLength={AGENCY_CODE_MAX}
+              placeholder="HPD"
+              required
+              disabled={saving}
+            />
           </Field>
           <Field label="Time zone" name="time_zone" required error={errors.time_zone?.message}>
-            {(control) => (
-              <select {...control} {...form.register("time_zone")} className="select" disabled={saving}>
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll("_", " ")}
-                  </option>
-                ))}
-              </select>
-            )}
+            <Select {...form.register("time_zone")} disabled={saving}>
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replaceAll("_", " ")}
+                </option>
+              ))}
+            </Select>
           </Field>
         </div>
         <Field
@@ -118,15 +103,7 @@ export function AgencyFormDialog({ agency, defaultRetentionDays, onSaved, onClos
           hint={`Empty: the installation's default of ${defaultRetentionDays} days.`}
           error={errors.retention_days?.message}
         >
-          {(control) => (
-            <input
-              {...control}
-              {...form.register("retention_days")}
-              className="input"
-              inputMode="numeric"
-              disabled={saving}
-            />
-          )}
+          <Input {...form.register("retention_days")} inputMode="numeric" disabled={saving} />
         </Field>
         {failure && <FailureNotice message={failure} details={[]} />}
         <div className="form-actions">

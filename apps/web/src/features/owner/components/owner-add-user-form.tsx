@@ -1,7 +1,7 @@
 import { ownerAddUserRequestFor, type TAgency } from "@odin/contract";
 import { getIdentitySettings } from "@/lib/config";
 import { useEffect } from "react";
-import { AddUserCard, Field, SignInByProviderHint, useAddUserForm } from "@/components/forms";
+import { AddUserCard, Field, SignInByProviderHint, useAddUserForm, Input, Select } from "@/components/forms";
 import { Notice } from "@/components/ui";
 import { ownerAddUser } from "../api/owner";
 
@@ -69,29 +69,23 @@ export function OwnerAddUserForm({ agencies, onAdded, preset }: OwnerAddUserForm
       <div className="form-row">
         {fields.map(({ field: name, label: text, type }) => (
           <Field key={name} {...field(name, text)}>
-            {(props) => (
-              <input
-                {...props}
-                {...control(name)}
-                className="input"
-                type={type}
-                autoComplete={type === "password" ? "new-password" : "off"}
-                required
-              />
-            )}
+            <Input
+              {...control(name)}
+              type={type}
+              autoComplete={type === "password" ? "new-password" : "off"}
+              required
+            />
           </Field>
         ))}
         <Field {...field("agency_id", "Agency")}>
-          {(props) => (
-            <select {...props} {...control("agency_id")} className="select" required>
-              <option value="">{SELECT_AGENCY}</option>
-              {agencies.map((agency) => (
-                <option key={agency.id} value={agency.id}>
-                  {agency.name}
-                </option>
-              ))}
-            </select>
-          )}
+          <Select {...control("agency_id")} required>
+            <option value="">{SELECT_AGENCY}</option>
+            {agencies.map((agency) => (
+              <option key={agency.id} value={agency.id}>
+                {agency.name}
+              </option>
+            ))}
+          </Select>
         </Field>
         {form.roleField}
       </div>

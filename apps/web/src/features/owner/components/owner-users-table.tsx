@@ -1,6 +1,6 @@
 import { MESSAGES, type TOwnerUser } from "@odin/contract";
 import { useState } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button, DataTable, LockedBadge, Notice, RowActions, SignInBadge } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { getIdentitySettings } from "@/lib/config";
@@ -43,16 +43,12 @@ export function OwnerUsersTable({ users }: { users: TOwnerUser[] }) {
   return (
     <>
       <Field label="Filter users" name="user_filter" className="owner-filter">
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="search"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
-            placeholder="Username, name, email or agency"
-          />
-        )}
+        <Input
+          type="search"
+          value={filter}
+          onValue={setFilter}
+          placeholder="Username, name, email or agency"
+        />
       </Field>
       {flash && <Notice tone={flash.tone}>{flash.text}</Notice>}
       <DataTable

@@ -1,7 +1,7 @@
 import { ZIdpRoleRuleInput, type TAgency } from "@odin/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input, Select } from "@/components/forms";
 import { Button, Card, Checkbox, DataTable, EmptyState, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { maxLengthOf } from "@/lib/forms/limits";
@@ -130,62 +130,42 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
       <form onSubmit={(event) => void submit(event)} noValidate className="stack">
         <div className="form-row">
           <Field label="Agency of the rule" name="agency_id">
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                value={form.agency_id}
-                disabled={busy}
-                onChange={(event) => setForm({ ...form, agency_id: event.target.value })}
-              >
-                <option value="">Select an agency</option>
-                {agencies.map((agency) => (
-                  <option key={agency.id} value={agency.id}>
-                    {agency.name}
-                  </option>
-                ))}
-              </select>
-            )}
+            <Select
+              value={form.agency_id}
+              disabled={busy}
+              onValue={(agency_id) => setForm({ ...form, agency_id })}
+            >
+              <option value="">Select an agency</option>
+              {agencies.map((agency) => (
+                <option key={agency.id} value={agency.id}>
+                  {agency.name}
+                </option>
+              ))}
+            </Select>
           </Field>
           <Field label="Claim" name="claim">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                value={form.claim}
-                maxLength={RULE_LIMITS.claim}
-                disabled={busy}
-                spellCheck={false}
-                onChange={(event) => setForm({ ...form, claim: event.target.value })}
-              />
-            )}
+            <Input
+              value={form.claim}
+              maxLength={RULE_LIMITS.claim}
+              disabled={busy}
+              spellCheck={false}
+              onValue={(claim) => setForm({ ...form, claim })}
+            />
           </Field>
           <Field label="Value (group name or id)" name="value">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                value={form.value}
-                maxLength={RULE_LIMITS.value}
-                disabled={busy}
-                spellCheck={false}
-                onChange={(event) => setForm({ ...form, value: event.target.value })}
-              />
-            )}
+            <Input
+              value={form.value}
+              maxLength={RULE_LIMITS.value}
+              disabled={busy}
+              spellCheck={false}
+              onValue={(value) => setForm({ ...form, value })}
+            />
           </Field>
           <Field label="Role" name="role">
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                value={form.role}
-                disabled={busy}
-                onChange={(event) => setForm({ ...form, role: event.target.value })}
-              >
-                <option value="user">User</option>
-                <option value="admin">Admin</option>
-              </select>
-            )}
+            <Select value={form.role} disabled={busy} onValue={(role) => setForm({ ...form, role })}>
+              <option value="user">User</option>
+              <option value="admin">Admin</option>
+            </Select>
           </Field>
         </div>
         <div className="form-row">

@@ -1,7 +1,7 @@
 import { REVIEW_RULES, REVIEW_THRESHOLDS, ZMarkReviewedRequest, type TReviewFlag } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { useCurrentUser } from "@/lib/auth/current-user";
 import { MessagePage } from "@/components/layouts/message-page";
 import { QueryView } from "@/components/layouts/query-view";
@@ -136,16 +136,7 @@ function MarkReviewed({ flag, onMarked }: { flag: TReviewFlag; onMarked: () => v
       }}
     >
       <Field label={`Review note for ${flag.user}, ${RULE_LABELS[flag.rule]}`} name="note" hideLabel>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            placeholder="Note"
-            maxLength={NOTE_MAX}
-          />
-        )}
+        <Input value={note} onValue={setNote} placeholder="Note" maxLength={NOTE_MAX} />
       </Field>
       <Button type="submit" size="sm" busy={state.busy}>
         Mark reviewed

@@ -7,7 +7,7 @@ import {
 } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input, Select, TextArea } from "@/components/forms";
 import { Button, Modal, Notice, PlateLabel } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
@@ -103,73 +103,53 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
       </p>
       {groups.isError && <Notice tone="danger">{MESSAGES.failedToLoadGroups}</Notice>}
       <Field label="Hotlist Group" name="group_id">
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={groupId}
-            onChange={(event) => {
-              setGroupId(event.target.value);
-              clearValidation();
-            }}
-            disabled={saving}
-            aria-busy={groups.isPending || undefined}
-          >
-            <option value="">{MESSAGES.selectGroupPlaceholder}</option>
-            {groups.data?.map((group) => (
-              <option key={group.id} value={group.id}>
-                {group.name}
-              </option>
-            ))}
-          </select>
-        )}
+        <Select
+          value={groupId}
+          onChange={(event) => {
+            setGroupId(event.target.value);
+            clearValidation();
+          }}
+          disabled={saving}
+          aria-busy={groups.isPending || undefined}
+        >
+          <option value="">{MESSAGES.selectGroupPlaceholder}</option>
+          {groups.data?.map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.name}
+            </option>
+          ))}
+        </Select>
       </Field>
       <Field label={MESSAGES.reasonRequiredLabel} name="reason">
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={reason}
-            maxLength={HOTLIST_LIMITS.reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              clearValidation();
-            }}
-            disabled={saving}
-          />
-        )}
+        <Input
+          value={reason}
+          maxLength={HOTLIST_LIMITS.reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            clearValidation();
+          }}
+          disabled={saving}
+        />
       </Field>
       <Field label={MESSAGES.plateStateOptionalLabel} name="state">
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={state}
-            onChange={(event) => setState(event.target.value)}
-            disabled={saving}
-          >
-            <option value="">No state</option>
-            {otherState && <option value={state}>{state} (as read)</option>}
-            {US_STATES.map((known) => (
-              <option key={known.abbreviation} value={known.abbreviation}>
-                {known.abbreviation} — {known.name}
-              </option>
-            ))}
-          </select>
-        )}
+        <Select value={state} onValue={setState} disabled={saving}>
+          <option value="">No state</option>
+          {otherState && <option value={state}>{state} (as read)</option>}
+          {US_STATES.map((known) => (
+            <option key={known.abbreviation} value={known.abbreviation}>
+              {known.abbreviation} — {known.name}
+            </option>
+          ))}
+        </Select>
       </Field>
       <Field label={MESSAGES.notesOptionalLabel} name="notes">
-        {(control) => (
-          <textarea
-            {...control}
-            className="textarea"
-            rows={3}
-            maxLength={HOTLIST_LIMITS.notes}
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-            disabled={saving}
-          />
-        )}
+        <TextArea
+          rows={3}
+          maxLength={HOTLIST_LIMITS.notes}
+          value={notes}
+          onValue={setNotes}
+          disabled={saving}
+        />
       </Field>
       {error && <Notice tone="danger">{error.message}</Notice>}
       <div className="form-actions">

@@ -1,6 +1,6 @@
 import { EXPORT_RECORDS_LIMIT, MESSAGES, ZExportRequest, type TSearchResult } from "@odin/contract";
 import { useState } from "react";
-import { CaseFields, Field, toCaseFieldsRequest, type CaseFieldValues } from "@/components/forms";
+import { CaseFields, Field, toCaseFieldsRequest, type CaseFieldValues, TextArea } from "@/components/forms";
 import { Button, Modal, Notice, Spinner } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { getAppConfig } from "@/lib/config";
@@ -151,17 +151,13 @@ export function ExportDialog({
           required
           hint="Printed in the report and recorded in the audit log with this export."
         >
-          {(control) => (
-            <textarea
-              {...control}
-              className="textarea"
-              rows={3}
-              maxLength={JUSTIFICATION_MAX}
-              value={justification}
-              onChange={(event) => setJustification(event.target.value)}
-              required
-            />
-          )}
+          <TextArea
+            rows={3}
+            maxLength={JUSTIFICATION_MAX}
+            value={justification}
+            onValue={setJustification}
+            required
+          />
         </Field>
         <CaseFields
           values={caseFields}

@@ -1,6 +1,6 @@
 import { MESSAGES, ZSearchRequestFields } from "@odin/contract";
 import { use, useEffect, useRef, useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { CurrentUserContext } from "@/lib/auth/current-user";
 import { Button, Card, Notice } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
@@ -82,19 +82,15 @@ function RerunForm({ entry, onCancel }: { entry: RecentSearch; onCancel: () => v
   return (
     <form className="recent-searches__rerun" onSubmit={onSubmit} noValidate aria-label="Run the search again">
       <Field label="Justification" name="justification">
-        {(control) => (
-          <input
-            {...control}
-            ref={input}
-            className="input"
-            value={justification}
-            onChange={(event) => setJustification(event.target.value)}
-            placeholder="Case number or reason for this search"
-            maxLength={JUSTIFICATION_MAX}
-            autoComplete="off"
-            required
-          />
-        )}
+        <Input
+          ref={input}
+          value={justification}
+          onValue={setJustification}
+          placeholder="Case number or reason for this search"
+          maxLength={JUSTIFICATION_MAX}
+          autoComplete="off"
+          required
+        />
       </Field>
       <div className="recent-searches__actions">
         <Button type="submit" size="sm" busy={state.status === "busy"}>

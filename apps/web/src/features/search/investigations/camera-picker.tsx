@@ -1,6 +1,6 @@
 import type { TSearchCamerasResponse } from "@odin/contract";
 import { useState } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button, Checkbox, Notice, Spinner } from "@/components/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { queryViewState } from "@/components/layouts/query-view";
@@ -52,16 +52,7 @@ export function CameraPicker({ cameras, picked, onChange }: CameraPickerProps) {
       )}
       {list.length > FILTER_FROM && (
         <Field label="Filter the cameras" name="camera_filter">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="search"
-              value={filter}
-              autoComplete="off"
-              onChange={(event) => setFilter(event.target.value)}
-            />
-          )}
+          <Input type="search" value={filter} autoComplete="off" onValue={setFilter} />
         </Field>
       )}
       {list.length > 0 && (

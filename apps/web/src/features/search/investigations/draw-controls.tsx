@@ -1,4 +1,4 @@
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button } from "@/components/ui";
 import { emptyDrawing, toArea, type Drawing } from "./area-map";
 import { NumberField } from "./investigation-form";
@@ -8,17 +8,14 @@ export function DrawControls({ drawing, onChange }: { drawing: Drawing; onChange
   return (
     <div className="investigation-draw">
       <Field label="Shape" name="mode">
-        {(control) => (
-          <select
-            {...control}
-            className="input"
-            value={drawing.mode}
-            onChange={(event) => onChange(emptyDrawing(event.target.value as Drawing["mode"]))}
-          >
-            <option value="circle">Circle (click its centre)</option>
-            <option value="polygon">Polygon (click each corner)</option>
-          </select>
-        )}
+        <select
+          className="input"
+          value={drawing.mode}
+          onChange={(event) => onChange(emptyDrawing(event.target.value as Drawing["mode"]))}
+        >
+          <option value="circle">Circle (click its centre)</option>
+          <option value="polygon">Polygon (click each corner)</option>
+        </select>
       </Field>
       {drawing.mode === "circle" &&
         ([0, 1] as const).map((axis) => (
@@ -27,22 +24,18 @@ export function DrawControls({ drawing, onChange }: { drawing: Drawing; onChange
             label={axis === 0 ? "Centre latitude" : "Centre longitude"}
             name={`center-${axis}`}
           >
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="number"
-                step="any"
-                value={drawing.center?.[axis] ?? ""}
-                onChange={(event) => {
-                  const value = Number(event.target.value);
-                  if (event.target.value === "" || !Number.isFinite(value)) return;
-                  const center: [number, number] = drawing.center ? [...drawing.center] : [41.76, -72.68];
-                  center[axis] = value;
-                  onChange({ ...drawing, center });
-                }}
-              />
-            )}
+            <Input
+              type="number"
+              step="any"
+              value={drawing.center?.[axis] ?? ""}
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                if (event.target.value === "" || !Number.isFinite(value)) return;
+                const center: [number, number] = drawing.center ? [...drawing.center] : [41.76, -72.68];
+                center[axis] = value;
+                onChange({ ...drawing, center });
+              }}
+            />
           </Field>
         ))}
       {drawing.mode === "circle" && (

@@ -8,6 +8,7 @@ import {
   toCaseFieldsRequest,
   useCaseFieldSettings,
   type CaseFieldValues,
+  Input,
 } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
@@ -45,26 +46,10 @@ export function WindowFields({
     <fieldset className="investigation-window">
       <legend>{label}</legend>
       <Field label="From" name="start" required>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="datetime-local"
-            value={value.start}
-            onChange={(event) => onChange({ ...value, start: event.target.value })}
-          />
-        )}
+        <Input type="datetime-local" value={value.start} onValue={(start) => onChange({ ...value, start })} />
       </Field>
       <Field label="To" name="end" required>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="datetime-local"
-            value={value.end}
-            onChange={(event) => onChange({ ...value, end: event.target.value })}
-          />
-        )}
+        <Input type="datetime-local" value={value.end} onValue={(end) => onChange({ ...value, end })} />
       </Field>
     </fieldset>
   );
@@ -91,17 +76,14 @@ export function NumberField({
 }) {
   return (
     <Field label={label} name={name}>
-      {(control) => (
-        <input
-          {...control}
-          className="input investigation-number"
-          type="number"
-          min={min}
-          max={max}
-          value={value}
-          onChange={(event) => onChange(Number(event.target.value) || fallback)}
-        />
-      )}
+      <Input
+        className="investigation-number"
+        type="number"
+        min={min}
+        max={max}
+        value={value}
+        onValue={(value) => onChange(Number(value) || fallback)}
+      />
     </Field>
   );
 }
@@ -109,16 +91,7 @@ export function NumberField({
 export function PlateField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <Field label="Plate" name="plate" required className="investigation-plate">
-      {(control) => (
-        <input
-          {...control}
-          className="input plate"
-          value={value}
-          maxLength={PLATE_MAX}
-          autoComplete="off"
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
+      <Input className="plate" value={value} maxLength={PLATE_MAX} autoComplete="off" onValue={onChange} />
     </Field>
   );
 }

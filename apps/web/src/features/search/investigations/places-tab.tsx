@@ -84,21 +84,18 @@ export function PlacesTab() {
             Remove the last place
           </Button>
           <Field label="Seen at least at" name="min_places">
-            {(control) => (
-              <select
-                {...control}
-                className="input"
-                value={minPlaces}
-                onChange={(event) => setMinPlaces(Number(event.target.value))}
-              >
-                <option value={0}>every place</option>
-                {places.slice(1, -1).map((_, index) => (
-                  <option key={index} value={index + 2}>
-                    {index + 2} places
-                  </option>
-                ))}
-              </select>
-            )}
+            <select
+              className="input"
+              value={minPlaces}
+              onChange={(event) => setMinPlaces(Number(event.target.value))}
+            >
+              <option value={0}>every place</option>
+              {places.slice(1, -1).map((_, index) => (
+                <option key={index} value={index + 2}>
+                  {index + 2} places
+                </option>
+              ))}
+            </select>
           </Field>
         </div>
       </InvestigationForm>

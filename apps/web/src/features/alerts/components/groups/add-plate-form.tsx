@@ -1,6 +1,6 @@
 import { MESSAGES, US_STATES, ZGroupPlateFields } from "@odin/contract";
 import { useRef, useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input, Select, TextArea } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { Button } from "@/components/ui";
 import type { NewPlate } from "../../api/groups";
@@ -78,76 +78,54 @@ export function AddPlateForm({
     <form className="add-plate" aria-label="Add plate" onSubmit={add} noValidate>
       <div className="form-row">
         <Field label="Plate number" name="number" required error={errorOf("number")} announceError>
-          {(control) => (
-            <input
-              {...control}
-              ref={numberInput}
-              className="input plate add-plate__number"
-              value={fields.number}
-              maxLength={PLATE_LIMITS.number}
-              autoComplete="off"
-              disabled={disabled}
-              onChange={(event) => set("number")(event.target.value)}
-            />
-          )}
+          <Input
+            ref={numberInput}
+            className="plate add-plate__number"
+            value={fields.number}
+            maxLength={PLATE_LIMITS.number}
+            autoComplete="off"
+            disabled={disabled}
+            onValue={(value) => set("number")(value)}
+          />
         </Field>
         <Field label="State" name="state">
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={fields.state}
-              disabled={disabled}
-              onChange={(event) => set("state")(event.target.value)}
-            >
-              <option value="">Select a state</option>
-              {US_STATES.map((state) => (
-                <option key={state.abbreviation} value={state.abbreviation}>
-                  {state.name}
-                </option>
-              ))}
-            </select>
-          )}
+          <Select value={fields.state} disabled={disabled} onValue={(value) => set("state")(value)}>
+            <option value="">Select a state</option>
+            {US_STATES.map((state) => (
+              <option key={state.abbreviation} value={state.abbreviation}>
+                {state.name}
+              </option>
+            ))}
+          </Select>
         </Field>
         <Field label="Match" name="match" hint={MATCH_STRATEGY_HINT}>
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={fields.matchStrategy}
-              disabled={disabled}
-              onChange={(event) => setFields({ ...fields, matchStrategy: event.target.value })}
-            >
-              <option value="exact">Exact</option>
-              <option value="lenient">Lenient</option>
-            </select>
-          )}
+          <Select
+            value={fields.matchStrategy}
+            disabled={disabled}
+            onValue={(matchStrategy) => setFields({ ...fields, matchStrategy })}
+          >
+            <option value="exact">Exact</option>
+            <option value="lenient">Lenient</option>
+          </Select>
         </Field>
         <Field label="Reason" name="reason">
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={fields.reason}
-              maxLength={PLATE_LIMITS.reason}
-              disabled={disabled}
-              onChange={(event) => set("reason")(event.target.value)}
-            />
-          )}
+          <Input
+            value={fields.reason}
+            maxLength={PLATE_LIMITS.reason}
+            disabled={disabled}
+            onValue={(value) => set("reason")(value)}
+          />
         </Field>
       </div>
       <div className="form-row">
         <Field label="Notes (optional)" name="notes">
-          {(control) => (
-            <textarea
-              {...control}
-              className="textarea add-plate__notes"
-              value={fields.notes}
-              maxLength={PLATE_LIMITS.notes}
-              disabled={disabled}
-              onChange={(event) => set("notes")(event.target.value)}
-            />
-          )}
+          <TextArea
+            className="add-plate__notes"
+            value={fields.notes}
+            maxLength={PLATE_LIMITS.notes}
+            disabled={disabled}
+            onValue={(value) => set("notes")(value)}
+          />
         </Field>
         <Field
           label="Attachment (PDF or image, optional)"
@@ -155,17 +133,13 @@ export function AddPlateForm({
           error={errorOf("attachment")}
           announceError
         >
-          {(control) => (
-            <input
-              {...control}
-              ref={fileInput}
-              className="input"
-              type="file"
-              accept={ATTACHMENT_TYPES.join(",")}
-              disabled={disabled}
-              onChange={(event) => setAttachment(event.target.files?.[0] ?? null)}
-            />
-          )}
+          <Input
+            ref={fileInput}
+            type="file"
+            accept={ATTACHMENT_TYPES.join(",")}
+            disabled={disabled}
+            onChange={(event) => setAttachment(event.target.files?.[0] ?? null)}
+          />
         </Field>
       </div>
       <Button type="submit" variant="secondary" disabled={disabled}>

@@ -1,6 +1,6 @@
 import { MESSAGES, ZGroupFormFields } from "@odin/contract";
 import { useRef, useState, type Ref } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input, TextArea } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import type { GroupFormValues } from "../../api/groups";
 import { ImagePicker } from "./image-picker";
@@ -27,30 +27,22 @@ export function GroupFields(props: GroupFieldsProps) {
   return (
     <>
       <Field label="Group name" name="name" required error={nameError}>
-        {(control) => (
-          <input
-            {...control}
-            ref={nameRef}
-            className="input"
-            value={values.name}
-            maxLength={GROUP_LIMITS.name}
-            required
-            disabled={disabled}
-            onChange={(event) => onChange({ ...values, name: event.target.value })}
-          />
-        )}
+        <Input
+          ref={nameRef}
+          value={values.name}
+          maxLength={GROUP_LIMITS.name}
+          required
+          disabled={disabled}
+          onValue={(name) => onChange({ ...values, name })}
+        />
       </Field>
       <Field label="Description" name="description">
-        {(control) => (
-          <textarea
-            {...control}
-            className="textarea"
-            value={values.description}
-            maxLength={GROUP_LIMITS.description}
-            disabled={disabled}
-            onChange={(event) => onChange({ ...values, description: event.target.value })}
-          />
-        )}
+        <TextArea
+          value={values.description}
+          maxLength={GROUP_LIMITS.description}
+          disabled={disabled}
+          onValue={(description) => onChange({ ...values, description })}
+        />
       </Field>
       <ImagePicker
         file={values.image}

@@ -88,34 +88,28 @@ export function AlertDeskActions({ alert, onChange }: { alert: TAlert; onChange:
       </p>
       <form className="alert-desk__form" onSubmit={save} aria-label="Alert disposition">
         <Field label="Disposition" name="disposition">
-          {(control) => (
-            <select
-              {...control}
-              className="input"
-              value={disposition}
-              onChange={(event) => setDisposition(event.target.value as TAlertDisposition | "")}
-            >
-              <option value="">Not judged</option>
-              {ALERT_DISPOSITIONS.map((value) => (
-                <option key={value} value={value}>
-                  {ALERT_DISPOSITION_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          )}
+          <select
+            className="input"
+            value={disposition}
+            onChange={(event) => setDisposition(event.target.value as TAlertDisposition | "")}
+          >
+            <option value="">Not judged</option>
+            {ALERT_DISPOSITIONS.map((value) => (
+              <option key={value} value={value}>
+                {ALERT_DISPOSITION_LABELS[value]}
+              </option>
+            ))}
+          </select>
         </Field>
         <Field label="Disposition note" name="note">
-          {(control) => (
-            <textarea
-              {...control}
-              className="input"
-              rows={2}
-              maxLength={NOTE_MAX}
-              value={note}
-              disabled={!disposition}
-              onChange={(event) => setNote(event.target.value)}
-            />
-          )}
+          <textarea
+            className="input"
+            rows={2}
+            maxLength={NOTE_MAX}
+            value={note}
+            disabled={!disposition}
+            onChange={(event) => setNote(event.target.value)}
+          />
         </Field>
         <Button type="submit" size="sm" variant="secondary" busy={busy === "save"}>
           Save disposition

@@ -1,5 +1,5 @@
 import { ALERT_DISPOSITION_LABELS, ALERT_DISPOSITIONS, ZGroupAlertsQuery } from "@odin/contract";
-import { Field, FilterBar } from "@/components/forms";
+import { Field, FilterBar, Input } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { NO_ALERT_FILTERS, type AlertHistoryFilters } from "../../api/alerts";
 
@@ -34,48 +34,38 @@ export function AlertHistoryFiltersForm({
       {({ draft, set, range }) => (
         <>
           <Field label="Plate" name="plate">
-            {(control) => (
-              <input
-                {...control}
-                className="input plate"
-                value={draft.plate}
-                onChange={(event) => set({ plate: event.target.value })}
-                maxLength={ALERT_FILTER_LIMITS.plate}
-                autoComplete="off"
-                spellCheck={false}
-              />
-            )}
+            <Input
+              className="plate"
+              value={draft.plate}
+              onValue={(plate) => set({ plate })}
+              maxLength={ALERT_FILTER_LIMITS.plate}
+              autoComplete="off"
+              spellCheck={false}
+            />
           </Field>
           <Field label="Camera" name="camera">
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                value={draft.camera}
-                onChange={(event) => set({ camera: event.target.value })}
-                maxLength={ALERT_FILTER_LIMITS.camera}
-                autoComplete="off"
-              />
-            )}
+            <Input
+              value={draft.camera}
+              onValue={(camera) => set({ camera })}
+              maxLength={ALERT_FILTER_LIMITS.camera}
+              autoComplete="off"
+            />
           </Field>
           {range}
           <Field label="Disposition" name="disposition">
-            {(control) => (
-              <select
-                {...control}
-                className="input"
-                value={draft.disposition}
-                onChange={(event) => set({ disposition: event.target.value })}
-              >
-                <option value="">Any</option>
-                <option value="none">Not yet judged</option>
-                {ALERT_DISPOSITIONS.map((value) => (
-                  <option key={value} value={value}>
-                    {ALERT_DISPOSITION_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            )}
+            <select
+              className="input"
+              value={draft.disposition}
+              onChange={(event) => set({ disposition: event.target.value })}
+            >
+              <option value="">Any</option>
+              <option value="none">Not yet judged</option>
+              {ALERT_DISPOSITIONS.map((value) => (
+                <option key={value} value={value}>
+                  {ALERT_DISPOSITION_LABELS[value]}
+                </option>
+              ))}
+            </select>
           </Field>
         </>
       )}

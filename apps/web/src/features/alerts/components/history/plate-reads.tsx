@@ -1,6 +1,6 @@
 import { MESSAGES, ZSearchRequestFields, type TAlert, type TSearchResult } from "@odin/contract";
 import { useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { Button, Card, DataTable, Notice, SourceLogo } from "@/components/ui";
 import { formatTimestamp, orNotAvailable, utcNaiveToIso } from "@/lib/format";
 import { maxLengthOf } from "@/lib/forms/limits";
@@ -76,17 +76,13 @@ export function PlateReads({ alert }: { alert: TAlert }) {
           className="plate-reads__field"
           hint="Looking up the plate is a search: it is recorded in the audit log with this justification."
         >
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              value={justification}
-              maxLength={JUSTIFICATION_MAX}
-              autoComplete="off"
-              required
-              onChange={(event) => setJustification(event.target.value)}
-            />
-          )}
+          <Input
+            value={justification}
+            maxLength={JUSTIFICATION_MAX}
+            autoComplete="off"
+            required
+            onValue={setJustification}
+          />
         </Field>
         <Button type="submit" busy={state.status === "busy"} disabled={!justification.trim()}>
           Show reads

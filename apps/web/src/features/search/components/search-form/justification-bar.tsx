@@ -1,6 +1,6 @@
 import { MESSAGES, ZSearchRequestFields } from "@odin/contract";
 import { type Ref } from "react";
-import { Field } from "@/components/forms";
+import { Field, Input } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { Button, Notice } from "@/components/ui";
 import type { SubmitState } from "./use-search-submit";
@@ -34,20 +34,16 @@ export function JustificationField({
       className="search-justification"
       hint={`Required. ${JUSTIFICATION_HINT}`}
     >
-      {(control) => (
-        <input
-          {...control}
-          ref={inputRef}
-          className="input"
-          value={justification}
-          onChange={(event) => onJustificationChange(event.target.value)}
-          placeholder="Case number or reason for this search"
-          maxLength={JUSTIFICATION_MAX}
-          autoComplete="off"
-          required
-          aria-invalid={missing || undefined}
-        />
-      )}
+      <Input
+        ref={inputRef}
+        value={justification}
+        onValue={onJustificationChange}
+        placeholder="Case number or reason for this search"
+        maxLength={JUSTIFICATION_MAX}
+        autoComplete="off"
+        required
+        aria-invalid={missing || undefined}
+      />
     </Field>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from "@odin/contract";
 import { type ReactNode } from "react";
 import type { SearchForm } from "../../search-params";
-import { Field } from "@/components/forms";
+import { Field, Input, Select } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 
 const PLATE_MAX = maxLengthOf(ZSearchRequestFields.shape.plate);
@@ -58,17 +58,14 @@ export function VehicleFields({ values, onChange, afterPlate, afterMatch }: Vehi
         className="search-vehicle__plate"
         hint="Partial plates and * ? wildcards work."
       >
-        {(control) => (
-          <input
-            {...control}
-            className="input plate search-plate-input"
-            value={values.plate}
-            onChange={(event) => onChange({ plate: event.target.value })}
-            maxLength={PLATE_MAX}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        )}
+        <Input
+          className="plate search-plate-input"
+          value={values.plate}
+          onValue={(plate) => onChange({ plate })}
+          maxLength={PLATE_MAX}
+          autoComplete="off"
+          spellCheck={false}
+        />
       </Field>
       {afterPlate}
       <Field
@@ -77,20 +74,13 @@ export function VehicleFields({ values, onChange, afterPlate, afterMatch }: Vehi
         className="search-vehicle__match"
         hint="Similar also finds misreads (O/0, B/8, a missing character)."
       >
-        {(control) => (
-          <select
-            {...control}
-            className="select"
-            value={values.match}
-            onChange={(event) => onChange({ match: event.target.value as TPlateMatch })}
-          >
-            {MATCH_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
+        <Select value={values.match} onValue={(value) => onChange({ match: value as TPlateMatch })}>
+          {MATCH_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
       </Field>
       {afterMatch}
       <SelectField
@@ -146,21 +136,14 @@ function SelectField({ label, name, placeholder, options, value, onChange }: Sel
       : options;
   return (
     <Field label={label} name={name}>
-      {(control) => (
-        <select
-          {...control}
-          className="select"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">{placeholder}</option>
-          {shown.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
+      <Select value={value} onValue={onChange}>
+        <option value="">{placeholder}</option>
+        {shown.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
     </Field>
   );
 }
