@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createPrismaClient, type PrismaClient } from "@odin/db";
-import { DEMO_AGENCIES, DEMO_PASSWORD } from "@odin/db/demo-data";
+import { DEMO_PASSWORD } from "@odin/db/demo-data";
 import { findFreePort } from "@odin/db/embedded";
 import { createTestDatabase, type TestDatabase } from "@odin/db/testing";
 import { buildAxisEvent, createDataset, ImageRenderer } from "@odin/simulators";
@@ -14,14 +14,25 @@ import { chromium, type Response as PlaywrightResponse } from "playwright-core";
 import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { openAlertStream, type StreamClient } from "./alert-helpers";
+import {
+  addToHotlist,
+  apiDir,
+  apiEnvironment,
+  camera,
+  exited,
+  hartford,
+  killAll,
+  pushRavenEvent,
+  ravenReadOf,
+  running,
+  startApiProcess,
+  type ApiProcess,
+} from "./api-processes";
 import { signIn } from "./oidc-client";
 
-const apiDir = path.resolve(import.meta.dirname, "..");
 const repoRoot = path.resolve(apiDir, "../..");
 /** The proxy configuration docs/self-hosting.md shows; this test runs nginx with it. */
 const odinConf = path.join(repoRoot, "deploy/nginx/odin.conf");
-const hartford = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!;
-const camera = hartford.axis[0]!;
 
 /**
  * Three loopback addresses keep the hops apart: the client (this test) connects to nginx from CLIENT,
@@ -43,14 +54,6 @@ const chromiumPath = () => {
   return found;
 };
 const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
-
-const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-/** Resolves once the child has ended (by itself or by a signal), even if it already has. */
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once("exit", () => resolve());
-    if (!running(child)) resolve();
-  });
 
 describe("docs/self-hosting.md shows the nginx configuration the test runs", () => {
   it("has deploy/nginx/odin.conf verbatim in a fenced nginx block", async () => {
@@ -84,42 +87,17 @@ describe("two API processes behind nginx with TLS", () => {
   /** nginx's https address: the one public address of both processes. */
   let publicUrl: string;
   const ports: number[] = [];
-  let a: { url: string; child: ChildProcess };
-  let b: { url: string; child: ChildProcess };
+  let a: ApiProcess;
+  let b: ApiProcess;
 
   const startOdin = async (extra: NodeJS.ProcessEnv = {}) => {
-    const port = await findFreePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-      cwd: apiDir,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        TRUST_PROXY: PROXY,
-        DATABASE_URL: database.url,
-        ODIN_SECRETS_KEY: secretsKey,
-        ODIN_DATA_DIR: path.join(dir, "files"),
-        ODIN_PUBLIC_URL: publicUrl,
-        ODIN_SEED_DEMO: "true",
-        ODIN_DEMO_SIMULATORS: "false",
-        AXON_POLL_INTERVAL_MS: "0",
-        LOG_LEVEL: "warn",
-        ...extra,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    processes.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    await vi.waitFor(
-      async () => {
-        if (!running(child)) throw new Error(`process exited with ${child.exitCode ?? child.signalCode}`);
-        expect((await fetch(`${url}/healthz`)).status).toBe(200);
-      },
-      { timeout: 120_000, interval: 250 },
+    const settings = { databaseUrl: database.url, secretsKey, dataDir: path.join(dir, "files"), publicUrl };
+    const started = await startApiProcess(
+      apiEnvironment(settings, { TRUST_PROXY: PROXY, ...extra }),
+      processes,
     );
-    ports.push(port);
-    return { url, child };
+    ports.push(started.port);
+    return started;
   };
 
   beforeAll(async () => {
@@ -195,7 +173,7 @@ describe("two API processes behind nginx with TLS", () => {
       nginx.kill("SIGTERM");
       await exited(nginx);
     }
-    for (const child of processes) if (running(child)) child.kill("SIGKILL");
+    killAll(processes);
     await prisma?.$disconnect();
     await database?.drop();
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -210,47 +188,7 @@ describe("two API processes behind nginx with TLS", () => {
   );
   const renderer = new ImageRenderer();
   /** A camera's push: through nginx unless `to` names one process. */
-  const pushEvent = (event: unknown, to = publicUrl) =>
-    fetch(`${to}/ingest/axis/${camera.identifier}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${camera.ingestToken}` },
-      body: JSON.stringify(event),
-    });
-  /** Hartford's RAVEN camera reads `plate` (a minute ago): the event it pushes. */
-  const readOf = (plate: string) =>
-    buildAxisEvent(
-      createDataset({ now: Date.now(), axisReads: 0 }).addRead("axis", {
-        plate,
-        state: "CT",
-        cameraKey: `axis:${camera.identifier}`,
-        capturedAt: Date.now() - 60_000,
-      }),
-      { renderer },
-    );
-  /**
-   * Puts `plate` on Hartford's demo hotlist through nginx: a plate of the test's own, so no earlier read
-   * within the group's cooldown can swallow its alert.
-   */
-  const addToHotlist = async (token: string, plate: string, reason: string) => {
-    const authorized = { "content-type": "application/json", authorization: `Bearer ${token}` };
-    const groups = (await (await fetch(`${publicUrl}/alerts-data`, { headers: authorized })).json()) as {
-      id: number | string;
-      name: string;
-    }[];
-    const group = groups.find((candidate) => candidate.name === hartford.hotlist.name);
-    const added = await fetch(`${publicUrl}/hotlist/add-plate-direct`, {
-      method: "POST",
-      headers: authorized,
-      body: JSON.stringify({
-        plate_number: plate,
-        state: "CT",
-        reason,
-        notes: "",
-        group_id: String(group!.id),
-      }),
-    });
-    expect(added.status).toBe(200);
-  };
+  const pushEvent = (event: unknown, to = publicUrl) => pushRavenEvent(to, event);
 
   it("runs each background job once across both processes", async () => {
     await vi.waitFor(
@@ -287,8 +225,8 @@ describe("two API processes behind nginx with TLS", () => {
     }
 
     const plate = `ZN${randomInt(10_000, 100_000)}`;
-    await addToHotlist(token, plate, "Behind nginx");
-    const pushed = await pushEvent(await readOf(plate));
+    await addToHotlist(publicUrl, token, plate, "Behind nginx");
+    const pushed = await pushEvent(await ravenReadOf(plate, renderer));
     expect(pushed.status).toBe(201);
     const { id } = (await pushed.json()) as { id: string };
     const storedBy = upstreamOf(pushed)!;
@@ -306,7 +244,7 @@ describe("two API processes behind nginx with TLS", () => {
     const { tokens, status } = await signIn(publicUrl, "hartford.hotlistadmin", DEMO_PASSWORD);
     expect(status).toBe(200);
     const plate = `ZB${randomInt(10_000, 100_000)}`;
-    await addToHotlist(tokens!.access_token, plate, "Behind nginx, in Chromium");
+    await addToHotlist(publicUrl, tokens!.access_token, plate, "Behind nginx, in Chromium");
 
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     try {
@@ -354,7 +292,7 @@ describe("two API processes behind nginx with TLS", () => {
       const other = heldBy === address(a) ? b : a;
 
       // The RAVEN read of the listed plate goes straight to the process that does not hold the stream.
-      const pushed = await pushEvent(await readOf(plate), other.url);
+      const pushed = await pushEvent(await ravenReadOf(plate, renderer), other.url);
       expect(pushed.status).toBe(201);
 
       // The page announces only what came over its stream (reloading the history announces nothing),

@@ -4,18 +4,26 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createPrismaClient, type PrismaClient } from "@odin/db";
-import { DEMO_AGENCIES, DEMO_PASSWORD } from "@odin/db/demo-data";
+import { DEMO_PASSWORD } from "@odin/db/demo-data";
+import { findFreePort } from "@odin/db/embedded";
 import { createTestDatabase, type TestDatabase } from "@odin/db/testing";
 import { buildAxisEvent, createDataset, ImageRenderer } from "@odin/simulators";
 import { decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { findFreePort } from "@odin/db/embedded";
 import { openAlertStream, type StreamClient } from "./alert-helpers";
+import {
+  addToHotlist,
+  apiDir,
+  apiEnvironment,
+  camera,
+  hartford,
+  killAll,
+  pushRavenEvent,
+  ravenReadOf,
+  startApiProcess,
+  type ApiProcess,
+} from "./api-processes";
 import { signIn } from "./oidc-client";
-
-const apiDir = path.resolve(import.meta.dirname, "..");
-const hartford = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!;
-const camera = hartford.axis[0]!;
 
 /**
  * Issue 21.4: two real API processes (node, NODE_ENV=production) on one PostgreSQL and one shared
@@ -34,43 +42,17 @@ describe("two API processes on one database", () => {
 
   /** The address both replicas are reached by (A's port: A is restarted on it). */
   let publicUrl: string;
-  const environment = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-    PATH: process.env.PATH,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    DATABASE_URL: database.url,
-    ODIN_SECRETS_KEY: secretsKey,
-    ODIN_DATA_DIR: filesDir,
-    ODIN_PUBLIC_URL: publicUrl,
-    ODIN_SEED_DEMO: "true",
-    ODIN_DEMO_SIMULATORS: "false",
-    AXON_POLL_INTERVAL_MS: "0",
-    LOG_LEVEL: "warn",
-    ...extra,
-  });
+  const environment = (extra: NodeJS.ProcessEnv = {}) =>
+    apiEnvironment({ databaseUrl: database.url, secretsKey, dataDir: filesDir, publicUrl }, extra);
 
   const start = async (extra: NodeJS.ProcessEnv = {}, port?: number) => {
     port ??= await findFreePort();
     publicUrl ??= `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-      cwd: apiDir,
-      env: environment({ PORT: String(port), ...extra }),
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    processes.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    await vi.waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-        expect((await fetch(`${url}/healthz`)).status).toBe(200);
-      },
-      { timeout: 120_000, interval: 250 },
-    );
-    return { url, child };
+    return startApiProcess(environment(extra), processes, port);
   };
 
-  let a: { url: string; child: ChildProcess };
-  let b: { url: string; child: ChildProcess };
+  let a: ApiProcess;
+  let b: ApiProcess;
 
   beforeAll(async () => {
     database = await createTestDatabase(inject("postgresAdminUrl"));
@@ -82,7 +64,7 @@ describe("two API processes on one database", () => {
   const streams: StreamClient[] = [];
   afterAll(async () => {
     streams.forEach((stream) => stream.close());
-    for (const child of processes) if (child.exitCode === null) child.kill("SIGKILL");
+    killAll(processes);
     await prisma?.$disconnect();
     await database?.drop();
     await rm(filesDir, { recursive: true, force: true });
@@ -93,11 +75,7 @@ describe("two API processes on one database", () => {
   );
   const renderer = new ImageRenderer();
   const push = async (url: string, index: number) =>
-    fetch(`${url}/ingest/axis/${camera.identifier}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${camera.ingestToken}` },
-      body: JSON.stringify(await buildAxisEvent(reads[index]!, { renderer })),
-    });
+    pushRavenEvent(url, await buildAxisEvent(reads[index]!, { renderer }));
 
   it("runs each background job once across both processes", async () => {
     await vi.waitFor(
@@ -141,34 +119,8 @@ describe("two API processes on one database", () => {
     // A plate of this test's own, put on Hartford's demo hotlist through A: no read of it can have
     // raised an alert before, so the group's cooldown can never swallow this one.
     const plate = `ZQ${randomInt(10_000, 100_000)}`;
-    const groups = (await (await getWith(`${a.url}/alerts-data`, token)).json()) as {
-      id: number | string;
-      name: string;
-    }[];
-    const group = groups.find((candidate) => candidate.name === hartford.hotlist.name);
-    const added = await fetch(`${a.url}/hotlist/add-plate-direct`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        plate_number: plate,
-        state: "CT",
-        reason: "Two-process check",
-        notes: "",
-        group_id: String(group!.id),
-      }),
-    });
-    expect(added.status).toBe(200);
-    const read = createDataset({ now: Date.now(), axisReads: 0 }).addRead("axis", {
-      plate,
-      state: "CT",
-      cameraKey: `axis:${camera.identifier}`,
-      capturedAt: Date.now() - 60_000,
-    });
-    const pushed = await fetch(`${a.url}/ingest/axis/${camera.identifier}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${camera.ingestToken}` },
-      body: JSON.stringify(await buildAxisEvent(read, { renderer })),
-    });
+    await addToHotlist(a.url, token, plate, "Two-process check");
+    const pushed = await pushRavenEvent(a.url, await ravenReadOf(plate, renderer));
     expect(pushed.status).toBe(201);
     const { id } = (await pushed.json()) as { id: string };
     const received = await stream.waitFor((event) => event.alert.axis_detection_id === id, 30_000);
@@ -226,11 +178,7 @@ describe("two API processes on one database", () => {
       Array.from({ length: 24 }, (_, i) => buildAxisEvent(reads[i + 1]!, { renderer })),
     );
     const burst = events.map((event) =>
-      fetch(`${a.url}/ingest/axis/${camera.identifier}`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${camera.ingestToken}` },
-        body: JSON.stringify(event),
-      })
+      pushRavenEvent(a.url, event)
         .then(async (answer) => {
           if (answer.status === 201) acknowledged.push(((await answer.json()) as { id: string }).id);
           if (acknowledged.length === 8) a.child.kill("SIGKILL");
