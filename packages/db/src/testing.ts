@@ -266,14 +266,23 @@ export interface StreamingPair {
 export async function startStreamingPair({
   synchronous = false,
   binDir = SYSTEM_POSTGRES_BIN,
-}: { synchronous?: boolean; binDir?: string } = {}): Promise<StreamingPair> {
+  settings = {},
+}: {
+  synchronous?: boolean;
+  binDir?: string;
+  /** More server settings for both (the search-load bench: pg_stat_statements preloaded). */
+  settings?: Record<string, string>;
+} = {}): Promise<StreamingPair> {
   const { findFreePort } = await import("./embedded");
   const { dir, run } = await systemTools(binDir);
   const primaryDir = path.join(dir, "primary");
   const standbyDir = path.join(dir, "standby");
   const primaryPort = await findFreePort();
   const standbyPort = await findFreePort();
-  const common = "-c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off";
+  const extra = Object.entries(settings)
+    .map(([name, value]) => ` -c ${name}=${value}`)
+    .join("");
+  const common = `-c listen_addresses=127.0.0.1 -c unix_socket_directories= -c fsync=off${extra}`;
   await run("initdb", ["-D", primaryDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C"]);
   const sync = synchronous ? " -c synchronous_standby_names=*" : "";
   await run("pg_ctl", [

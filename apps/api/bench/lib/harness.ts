@@ -33,7 +33,7 @@ export interface BenchDatabase {
  * long has them from the detection-partitions job (issue 21), instead of leaving the older reads to
  * the default partition. partition-drop.ts replaces them with days.
  */
-async function monthsOfPartitions(url: string): Promise<void> {
+export async function monthsOfPartitions(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
