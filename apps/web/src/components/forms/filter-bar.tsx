@@ -2,14 +2,17 @@ import { MESSAGES } from "@odin/contract";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button, buttonClassName, Notice } from "@/components/ui";
 import { useNarrowScreen } from "@/lib/use-narrow-screen";
+import { binder } from "@/lib/forms/bind";
 import { DateRangeFields } from "./date-range-fields";
 
 /** Filters are text fields: what a form holds before it is applied. */
 export type FilterValues<F> = { [K in keyof F]: string };
 
-export interface FilterBarFields<F> {
+export interface FilterBarFields<F extends object> {
   draft: F;
   set: (patch: Partial<F>) => void;
+  /** A text filter's value and change handler by its name: `<Input {...bind("plate")} />`. */
+  bind: ReturnType<typeof binder<F>>;
   /** The Start and End fields, for the caller to place among its own. */
   range: ReactNode;
 }
@@ -112,7 +115,7 @@ export function FilterBar<F extends FilterValues<F>>({
       aria-label={label}
       hidden={!open}
     >
-      {children({ draft, set, range: rangeFields })}
+      {children({ draft, set, bind: binder(draft, set), range: rangeFields })}
       <div className="filter-bar__actions">
         <Button type="submit" busy={busy}>
           Apply

@@ -10,7 +10,16 @@ export { CsvUploadCard, type CsvUploadCardProps } from "./csv-upload-card";
 export { DateRangeFields, type DateRange, type DateRangeFieldsProps } from "./date-range-fields";
 export { FailureNotice, type FailureNoticeProps } from "./failure-notice";
 export { Field, type FieldControl, type FieldProps } from "./field";
-export { Input, Select, TextArea, type InputProps, type SelectProps, type TextAreaProps } from "./controls";
+export {
+  Input,
+  Options,
+  PlateInput,
+  Select,
+  TextArea,
+  type InputProps,
+  type SelectProps,
+  type TextAreaProps,
+} from "./controls";
 export { FieldError, type FieldErrorProps } from "./field-error";
 export { FieldLabel, type FieldLabelProps } from "./field-label";
 export { NoticeList, type NoticeListProps } from "./notice-list";

@@ -10,7 +10,7 @@ import {
 } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { Field, FieldError, Input, Select } from "@/components/forms";
+import { Field, FieldError, Input, Select, Options } from "@/components/forms";
 import { QueryView } from "@/components/layouts/query-view";
 import {
   Button,
@@ -266,6 +266,8 @@ function NewApiClientForm({
   };
 
   const scopesErrorId = `${id}-scopes-error`;
+  /** What the name and the subject share: required, off while saving, not filled in by the browser. */
+  const requiredText = { "aria-required": true, disabled: busy, autoComplete: "off" } as const;
 
   return (
     <form
@@ -278,14 +280,7 @@ function NewApiClientForm({
         New API client
       </h3>
       <Field label="Name" name="name" required error={errors.name}>
-        <Input
-          value={name}
-          maxLength={API_CLIENT_LIMITS.nameMax}
-          onValue={setName}
-          aria-required
-          disabled={busy}
-          autoComplete="off"
-        />
+        <Input value={name} onValue={setName} maxLength={API_CLIENT_LIMITS.nameMax} {...requiredText} />
       </Field>
       <fieldset
         className="field api-clients__scopes"
@@ -325,11 +320,7 @@ function NewApiClientForm({
         </Field>
         <Field label="Expires" name="expiry">
           <Select value={expiry} onValue={setExpiry} disabled={busy}>
-            {EXPIRY_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
+            <Options options={EXPIRY_CHOICES} />
           </Select>
         </Field>
       </div>
@@ -337,11 +328,9 @@ function NewApiClientForm({
         <Field label="Subject (sub) of its tokens" name="subject" required error={errors.subject}>
           <Input
             value={subject}
-            maxLength={API_CLIENT_LIMITS.externalSubjectMax}
             onValue={setSubject}
-            aria-required
-            disabled={busy}
-            autoComplete="off"
+            maxLength={API_CLIENT_LIMITS.externalSubjectMax}
+            {...requiredText}
           />
         </Field>
       )}

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, ZAuditLogQuery } from "@odin/contract";
-import { Field, FilterBar, Input } from "@/components/forms";
+import { Field, FilterBar, Input, PlateInput, Options } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import type { AuditFilters } from "../api/audit-logs";
 
@@ -31,24 +31,20 @@ export function AuditFiltersForm({
       busy={busy}
       onApply={onApply}
     >
-      {({ draft, set, range }) => (
+      {({ draft, set, bind, range }) => (
         <>
           {range}
           <Field label="Plate" name="plate">
-            <Input
-              className="plate audit-filters__plate"
-              value={draft.plate}
-              onValue={(plate) => set({ plate })}
+            <PlateInput
+              className="audit-filters__plate"
+              {...bind("plate")}
               maxLength={AUDIT_FILTER_LIMITS.plate}
-              autoComplete="off"
-              spellCheck={false}
             />
           </Field>
           <Field label="Case number" name="caseNumber">
             <Input
               className="audit-filters__case"
-              value={draft.caseNumber}
-              onValue={(caseNumber) => set({ caseNumber })}
+              {...bind("caseNumber")}
               maxLength={AUDIT_FILTER_LIMITS.case_number}
               autoComplete="off"
               spellCheck={false}
@@ -61,11 +57,7 @@ export function AuditFiltersForm({
               onChange={(event) => set({ action: event.target.value })}
             >
               <option value="">All actions</option>
-              {AUDIT_ACTIONS.map((action) => (
-                <option key={action.value} value={action.value}>
-                  {action.label}
-                </option>
-              ))}
+              <Options options={AUDIT_ACTIONS} />
             </select>
           </Field>
         </>

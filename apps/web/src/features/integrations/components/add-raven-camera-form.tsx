@@ -6,7 +6,7 @@ import {
 } from "@odin/contract";
 import { useState, type FormEvent } from "react";
 import { useCurrentUser } from "@/lib/auth/current-user";
-import { Field, Input } from "@/components/forms";
+import { Field, Input, Options } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { Button, Card, Checkbox, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
@@ -104,11 +104,7 @@ export function AddRavenCameraForm({
           <Field label="Agency" name="agency_id" required>
             <select className="input" value={form.agencyId} onChange={set("agencyId")}>
               <option value="">Choose the camera&apos;s agency</option>
-              {agencies.map((agency) => (
-                <option key={agency.id} value={agency.id}>
-                  {agency.name}
-                </option>
-              ))}
+              <Options options={agencies.map((agency) => ({ value: agency.id, label: agency.name }))} />
             </select>
           </Field>
         )}

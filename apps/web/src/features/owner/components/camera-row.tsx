@@ -1,5 +1,6 @@
 import { MESSAGES, type TAgency, type TRekorCamera } from "@odin/contract";
 import { useState } from "react";
+import { Options } from "@/components/forms";
 import { Button } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { formatTimestamp } from "@/lib/format";
@@ -137,11 +138,7 @@ export function CameraRow({ initial, agencies }: { initial: TRekorCamera; agenci
           disabled={saving}
         >
           <option value="">No agency</option>
-          {agencies.map((agency) => (
-            <option key={agency.id} value={agency.id}>
-              {agency.name}
-            </option>
-          ))}
+          <Options options={agencies.map((agency) => ({ value: agency.id, label: agency.name }))} />
         </select>
       </td>
       <td className="camera-table__manual">

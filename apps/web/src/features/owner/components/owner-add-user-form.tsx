@@ -1,7 +1,15 @@
 import { ownerAddUserRequestFor, type TAgency } from "@odin/contract";
 import { getIdentitySettings } from "@/lib/config";
 import { useEffect } from "react";
-import { AddUserCard, Field, SignInByProviderHint, useAddUserForm, Input, Select } from "@/components/forms";
+import {
+  AddUserCard,
+  Field,
+  SignInByProviderHint,
+  useAddUserForm,
+  Input,
+  Select,
+  Options,
+} from "@/components/forms";
 import { Notice } from "@/components/ui";
 import { ownerAddUser } from "../api/owner";
 
@@ -80,11 +88,7 @@ export function OwnerAddUserForm({ agencies, onAdded, preset }: OwnerAddUserForm
         <Field {...field("agency_id", "Agency")}>
           <Select {...control("agency_id")} required>
             <option value="">{SELECT_AGENCY}</option>
-            {agencies.map((agency) => (
-              <option key={agency.id} value={agency.id}>
-                {agency.name}
-              </option>
-            ))}
+            <Options options={agencies.map((agency) => ({ value: agency.id, label: agency.name }))} />
           </Select>
         </Field>
         {form.roleField}

@@ -1,9 +1,10 @@
 import { ZIdpRoleRuleInput, type TAgency } from "@odin/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Field, Input, Select } from "@/components/forms";
+import { Field, Input, Select, Options } from "@/components/forms";
 import { Button, Card, Checkbox, DataTable, EmptyState, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
+import { binder, merging } from "@/lib/forms/bind";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { addSignInRule, removeSignInRule } from "../api/sign-in-rules";
 import { ownerKeys, ownerQueries } from "../api/queries";
@@ -32,6 +33,7 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
   const client = useQueryClient();
   const query = useQuery(ownerQueries.signInRules());
   const [form, setForm] = useState(EMPTY);
+  const bind = binder(form, merging(setForm));
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: ownerKeys.signInRules });
@@ -130,39 +132,19 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
       <form onSubmit={(event) => void submit(event)} noValidate className="stack">
         <div className="form-row">
           <Field label="Agency of the rule" name="agency_id">
-            <Select
-              value={form.agency_id}
-              disabled={busy}
-              onValue={(agency_id) => setForm({ ...form, agency_id })}
-            >
+            <Select {...bind("agency_id")} disabled={busy}>
               <option value="">Select an agency</option>
-              {agencies.map((agency) => (
-                <option key={agency.id} value={agency.id}>
-                  {agency.name}
-                </option>
-              ))}
+              <Options options={agencies.map((agency) => ({ value: agency.id, label: agency.name }))} />
             </Select>
           </Field>
           <Field label="Claim" name="claim">
-            <Input
-              value={form.claim}
-              maxLength={RULE_LIMITS.claim}
-              disabled={busy}
-              spellCheck={false}
-              onValue={(claim) => setForm({ ...form, claim })}
-            />
+            <Input {...bind("claim")} maxLength={RULE_LIMITS.claim} disabled={busy} spellCheck={false} />
           </Field>
           <Field label="Value (group name or id)" name="value">
-            <Input
-              value={form.value}
-              maxLength={RULE_LIMITS.value}
-              disabled={busy}
-              spellCheck={false}
-              onValue={(value) => setForm({ ...form, value })}
-            />
+            <Input {...bind("value")} maxLength={RULE_LIMITS.value} disabled={busy} spellCheck={false} />
           </Field>
           <Field label="Role" name="role">
-            <Select value={form.role} disabled={busy} onValue={(role) => setForm({ ...form, role })}>
+            <Select {...bind("role")} disabled={busy}>
               <option value="user">User</option>
               <option value="admin">Admin</option>
             </Select>

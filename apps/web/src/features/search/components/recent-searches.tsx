@@ -1,16 +1,14 @@
-import { MESSAGES, ZSearchRequestFields } from "@odin/contract";
+import { MESSAGES } from "@odin/contract";
 import { use, useEffect, useRef, useState, type FormEvent } from "react";
-import { Field, Input } from "@/components/forms";
+import { Field } from "@/components/forms";
 import { CurrentUserContext } from "@/lib/auth/current-user";
 import { Button, Card, Notice } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
-import { maxLengthOf } from "@/lib/forms/limits";
 import { loadRecentSearches, type RecentSearch } from "../search-memory";
 import { fromSearchRequest, presetRange } from "../search-params";
+import { JustificationInput } from "./search-form/justification-bar";
 import { SearchLoadingModal } from "./search-form/search-loading-modal";
 import { useSearchSubmit } from "./search-form/use-search-submit";
-
-const JUSTIFICATION_MAX = maxLengthOf(ZSearchRequestFields.shape.justification);
 
 /** One line saying what a recent search asked. */
 export function describeRecentSearch(entry: RecentSearch): string {
@@ -82,15 +80,7 @@ function RerunForm({ entry, onCancel }: { entry: RecentSearch; onCancel: () => v
   return (
     <form className="recent-searches__rerun" onSubmit={onSubmit} noValidate aria-label="Run the search again">
       <Field label="Justification" name="justification">
-        <Input
-          ref={input}
-          value={justification}
-          onValue={setJustification}
-          placeholder="Case number or reason for this search"
-          maxLength={JUSTIFICATION_MAX}
-          autoComplete="off"
-          required
-        />
+        <JustificationInput ref={input} value={justification} onValue={setJustification} />
       </Field>
       <div className="recent-searches__actions">
         <Button type="submit" size="sm" busy={state.status === "busy"}>

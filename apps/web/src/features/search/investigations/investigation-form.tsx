@@ -9,6 +9,7 @@ import {
   useCaseFieldSettings,
   type CaseFieldValues,
   Input,
+  PlateInput,
 } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
@@ -91,7 +92,7 @@ export function NumberField({
 export function PlateField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <Field label="Plate" name="plate" required className="investigation-plate">
-      <Input className="plate" value={value} maxLength={PLATE_MAX} autoComplete="off" onValue={onChange} />
+      <PlateInput value={value} maxLength={PLATE_MAX} onValue={onChange} />
     </Field>
   );
 }

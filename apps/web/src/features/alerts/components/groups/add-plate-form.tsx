@@ -1,6 +1,7 @@
 import { MESSAGES, US_STATES, ZGroupPlateFields } from "@odin/contract";
 import { useRef, useState, type FormEvent } from "react";
-import { Field, Input, Select, TextArea } from "@/components/forms";
+import { Field, Input, Select, TextArea, PlateInput, Options } from "@/components/forms";
+import { binder, merging } from "@/lib/forms/bind";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { Button } from "@/components/ui";
 import type { NewPlate } from "../../api/groups";
@@ -15,6 +16,8 @@ const PLATE_LIMITS = {
   reason: maxLengthOf(ZGroupPlateFields.shape.reason),
   notes: maxLengthOf(ZGroupPlateFields.shape.notes),
 };
+
+const STATE_OPTIONS = US_STATES.map((state) => ({ value: state.abbreviation, label: state.name }));
 
 const EMPTY = { number: "", state: "", reason: "", notes: "", matchStrategy: "exact" };
 let nextKey = 0;
@@ -44,8 +47,7 @@ export function AddPlateForm({
   // The one refusal shown, under the field it is about.
   const [error, setError] = useState<{ field: "number" | "attachment"; message: string } | null>(null);
   const errorOf = (field: "number" | "attachment") => (error?.field === field ? error.message : undefined);
-  const set = (name: Exclude<keyof typeof EMPTY, "matchStrategy">) => (value: string) =>
-    setFields({ ...fields, [name]: value });
+  const bind = binder(fields, merging(setFields));
 
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,24 +80,18 @@ export function AddPlateForm({
     <form className="add-plate" aria-label="Add plate" onSubmit={add} noValidate>
       <div className="form-row">
         <Field label="Plate number" name="number" required error={errorOf("number")} announceError>
-          <Input
+          <PlateInput
             ref={numberInput}
-            className="plate add-plate__number"
-            value={fields.number}
+            className="add-plate__number"
+            {...bind("number")}
             maxLength={PLATE_LIMITS.number}
-            autoComplete="off"
             disabled={disabled}
-            onValue={(value) => set("number")(value)}
           />
         </Field>
         <Field label="State" name="state">
-          <Select value={fields.state} disabled={disabled} onValue={(value) => set("state")(value)}>
+          <Select {...bind("state")} disabled={disabled}>
             <option value="">Select a state</option>
-            {US_STATES.map((state) => (
-              <option key={state.abbreviation} value={state.abbreviation}>
-                {state.name}
-              </option>
-            ))}
+            <Options options={STATE_OPTIONS} />
           </Select>
         </Field>
         <Field label="Match" name="match" hint={MATCH_STRATEGY_HINT}>
@@ -109,22 +105,16 @@ export function AddPlateForm({
           </Select>
         </Field>
         <Field label="Reason" name="reason">
-          <Input
-            value={fields.reason}
-            maxLength={PLATE_LIMITS.reason}
-            disabled={disabled}
-            onValue={(value) => set("reason")(value)}
-          />
+          <Input {...bind("reason")} maxLength={PLATE_LIMITS.reason} disabled={disabled} />
         </Field>
       </div>
       <div className="form-row">
         <Field label="Notes (optional)" name="notes">
           <TextArea
             className="add-plate__notes"
-            value={fields.notes}
+            {...bind("notes")}
             maxLength={PLATE_LIMITS.notes}
             disabled={disabled}
-            onValue={(value) => set("notes")(value)}
           />
         </Field>
         <Field

@@ -1,6 +1,7 @@
 import { MESSAGES, ZGroupFormFields } from "@odin/contract";
 import { useRef, useState, type Ref } from "react";
 import { Field, Input, TextArea } from "@/components/forms";
+import { binder } from "@/lib/forms/bind";
 import { maxLengthOf } from "@/lib/forms/limits";
 import type { GroupFormValues } from "../../api/groups";
 import { ImagePicker } from "./image-picker";
@@ -24,25 +25,14 @@ const GROUP_LIMITS = {
 /** Name (required), description and image: the fields create and edit group share (001 §2). */
 export function GroupFields(props: GroupFieldsProps) {
   const { values, onChange, nameError, currentImageUrl, disabled, nameRef } = props;
+  const bind = binder(values, (change) => onChange({ ...values, ...change }));
   return (
     <>
       <Field label="Group name" name="name" required error={nameError}>
-        <Input
-          ref={nameRef}
-          value={values.name}
-          maxLength={GROUP_LIMITS.name}
-          required
-          disabled={disabled}
-          onValue={(name) => onChange({ ...values, name })}
-        />
+        <Input ref={nameRef} {...bind("name")} maxLength={GROUP_LIMITS.name} required disabled={disabled} />
       </Field>
       <Field label="Description" name="description">
-        <TextArea
-          value={values.description}
-          maxLength={GROUP_LIMITS.description}
-          disabled={disabled}
-          onValue={(description) => onChange({ ...values, description })}
-        />
+        <TextArea {...bind("description")} maxLength={GROUP_LIMITS.description} disabled={disabled} />
       </Field>
       <ImagePicker
         file={values.image}

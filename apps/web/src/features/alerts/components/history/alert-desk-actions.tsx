@@ -6,7 +6,7 @@ import {
   type TAlertDisposition,
 } from "@odin/contract";
 import { useId, useState, type FormEvent } from "react";
-import { Field } from "@/components/forms";
+import { Field, Options } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { formatTimestamp } from "@/lib/format";
@@ -94,11 +94,9 @@ export function AlertDeskActions({ alert, onChange }: { alert: TAlert; onChange:
             onChange={(event) => setDisposition(event.target.value as TAlertDisposition | "")}
           >
             <option value="">Not judged</option>
-            {ALERT_DISPOSITIONS.map((value) => (
-              <option key={value} value={value}>
-                {ALERT_DISPOSITION_LABELS[value]}
-              </option>
-            ))}
+            <Options
+              options={ALERT_DISPOSITIONS.map((value) => ({ value, label: ALERT_DISPOSITION_LABELS[value] }))}
+            />
           </select>
         </Field>
         <Field label="Disposition note" name="note">

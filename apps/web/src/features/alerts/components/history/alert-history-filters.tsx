@@ -1,5 +1,5 @@
 import { ALERT_DISPOSITION_LABELS, ALERT_DISPOSITIONS, ZGroupAlertsQuery } from "@odin/contract";
-import { Field, FilterBar, Input } from "@/components/forms";
+import { Field, FilterBar, Input, PlateInput, Options } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { NO_ALERT_FILTERS, type AlertHistoryFilters } from "../../api/alerts";
 
@@ -31,25 +31,13 @@ export function AlertHistoryFiltersForm({
       })}
       onApply={onApply}
     >
-      {({ draft, set, range }) => (
+      {({ draft, set, bind, range }) => (
         <>
           <Field label="Plate" name="plate">
-            <Input
-              className="plate"
-              value={draft.plate}
-              onValue={(plate) => set({ plate })}
-              maxLength={ALERT_FILTER_LIMITS.plate}
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <PlateInput {...bind("plate")} maxLength={ALERT_FILTER_LIMITS.plate} />
           </Field>
           <Field label="Camera" name="camera">
-            <Input
-              value={draft.camera}
-              onValue={(camera) => set({ camera })}
-              maxLength={ALERT_FILTER_LIMITS.camera}
-              autoComplete="off"
-            />
+            <Input {...bind("camera")} maxLength={ALERT_FILTER_LIMITS.camera} autoComplete="off" />
           </Field>
           {range}
           <Field label="Disposition" name="disposition">
@@ -60,11 +48,12 @@ export function AlertHistoryFiltersForm({
             >
               <option value="">Any</option>
               <option value="none">Not yet judged</option>
-              {ALERT_DISPOSITIONS.map((value) => (
-                <option key={value} value={value}>
-                  {ALERT_DISPOSITION_LABELS[value]}
-                </option>
-              ))}
+              <Options
+                options={ALERT_DISPOSITIONS.map((value) => ({
+                  value,
+                  label: ALERT_DISPOSITION_LABELS[value],
+                }))}
+              />
             </select>
           </Field>
         </>

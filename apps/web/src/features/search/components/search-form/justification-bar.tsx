@@ -1,6 +1,6 @@
 import { MESSAGES, ZSearchRequestFields } from "@odin/contract";
 import { type Ref } from "react";
-import { Field, Input } from "@/components/forms";
+import { Field, Input, type InputProps } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { Button, Notice } from "@/components/ui";
 import type { SubmitState } from "./use-search-submit";
@@ -34,17 +34,26 @@ export function JustificationField({
       className="search-justification"
       hint={`Required. ${JUSTIFICATION_HINT}`}
     >
-      <Input
+      <JustificationInput
         ref={inputRef}
         value={justification}
         onValue={onJustificationChange}
-        placeholder="Case number or reason for this search"
-        maxLength={JUSTIFICATION_MAX}
-        autoComplete="off"
-        required
         aria-invalid={missing || undefined}
       />
     </Field>
+  );
+}
+
+/** The justification's input (the search form's and a recent search's re-run): required, the contract's length. */
+export function JustificationInput(props: InputProps) {
+  return (
+    <Input
+      placeholder="Case number or reason for this search"
+      maxLength={JUSTIFICATION_MAX}
+      autoComplete="off"
+      required
+      {...props}
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import {
 } from "@odin/contract";
 import { type ReactNode } from "react";
 import type { SearchForm } from "../../search-params";
-import { Field, Input, Select } from "@/components/forms";
+import { Field, PlateInput, Select, Options } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
 
 const PLATE_MAX = maxLengthOf(ZSearchRequestFields.shape.plate);
@@ -34,6 +34,19 @@ const MATCH_OPTIONS: { value: TPlateMatch; label: string }[] = [
 ];
 const BODY_TYPE_OPTIONS: Option[] = BODY_TYPES.map(({ value, label }) => ({ value, label }));
 
+/** State, colour, make and body type: a choice each, "any" when none is chosen. */
+const VEHICLE_SELECTS: {
+  name: "plate_state" | "vehicle_color" | "vehicle_make" | "vehicle_body_type";
+  label: string;
+  placeholder: string;
+  options: Option[];
+}[] = [
+  { name: "plate_state", label: "State", placeholder: "Any state", options: STATE_OPTIONS },
+  { name: "vehicle_color", label: "Color", placeholder: "Any color", options: COLOR_OPTIONS },
+  { name: "vehicle_make", label: "Make", placeholder: "Any make", options: MAKE_OPTIONS },
+  { name: "vehicle_body_type", label: "Body type", placeholder: "Any body type", options: BODY_TYPE_OPTIONS },
+];
+
 export type VehicleValues = Pick<
   SearchForm,
   "plate" | "match" | "plate_state" | "vehicle_color" | "vehicle_make" | "vehicle_body_type"
@@ -58,13 +71,11 @@ export function VehicleFields({ values, onChange, afterPlate, afterMatch }: Vehi
         className="search-vehicle__plate"
         hint="Partial plates and * ? wildcards work."
       >
-        <Input
-          className="plate search-plate-input"
+        <PlateInput
+          className="search-plate-input"
           value={values.plate}
           onValue={(plate) => onChange({ plate })}
           maxLength={PLATE_MAX}
-          autoComplete="off"
-          spellCheck={false}
         />
       </Field>
       {afterPlate}
@@ -75,46 +86,18 @@ export function VehicleFields({ values, onChange, afterPlate, afterMatch }: Vehi
         hint="Similar also finds misreads (O/0, B/8, a missing character)."
       >
         <Select value={values.match} onValue={(value) => onChange({ match: value as TPlateMatch })}>
-          {MATCH_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={MATCH_OPTIONS} />
         </Select>
       </Field>
       {afterMatch}
-      <SelectField
-        label="State"
-        name="plate_state"
-        placeholder="Any state"
-        options={STATE_OPTIONS}
-        value={values.plate_state}
-        onChange={(plate_state) => onChange({ plate_state })}
-      />
-      <SelectField
-        label="Color"
-        name="vehicle_color"
-        placeholder="Any color"
-        options={COLOR_OPTIONS}
-        value={values.vehicle_color}
-        onChange={(vehicle_color) => onChange({ vehicle_color })}
-      />
-      <SelectField
-        label="Make"
-        name="vehicle_make"
-        placeholder="Any make"
-        options={MAKE_OPTIONS}
-        value={values.vehicle_make}
-        onChange={(vehicle_make) => onChange({ vehicle_make })}
-      />
-      <SelectField
-        label="Body type"
-        name="vehicle_body_type"
-        placeholder="Any body type"
-        options={BODY_TYPE_OPTIONS}
-        value={values.vehicle_body_type}
-        onChange={(vehicle_body_type) => onChange({ vehicle_body_type })}
-      />
+      {VEHICLE_SELECTS.map(({ name, label, placeholder, options }) => (
+        <SelectField
+          key={name}
+          {...{ name, label, placeholder, options }}
+          value={values[name]}
+          onChange={(value) => onChange({ [name]: value })}
+        />
+      ))}
     </div>
   );
 }
@@ -138,11 +121,7 @@ function SelectField({ label, name, placeholder, options, value, onChange }: Sel
     <Field label={label} name={name}>
       <Select value={value} onValue={onChange}>
         <option value="">{placeholder}</option>
-        {shown.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <Options options={shown} />
       </Select>
     </Field>
   );
