@@ -1,6 +1,6 @@
 import { MESSAGES, type TOwnerUser } from "@odin/contract";
-import { useId, useState } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useState } from "react";
+import { Field, Input } from "@/components/forms";
 import { Button, Modal, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { missingPasswordRules } from "@/lib/password-text";
@@ -22,7 +22,6 @@ type Phase =
  * 'successfully'; the user must then choose their own at the next sign-in.
  */
 export function ResetPasswordDialog({ user, onClose }: { user: TOwnerUser; onClose: () => void }) {
-  const id = useId();
   const [password, setPassword] = useState(generateTemporaryPassword);
   const [phase, setPhase] = useState<Phase>({ status: "editing" });
   const [copied, setCopied] = useState(false);
@@ -82,39 +81,40 @@ export function ResetPasswordDialog({ user, onClose }: { user: TOwnerUser; onClo
         Set a temporary password for <strong>{user.name || user.username}</strong> ({user.username}). They
         must choose their own the next time they sign in. Give it to them through a channel you trust.
       </p>
-      <div className="field">
-        <FieldLabel htmlFor={`${id}-password`}>Temporary password</FieldLabel>
-        <div className="temp-password">
-          <input
-            id={`${id}-password`}
-            className="input temp-password__input"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setCopied(false);
-            }}
-            readOnly={saving || done}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={weak !== undefined || undefined}
-          />
-          <Button variant="secondary" onClick={() => void copy()}>
-            {copied ? "Copied" : "Copy"}
-          </Button>
-          {!done && (
-            <Button
-              variant="ghost"
-              disabled={saving}
-              onClick={() => {
-                setPassword(generateTemporaryPassword());
+      <Field label="Temporary password" name="temporary_password">
+        {(control) => (
+          <div className="temp-password">
+            <Input
+              {...control}
+              className="temp-password__input"
+              value={password}
+              onValue={(value) => {
+                setPassword(value);
                 setCopied(false);
               }}
-            >
-              Generate another
+              readOnly={saving || done}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={weak !== undefined || undefined}
+            />
+            <Button variant="secondary" onClick={() => void copy()}>
+              {copied ? "Copied" : "Copy"}
             </Button>
-          )}
-        </div>
-      </div>
+            {!done && (
+              <Button
+                variant="ghost"
+                disabled={saving}
+                onClick={() => {
+                  setPassword(generateTemporaryPassword());
+                  setCopied(false);
+                }}
+              >
+                Generate another
+              </Button>
+            )}
+          </div>
+        )}
+      </Field>
       {phase.status === "done" && <Notice tone="success">{phase.message}</Notice>}
       {phase.status === "failed" && <Notice tone="danger">{phase.message}</Notice>}
     </Modal>

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { FieldLabel } from "@/components/forms";
+import { useEffect, useRef, useState } from "react";
+import { Field, Input } from "@/components/forms";
 import { Button } from "@/components/ui";
 import { GroupImage } from "./group-image";
 
@@ -19,7 +19,6 @@ export interface ImagePickerProps {
 
 /** The group image with a preview of the chosen file (an object URL, revoked when it changes). */
 export function ImagePicker({ file, onChange, currentUrl = null, name, disabled = false }: ImagePickerProps) {
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
 
@@ -39,37 +38,38 @@ export function ImagePicker({ file, onChange, currentUrl = null, name, disabled 
   };
 
   return (
-    <div className="field image-picker">
-      <FieldLabel htmlFor={`${id}-file`}>Group image</FieldLabel>
-      <div className="image-picker__row">
-        <div className="image-picker__preview">
-          {preview ? (
-            <img src={preview} alt={`Preview of ${file?.name ?? "the new image"}`} />
-          ) : (
-            <GroupImage src={currentUrl} name={name || "New group"} size="large" />
-          )}
+    <Field label="Group image" name="group_image" className="image-picker">
+      {(control) => (
+        <div className="image-picker__row">
+          <div className="image-picker__preview">
+            {preview ? (
+              <img src={preview} alt={`Preview of ${file?.name ?? "the new image"}`} />
+            ) : (
+              <GroupImage src={currentUrl} name={name || "New group"} size="large" />
+            )}
+          </div>
+          <div className="image-picker__controls">
+            {/* The hint sits beside the preview, under the input: described by its id. */}
+            <Input
+              {...control}
+              ref={input}
+              type="file"
+              accept={GROUP_IMAGE_TYPES}
+              disabled={disabled}
+              aria-describedby={`${control.id}-hint`}
+              onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+            />
+            <span id={`${control.id}-hint`} className="field__hint">
+              PNG, JPEG or WebP. {currentUrl ? "Choose a file to replace the current image." : "Optional."}
+            </span>
+            {file && (
+              <Button variant="ghost" size="sm" onClick={clear} disabled={disabled}>
+                Remove chosen image
+              </Button>
+            )}
+          </div>
         </div>
-        <div className="image-picker__controls">
-          <input
-            ref={input}
-            id={`${id}-file`}
-            className="input"
-            type="file"
-            accept={GROUP_IMAGE_TYPES}
-            disabled={disabled}
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-          />
-          <span id={`${id}-hint`} className="field__hint">
-            PNG, JPEG or WebP. {currentUrl ? "Choose a file to replace the current image." : "Optional."}
-          </span>
-          {file && (
-            <Button variant="ghost" size="sm" onClick={clear} disabled={disabled}>
-              Remove chosen image
-            </Button>
-          )}
-        </div>
-      </div>
-    </div>
+      )}
+    </Field>
   );
 }
