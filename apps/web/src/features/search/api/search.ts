@@ -78,6 +78,8 @@ export const searchKeys = {
   axonIntegrations: ["search", "agencies", "axon"] as const,
   axisAgencies: ["search", "agencies", "axis"] as const,
   hotlistGroups: ["search", "hotlist-groups"] as const,
+  /** A paged answer's older results on /results (with the screen's own id). */
+  olderResults: ["search", "older-results"] as const,
 };
 
 export const searchQueries = {

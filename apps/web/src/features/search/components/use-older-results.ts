@@ -1,7 +1,8 @@
 import { MESSAGES } from "@odin/contract";
-import { useEffect, useState } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useState } from "react";
 import { isApiError } from "@/lib/api-client";
-import { searchNextPage } from "../api/search";
+import { searchKeys, searchNextPage, type SearchAnswer } from "../api/search";
 import { appendPage } from "../result-pages";
 import type { ResultsState } from "../search-params";
 
@@ -18,40 +19,65 @@ export type OlderResults =
 
 type Failure = Extract<OlderResults, { status: "failed" }>;
 
+/** The first page's param: that page came with the navigation (the search itself), it is never asked. */
+const FIRST_PAGE = "";
+
 /**
- * The results of /results, and the older pages of a paged answer loaded behind them (issue 21): while
- * the state has a cursor, the next page is asked for (one at a time, with the search's parameters as
- * first sent) and appended (appendPage). It stops when no cursor comes back, on an error (until
+ * The results of /results, and the older pages of a paged answer loaded behind them (issue 21), as an
+ * infinite query: the first page is the one the search screen handed over, each next page is asked for
+ * with the previous page's cursor (one at a time, with the search's parameters as first sent) and the
+ * pages are appended in order (appendPage). It stops when no cursor comes back, on an error (until
  * `retry`, which asks for the same page again), or when the screen goes (the call is cancelled).
  */
 export function useOlderResults(initial: ResultsState | null) {
-  const [state, setState] = useState(initial);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const cursor = state?.nextCursor ?? null;
-  const params = state?.previousSearchParams;
+  const params = initial?.previousSearchParams;
+  const first: SearchAnswer | null = initial && {
+    results: initial.searchResults,
+    statuses: initial.sourceStatuses,
+    nextCursor: initial.nextCursor ?? null,
+  };
+  const query = useInfiniteQuery({
+    // One answer per arrival on /results: its pages are this screen's, never shared or kept.
+    queryKey: [...searchKeys.olderResults, useId()],
+    queryFn: ({ pageParam, signal }) =>
+      pageParam === FIRST_PAGE || !params
+        ? Promise.resolve(first!)
+        : searchNextPage(params, pageParam, signal),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (page) => (params && page.nextCursor) || undefined,
+    initialData: first ? { pages: [first], pageParams: [FIRST_PAGE] } : undefined,
+    enabled: first !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+    // A failed page waits for Try again (or a new search, when its cursor is no longer valid).
+    retry: false,
+  });
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
+  // The next page is asked for as soon as the previous one is in (a page can arrive before a render
+  // shows it being fetched: hence the page count), until one fails or none is left.
+  const pageCount = query.data?.pages.length ?? 0;
   useEffect(() => {
-    if (!cursor || !params) return;
-    const controller = new AbortController();
-    searchNextPage(params, cursor, controller.signal).then(
-      (page) => {
-        if (controller.signal.aborted) return;
-        setState((current) =>
-          current && current.nextCursor === cursor ? appendPage(current, page) : current,
-        );
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailure(describeFailure(error));
-      },
-    );
-    return () => controller.abort();
-  }, [cursor, params, attempt]);
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [pageCount, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  const older: OlderResults = !cursor ? { status: "done" } : (failure ?? { status: "loading" });
+  const pages = query.data?.pages;
+  const state = useMemo(
+    () => (initial && pages ? pages.slice(1).reduce(appendPage, initial) : initial),
+    [initial, pages],
+  );
+  // Try again shows "loading" at once (the query reports its new fetch a tick later): the failure is
+  // shown again only when another one comes (errorUpdateCount grows).
+  const [retriedAfter, setRetriedAfter] = useState(-1);
+  const failed = isFetchNextPageError && !isFetchingNextPage && query.errorUpdateCount > retriedAfter;
+  const older: OlderResults = !hasNextPage
+    ? { status: "done" }
+    : failed
+      ? describeFailure(query.error)
+      : { status: "loading" };
   const retry = () => {
-    setFailure(null);
-    setAttempt((count) => count + 1);
+    setRetriedAfter(query.errorUpdateCount);
+    void fetchNextPage();
   };
   return { state, older, retry };
 }
