@@ -11,17 +11,17 @@ import type { Actor } from "./actor";
  * Which agency an admin call reaches: the caller's own, or every agency for the owner (the one
  * cross-agency user); null for an admin without an agency, who reaches nothing.
  */
-export function administeredAgency(auth: Actor): number | "all" | null {
-  return auth.isOwner ? "all" : auth.user.agencyId;
+export function administeredAgency(actor: Actor): number | "all" | null {
+  return actor.isOwner ? "all" : actor.user.agencyId;
 }
 
 /** The agency the caller's new rows belong to (keys, integrations); the owner must use an agency's admin. */
-export function requireOwnAgency(auth: Actor): number {
-  if (auth.user.agencyId === null) {
+export function requireOwnAgency(actor: Actor): number {
+  if (actor.user.agencyId === null) {
     throw new AppError(
       "CONFLICT",
       "Your account belongs to no agency: this is done by an admin of the agency.",
     );
   }
-  return auth.user.agencyId;
+  return actor.user.agencyId;
 }

@@ -48,12 +48,12 @@ export function toProfile({ user }: Actor): TProfile {
  */
 export async function revokeSession(
   prisma: Database,
-  auth: AuthContext,
+  actor: AuthContext,
   endProviderSession?: (sid: string) => Promise<void>,
 ): Promise<void> {
-  const { user, token } = auth;
+  const { user, token } = actor;
   const now = new Date();
-  await writeAudit(prisma, auth, { action: "sign_out", detail: { session: token.sid ?? null } });
+  await writeAudit(prisma, actor, { action: "sign_out", detail: { session: token.sid ?? null } });
   if (token.sid) {
     await revokeSessionRow(
       prisma,

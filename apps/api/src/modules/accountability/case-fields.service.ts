@@ -45,10 +45,10 @@ export async function findCaseFieldSettings(
 /** PUT /admin/case-fields: the admin's own agency; an empty list goes back to the defaults. Audited. */
 export async function updateCaseFieldSettings(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   body: z.output<typeof ZCaseFieldSettingsRequest>,
 ): Promise<TCaseFieldSettings> {
-  const agencyId = requireOwnAgency(auth);
+  const agencyId = requireOwnAgency(actor);
   return inTransaction(prisma, async (tx) => {
     const agency = await updateCaseFieldRow(tx, agencyId, {
       requireCaseNumber: body.require_case_number,
@@ -56,7 +56,7 @@ export async function updateCaseFieldSettings(
       offenseCategories: body.offense_categories,
     });
     const settings = toSettings(agency);
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "case_fields_changed",
       detail: {
         require_case_number: settings.require_case_number,

@@ -21,8 +21,8 @@ function toLegalHold(hold: LegalHold): TLegalHold {
 }
 
 /** GET /admin/legal-holds: the admin's agency's holds, active first, newest first. */
-export async function listLegalHolds(prisma: Database, auth: Actor): Promise<{ holds: TLegalHold[] }> {
-  const agencyId = requireOwnAgency(auth);
+export async function listLegalHolds(prisma: Database, actor: Actor): Promise<{ holds: TLegalHold[] }> {
+  const agencyId = requireOwnAgency(actor);
   const holds = await findLegalHolds(prisma, agencyId);
   return { holds: holds.map(toLegalHold) };
 }
@@ -33,20 +33,20 @@ export async function listLegalHolds(prisma: Database, auth: Actor): Promise<{ h
  */
 export async function placeLegalHold(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   body: { case_number: string; reason: string },
 ): Promise<TLegalHold> {
-  const agencyId = requireOwnAgency(auth);
+  const agencyId = requireOwnAgency(actor);
   try {
     return await inTransaction(prisma, async (tx) => {
       const hold = await insertLegalHold(tx, {
         agencyId,
         caseNumber: body.case_number,
         reason: body.reason,
-        placedById: auth.user.id,
-        placedBy: auth.user.username,
+        placedById: actor.user.id,
+        placedBy: actor.user.username,
       });
-      await writeAudit(tx, auth, {
+      await writeAudit(tx, actor, {
         action: "legal_hold_placed",
         detail: { hold_id: hold.id, case_number: hold.caseNumber, reason: hold.reason },
       });
@@ -61,12 +61,12 @@ export async function placeLegalHold(
 }
 
 /** POST /admin/legal-holds/{id}/release: once, by one conditional UPDATE; audited with it. */
-export async function releaseLegalHold(prisma: Database, auth: Actor, id: number): Promise<TLegalHold> {
-  const agencyId = requireOwnAgency(auth);
+export async function releaseLegalHold(prisma: Database, actor: Actor, id: number): Promise<TLegalHold> {
+  const agencyId = requireOwnAgency(actor);
   return inTransaction(prisma, async (tx) => {
-    const hold = await releaseActiveLegalHold(tx, agencyId, id, auth.user);
+    const hold = await releaseActiveLegalHold(tx, agencyId, id, actor.user);
     if (!hold) throw new AppError("NOT_FOUND", LEGAL_HOLD_NOT_FOUND);
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "legal_hold_released",
       detail: { hold_id: hold.id, case_number: hold.caseNumber },
     });

@@ -47,8 +47,8 @@ export interface RetentionDeps {
 }
 
 /** GET /admin/retention: the admin's own agency's retention. */
-export async function findRetentionSettings(deps: RetentionDeps, auth: Actor): Promise<TRetentionSettings> {
-  const agencyId = requireOwnAgency(auth);
+export async function findRetentionSettings(deps: RetentionDeps, actor: Actor): Promise<TRetentionSettings> {
+  const agencyId = requireOwnAgency(actor);
   const [stored, retentionDays] = await Promise.all([
     findRetentionPolicies(deps.prisma, agencyId),
     findAgencyRetentionDays(deps.prisma, agencyId),
@@ -62,13 +62,13 @@ export async function findRetentionSettings(deps: RetentionDeps, auth: Actor): P
  */
 export async function updateRetentionSettings(
   deps: RetentionDeps,
-  auth: Actor,
+  actor: Actor,
   body: { policies: { record: string; source: string; days: number | null }[] },
 ): Promise<TRetentionSettings> {
-  const agencyId = requireOwnAgency(auth);
+  const agencyId = requireOwnAgency(actor);
   await inTransaction(deps.prisma, async (tx) => {
     await saveRetentionPolicies(tx, agencyId, body.policies);
-    await writeAudit(tx, auth, { action: "retention_changed", detail: { policies: body.policies } });
+    await writeAudit(tx, actor, { action: "retention_changed", detail: { policies: body.policies } });
   });
-  return findRetentionSettings(deps, auth);
+  return findRetentionSettings(deps, actor);
 }

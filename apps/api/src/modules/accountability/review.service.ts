@@ -127,10 +127,10 @@ async function agencyFlags(prisma: Database, agencyId: number, days: number): Pr
  */
 export async function listReviewFlags(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   query: TReviewQuery,
 ): Promise<TReviewResponse> {
-  const agencyId = auth.user.agencyId;
+  const agencyId = actor.user.agencyId;
   if (agencyId === null) return { days: query.days, flags: [] };
   const flags = await agencyFlags(prisma, agencyId, query.days);
   const reviews = await findReviews(
@@ -161,17 +161,17 @@ export async function listReviewFlags(
 /** POST /review/flags/reviewed: one raised flag of the caller's agency, once; audited with the note. */
 export async function markFlagReviewed(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   body: { key: string; note: string },
 ): Promise<NonNullable<TReviewFlag["reviewed"]>> {
-  const agencyId = auth.user.agencyId;
+  const agencyId = actor.user.agencyId;
   const flag =
     agencyId === null
       ? undefined
       : (await agencyFlags(prisma, agencyId, MAX_DAYS)).find((raised) => raised.key === body.key);
   if (agencyId === null || !flag) throw new AppError("NOT_FOUND", "No such flag is raised in your agency.");
   // F19: a review is a second pair of eyes; the subject of a flag never clears it, auditor or admin.
-  if (flag.userId === auth.user.id) throw new AppError("FORBIDDEN", OWN_FLAG_MESSAGE);
+  if (flag.userId === actor.user.id) throw new AppError("FORBIDDEN", OWN_FLAG_MESSAGE);
   const existing = await findReview(prisma, agencyId, flag.key);
   if (existing) throw new AppError("CONFLICT", `Already reviewed by ${existing.reviewer}.`);
   const review = await inTransaction(prisma, async (tx) => {
@@ -180,10 +180,10 @@ export async function markFlagReviewed(
       flagKey: flag.key,
       rule: flag.rule,
       note: body.note,
-      reviewerId: auth.user.id,
-      reviewer: auth.user.username,
+      reviewerId: actor.user.id,
+      reviewer: actor.user.username,
     });
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "review_marked",
       detail: { flag: flag.key, rule: flag.rule, user: flag.user, note: body.note },
     });
@@ -195,15 +195,15 @@ export async function markFlagReviewed(
 /** PUT /admin/users/{id}/auditor: the admin gives or takes the auditor flag; audited. */
 export async function setAuditorFlag(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   userId: number,
   auditor: boolean,
 ): Promise<{ auditor: boolean }> {
-  const user = await findAdministeredUser(prisma, auth, userId);
+  const user = await findAdministeredUser(prisma, actor, userId);
   if (user.auditor === auditor) return { auditor };
   await inTransaction(prisma, async (tx) => {
     await setUserAuditor(tx, user.id, auditor);
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "auditor_changed",
       detail: { user_id: user.id, username: user.username, auditor },
     });

@@ -166,19 +166,19 @@ function toSettings(agency: TransparencySettingsRow): TTransparencySettings {
 /** GET /admin/transparency: the admin's own agency's settings. */
 export async function findTransparencySettings(
   prisma: Pick<Database, "agency">,
-  auth: Actor,
+  actor: Actor,
 ): Promise<TTransparencySettings> {
-  const agencyId = requireOwnAgency(auth);
+  const agencyId = requireOwnAgency(actor);
   return toSettings(await findTransparencySettingsRow(prisma, agencyId));
 }
 
 /** PUT /admin/transparency: on or off, the sections shown, the policy text. Audited with what changed. */
 export async function updateTransparencySettings(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   body: { enabled: boolean; sections: TTransparencySection[]; policy: string },
 ): Promise<TTransparencySettings> {
-  const agencyId = requireOwnAgency(auth);
+  const agencyId = requireOwnAgency(actor);
   return inTransaction(prisma, async (tx) => {
     const agency = await updateTransparencySettingsRow(tx, agencyId, {
       transparencyEnabled: body.enabled,
@@ -186,7 +186,7 @@ export async function updateTransparencySettings(
       transparencyPolicy: body.policy === "" ? null : body.policy,
     });
     const settings = toSettings(agency);
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "transparency_changed",
       detail: { enabled: settings.enabled, sections: settings.sections, policy_chars: body.policy.length },
     });

@@ -108,7 +108,7 @@ export function signInFieldIssues(
  */
 export async function addUser(
   deps: UserAdminDeps,
-  auth: Actor,
+  actor: Actor,
   input: NewUser,
   agencyId: number,
 ): Promise<string> {
@@ -170,7 +170,7 @@ export async function addUser(
             firstFailedLoginAt: null,
           })
         : await insertUser(tx, { ...data, idpSubject: account.idpSubject });
-      await writeAudit(tx, auth, {
+      await writeAudit(tx, actor, {
         action: "user_added",
         detail: {
           user_id: user.id,
@@ -206,10 +206,10 @@ export async function addUser(
  */
 export async function agencyForNewUser(
   deps: Pick<UserAdminDeps, "prisma">,
-  auth: Actor,
+  actor: Actor,
   requested: number | undefined,
 ) {
-  if (auth.isOwner && auth.user.agencyId === null) {
+  if (actor.isOwner && actor.user.agencyId === null) {
     if (requested === undefined) {
       throw new AppError("VALIDATION_FAILED", "Select an agency", [
         { path: "agency_id", message: "Select an agency" },
@@ -217,9 +217,9 @@ export async function agencyForNewUser(
     }
     return (await findAgencyOrFail(deps.prisma, requested)).id;
   }
-  if (auth.user.agencyId === null) throw new AppError("CONFLICT", "Your account belongs to no agency.");
-  if (requested !== undefined && requested !== auth.user.agencyId) {
+  if (actor.user.agencyId === null) throw new AppError("CONFLICT", "Your account belongs to no agency.");
+  if (requested !== undefined && requested !== actor.user.agencyId) {
     throw new AppError("FORBIDDEN", "Admins add users to their own agency only.");
   }
-  return auth.user.agencyId;
+  return actor.user.agencyId;
 }

@@ -22,8 +22,8 @@ import {
  * A user the caller may administer: any user for the owner, otherwise a user of the caller's own
  * agency. Anyone else's user is "not found", so ids of other agencies reveal nothing.
  */
-export async function findAdministeredUser(prisma: Database, auth: Actor, userId: number) {
-  const user = await findAdministrableUser(prisma, userId, auth.isOwner ? "all" : auth.user.agencyId);
+export async function findAdministeredUser(prisma: Database, actor: Actor, userId: number) {
+  const user = await findAdministrableUser(prisma, userId, actor.isOwner ? "all" : actor.user.agencyId);
   if (!user) throw new AppError("NOT_FOUND", "User not found.");
   return user;
 }
@@ -32,11 +32,11 @@ export async function findAdministeredUser(prisma: Database, auth: Actor, userId
  * Clears a sign-in lockout (5 failures in 15 minutes; it would end by itself after LOCKOUT_MINUTES),
  * with its audit row in the same transaction.
  */
-export async function unlockUser(prisma: Database, auth: Actor, userId: number) {
-  const user = await findAdministeredUser(prisma, auth, userId);
+export async function unlockUser(prisma: Database, actor: Actor, userId: number) {
+  const user = await findAdministeredUser(prisma, actor, userId);
   await inTransaction(prisma, async (tx) => {
     await updateUser(tx, user.id, { lockedAt: null, failedLoginCount: 0, firstFailedLoginAt: null });
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "user_unlocked",
       detail: { user_id: user.id, username: user.username },
     });
@@ -45,8 +45,8 @@ export async function unlockUser(prisma: Database, auth: Actor, userId: number) 
 }
 
 /** GET /admin-data: the users the caller administers, by name, with any lockout still running. */
-export async function listAdministeredUsers(deps: Pick<UserAdminDeps, "prisma" | "lockoutMs">, auth: Actor) {
-  const users = await findActiveUsers(deps.prisma, administeredAgency(auth));
+export async function listAdministeredUsers(deps: Pick<UserAdminDeps, "prisma" | "lockoutMs">, actor: Actor) {
+  const users = await findActiveUsers(deps.prisma, administeredAgency(actor));
   const now = new Date();
   return { users: users.map((user) => toAdminUser(user, deps.lockoutMs, now)) };
 }
@@ -66,19 +66,19 @@ async function ensureAnotherAdmin(tx: Transaction, user: User) {
 /** PUT /admin/toggle-role/{id}: admin ↔ user. Not one's own role, and never the agency's last admin. */
 export async function changeRole(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   userId: number,
   role: TRole,
 ): Promise<string> {
-  const user = await findAdministeredUser(prisma, auth, userId);
-  if (user.id === auth.user.id) {
+  const user = await findAdministeredUser(prisma, actor, userId);
+  if (user.id === actor.user.id) {
     throw new AppError("CONFLICT", "You cannot change your own role: ask another admin of your agency.");
   }
   if (user.role === role) return MESSAGES.roleUpdated;
   await inTransaction(prisma, async (tx) => {
     if (role !== "admin") await ensureAnotherAdmin(tx, user);
     await updateUser(tx, user.id, { role });
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "role_changed",
       detail: { user_id: user.id, username: user.username, from: user.role, to: role },
     });
@@ -93,11 +93,11 @@ export async function changeRole(
  */
 export async function deleteUser(
   deps: Pick<UserAdminDeps, "prisma" | "ownerUsername">,
-  auth: Actor,
+  actor: Actor,
   userId: number,
 ): Promise<string> {
-  const user = await findAdministeredUser(deps.prisma, auth, userId);
-  if (user.id === auth.user.id) {
+  const user = await findAdministeredUser(deps.prisma, actor, userId);
+  if (user.id === actor.user.id) {
     throw new AppError("CONFLICT", "You cannot delete your own account: ask another admin of your agency.");
   }
   if (isReservedUsername(deps, user.username)) {
@@ -110,7 +110,7 @@ export async function deleteUser(
     await revokeUserSessions(tx, user.id, now);
     // A deleted user no longer receives a group's alerts nor shows among its members.
     await detachDeletedUser(tx, user.id, now);
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "user_deleted",
       detail: { user_id: user.id, username: user.username, email: user.email, role: user.role },
     });
@@ -125,10 +125,10 @@ export async function deleteUser(
  */
 export async function sendUserPasswordReset(
   deps: UserAdminDeps,
-  auth: Actor,
+  actor: Actor,
   userId: number,
 ): Promise<string> {
-  const user = await findAdministeredUser(deps.prisma, auth, userId);
+  const user = await findAdministeredUser(deps.prisma, actor, userId);
   const { identityAdmin } = deps;
   if (identityAdmin.sendPasswordReset) {
     await atProvider(() => identityAdmin.sendPasswordReset!(user));
@@ -136,7 +136,7 @@ export async function sendUserPasswordReset(
     await sendPasswordResetLink({ ...deps, builtIn: true }, user);
   }
   await inTransaction(deps.prisma, (tx) =>
-    writeAudit(tx, auth, {
+    writeAudit(tx, actor, {
       action: "reset_sent",
       detail: { user_id: user.id, username: user.username, email: user.email },
     }),

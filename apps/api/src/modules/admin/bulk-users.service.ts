@@ -24,7 +24,7 @@ const ZUserRow = ZAddUserRequest.omit({ agency_id: true });
  */
 export async function uploadUsers(
   deps: UserAdminDeps,
-  auth: Actor,
+  actor: Actor,
   agencyId: number,
   file: Buffer | undefined,
 ): Promise<TBulkUploadResponse> {
@@ -102,7 +102,7 @@ export async function uploadUsers(
           passwordHash: accounts[index]!.passwordHash,
         })),
       );
-      await writeAudit(tx, auth, {
+      await writeAudit(tx, actor, {
         action: "users_uploaded",
         detail: {
           count: users.length,

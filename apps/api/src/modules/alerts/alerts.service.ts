@@ -57,11 +57,11 @@ function decodeCursor(cursor: string): { timestamp: Date; id: number } {
  */
 export async function getGroupAlerts(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   groupId: number,
   query: Partial<TGroupAlertsQuery> = {},
 ): Promise<TGroupAlertsResponse> {
-  const group = await findAccessibleGroup(prisma, auth, groupId);
+  const group = await findAccessibleGroup(prisma, actor, groupId);
   const limit = query.limit ?? ALERT_HISTORY_LIMIT;
   // Spaces and dashes are not part of a plate: "AK-472" finds AK47281 (the one normalisation).
   const plate = query.plate ? normalizePlate(query.plate) : undefined;
@@ -83,8 +83,8 @@ export async function getGroupAlerts(
 }
 
 /** GET /api/alerts/{id}: another agency's alert, or one of a group the caller may not see, is a 404. */
-export async function getAlert(prisma: Database, auth: Actor, id: number): Promise<TAlert> {
-  const alert = await findVisibleAlert(prisma, auth, id);
+export async function getAlert(prisma: Database, actor: Actor, id: number): Promise<TAlert> {
+  const alert = await findVisibleAlert(prisma, actor, id);
   if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
   return toContractAlert(alert);
 }
@@ -96,15 +96,15 @@ export async function getAlert(prisma: Database, auth: Actor, id: number): Promi
  */
 export async function setAlertDisposition(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   id: number,
   input: TAlertDispositionRequest,
 ): Promise<TAlert> {
   const saved = await inTransaction(prisma, async (tx) => {
-    const alert = await findVisibleAlert(tx as Database, auth, id);
+    const alert = await findVisibleAlert(tx as Database, actor, id);
     if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
     const note = input.disposition === null ? null : (input.note ?? null);
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "alert_disposition_set",
       plate: alert.plate,
       detail: {
@@ -119,8 +119,8 @@ export async function setAlertDisposition(
     return updateAlertDisposition(tx, alert.id, {
       disposition: input.disposition,
       dispositionNote: note,
-      dispositionById: set ? auth.user.id : null,
-      dispositionBy: set ? auth.user.name || auth.user.username : null,
+      dispositionById: set ? actor.user.id : null,
+      dispositionBy: set ? actor.user.name || actor.user.username : null,
       dispositionAt: set ? new Date() : null,
     });
   });
@@ -131,34 +131,34 @@ export async function setAlertDisposition(
  * POST /api/alerts/{id}/acknowledge: once per alert (the desk shows "acknowledged by X at T"); the
  * first acknowledgement stands, a later one answers the alert unchanged and writes nothing.
  */
-export async function acknowledgeAlert(prisma: Database, auth: Actor, id: number): Promise<TAlert> {
+export async function acknowledgeAlert(prisma: Database, actor: Actor, id: number): Promise<TAlert> {
   const saved = await inTransaction(prisma, async (tx) => {
-    const alert = await findVisibleAlert(tx as Database, auth, id);
+    const alert = await findVisibleAlert(tx as Database, actor, id);
     if (!alert) throw new AppError("NOT_FOUND", ALERT_NOT_FOUND);
     if (alert.acknowledgedAt) return alert;
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "alert_acknowledged",
       plate: alert.plate,
       detail: { alert_id: alert.id, group_id: alert.groupId },
     });
     // Only if still unacknowledged: of two at once, the first one's name stays.
     return acknowledgeAlertRow(tx, alert.id, {
-      id: auth.user.id,
-      name: auth.user.name || auth.user.username,
+      id: actor.user.id,
+      name: actor.user.name || actor.user.username,
     });
   });
   return toContractAlert(saved);
 }
 
 /** GET /alerts/unread-count: unacknowledged alerts of every group the caller may see. */
-export async function getUnreadCount(prisma: Database, auth: Actor): Promise<TUnreadAlertsResponse> {
-  const groupIds = await findVisibleGroupIds(prisma, auth);
+export async function getUnreadCount(prisma: Database, actor: Actor): Promise<TUnreadAlertsResponse> {
+  const groupIds = await findVisibleGroupIds(prisma, actor);
   return { unread: await countUnacknowledged(prisma, groupIds) };
 }
 
 /** GET /alerts/misreads-by-camera: cameras of the agency (the owner's: all) with misreads, most first. */
-export async function getMisreadsByCamera(prisma: Database, auth: Actor): Promise<TCameraMisreadsResponse> {
-  const scope = administeredAgency(auth);
+export async function getMisreadsByCamera(prisma: Database, actor: Actor): Promise<TCameraMisreadsResponse> {
+  const scope = administeredAgency(actor);
   if (scope === null) return { cameras: [] };
   const rows = await findMisreadsByCamera(prisma, scope);
   return {
@@ -186,12 +186,12 @@ export interface AlertImageDeps {
  */
 export async function openAlertImage(
   deps: AlertImageDeps,
-  auth: Actor,
+  actor: Actor,
   path: string,
   signal?: AbortSignal,
 ): Promise<VendorImage> {
   const notFound = () => new AppError("NOT_FOUND", ALERT_IMAGE_NOT_FOUND);
-  const alert = await findVisibleAlertByImage(deps.prisma, auth, path);
+  const alert = await findVisibleAlertByImage(deps.prisma, actor, path);
   if (!alert) throw notFound();
   if (parseStoredImagePath(path)) {
     const image = await deps.images.get(path);

@@ -42,18 +42,18 @@ const caseField = (row: AuditLog, field: string): string | null => {
  */
 export async function exportAuditLog(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   query: TAuditExportQuery,
   timeZone: string,
 ): Promise<string> {
-  const where = auditWhere(auth, query, timeZone);
+  const where = auditWhere(actor, query, timeZone);
   if (where === null) return csvLine(HEADER);
   const count = await countAuditLogs(prisma, where);
   if (count > AUDIT_EXPORT_MAX_ROWS) {
     const message = `The range holds ${count} rows; an export holds at most ${AUDIT_EXPORT_MAX_ROWS}. Choose a shorter range.`;
     throw new AppError("VALIDATION_FAILED", message, [{ path: "start", message }]);
   }
-  await writeAudit(prisma, auth, {
+  await writeAudit(prisma, actor, {
     action: "audit_exported",
     recordCount: count,
     detail: { start: query.start ?? null, end: query.end ?? null, filters: { ...query } },

@@ -44,11 +44,11 @@ export function toAuditLogEntry(row: AuditLog): TAuditLogEntry {
  */
 export async function findAuditLogPage(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   query: TAuditLogQuery,
   timeZone: string,
 ): Promise<TAuditLogResponse> {
-  const where = auditWhere(auth, query, timeZone);
+  const where = auditWhere(actor, query, timeZone);
   if (where === null) return { logs: [], page: query.page, page_size: AUDIT_PAGE_SIZE };
   const rows = await readAuditLogPage(prisma, where, query.page, AUDIT_PAGE_SIZE);
   return { logs: rows.map(toAuditLogEntry), page: query.page, page_size: AUDIT_PAGE_SIZE };
@@ -56,11 +56,11 @@ export async function findAuditLogPage(
 
 /** The rows the caller's filters select within what it may read; null when it may read none. */
 export function auditWhere(
-  auth: Actor,
+  actor: Actor,
   query: Omit<TAuditLogQuery, "page">,
   timeZone: string,
 ): AuditLogFilter | null {
-  const agency = administeredAgency(auth);
+  const agency = administeredAgency(actor);
   if (agency === null) return null;
   const from = query.start ? startInstant(query.start, timeZone) : undefined;
   const until = query.end ? endExclusiveInstant(query.end, timeZone) : undefined;
@@ -84,8 +84,8 @@ export function auditWhere(
  * GET /admin-audit-chain: checks the hash chain of the admin's agency (every chain, the no-agency
  * one included, for the owner) and names each chain's first broken row.
  */
-export async function verifyAuditLog(prisma: Database, auth: Actor): Promise<TAuditChainResponse> {
-  const agency = administeredAgency(auth);
+export async function verifyAuditLog(prisma: Database, actor: Actor): Promise<TAuditChainResponse> {
+  const agency = administeredAgency(actor);
   const reports = agency === null ? [] : await verifyAuditChains(prisma, agency);
   const chains = reports.map((report) => ({
     agency_id: report.agencyId,

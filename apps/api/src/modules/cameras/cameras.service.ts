@@ -55,7 +55,7 @@ export async function listRekorCameras(prisma: Database): Promise<TRekorCamera[]
  */
 export async function updateRekorCamera(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   cameraId: number,
   update: TRekorCameraUpdate,
 ): Promise<TRekorCamera> {
@@ -83,7 +83,7 @@ export async function updateRekorCamera(
       rows.map((row) => row.id),
       data,
     );
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "camera_edited",
       detail: {
         camera_id: cameraId,

@@ -49,7 +49,7 @@ export interface BeginExportDeps {
  */
 export async function beginExport(
   deps: BeginExportDeps,
-  auth: Actor,
+  actor: Actor,
   body: TExportRequest,
   kind: ExportKind,
 ): Promise<ExportJob> {
@@ -58,24 +58,24 @@ export async function beginExport(
     const message = MESSAGES.exportTooManyRecords(deps.maxRecords);
     throw new AppError("VALIDATION_FAILED", message, [{ path: "records", message }]);
   }
-  await checkCaseFields(deps.prisma, auth, body);
+  await checkCaseFields(deps.prisma, actor, body);
   const noneValid = () =>
     new AppError("VALIDATION_FAILED", MESSAGES.exportNoValidRecords, [
       { path: "records", message: MESSAGES.exportNoValidRecords },
     ]);
   const opened = deps.refs.open(
-    auth,
+    actor,
     body.records.map((record) => record.ref),
   );
   if (opened.opened.length === 0) throw noneValid();
 
   const exportId = randomUUID();
   const refs = opened.opened;
-  const agency = auth.user.agencyId ? await findAgencyName(deps.prisma, auth.user.agencyId) : null;
+  const agency = actor.user.agencyId ? await findAgencyName(deps.prisma, actor.user.agencyId) : null;
   const programs = SOURCE_PROGRAMS.filter((program) => refs.some((ref) => ref.program === program));
   const plates = [...new Set(refs.map((ref) => ref.plate.trim().toUpperCase()))];
   try {
-    await writeAudit(deps.prisma, auth, {
+    await writeAudit(deps.prisma, actor, {
       action: kind === "pdf" ? "export_pdf" : "export_zip",
       justification: body.justification,
       recordCount: refs.length,
@@ -94,12 +94,12 @@ export async function beginExport(
       },
     });
   } catch (error) {
-    auth.log.error({ err: error }, "export refused: its audit row could not be written");
+    actor.log.error({ err: error }, "export refused: its audit row could not be written");
     throw new AppError("UNAVAILABLE", MESSAGES.exportNotAudited);
   }
 
-  const scope = searchScopeOf(auth);
-  const read = await deps.refs.read(scope, auth, refs);
+  const scope = searchScopeOf(actor);
+  const read = await deps.refs.read(scope, actor, refs);
   if (read.records.length === 0) throw noneValid();
   return {
     kind,
@@ -109,9 +109,9 @@ export async function beginExport(
     justification: body.justification,
     exportedAt: new Date(),
     timeZone: deps.timeZone,
-    user: { username: auth.user.username, name: auth.user.name, email: auth.user.email },
+    user: { username: actor.user.username, name: actor.user.name, email: actor.user.email },
     agencyName: agency?.name ?? null,
-    agencyId: agency ? auth.user.agencyId : null,
+    agencyId: agency ? actor.user.agencyId : null,
     scope,
   };
 }

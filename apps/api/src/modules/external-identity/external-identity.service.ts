@@ -35,13 +35,13 @@ export interface ExternalIdentityDeps {
  */
 export async function setUserIdentity(
   deps: ExternalIdentityDeps,
-  auth: Actor,
+  actor: Actor,
   userId: number,
   subject: string | null,
 ): Promise<string> {
-  const user = await findAdministeredUser(deps.prisma, auth, userId);
+  const user = await findAdministeredUser(deps.prisma, actor, userId);
   if (!deps.externalIssuer) throw new AppError("CONFLICT", SUBJECT_NOT_TAKEN);
-  if (user.username.toLowerCase() === deps.ownerUsername.toLowerCase() && !auth.isOwner)
+  if (user.username.toLowerCase() === deps.ownerUsername.toLowerCase() && !actor.isOwner)
     throw new AppError("FORBIDDEN", "Only the owner changes the owner account's sign-in.");
   if (user.idpSubject === subject)
     return subject
@@ -51,7 +51,7 @@ export async function setUserIdentity(
     await inTransaction(deps.prisma, async (tx) => {
       await setSubject(tx, user.id, subject);
       if (user.idpSubject) await revokeUserSessions(tx, user.id, new Date());
-      await writeAudit(tx, auth, {
+      await writeAudit(tx, actor, {
         action: "identity_set",
         detail: { user_id: user.id, username: user.username, before: user.idpSubject, after: subject },
       });
@@ -86,7 +86,7 @@ export async function getRules(deps: ExternalIdentityDeps) {
 
 export async function addRule(
   deps: ExternalIdentityDeps,
-  auth: Actor,
+  actor: Actor,
   input: TIdpRoleRuleInput,
 ): Promise<TIdpRoleRule> {
   await findAgencyOrFail(deps.prisma, input.agency_id);
@@ -100,9 +100,9 @@ export async function addRule(
         hotlistAdmin: input.hotlist_admin,
         hotlistViewer: input.hotlist_viewer,
         auditor: input.auditor,
-        createdBy: auth.user.id,
+        createdBy: actor.user.id,
       });
-      await writeAudit(tx, auth, { action: "idp_rule_added", detail: { rule_id: created.id, ...input } });
+      await writeAudit(tx, actor, { action: "idp_rule_added", detail: { rule_id: created.id, ...input } });
       return created;
     });
     deps.rules.forget();
@@ -114,12 +114,12 @@ export async function addRule(
   }
 }
 
-export async function removeRule(deps: ExternalIdentityDeps, auth: Actor, id: number): Promise<string> {
+export async function removeRule(deps: ExternalIdentityDeps, actor: Actor, id: number): Promise<string> {
   const rule = await findRule(deps.prisma, id);
   if (!rule) throw new AppError("NOT_FOUND", "Rule not found.");
   await inTransaction(deps.prisma, async (tx) => {
     if ((await deleteRule(tx, id)).count === 0) throw new AppError("NOT_FOUND", "Rule not found.");
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "idp_rule_removed",
       detail: {
         rule_id: id,

@@ -36,13 +36,13 @@ export function visibleGroupsWhere(auth: Pick<Actor, "user">) {
 /** The group, when the caller may see it (or change it, with "edit"); otherwise a 404 (never a 403). */
 export async function findAccessibleGroup(
   prisma: PrismaClient,
-  auth: Actor,
+  actor: Actor,
   groupId: number,
   access: GroupAccess = "view",
 ): Promise<HotlistGroup> {
-  const group = await prisma.hotlistGroup.findFirst({ where: { id: groupId, ...visibleGroupsWhere(auth) } });
+  const group = await prisma.hotlistGroup.findFirst({ where: { id: groupId, ...visibleGroupsWhere(actor) } });
   if (!group) throw new AppError("NOT_FOUND", GROUP_NOT_FOUND);
-  if (access === "edit" && !canEditGroups(auth)) {
+  if (access === "edit" && !canEditGroups(actor)) {
     throw new AppError("FORBIDDEN", "Only an admin or a hotlist admin of the agency may change this group.");
   }
   return group;

@@ -18,8 +18,8 @@ import type { Database } from "../../lib/database";
  * GET /alerts-data: the caller's groups, the one with the newest alert first (by the read's time), then
  * by name, each with its latest alert's time and its card picture (hotlist.mapper.ts cardImageUrl).
  */
-export async function listGroupCards(prisma: Database, auth: Actor): Promise<TAlertsDataResponse> {
-  const groups = await findGroupCards(prisma, auth);
+export async function listGroupCards(prisma: Database, actor: Actor): Promise<TAlertsDataResponse> {
+  const groups = await findGroupCards(prisma, actor);
   const cards = groups.map((group) => {
     const latest = group.alerts[0];
     return {
@@ -39,10 +39,10 @@ export async function listGroupCards(prisma: Database, auth: Actor): Promise<TAl
 /** GET /alerts/group/{id}/details-data. */
 export async function getGroupDetails(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   groupId: number,
 ): Promise<TGroupDetailsResponse> {
-  const group = await findAccessibleGroup(prisma, auth, groupId);
+  const group = await findAccessibleGroup(prisma, actor, groupId);
   const [members, plates] = await Promise.all([
     findGroupMembers(prisma, group.id),
     findGroupPlates(prisma, group.id),
@@ -61,8 +61,8 @@ export async function getGroupDetails(
 }
 
 /** GET /groups/{id}/edit-data: the group, its members and plates, and who may become a member. */
-export async function getEditData(prisma: Database, auth: Actor, groupId: number): Promise<TEditGroupData> {
-  const group = await findAccessibleGroup(prisma, auth, groupId, "edit");
+export async function getEditData(prisma: Database, actor: Actor, groupId: number): Promise<TEditGroupData> {
+  const group = await findAccessibleGroup(prisma, actor, groupId, "edit");
   const [members, plates, pickable] = await Promise.all([
     findGroupMembers(prisma, group.id),
     findGroupPlates(prisma, group.id),
@@ -82,8 +82,8 @@ export async function getEditData(prisma: Database, auth: Actor, groupId: number
 }
 
 /** GET /group-create-data: the caller's agency's users (none for the agency-less owner). */
-export async function getCreateData(prisma: Database, auth: Actor): Promise<TGroupCreateDataResponse> {
-  const pickable = await findPickableUsers(prisma, auth.user.agencyId);
+export async function getCreateData(prisma: Database, actor: Actor): Promise<TGroupCreateDataResponse> {
+  const pickable = await findPickableUsers(prisma, actor.user.agencyId);
   return { users_by_agency: toUsersByAgency(pickable.agencyName, pickable.users) };
 }
 
@@ -91,10 +91,10 @@ export async function getCreateData(prisma: Database, auth: Actor): Promise<TGro
 export async function openGroupImage(
   prisma: Database,
   files: HotlistFiles,
-  auth: Actor,
+  actor: Actor,
   groupId: number,
 ): Promise<VendorImage> {
-  const group = await findAccessibleGroup(prisma, auth, groupId);
+  const group = await findAccessibleGroup(prisma, actor, groupId);
   const body = group.imagePath ? await files.groupImages.get(group.imagePath) : null;
   const contentType = body ? sniffImageType(body) : null;
   if (!body || !contentType) throw new AppError("NOT_FOUND", "This group has no picture.");

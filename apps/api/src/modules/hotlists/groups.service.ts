@@ -70,8 +70,8 @@ async function checkFormRepeats(
 }
 
 /** POST /groups/create-mobile: a group of the caller's agency, with its members, picture and plates. */
-export async function createGroup(deps: GroupDeps, auth: Actor, form: GroupForm): Promise<number> {
-  const agencyId = auth.user.agencyId;
+export async function createGroup(deps: GroupDeps, actor: Actor, form: GroupForm): Promise<number> {
+  const agencyId = actor.user.agencyId;
   if (agencyId === null)
     throw new AppError("FORBIDDEN", "Only a user of an agency can create a hotlist group.");
   const plates = readFormPlates(form);
@@ -88,12 +88,12 @@ export async function createGroup(deps: GroupDeps, auth: Actor, form: GroupForm)
         name: form.group_name,
         description: form.group_description ?? null,
         imagePath,
-        createdById: auth.user.id,
+        createdById: actor.user.id,
         memberIds: form.group_members,
       });
-      const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, auth.user.id);
+      const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, actor.user.id);
       if (rows.length > 0) await insertPlates(tx, rows);
-      await writeAudit(tx, auth, {
+      await writeAudit(tx, actor, {
         action: "hotlist_group_created",
         detail: { group_id: group.id, name: group.name, member_ids: form.group_members, plates: rows.length },
       });
@@ -109,11 +109,11 @@ export async function createGroup(deps: GroupDeps, auth: Actor, form: GroupForm)
  */
 export async function editGroup(
   deps: GroupDeps,
-  auth: Actor,
+  actor: Actor,
   groupId: number,
   form: GroupForm,
 ): Promise<string> {
-  const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
+  const group = await findAccessibleGroup(deps.prisma, actor, groupId, "edit");
   const plates = readFormPlates(form);
   const image = await readGroupImage(form);
   await checkMembers(deps.prisma, group.agencyId, form.group_members);
@@ -134,9 +134,9 @@ export async function editGroup(
         ...(image ? { imagePath: names[0]! } : {}),
       });
       await replaceGroupMembers(tx, group.id, form.group_members);
-      const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, auth.user.id);
+      const rows = plateRowsWithFiles(plates, names.slice(image ? 1 : 0), group.id, actor.user.id);
       if (rows.length > 0) await insertPlates(tx, rows);
-      await writeAudit(tx, auth, {
+      await writeAudit(tx, actor, {
         action: "hotlist_group_updated",
         detail: {
           group_id: group.id,
@@ -146,7 +146,7 @@ export async function editGroup(
         },
       });
       if (rows.length > 0) {
-        await writeAudit(tx, auth, {
+        await writeAudit(tx, actor, {
           action: "hotlist_plates_added",
           detail: { group_id: group.id, plates: rows.map((row) => row.plateNumber) },
         });
@@ -157,18 +157,18 @@ export async function editGroup(
     refusingRepeats(() => save(names), conflict),
   );
   if (replacedImage) {
-    await removeUnusedFiles(deps.files.groupImages, [replacedImage], auth.log, "old group picture");
+    await removeUnusedFiles(deps.files.groupImages, [replacedImage], actor.log, "old group picture");
   }
   return MESSAGES.groupUpdated;
 }
 
 /** POST /archive-group (Delete Group): the group is archived and its plates removed; alerts stay. */
-export async function archiveGroup(deps: GroupDeps, auth: Actor, groupId: number): Promise<string> {
-  const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
+export async function archiveGroup(deps: GroupDeps, actor: Actor, groupId: number): Promise<string> {
+  const group = await findAccessibleGroup(deps.prisma, actor, groupId, "edit");
   const removed = await inTransaction(deps.prisma, async (tx) => {
     if (!(await archiveGroupRow(tx, group.id))) throw new AppError("NOT_FOUND", GROUP_NOT_FOUND);
     const plates = await deletePlates(tx, { groupId: group.id });
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "hotlist_group_archived",
       detail: { group_id: group.id, name: group.name, plates_removed: plates.count },
     });
@@ -177,7 +177,7 @@ export async function archiveGroup(deps: GroupDeps, auth: Actor, groupId: number
   await removeUnusedFiles(
     deps.files.attachments,
     removed.attachments,
-    auth.log,
+    actor.log,
     "attachments of an archived group",
   );
   return MESSAGES.groupArchived;

@@ -12,8 +12,8 @@ import { findPickableUsers } from "./hotlist.repository";
 import { inTransaction, type Database } from "../../lib/database";
 
 /** GET /agency-users-api: the caller's agency's approved, not-deleted users with their hotlist flags. */
-export async function listAgencyUsers(prisma: Database, auth: Actor): Promise<TAgencyUsersResponse> {
-  const { users } = await findPickableUsers(prisma, auth.user.agencyId);
+export async function listAgencyUsers(prisma: Database, actor: Actor): Promise<TAgencyUsersResponse> {
+  const { users } = await findPickableUsers(prisma, actor.user.agencyId);
   return {
     users: users.map((user) => ({
       id: user.id,
@@ -32,13 +32,13 @@ export async function listAgencyUsers(prisma: Database, auth: Actor): Promise<TA
  */
 export async function updatePermissions(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   update: TPermissionUpdate,
 ): Promise<string> {
   const changes = groupPermissionUpdates(update);
   if (changes.length === 0) return MESSAGES.permissionsUpdated;
 
-  const { users } = await findPickableUsers(prisma, auth.user.agencyId);
+  const { users } = await findPickableUsers(prisma, actor.user.agencyId);
   const byId = new Map(users.map((user) => [user.id, user]));
   const strangers = changes.filter((change) => !byId.has(change.userId));
   if (strangers.length > 0) {
@@ -70,7 +70,7 @@ export async function updatePermissions(
 
   await inTransaction(prisma, async (tx) => {
     for (const { userId, data } of applied) await updateUser(tx, userId, data);
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "hotlist_permissions_changed",
       detail: applied.map(({ userId, data }) => ({
         user_id: userId,

@@ -50,10 +50,10 @@ const UPLOAD_TRANSACTION_MS = 60_000;
  */
 export async function addPlateDirect(
   deps: Pick<PlateDeps, "prisma">,
-  auth: Actor,
+  actor: Actor,
   body: THotlistAddRequest,
 ): Promise<string> {
-  const group = await findAccessibleGroup(deps.prisma, auth, body.group_id);
+  const group = await findAccessibleGroup(deps.prisma, actor, body.group_id);
   const result = toPlateRow({
     number: body.plate_number,
     state: body.state,
@@ -77,8 +77,8 @@ export async function addPlateDirect(
   const work = () =>
     inTransaction(deps.prisma, async (tx) => {
       if ((await findListedKeys(tx, group.id, [result.row])).has(entryKey(result.row))) throw conflict();
-      const plate = await insertPlate(tx, { ...result.row, groupId: group.id, addedById: auth.user.id });
-      await writeAudit(tx, auth, {
+      const plate = await insertPlate(tx, { ...result.row, groupId: group.id, addedById: actor.user.id });
+      await writeAudit(tx, actor, {
         action: "hotlist_plates_added",
         detail: {
           group_id: group.id,
@@ -95,16 +95,16 @@ export async function addPlateDirect(
 /** POST /groups/{id}/remove-plate: the plate is gone at once (its alerts stay). */
 export async function removePlate(
   deps: Pick<PlateDeps, "prisma" | "files">,
-  auth: Actor,
+  actor: Actor,
   groupId: number,
   plateId: number,
 ): Promise<string> {
-  const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
+  const group = await findAccessibleGroup(deps.prisma, actor, groupId, "edit");
   const removed = await inTransaction(deps.prisma, async (tx) => {
     const plate = await findPlateOfGroup(tx, plateId, group.id);
     if (!plate) throw new AppError("NOT_FOUND", PLATE_NOT_FOUND);
     const removed = await deletePlates(tx, { id: plate.id });
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "hotlist_plate_removed",
       detail: { group_id: group.id, plate_id: plate.id, plate_number: plate.plateNumber },
     });
@@ -113,7 +113,7 @@ export async function removePlate(
   await removeUnusedFiles(
     deps.files.attachments,
     removed.attachments,
-    auth.log,
+    actor.log,
     "attachment of a removed plate",
   );
   return MESSAGES.plateRemoved;
@@ -127,12 +127,12 @@ export async function removePlate(
  */
 export async function uploadPlates(
   deps: Pick<PlateDeps, "prisma" | "files">,
-  auth: Actor,
+  actor: Actor,
   groupId: number,
   mode: "add" | "replace",
   file: Buffer | undefined,
 ): Promise<TBulkUploadPlatesResponse> {
-  const group = await findAccessibleGroup(deps.prisma, auth, groupId, "edit");
+  const group = await findAccessibleGroup(deps.prisma, actor, groupId, "edit");
   if (!file) {
     throw new AppError("VALIDATION_FAILED", "Choose a CSV file to upload.", [
       { path: "csv_file", message: "a CSV file is required" },
@@ -158,10 +158,10 @@ export async function uploadPlates(
         if (rows.length > 0) {
           await insertPlates(
             tx,
-            rows.map((row) => ({ ...plateFields(row), groupId: group.id, addedById: auth.user.id })),
+            rows.map((row) => ({ ...plateFields(row), groupId: group.id, addedById: actor.user.id })),
           );
         }
-        await writeAudit(tx, auth, {
+        await writeAudit(tx, actor, {
           action: "hotlist_plates_uploaded",
           recordCount: rows.length,
           detail: { group_id: group.id, mode, rows: rows.length, added: rows.length, removed: removed.count },
@@ -178,7 +178,7 @@ export async function uploadPlates(
   await removeUnusedFiles(
     deps.files.attachments,
     outcome.removed.attachments,
-    auth.log,
+    actor.log,
     "attachments of replaced plates",
   );
   return {
@@ -192,11 +192,11 @@ export async function uploadPlates(
 /** GET /get-hotlist-attachment-url/{filename}?plate_id=: a 5-minute signed link, for those who may see the plate. */
 export async function attachmentUrl(
   deps: Pick<PlateDeps, "prisma" | "links" | "publicUrl">,
-  auth: Actor,
+  actor: Actor,
   filename: string,
   plateId: number,
 ): Promise<string> {
-  const plate = await findVisiblePlateAttachment(deps.prisma, auth, plateId, filename);
+  const plate = await findVisiblePlateAttachment(deps.prisma, actor, plateId, filename);
   if (!plate) throw new AppError("NOT_FOUND", ATTACHMENT_NOT_FOUND);
   const query = new URLSearchParams(deps.links.sign(filename, plate.id)).toString();
   return `${deps.publicUrl}/hotlist-attachments/${encodeURIComponent(filename)}?${query}`;

@@ -24,17 +24,17 @@ import type { IntegrationDeps } from "./integrations-deps";
 
 const NO_INTEGRATION = "Your agency has no Axon integration.";
 
-function findOwnIntegration(prisma: Database, auth: Actor) {
-  const agencyId = auth.user.agencyId;
+function findOwnIntegration(prisma: Database, actor: Actor) {
+  const agencyId = actor.user.agencyId;
   return agencyId === null ? Promise.resolve(null) : findAxonIntegrationOfAgency(prisma, agencyId);
 }
 
 /** GET /axon-existing-integration: its label and host only; the client id and secret stay here. */
 export async function getExistingIntegration(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
 ): Promise<TAxonExistingIntegrationResponse> {
-  const integration = await findOwnIntegration(prisma, auth);
+  const integration = await findOwnIntegration(prisma, actor);
   return {
     existing_integration: integration
       ? { agency_name: integration.agencyName, base_url: integration.baseUrl }
@@ -80,17 +80,17 @@ async function checkCredentials(deps: IntegrationDeps, body: TAddAxonIntegration
  */
 export async function addAxonIntegration(
   deps: IntegrationDeps,
-  auth: Actor,
+  actor: Actor,
   body: TAddAxonIntegrationRequest,
 ): Promise<string> {
-  const agencyId = requireOwnAgency(auth);
+  const agencyId = requireOwnAgency(actor);
   if (deps.config.isProduction && !body.base_url.startsWith("https://")) {
     throw new AppError("VALIDATION_FAILED", "The Base URL must start with https://.", [
       { path: "base_url", message: "Axon is reached over https only." },
     ]);
   }
   const agency = await findAgencyByIdOrThrow(deps.prisma, agencyId);
-  if (await findOwnIntegration(deps.prisma, auth)) {
+  if (await findOwnIntegration(deps.prisma, actor)) {
     throw new AppError(
       "CONFLICT",
       "Your agency already has an Axon integration: delete it first to replace it.",
@@ -107,7 +107,7 @@ export async function addAxonIntegration(
         partnerId: body.partner_id,
         baseUrl: body.base_url,
       });
-      await writeAudit(tx, auth, {
+      await writeAudit(tx, actor, {
         action: "axon_integration_changed",
         detail: {
           change: "added",
@@ -128,12 +128,12 @@ export async function addAxonIntegration(
 }
 
 /** DELETE /delete-axon-integration: the agency's integration and its agency lists. */
-export async function deleteAxonIntegration(prisma: Database, auth: Actor): Promise<string> {
-  const integration = await findOwnIntegration(prisma, auth);
+export async function deleteAxonIntegration(prisma: Database, actor: Actor): Promise<string> {
+  const integration = await findOwnIntegration(prisma, actor);
   if (!integration) throw new AppError("NOT_FOUND", NO_INTEGRATION);
   await inTransaction(prisma, async (tx) => {
     await deleteAxonIntegrationRow(tx, integration.id);
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "axon_integration_changed",
       detail: { change: "deleted", integration_id: integration.id, base_url: integration.baseUrl },
     });
@@ -148,9 +148,9 @@ export async function deleteAxonIntegration(prisma: Database, auth: Actor): Prom
  */
 export async function listAgencyAccess(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
 ): Promise<TAuthorizedAndBlacklistedAgenciesResponse> {
-  const integration = await findOwnIntegration(prisma, auth);
+  const integration = await findOwnIntegration(prisma, actor);
   if (!integration) return { authorized: [], blacklisted: [] };
   const { agencies, authorizedIds: authorized } = await findAxonAgencyLists(prisma, integration);
   return {
@@ -162,11 +162,11 @@ export async function listAgencyAccess(
 /** POST /add-to-blacklist and /remove-from-blacklist: moves one agency between the two lists. */
 export async function setAgencyAccess(
   prisma: Database,
-  auth: Actor,
+  actor: Actor,
   agencyId: number,
   status: "authorized" | "blacklisted",
 ): Promise<string> {
-  const integration = await findOwnIntegration(prisma, auth);
+  const integration = await findOwnIntegration(prisma, actor);
   if (!integration) throw new AppError("NOT_FOUND", NO_INTEGRATION);
   if (agencyId === integration.agencyId) {
     throw new AppError("VALIDATION_FAILED", "Your own agency always searches its own integration.");
@@ -175,7 +175,7 @@ export async function setAgencyAccess(
   if (!agency) throw new AppError("NOT_FOUND", "Agency not found.");
   await inTransaction(prisma, async (tx) => {
     if (!(await setAxonAgencyStatus(tx, integration.id, agencyId, status))) return;
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "blacklist_changed",
       detail: { integration_id: integration.id, agency_id: agency.id, agency_name: agency.name, status },
     });

@@ -66,16 +66,16 @@ const COPY_NOW = "Copy the webhook token now: it is not shown again.";
 /** POST /add-api-key: a Rekor key of the admin's agency, encrypted at rest, with its webhook token. */
 export async function addApiKey(
   deps: IntegrationDeps,
-  auth: Actor,
+  actor: Actor,
   body: TAddApiKeyRequest,
 ): Promise<string> {
-  const agencyId = requireOwnAgency(auth);
+  const agencyId = requireOwnAgency(actor);
   if (body.source_program !== "Rekor") throw new AppError("VALIDATION_FAILED", onlyRekor);
   const token = generateToken();
   try {
     const key = await inTransaction(deps.prisma, async (tx) => {
       const created = await insertRekorKey(tx, newKeyRow(deps, agencyId, body, token));
-      await writeAudit(tx, auth, {
+      await writeAudit(tx, actor, {
         action: "api_key_added",
         detail: { api_key_id: created.id, agency: created.agencyName, last4: created.apiKeyLast4 },
       });
@@ -93,10 +93,10 @@ export async function addApiKey(
 /** POST /bulk-upload-api-keys: every row checked first; one bad row rejects the file (reasons by line). */
 export async function uploadApiKeys(
   deps: IntegrationDeps,
-  auth: Actor,
+  actor: Actor,
   file: Buffer | undefined,
 ): Promise<TBulkUploadResponse> {
-  const agencyId = requireOwnAgency(auth);
+  const agencyId = requireOwnAgency(actor);
   const table = readUploadedCsv(file, {
     required: API_KEY_CSV_COLUMNS,
     allowed: [...API_KEY_CSV_COLUMNS, "source_program"],
@@ -140,7 +140,7 @@ export async function uploadApiKeys(
         tx,
         keys.map(({ key }, index) => newKeyRow(deps, agencyId, key, tokens[index]!)),
       );
-      await writeAudit(tx, auth, {
+      await writeAudit(tx, actor, {
         action: "api_keys_uploaded",
         detail: {
           count: rows.length,
@@ -166,8 +166,8 @@ export async function uploadApiKeys(
 }
 
 /** A key of the caller's agency (any for the owner); another agency's key is "not found". */
-async function findAdministeredKey(deps: Pick<IntegrationDeps, "prisma">, auth: Actor, keyId: number) {
-  const agency = administeredAgency(auth);
+async function findAdministeredKey(deps: Pick<IntegrationDeps, "prisma">, actor: Actor, keyId: number) {
+  const agency = administeredAgency(actor);
   const key = agency === null ? null : await findRekorKey(deps.prisma, keyId, agency);
   if (!key) throw new AppError("NOT_FOUND", "API key not found.");
   return key;
@@ -176,13 +176,13 @@ async function findAdministeredKey(deps: Pick<IntegrationDeps, "prisma">, auth: 
 /** DELETE /delete-api-key/{id}: a key of the caller's agency (another's is 404); its cameras go with it. */
 export async function deleteApiKey(
   deps: Pick<IntegrationDeps, "prisma">,
-  auth: Actor,
+  actor: Actor,
   keyId: number,
 ): Promise<string> {
-  const key = await findAdministeredKey(deps, auth, keyId);
+  const key = await findAdministeredKey(deps, actor, keyId);
   await inTransaction(deps.prisma, async (tx) => {
     await deleteRekorKey(tx, key.id);
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "api_key_deleted",
       detail: { api_key_id: key.id, agency: key.agencyName, last4: key.apiKeyLast4, agency_id: key.agencyId },
     });
@@ -199,15 +199,15 @@ export async function deleteApiKey(
  */
 export async function rotateWebhookToken(
   deps: Pick<IntegrationDeps, "prisma" | "config">,
-  auth: Actor,
+  actor: Actor,
   keyId: number,
 ): Promise<TRotateWebhookTokenResponse> {
-  const key = await findAdministeredKey(deps, auth, keyId);
+  const key = await findAdministeredKey(deps, actor, keyId);
   const token = generateToken();
   const issued = key.webhookTokenHash === null;
   await inTransaction(deps.prisma, async (tx) => {
     await setRekorWebhookTokenHash(tx, key.id, hashToken(token));
-    await writeAudit(tx, auth, {
+    await writeAudit(tx, actor, {
       action: "rekor_webhook_token_rotated",
       detail: { api_key_id: key.id, agency: key.agencyName, agency_id: key.agencyId, first_token: issued },
     });

@@ -36,7 +36,7 @@ export async function getOwnerData(
  */
 export async function resetUserPassword(
   deps: UserAdminDeps,
-  auth: Actor,
+  actor: Actor,
   userId: number,
   password: string,
 ): Promise<string> {
@@ -53,8 +53,8 @@ export async function resetUserPassword(
       firstFailedLoginAt: null,
     });
     // Not the owner's own session: resetting one's own password must not sign oneself out mid-way.
-    if (user.id !== auth.user.id) await revokeUserSessions(tx, user.id, now);
-    await writeAudit(tx, auth, {
+    if (user.id !== actor.user.id) await revokeUserSessions(tx, user.id, now);
+    await writeAudit(tx, actor, {
       action: "password_reset_by_owner",
       detail: { user_id: user.id, username: user.username, agency_id: user.agencyId },
     });

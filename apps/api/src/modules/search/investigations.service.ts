@@ -49,17 +49,17 @@ export class InvestigationBusy extends AppError {
  */
 export async function withInvestigationSlot<T>(
   deps: { prisma: SearchDeps["prisma"]; investigations: InvestigationLimits },
-  auth: Actor,
+  actor: Actor,
   work: () => Promise<T>,
 ): Promise<T> {
   const { perUser, holdSeconds } = deps.investigations;
-  if (!(await takeInvestigationSlot(deps.prisma, auth.user.id, perUser, holdSeconds)))
+  if (!(await takeInvestigationSlot(deps.prisma, actor.user.id, perUser, holdSeconds)))
     throw new InvestigationBusy(perUser);
   try {
     return await work();
   } finally {
-    await releaseInvestigationSlot(deps.prisma, auth.user.id).catch((error: unknown) =>
-      auth.log?.warn({ err: error }, "an investigation slot could not be given back; it runs out by itself"),
+    await releaseInvestigationSlot(deps.prisma, actor.user.id).catch((error: unknown) =>
+      actor.log?.warn({ err: error }, "an investigation slot could not be given back; it runs out by itself"),
     );
   }
 }
@@ -88,27 +88,27 @@ const byTimeDesc = (a: TSearchResult, b: TSearchResult) => byTimeAsc(b, a);
  */
 async function beginInvestigation(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   type: TInvestigationType,
   body: InvestigationBody & { plate: string },
 ): Promise<Investigation<string>>;
 async function beginInvestigation(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   type: TInvestigationType,
   body: InvestigationBody,
 ): Promise<Investigation<undefined>>;
 async function beginInvestigation(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   type: TInvestigationType,
   body: InvestigationBody,
 ): Promise<Investigation<string | undefined>> {
-  await checkCaseFields(deps.prisma, auth, body);
-  const plan = await planSources(deps, auth, body.agencies);
+  await checkCaseFields(deps.prisma, actor, body);
+  const plan = await planSources(deps, actor, body.agencies);
   const plate = body.plate === undefined ? undefined : normalizePlate(body.plate);
   try {
-    await writeAudit(deps.prisma, auth, {
+    await writeAudit(deps.prisma, actor, {
       action: "search",
       queryParameters: {
         query_type: type,
@@ -120,7 +120,7 @@ async function beginInvestigation(
       ...(plate ? { plate } : {}),
     });
   } catch (error) {
-    auth.log.error(
+    actor.log.error(
       { err: error },
       `the ${type} search's audit row could not be written: no source was asked`,
     );
@@ -242,11 +242,11 @@ export function mergeStatuses(runs: Statuses[]): Statuses {
 /** Adds every record's signed `ref` in one go, keeping each list's own order. */
 async function attachRefs(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   lists: TSearchResult[][],
 ): Promise<TSearchResult[][]> {
   if (!deps.refs) return lists;
-  const flat = await deps.refs.attach(auth, lists.flat());
+  const flat = await deps.refs.attach(actor, lists.flat());
   let at = 0;
   return lists.map((list) => flat.slice(at, (at += list.length)));
 }
@@ -257,10 +257,10 @@ const placeOf = (body: { area?: SourcePlace["area"]; cameras?: string[] | undefi
 });
 
 /** POST /search/area: every read at the place in the window, any plate, newest first. */
-export async function searchArea(deps: SearchDeps, auth: Actor, body: TAreaSearchRequest) {
-  const { ask } = await beginInvestigation(deps, auth, "area", body);
+export async function searchArea(deps: SearchDeps, actor: Actor, body: TAreaSearchRequest) {
+  const { ask } = await beginInvestigation(deps, actor, "area", body);
   const { results, statuses } = await ask(sourceQuery(deps, body, body, { place: placeOf(body) }));
-  const [withRefs] = await attachRefs(deps, auth, [results.sort(byTimeDesc)]);
+  const [withRefs] = await attachRefs(deps, actor, [results.sort(byTimeDesc)]);
   return { results: withRefs!, statuses };
 }
 
@@ -270,10 +270,10 @@ export async function searchArea(deps: SearchDeps, auth: Actor, body: TAreaSearc
  */
 export async function searchPlaces(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   body: TPlacesSearchRequest,
 ): Promise<{ answer: TPlacesSearchResponse; statuses: Statuses }> {
-  const { ask } = await beginInvestigation(deps, auth, "places", body);
+  const { ask } = await beginInvestigation(deps, actor, "places", body);
   const runs = await Promise.all(
     body.places.map((place) => ask(sourceQuery(deps, place, body, { place: placeOf(place) }))),
   );
@@ -303,7 +303,7 @@ export async function searchPlaces(
     );
   const withRefs = await attachRefs(
     deps,
-    auth,
+    actor,
     matches.map((match) => match.reads),
   );
   return {
@@ -345,10 +345,10 @@ async function readsInWindows(
  */
 export async function searchCompanions(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   body: TCompanionsSearchRequest,
 ): Promise<{ answer: TCompanionsSearchResponse; statuses: Statuses }> {
-  const { plan, plate, ask } = await beginInvestigation(deps, auth, "companions", body);
+  const { plan, plate, ask } = await beginInvestigation(deps, actor, "companions", body);
 
   const first = await ask(sourceQuery(deps, body, {}, { plate: { kind: "exact", value: plate } }));
   const target = first.results.filter((read) => normalizePlate(read.plate) === plate).sort(byTimeAsc);
@@ -405,7 +405,7 @@ export async function searchCompanions(
     }))
     .sort((a, b) => b.cameras - a.cameras || b.count - a.count || a.plate.localeCompare(b.plate));
 
-  const [targetWithRefs, ...companionReads] = await attachRefs(deps, auth, [
+  const [targetWithRefs, ...companionReads] = await attachRefs(deps, actor, [
     target,
     ...ranked.map((companion) => companion.reads),
   ]);
@@ -444,10 +444,10 @@ function dayAndHour(format: Intl.DateTimeFormat, instant: Date): [number, number
 /** POST /search/pattern: the plate's reads as a path, its cameras (most reads first) and its week grid. */
 export async function searchPattern(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   body: TPatternSearchRequest,
 ): Promise<{ answer: TPatternSearchResponse; statuses: Statuses }> {
-  const { plate, ask } = await beginInvestigation(deps, auth, "pattern", body);
+  const { plate, ask } = await beginInvestigation(deps, actor, "pattern", body);
   const { results, statuses } = await ask(
     sourceQuery(deps, body, {}, { plate: { kind: "exact", value: plate } }),
   );
@@ -483,7 +483,7 @@ export async function searchPattern(
       });
     }
   }
-  const [withRefs] = await attachRefs(deps, auth, [reads]);
+  const [withRefs] = await attachRefs(deps, actor, [reads]);
   return {
     answer: {
       reads: withRefs!,
@@ -500,9 +500,9 @@ export async function searchPattern(
 /** GET /search/cameras: the cameras an area search can name, per source, within the caller's scope. */
 export async function listSearchCameras(
   deps: Pick<SearchDeps, "sources" | "prisma">,
-  auth: Actor,
+  actor: Actor,
 ): Promise<TSearchCamerasResponse> {
-  const plan = await planSources(deps, auth, []);
+  const plan = await planSources(deps, actor, []);
   const lists = await Promise.all(
     plan.map(async (step) => (step.source.cameras ? step.source.cameras(step.targets) : null)),
   );

@@ -144,11 +144,11 @@ export interface SourcePlan {
 /** Which of the requested agencies the caller may search, per source (all it may when none are named). */
 export async function planSources(
   deps: Pick<SearchDeps, "sources" | "prisma">,
-  auth: Actor,
+  actor: Actor,
   agencies: readonly string[],
 ): Promise<SourcePlan[]> {
   // One statement for what the caller may see with every source (search-scope.repository.ts).
-  const { scope } = await readSearchScope(deps.prisma, auth);
+  const { scope } = await readSearchScope(deps.prisma, actor);
   return planSourcesIn(deps, scope, agencies);
 }
 
@@ -175,10 +175,10 @@ async function planSourcesIn(
  * every source, its agency's case fields, and whether it may see any active hotlist group (the badges).
  * Read at every call, nothing kept across requests.
  */
-async function readSearchContext(deps: SearchDeps, auth: Actor, agencies: readonly string[]) {
-  const { scope, extras } = await readSearchScope(deps.prisma, auth, {
-    case_fields: caseFieldsSql(auth),
-    any_group: anyVisibleGroupSql(auth),
+async function readSearchContext(deps: SearchDeps, actor: Actor, agencies: readonly string[]) {
+  const { scope, extras } = await readSearchScope(deps.prisma, actor, {
+    case_fields: caseFieldsSql(actor),
+    any_group: anyVisibleGroupSql(actor),
   });
   return {
     plan: await planSourcesIn(deps, scope, agencies),
@@ -201,12 +201,12 @@ export const programsOf = (plan: readonly SourcePlan[]) =>
  */
 export async function searchDetections(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   body: TSearchRequest,
 ): Promise<SearchAnswer> {
   // The scope and the case fields in one statement; no source is asked before the audit row below,
   // and a refused case field answers 400 before it is written, as before.
-  const { plan, caseFields, anyGroup } = await readSearchContext(deps, auth, body.agencies);
+  const { plan, caseFields, anyGroup } = await readSearchContext(deps, actor, body.agencies);
   checkCaseFieldsOf(caseFields, body);
 
   // Audit first, then work (issue 17): the row is committed before any source is asked. A search
@@ -214,7 +214,7 @@ export async function searchDetections(
   let auditId: number;
   try {
     // With the other searches of the caller's agency that are writing theirs now (audit-batcher.ts).
-    auditId = await writeAuditBatched(deps.prisma, auth, {
+    auditId = await writeAuditBatched(deps.prisma, actor, {
       action: "search",
       queryParameters: {
         plate: body.plate ?? null,
@@ -236,13 +236,13 @@ export async function searchDetections(
       ...(body.plate ? { plate: normalizePlate(body.plate) } : {}),
     });
   } catch (error) {
-    auth.log.error({ err: error }, "the search's audit row could not be written: no source was asked");
+    actor.log.error({ err: error }, "the search's audit row could not be written: no source was asked");
     throw new AppError("UNAVAILABLE", UNAVAILABLE_MESSAGE);
   }
 
   const query = toSourceQuery(body, deps.maxResultsPerSource);
   if (body.page_size && deps.cursors && query.plate?.kind !== "similar") {
-    return searchPage(deps, auth, body, plan, anyGroup, null, auditId, searchParamsHash(body));
+    return searchPage(deps, actor, body, plan, anyGroup, null, auditId, searchParamsHash(body));
   }
   const outcomes = await Promise.all(
     plan.map((step) => runSource(step.source, query, step.targets, deps.sourceTimeoutMs)),
@@ -253,7 +253,7 @@ export async function searchDetections(
       ? rankSimilar(query.plate.value, merged)
       : merged.sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp));
   return {
-    results: await finish(deps, auth, ranked, anyGroup),
+    results: await finish(deps, actor, ranked, anyGroup),
     statuses: outcomes.map((outcome) => outcome.status),
   };
 }
@@ -265,12 +265,12 @@ export async function searchDetections(
  */
 async function finish(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   results: TSearchResult[],
   anyGroup: boolean,
 ): Promise<TSearchResult[]> {
-  const referenced = deps.refs ? await deps.refs.attach(auth, results) : results;
-  return anyGroup ? attachHotlists(deps.prisma, auth, referenced) : referenced;
+  const referenced = deps.refs ? await deps.refs.attach(actor, results) : results;
+  return anyGroup ? attachHotlists(deps.prisma, actor, referenced) : referenced;
 }
 
 /**
@@ -281,21 +281,21 @@ async function finish(
  */
 export async function searchNextPage(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   body: TSearchNextRequest,
 ): Promise<SearchAnswer> {
   const paramsHash = searchParamsHash(body);
-  const position = deps.cursors?.open(body.cursor, { userId: auth.user.id, paramsHash });
+  const position = deps.cursors?.open(body.cursor, { userId: actor.user.id, paramsHash });
   if (!position || !body.page_size) throw new AppError("VALIDATION_FAILED", MESSAGES.searchPageCursorInvalid);
-  const { plan, anyGroup } = await readSearchContext(deps, auth, body.agencies);
-  auth.log.info({ auditId: position.auditId, after: position.t }, "search: next page");
-  return searchPage(deps, auth, body, plan, anyGroup, position, position.auditId, paramsHash);
+  const { plan, anyGroup } = await readSearchContext(deps, actor, body.agencies);
+  actor.log.info({ auditId: position.auditId, after: position.t }, "search: next page");
+  return searchPage(deps, actor, body, plan, anyGroup, position, position.auditId, paramsHash);
 }
 
 /** One page of a paged search (search-pages.ts): each source asked for a page's worth after the cursor. */
 async function searchPage(
   deps: SearchDeps,
-  auth: Actor,
+  actor: Actor,
   body: TSearchRequest,
   plan: SourcePlan[],
   anyGroup: boolean,
@@ -341,9 +341,11 @@ async function searchPage(
       : [],
   );
   const nextCursor =
-    next && deps.cursors ? deps.cursors.seal(next, { auditId, userId: auth.user.id, paramsHash }) : undefined;
+    next && deps.cursors
+      ? deps.cursors.seal(next, { auditId, userId: actor.user.id, paramsHash })
+      : undefined;
   return {
-    results: await finish(deps, auth, flagAbsurdDates(page), anyGroup),
+    results: await finish(deps, actor, flagAbsurdDates(page), anyGroup),
     statuses,
     ...(nextCursor ? { nextCursor } : {}),
   };

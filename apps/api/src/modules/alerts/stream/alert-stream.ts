@@ -94,11 +94,11 @@ const frame = (event: AlertEvent): string => {
  */
 export async function streamAlerts(
   target: EventStreamTarget,
-  auth: AuthContext,
+  actor: AuthContext,
   options: AlertStreamOptions,
 ) {
   const raw = target.raw;
-  const visibility = new GroupVisibility(options.prisma, auth.user);
+  const visibility = new GroupVisibility(options.prisma, actor.user);
   let ended = false;
   const timers: NodeJS.Timeout[] = [];
 
@@ -127,7 +127,7 @@ export async function streamAlerts(
           for (const event of events) if (visible.has(event.groupId)) write(frame(event));
         })
         .catch((error: unknown) => {
-          if (!(error instanceof StreamClosed)) auth.log.warn({ err: error }, "alert stream ended");
+          if (!(error instanceof StreamClosed)) actor.log.warn({ err: error }, "alert stream ended");
           end();
         });
     },
@@ -144,14 +144,14 @@ export async function streamAlerts(
     "cache-control": "no-store",
     // nginx and similar proxies would otherwise hold events back in their buffers.
     "x-accel-buffering": "no",
-    "x-request-id": auth.requestId,
+    "x-request-id": actor.requestId,
   });
   raw.flushHeaders();
 
   try {
     await chain;
   } catch (error) {
-    auth.log.error({ err: error }, "the alert stream could not start");
+    actor.log.error({ err: error }, "the alert stream could not start");
     end();
     return;
   }
@@ -160,7 +160,7 @@ export async function streamAlerts(
   const ping = setInterval(() => write(": ping\n\n"), options.pingMs);
   ping.unref();
   timers.push(ping);
-  const untilExpiry = auth.token.exp * 1000 - Date.now();
+  const untilExpiry = actor.token.exp * 1000 - Date.now();
   const expiry = setTimeout(end, Math.max(0, Math.min(untilExpiry, 2 ** 31 - 1)));
   expiry.unref();
   timers.push(expiry);
