@@ -1,7 +1,8 @@
 import type { TAlert, TGroupAlertsResponse } from "@odin/contract";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { renderWithQuery } from "@/testing/query";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { eventStreamResponse } from "@/testing/event-stream";
 import { AlertGroupHistoryScreen } from "./alert-group-history-screen";
@@ -60,7 +61,7 @@ beforeEach(() => {
 });
 
 function renderHistory() {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={["/alerts/group/3"]}>
       <Routes>
         <Route path="/alerts/group/:groupId" element={<AlertGroupHistoryScreen />} />

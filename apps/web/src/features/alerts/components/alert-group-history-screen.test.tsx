@@ -1,8 +1,9 @@
 import { MESSAGES, type TAlert, type TGroupAlertsResponse } from "@odin/contract";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatTimestamp } from "@/lib/format";
+import { renderWithQuery } from "@/testing/query";
 import { jsonResponse, stubFetchPerTest, urlOf } from "@/testing/auth";
 import { eventStreamResponse, type TestEventStream } from "@/testing/event-stream";
 import { AlertGroupHistoryScreen } from "./alert-group-history-screen";
@@ -39,7 +40,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllEnvs());
 
 function renderHistory(groupId: string | number = 3) {
-  render(
+  renderWithQuery(
     <MemoryRouter initialEntries={[`/alerts/group/${groupId}`]}>
       <Routes>
         <Route path="/alerts/group/:groupId" element={<AlertGroupHistoryScreen />} />

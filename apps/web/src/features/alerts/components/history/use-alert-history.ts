@@ -1,6 +1,8 @@
-import type { TAlert, THotlistGroup } from "@odin/contract";
-import { useCallback, useEffect, useRef, useState } from "react";
+import type { TAlert, TGroupAlertsResponse, THotlistGroup } from "@odin/contract";
+import { keepPreviousData, useInfiniteQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
 import { getGroupAlerts, NO_ALERT_FILTERS, type AlertHistoryFilters } from "../../api/alerts";
+import { alertKeys } from "../../api/queries";
 
 export type AlertHistoryState =
   | { status: "loading" }
@@ -27,98 +29,78 @@ function merge(server: TAlert[], live: readonly TAlert[]): TAlert[] {
 }
 
 /**
- * A group's alert history (GET /alerts/group/{id}/data): the first page for the filters, older pages
- * appended by `loadMore`, live alerts added on top (unfiltered only). `refresh` reloads the first page
- * without going back to the loading state (after the live stream reconnects); alerts that arrived
- * live are kept even when a load started before they were written. `replace` puts a changed alert
- * (disposition, acknowledgement) in place. A null `groupId` (a malformed address) is an error at once.
+ * A group's alert history (GET /alerts/group/{id}/data) as an infinite query: the first page for the
+ * filters, older pages appended by `loadMore` (by the previous page's `next_cursor`), live alerts added
+ * on top (unfiltered only). `refresh` reloads the first page without going back to the loading state
+ * (after the live stream reconnects); alerts that arrived live are kept even when a load started before
+ * they were written. `replace` puts a changed alert (disposition, acknowledgement) in place, in the
+ * cached pages. A null `groupId` (a malformed address) is an error at once, without a call.
  */
 export function useAlertHistory(groupId: number | null, filters: AlertHistoryFilters = NO_ALERT_FILTERS) {
-  const [state, setState] = useState<AlertHistoryState>(
-    groupId === null ? { status: "error" } : { status: "loading" },
-  );
-  const live = useRef<TAlert[]>([]);
-  const refreshing = useRef<AbortController | null>(null);
+  const client = useQueryClient();
+  const queryKey = [...alertKeys.group(groupId), "history", filters] as const;
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => getGroupAlerts(groupId!, signal, filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    enabled: groupId !== null,
+    // Other filters: the list on screen stays until their first page is in.
+    placeholderData: keepPreviousData,
+    // As before: a failed load says so (the first) or is left for the next try (a refresh, an older page).
+    retry: false,
+    // The live stream keeps it current; a new visit asks again.
+    gcTime: 0,
+  });
+  const [live, setLive] = useState<readonly TAlert[]>([]);
   const filtered = hasFilters(filters);
+  const pages = query.data?.pages;
 
-  const load = useCallback(
-    (signal: AbortSignal, onError: () => void) => {
-      if (groupId === null) return;
-      getGroupAlerts(groupId, signal, filters).then(
-        ({ group, alerts, next_cursor }) =>
-          setState({
-            status: "success",
-            group,
-            alerts: filtered ? alerts : merge(alerts, live.current),
-            nextCursor: next_cursor ?? null,
-            loadingMore: false,
-          }),
-        () => {
-          if (!signal.aborted) onError();
-        },
-      );
-    },
-    [groupId, filters, filtered],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal, () => setState({ status: "error" }));
-    return () => {
-      controller.abort();
-      refreshing.current?.abort();
+  const state: AlertHistoryState = useMemo(() => {
+    if (groupId === null) return { status: "error" };
+    if (!pages) return query.isError ? { status: "error" } : { status: "loading" };
+    const known = new Set<number>();
+    const server = pages.flatMap((page) =>
+      page.alerts.filter((alert) => !known.has(alert.id) && Boolean(known.add(alert.id))),
+    );
+    return {
+      status: "success",
+      group: pages[0]!.group,
+      alerts: filtered ? server : merge(server, live),
+      nextCursor: pages.at(-1)!.next_cursor ?? null,
+      loadingMore: query.isFetchingNextPage,
     };
-  }, [load]);
+  }, [groupId, pages, query.isError, query.isFetchingNextPage, filtered, live]);
 
   const refresh = useCallback(() => {
-    refreshing.current?.abort();
-    const controller = new AbortController();
-    refreshing.current = controller;
-    load(controller.signal, () => undefined); // the list on screen stays; the next reconnect tries again
-  }, [load]);
-
-  const loadMore = useCallback(() => {
-    if (groupId === null || state.status !== "success" || !state.nextCursor || state.loadingMore) return;
-    const cursor = state.nextCursor;
-    setState({ ...state, loadingMore: true });
-    getGroupAlerts(groupId, undefined, filters, cursor).then(
-      ({ alerts, next_cursor }) =>
-        setState((current) => {
-          if (current.status !== "success") return current;
-          const known = new Set(current.alerts.map((alert) => alert.id));
-          return {
-            ...current,
-            alerts: [...current.alerts, ...alerts.filter((alert) => !known.has(alert.id))],
-            nextCursor: next_cursor ?? null,
-            loadingMore: false,
-          };
-        }),
-      () =>
-        setState((current) => (current.status === "success" ? { ...current, loadingMore: false } : current)),
+    // The first page again: the older pages go (as they did), the list stays on screen meanwhile.
+    client.setQueryData<InfiniteData<TGroupAlertsResponse, string | null>>(queryKey, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
     );
-  }, [groupId, filters, state]);
+    void query.refetch();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is made of groupId and filters
+  }, [client, groupId, filters, query.refetch]);
 
-  const prepend = useCallback(
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const prepend = useCallback((alert: TAlert) => {
+    setLive((current) => [alert, ...current.filter((known) => known.id !== alert.id)]);
+  }, []);
+
+  const replace = useCallback(
     (alert: TAlert) => {
-      live.current = [alert, ...live.current.filter((known) => known.id !== alert.id)];
-      if (filtered) return;
-      setState((current) =>
-        current.status === "success" && !current.alerts.some((known) => known.id === alert.id)
-          ? { ...current, alerts: [alert, ...current.alerts] }
-          : current,
+      const swap = (alerts: TAlert[]) => alerts.map((known) => (known.id === alert.id ? alert : known));
+      setLive((current) => swap([...current]));
+      client.setQueryData<InfiniteData<TGroupAlertsResponse, string | null>>(queryKey, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => ({ ...page, alerts: swap(page.alerts) })) } : data,
       );
     },
-    [filtered],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is made of groupId and filters
+    [client, groupId, filters],
   );
-
-  const replace = useCallback((alert: TAlert) => {
-    live.current = live.current.map((known) => (known.id === alert.id ? alert : known));
-    setState((current) =>
-      current.status === "success"
-        ? { ...current, alerts: current.alerts.map((known) => (known.id === alert.id ? alert : known)) }
-        : current,
-    );
-  }, []);
 
   return { state, refresh, prepend, loadMore, replace };
 }
