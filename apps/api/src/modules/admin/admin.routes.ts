@@ -38,9 +38,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     add.path,
     { schema: { body: addUserBodyFor(deps.identityAdmin), response: { 200: add.response, ...errors } } },
     async (request) => {
-      const auth = requireAuth(request);
+      const actor = requireAuth(request);
       const { agency_id: requested, ...user } = request.body;
-      return successMessage(await addUser(deps, auth, user, await agencyForNewUser(deps, auth, requested)));
+      return successMessage(await addUser(deps, actor, user, await agencyForNewUser(deps, actor, requested)));
     },
   );
 
@@ -100,12 +100,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const actor = requireAuth(request);
       // The owner names the agency in a text field of the form; an admin's own agency is implied.
       const field = (request.body as Record<string, unknown>).agency_id;
       const requested = typeof field === "string" && /^\d+$/.test(field.trim()) ? Number(field) : undefined;
-      const agencyId = await agencyForNewUser(deps, auth, requested);
-      return uploadUsers(deps, auth, agencyId, filePart(request.body, "file"));
+      const agencyId = await agencyForNewUser(deps, actor, requested);
+      return uploadUsers(deps, actor, agencyId, filePart(request.body, "file"));
     },
   );
 
