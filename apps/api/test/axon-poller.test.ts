@@ -1,6 +1,6 @@
 import { DEMO_AGENCIES, DEMO_AXON } from "@odin/db/demo-data";
 import { startSimulators, type RunningSimulators } from "@odin/simulators";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createImageHandles } from "../src/sources/image-handle";
 import { AXON_POLL_OVERLAP_MS, pollAxonIntegration, toRemoteRead } from "../src/modules/ingest/axon-poll";
 import { normalizePlate } from "../src/sources/plate-pattern";
@@ -25,15 +25,19 @@ async function addGroup(t: TestApp, agencyName: string, plate: string) {
   });
 }
 
-/** Resolves once `find` answers something, checking every 100 ms. */
-async function eventually<T>(find: () => Promise<T | null | undefined>, timeoutMs = 8000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await find();
-    if (found) return found;
-    if (Date.now() > until) throw new Error(`nothing within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Resolves once `find` answers something: vitest's waitFor asks again every 100 ms. Its timeout only
+ * ends a test that would never pass; it asserts nothing about speed.
+ */
+function eventually<T>(find: () => Promise<T | null | undefined>): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const found = await find();
+      if (!found) throw new Error("not yet");
+      return found;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
 }
 
 describe("Axon poller, scheduled by the app, against the Axon simulator", () => {
