@@ -80,8 +80,24 @@ const rdn = (type: string, value: string) =>
 const extension = (extnID: string, critical: boolean, value: object) =>
   new Extension({ extnID, critical, extnValue: new OctetString(AsnConvert.serialize(value)) });
 
+/**
+ * A certificate's serial number from 16 random bytes, as DER requires it: positive (first bit clear) and
+ * minimally encoded (first byte not zero). Clearing only the first bit left one serial in 256 starting
+ * 0x00 followed by a byte below 0x80, which OpenSSL, and so qpdf, pdfsig and Node's X509Certificate,
+ * refuse to parse ("illegal padding"): that agency's certificate, and every PDF signed with it, unreadable.
+ */
+export function certificateSerial(bytes: Buffer = randomBytes(16)): Buffer {
+  const serial = Buffer.from(bytes);
+  serial[0] = (serial[0]! & 0x3f) | 0x40;
+  return serial;
+}
+
 /** A self-signed X.509 v3 certificate of the key, for signing documents, naming the agency and Odin. */
-function selfSignedCertificate(privateKey: KeyObject, agency: PdfSigningAgency | null): Buffer {
+export function selfSignedCertificate(
+  privateKey: KeyObject,
+  agency: PdfSigningAgency | null,
+  serial: Buffer = certificateSerial(),
+): Buffer {
   const spki = createPublicKey(privateKey).export({ type: "spki", format: "der" });
   const publicKeyInfo = AsnConvert.parse(spki, SubjectPublicKeyInfo);
   const name = new Name([
@@ -92,9 +108,6 @@ function selfSignedCertificate(privateKey: KeyObject, agency: PdfSigningAgency |
   const notBefore = new Date(Date.now() - 60_000);
   const notAfter = new Date(notBefore);
   notAfter.setUTCFullYear(notBefore.getUTCFullYear() + CERTIFICATE_YEARS);
-  // A positive serial: the first bit clear.
-  const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f;
   const algorithm = new AlgorithmIdentifier({ algorithm: ECDSA_WITH_SHA256 });
   const keyId = createHash("sha1").update(Buffer.from(publicKeyInfo.subjectPublicKey)).digest();
   const tbsCertificate = new TBSCertificate({
@@ -157,6 +170,17 @@ export async function addPdfSigningKey(
   return kid;
 }
 
+/** Whether a certificate (base64 DER) parses: one with a padded serial does not (certificateSerial). */
+function readableCertificate(base64: string | undefined): boolean {
+  if (!base64) return false;
+  try {
+    new X509Certificate(Buffer.from(base64, "base64"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every agency (and the installation) holds a PDF signing key: made at start-up and checked again
  * whenever the keys are published, so GET /export-keys lists an agency's key before its first export.
@@ -167,7 +191,13 @@ export async function ensurePdfSigningKeys(prisma: Database, secrets: SecretBox)
     findAgenciesForExportKeys(prisma),
     findExportSigningKeys(prisma, PDF_KEY_PURPOSE),
   ]);
-  const holders = new Set(keys.map((key) => key.agencyId));
+  // A key whose certificate cannot be read (a serial made before certificateSerial) does not count: a new
+  // one is made, and signs from now on.
+  const holders = new Set(
+    keys
+      .filter((key) => readableCertificate((key.publicJwk as { x5c?: string[] }).x5c?.[0]))
+      .map((key) => key.agencyId),
+  );
   const missing = [null, ...agencies].filter((agency) => !holders.has(agency?.id ?? null));
   for (const agency of missing) await addPdfSigningKey(prisma, secrets, agency);
   return missing.length;
@@ -180,7 +210,8 @@ export async function loadPdfSigner(
   agency: PdfSigningAgency | null,
 ): Promise<PdfSigner> {
   let row = await findNewestPdfSigningKey(prisma, agency?.id ?? null);
-  if (!row) {
+  const stored = row && (JSON.parse(secrets.decrypt(row.privateJwkCiphertext)) as { x5c?: string[] });
+  if (!row || !readableCertificate(stored?.x5c?.[0])) {
     await addPdfSigningKey(prisma, secrets, agency);
     row = await findNewestPdfSigningKey(prisma, agency?.id ?? null);
   }
