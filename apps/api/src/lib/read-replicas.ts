@@ -7,7 +7,7 @@
  *   and each standby's replayed position (pg_last_wal_replay_lsn) read. A standby has everything the
  *   primary had at the newest noted instant whose position it has replayed; its lag is the time since.
  *   This does not grow on an idle primary, as now() - pg_last_xact_replay_timestamp() would (that is
- *   kept for the operator's view in /health). A standby further behind than DATABASE_READ_MAX_LAG_MS,
+ *   what odin doctor shows). A standby further behind than DATABASE_READ_MAX_LAG_MS,
  *   not checked for three rounds, or promoted, is skipped.
  * - Read-your-writes: a person's change marks users.last_write_at (the primary's clock); their reads go
  *   to the primary until a standby has replayed past it.
