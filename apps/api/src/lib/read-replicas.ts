@@ -109,14 +109,18 @@ export function createReadReplicas(options: ReadReplicaOptions): ReadReplicas {
   let turn = 0;
   let primaryFailing = false;
 
-  const reader = new Proxy(primary, {
-    get(target, property) {
-      const db = chosen.getStore() ?? target;
-      if (property === ROUTED_CLIENT) return db;
-      const value = Reflect.get(db, property, db) as unknown;
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(db) : value;
-    },
-  });
+  // Without standbys the reader is the primary itself: nothing stands between a search and its handle.
+  const reader =
+    standbys.length === 0
+      ? primary
+      : new Proxy(primary, {
+          get(target, property) {
+            const db = chosen.getStore() ?? target;
+            if (property === ROUTED_CLIENT) return db;
+            const value = Reflect.get(db, property, db) as unknown;
+            return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(db) : value;
+          },
+        });
 
   async function checkStandby(standby: Standby, latest: { lsn: bigint; atMs: number }) {
     try {
