@@ -12,7 +12,7 @@
  *   pnpm --filter @odin/api bench failover
  *   BENCH_FAILOVER_EVENTS_PER_S=500 BENCH_FAILOVER_SECONDS=20 pnpm --filter @odin/api exec tsx bench/failover.ts
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -29,7 +29,8 @@ import {
 import { buildAxisEvent, createDataset } from "@odin/simulators";
 import { Agent, setGlobalDispatcher } from "undici";
 import { signIn } from "../test/oidc-client";
-import { log, printTable, round, runBench, seconds } from "./lib/harness";
+import { log, printTable, round, runBench } from "./lib/harness";
+import { startOdinProcess } from "./lib/odin-process";
 
 const EVENTS_PER_S = Number(process.env.BENCH_FAILOVER_EVENTS_PER_S ?? 1000);
 const SEARCHES_PER_S = Number(process.env.BENCH_FAILOVER_SEARCHES_PER_S ?? 50);
@@ -39,7 +40,6 @@ const PROMOTE_AFTER_MS = Number(process.env.BENCH_FAILOVER_PROMOTE_AFTER_MS ?? 1
 /** Requests in flight at most: past it a tick's requests are counted as not sent (the API is behind). */
 const MAX_IN_FLIGHT = Number(process.env.BENCH_FAILOVER_IN_FLIGHT ?? 256);
 const TICK_MS = 20;
-const apiDir = path.resolve(import.meta.dirname, "..");
 const hartford = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!;
 const camera = hartford.axis[0]!;
 
@@ -77,39 +77,21 @@ async function startOdin(
   filesDir: string,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await findFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    cwd: apiDir,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      ODIN_SECRETS_KEY: randomBytes(32).toString("hex"),
-      ODIN_DATA_DIR: filesDir,
-      ODIN_PUBLIC_URL: url,
-      ODIN_SEED_DEMO: "true",
-      ODIN_DEMO_SIMULATORS: "false",
-      AXON_POLL_INTERVAL_MS: "0",
-      RATE_LIMIT_PER_MINUTE: "100000000",
-      LOG_LEVEL: "fatal",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  return startOdinProcess("(failover)", {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    ODIN_SECRETS_KEY: randomBytes(32).toString("hex"),
+    ODIN_DATA_DIR: filesDir,
+    ODIN_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ODIN_SEED_DEMO: "true",
+    ODIN_DEMO_SIMULATORS: "false",
+    AXON_POLL_INTERVAL_MS: "0",
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    LOG_LEVEL: "fatal",
   });
-  const t0 = performance.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Odin exited with ${child.exitCode}`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (answer) => answer.status === 200,
-      () => false,
-    );
-    if (healthy) break;
-    if (performance.now() - t0 > 180_000) throw new Error("Odin not healthy within 180 s");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  log(`Odin (pid ${child.pid}) ready in ${seconds(performance.now() - t0)}`);
-  return { url, child };
 }
 
 async function failoverRound(replication: Round["replication"]): Promise<Round> {

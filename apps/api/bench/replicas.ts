@@ -12,7 +12,7 @@
  *   pnpm --filter @odin/api bench replicas
  *   BENCH_REPLICAS_ROWS=200000 BENCH_REPLICAS_EVENTS=10000 BENCH_REPLICAS_SEARCHES=1000 …
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -24,18 +24,9 @@ import { findFreePort } from "@odin/db/embedded";
 import { signIn } from "../test/oidc-client";
 import { fillStore, sqlOn } from "./lib/axis-store-fill";
 import { startChild, type BenchChild } from "./lib/child";
+import { startOdinProcess } from "./lib/odin-process";
 import { clusterCpu, machineCpuMs, processCpuMs } from "./lib/cpu";
-import {
-  benchDir,
-  log,
-  printTable,
-  prng,
-  round,
-  runBench,
-  seconds,
-  summarize,
-  type BenchRun,
-} from "./lib/harness";
+import { log, printTable, prng, round, runBench, summarize, type BenchRun } from "./lib/harness";
 import type { FromClient, PushedMessage, ToClient } from "./lib/ingest-protocol";
 
 const ROWS = Number(process.env.BENCH_REPLICAS_ROWS ?? 200_000);
@@ -44,7 +35,6 @@ const SEARCHES = Number(process.env.BENCH_REPLICAS_SEARCHES ?? 1000);
 const INGEST_CONCURRENCY = Number(process.env.BENCH_INGEST_CONCURRENCY ?? 48);
 const SEARCH_CONCURRENCY = Number(process.env.BENCH_REPLICAS_SEARCH_CONCURRENCY ?? 16);
 const DAY = 86_400_000;
-const apiDir = path.resolve(benchDir, "..");
 const hartford = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!;
 
 /** A process saturates at this share of what it can use (one core for Node's event loop). */
@@ -91,9 +81,9 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
   const start = async (name: string, extra: NodeJS.ProcessEnv = {}) => {
     const port = await findFreePort();
     publicUrl ??= `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-      cwd: apiDir,
-      env: {
+    const { url, child } = await startOdinProcess(
+      name,
+      {
         PATH: process.env.PATH,
         NODE_ENV: "production",
         HOST: "127.0.0.1",
@@ -111,22 +101,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         LOG_LEVEL: "warn",
         ...extra,
       },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    processes.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    const t0 = performance.now();
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`API ${name} exited with ${child.exitCode}`);
-      const healthy = await fetch(`${url}/healthz`).then(
-        (answer) => answer.status === 200,
-        () => false,
-      );
-      if (healthy) break;
-      if (performance.now() - t0 > 180_000) throw new Error(`API ${name} not healthy within 180 s`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    log(`API ${name} (pid ${child.pid}) ready in ${seconds(performance.now() - t0)}`);
+      { onSpawn: (spawned) => processes.push(spawned) },
+    );
     return { name, url, pid: child.pid! };
   };
 

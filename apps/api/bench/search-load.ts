@@ -30,7 +30,7 @@
  *   BENCH_SEARCH_LOAD_ROWS=200000 BENCH_SEARCH_LOAD_SECONDS=30 BENCH_SEARCH_LOAD_KINDS=exact,partial,similar,mix
  *   BENCH_SEARCH_LOAD_BASELINE=1cc3ab9 BENCH_SEARCH_LOAD_PROFILE=1 …
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, symlinkSync, copyFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -60,6 +60,7 @@ import {
   summarize,
   type BenchRun,
 } from "./lib/harness";
+import { startOdinProcess } from "./lib/odin-process";
 import { summarizeProfile, type Profile } from "./lib/profile";
 
 const ROWS = Number(process.env.BENCH_SEARCH_LOAD_ROWS ?? 200_000);
@@ -188,51 +189,33 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
   } else servers.push({ name: "this checkout", dir: apiDir });
 
   const start = async (server: { name: string; dir: string; env?: NodeJS.ProcessEnv }, first: boolean) => {
-    const child = spawn(
-      process.execPath,
-      [
-        ...(PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "--cpu-prof-interval=500"] : []),
-        "--import",
-        "tsx",
-        "src/server.ts",
-      ],
+    const { child } = await startOdinProcess(
+      `(${server.name})`,
+      {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_URL: db.url,
+        ODIN_SECRETS_KEY: secretsKey,
+        ODIN_DATA_DIR: filesDir,
+        ODIN_PUBLIC_URL: publicUrl,
+        ODIN_SEED_DEMO: first ? "true" : "false",
+        ODIN_DEMO_SIMULATORS: "false",
+        ...(first ? {} : { ODIN_MIGRATE_ON_START: "false" }),
+        AXON_POLL_INTERVAL_MS: "0",
+        DETECTION_RETENTION_DAYS: "120",
+        // One client address for 16 users would meet the per-address limit (600 a minute) at once.
+        RATE_LIMIT_PER_MINUTE: "100000000",
+        LOG_LEVEL: "warn",
+        ...server.env,
+      },
       {
         cwd: server.dir,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: "production",
-          HOST: "127.0.0.1",
-          PORT: String(port),
-          DATABASE_URL: db.url,
-          ODIN_SECRETS_KEY: secretsKey,
-          ODIN_DATA_DIR: filesDir,
-          ODIN_PUBLIC_URL: publicUrl,
-          ODIN_SEED_DEMO: first ? "true" : "false",
-          ODIN_DEMO_SIMULATORS: "false",
-          ...(first ? {} : { ODIN_MIGRATE_ON_START: "false" }),
-          AXON_POLL_INTERVAL_MS: "0",
-          DETECTION_RETENTION_DAYS: "120",
-          // One client address for 16 users would meet the per-address limit (600 a minute) at once.
-          RATE_LIMIT_PER_MINUTE: "100000000",
-          LOG_LEVEL: "warn",
-          ...server.env,
-        },
-        stdio: ["ignore", "ignore", "inherit"],
+        nodeArgs: PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "--cpu-prof-interval=500"] : [],
+        onSpawn: (spawned) => (running = spawned),
       },
     );
-    running = child;
-    const t0 = performance.now();
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`API (${server.name}) exited with ${child.exitCode}`);
-      const healthy = await fetch(`${publicUrl}/healthz`).then(
-        (answer) => answer.status === 200,
-        () => false,
-      );
-      if (healthy) break;
-      if (performance.now() - t0 > 180_000) throw new Error(`API (${server.name}) not healthy within 180 s`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    log(`API (${server.name}, pid ${child.pid}) ready in ${seconds(performance.now() - t0)}`);
     return child;
   };
   const stop = async (child: ChildProcess) => {
