@@ -218,6 +218,12 @@ describe("ResultsScreen: a paged answer's older results (issue 21)", () => {
     return sent;
   }
 
+  /**
+   * Every promise continuation already queued has run (a macrotask comes only once the microtask queue
+   * is empty): the point after which a call that was going to be made has been made. Not a wait for time.
+   */
+  const drained = () => new Promise<void>((resolve) => setImmediate(resolve));
+
   /** A promise the test settles. */
   function later<T>() {
     let settle: (value: T) => void = () => {};
@@ -382,14 +388,21 @@ describe("ResultsScreen: a paged answer's older results (issue 21)", () => {
     expect(signal.aborted).toBe(false);
     unmount();
     expect(signal.aborted).toBe(true);
-    pending.settle(page([read("r-2", "AAA002")], [status("Rekor", 1)], "cursor-3"));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The page still arrives (the stub ignores the abort) and the app's client reads it through: once
+    // its body is read and every continuation queued behind it has run, nothing more was asked.
+    const late = page([read("r-2", "AAA002")], [status("Rekor", 1)], "cursor-3");
+    const reading = vi.spyOn(late, "text");
+    pending.settle(late);
+    await vi.waitFor(() => expect(reading).toHaveBeenCalled());
+    await reading.mock.results[0]!.value;
+    await drained();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("asks for nothing when the answer came whole", async () => {
     renderState({ ...FIRST, nextCursor: null });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The render ran the screen's effects; a page asked for would reach fetch a few promise hops later.
+    await drained();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.queryByText(/loading older ones/)).not.toBeInTheDocument();
     expect(screen.getByText(/^Select results to export$/)).toBeInTheDocument();
