@@ -124,8 +124,9 @@ describe("POST /generate-map-snapshot, when tiles cannot be fetched", () => {
   });
 
   it("answers the fallback at once for a tile server that refuses connections", async () => {
-    // A tile timeout of a minute: a refused connection must not wait for it. (Bounded far from both
-    // sides, so a loaded machine cannot make this flaky.)
+    // A tile timeout of ten minutes, far beyond the test's own (30 s): a refused connection must not wait
+    // for it, and a render that did would fail on the test's timeout. No wall-clock bound of its own,
+    // which a loaded machine could break.
     setOutboundPolicy({ allowedPrivateHosts: ["127.0.0.1"] });
     const refused = createMapSnapshots({
       tileUrl: "http://127.0.0.1:9/tiles/{z}/{x}/{y}.png",
@@ -133,11 +134,9 @@ describe("POST /generate-map-snapshot, when tiles cannot be fetched", () => {
       attribution: "Test tiles",
       publicUrl: "http://127.0.0.1",
       userAgent: "Odin test",
-      tileTimeoutMs: 60_000,
+      tileTimeoutMs: 600_000,
     });
-    const started = performance.now();
     const snapshot = await refused.render(HARTFORD.latitude, HARTFORD.longitude);
-    expect(performance.now() - started).toBeLessThan(20_000);
     expect(snapshot.complete).toBe(false);
     expect(await pixel(snapshot.image, 5, 5)).toEqual([0xee, 0xf1, 0xf4]); // the light background
   });
