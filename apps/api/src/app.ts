@@ -14,6 +14,7 @@ import { createIdentityAdmin, type IdentityAdmin } from "./identity/idp-admin/id
 import { setOutboundPolicy } from "./lib/outbound-http";
 import type { Mailer } from "./mail/mailer";
 import { healthRoutes } from "./modules/health/health.routes";
+import { pingDatabase } from "./modules/health/health.repository";
 import { authPlugin } from "./plugins/authenticate";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { multipartPlugin } from "./plugins/multipart";
@@ -119,7 +120,7 @@ export async function buildApp({
     sessions: config.sessions,
     checkManagedAccount: createManagedAccountCheck(prisma, infra.idpRules),
   });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { pingDatabase: () => pingDatabase(prisma) });
 
   // ODIN_ROLE=ingest (or all): the cameras' and vendors' pushes.
   if (runs.ingest) await registerIngestRoutes(app, infra);

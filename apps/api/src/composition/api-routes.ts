@@ -8,12 +8,14 @@ import { adminRoutes } from "../modules/admin/admin.routes";
 import { mfaRoutes } from "../modules/account/mfa.routes";
 import { auditRoutes } from "../modules/audit/audit.routes";
 import { accountabilityRoutes } from "../modules/accountability/accountability.routes";
+import { accountabilityServiceFactory } from "../modules/accountability/accountability.services";
 import { legalHoldRoutes } from "../modules/accountability/legal-holds.routes";
 import { retentionRoutes } from "../modules/accountability/retention.routes";
 import { transparencyRoutes } from "../modules/accountability/transparency.routes";
 import { createTransparency } from "../modules/accountability/transparency.service";
 import { cameraHealthRoutes } from "../modules/camera-health/camera-health.routes";
 import { cameraRoutes } from "../modules/cameras/cameras.routes";
+import { camerasServiceFactory } from "../modules/cameras/cameras.service";
 import { axisIntegrationRoutes } from "../modules/integrations/axis-integrations.routes";
 import { integrationRoutes } from "../modules/integrations/integrations.routes";
 import { ownerRoutes } from "../modules/owner/owner.routes";
@@ -26,6 +28,7 @@ import { geocodeRoutes } from "../modules/geocode/geocode.routes";
 import { createReverseGeocoder, paceIntervalMs } from "../modules/geocode/reverse-geocoder";
 import { createSharedPace } from "../modules/geocode/shared-pace";
 import { hotlistRoutes } from "../modules/hotlists/hotlist.routes";
+import { hotlistsServiceFactory } from "../modules/hotlists/hotlists.services";
 import { agencyListRoutes } from "../modules/search/agency-lists.routes";
 import { searchRoutes } from "../modules/search/search.routes";
 import { createPageCursors } from "../modules/search/search-pages";
@@ -34,6 +37,7 @@ import { axonImageRoutes } from "../modules/images/axon-image.routes";
 import { rekorImageRoutes } from "../modules/images/rekor-image.routes";
 import { axisImageRoutes } from "../modules/images/axis-image.routes";
 import { alertRoutes } from "../modules/alerts/alerts.routes";
+import { alertsServiceFactory } from "../modules/alerts/alerts.service";
 import { alertStreamRoutes } from "../modules/alerts/stream/alert-stream.routes";
 import { alertDeliveryRoutes } from "../modules/alert-delivery/alert-delivery.routes";
 import { alertWebhookRoutes } from "../modules/alert-webhooks/alert-webhooks.routes";
@@ -141,16 +145,18 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     deps: { prisma, defaultRetentionDays: config.detections.retentionDays },
   });
   await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
-  await app.register(cameraRoutes);
+  await app.register(cameraRoutes, { cameras: camerasServiceFactory(prisma) });
   await app.register(auditRoutes, { timeZone: config.exports.timeZone, replicas: infra.replicas });
-  await app.register(accountabilityRoutes, { replicas: infra.replicas });
+  const accountability = accountabilityServiceFactory(prisma);
+  await app.register(accountabilityRoutes, { accountability, replicas: infra.replicas });
   const retentionDefaults = {
     readDays: config.detections.retentionDays,
     alertDays: config.alerts.retentionDays,
   };
   await app.register(retentionRoutes, { deps: { prisma, defaults: retentionDefaults } });
-  await app.register(legalHoldRoutes);
+  await app.register(legalHoldRoutes, { accountability });
   await app.register(transparencyRoutes, {
+    accountability,
     transparency: createTransparency({
       prisma,
       retentionDefaults,
@@ -195,9 +201,12 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     signer: lazyExportSigner(prisma, secrets),
   });
   await app.register(hotlistRoutes, {
-    files: createBlobStore(config.storage, "hotlists", s3Client),
-    publicUrl: config.publicUrl,
-    attachmentKey: secrets.derive("hotlist-attachments"),
+    hotlists: hotlistsServiceFactory({
+      database: prisma,
+      files: createBlobStore(config.storage, "hotlists", s3Client),
+      publicUrl: config.publicUrl,
+      attachmentKey: secrets.derive("hotlist-attachments"),
+    }),
   });
   await app.register(axisIntegrationRoutes, {
     deps: {
@@ -210,7 +219,7 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
   await app.register(cameraHealthRoutes, {
     deps: { prisma, silentAfterMinutes: config.cameras.silentAfterMinutes },
   });
-  await app.register(alertRoutes, { images, sources: sourceDeps });
+  await app.register(alertRoutes, { alerts: alertsServiceFactory({ prisma, images, sources: sourceDeps }) });
   // The live alert streams: one bus per process, on the process's one LISTEN connection.
   const bus = createAlertBus({ prisma, announcements: infra.announcements, log: app.log });
   app.addHook("onReady", async () => bus.start());

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import type { ReadReplicas } from "../../lib/read-replicas";
 import { requireAuth } from "../../plugins/authenticate";
-import { findCaseFieldSettings, updateCaseFieldSettings } from "./case-fields.service";
-import { listReviewFlags, markFlagReviewed, setAuditorFlag } from "./review.service";
+import type { AccountabilityService } from "./accountability.services";
+import { listReviewFlags } from "./review.service";
 
 const caseFields = findEndpoint("GET", "/case-fields");
 const updateCaseFields = findEndpoint("PUT", "/admin/case-fields");
@@ -13,14 +13,14 @@ const markReviewed = findEndpoint("POST", "/review/flags/reviewed");
 const auditorFlag = findEndpoint("PUT", "/admin/users/:id/auditor");
 
 /** Odin's own accountability calls (issue 23): structured justification, supervisor review. */
-export const accountabilityRoutes: FastifyPluginAsyncZod<{ replicas: ReadReplicas }> = async (
-  app,
-  { replicas },
-) => {
+export const accountabilityRoutes: FastifyPluginAsyncZod<{
+  accountability: AccountabilityService;
+  replicas: ReadReplicas;
+}> = async (app, { accountability, replicas }) => {
   app.get(
     caseFields.path,
     { schema: { response: { 200: caseFields.response, ...errorResponses(401) } } },
-    (request) => findCaseFieldSettings(app.prisma, requireAuth(request)),
+    (request) => accountability.findCaseFieldSettings(requireAuth(request)),
   );
   app.put(
     updateCaseFields.path,
@@ -30,7 +30,7 @@ export const accountabilityRoutes: FastifyPluginAsyncZod<{ replicas: ReadReplica
         response: { 200: updateCaseFields.response, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    (request) => updateCaseFieldSettings(app.prisma, requireAuth(request), request.body),
+    (request) => accountability.updateCaseFieldSettings(requireAuth(request), request.body),
   );
   app.get(
     reviewFlags.path,
@@ -55,7 +55,7 @@ export const accountabilityRoutes: FastifyPluginAsyncZod<{ replicas: ReadReplica
         response: { 200: markReviewed.response, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => markFlagReviewed(app.prisma, requireAuth(request), request.body),
+    (request) => accountability.markFlagReviewed(requireAuth(request), request.body),
   );
   app.put(
     auditorFlag.path,
@@ -66,6 +66,6 @@ export const accountabilityRoutes: FastifyPluginAsyncZod<{ replicas: ReadReplica
         response: { 200: auditorFlag.response, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (request) => setAuditorFlag(app.prisma, requireAuth(request), request.params.id, request.body.auditor),
+    (request) => accountability.setAuditorFlag(requireAuth(request), request.params.id, request.body.auditor),
   );
 };

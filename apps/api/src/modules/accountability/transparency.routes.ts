@@ -2,11 +2,8 @@ import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
-import {
-  findTransparencySettings,
-  updateTransparencySettings,
-  type Transparency,
-} from "./transparency.service";
+import type { AccountabilityService } from "./accountability.services";
+import type { Transparency } from "./transparency.service";
 
 const index = findEndpoint("GET", "/transparency-data");
 const page = findEndpoint("GET", "/transparency-data/:code");
@@ -14,10 +11,10 @@ const settings = findEndpoint("GET", "/admin/transparency");
 const updateSettings = findEndpoint("PUT", "/admin/transparency");
 
 /** Issue 23 item 3: the agencies' public transparency pages, and their admins' settings. */
-export const transparencyRoutes: FastifyPluginAsyncZod<{ transparency: Transparency }> = async (
-  app,
-  { transparency },
-) => {
+export const transparencyRoutes: FastifyPluginAsyncZod<{
+  accountability: AccountabilityService;
+  transparency: Transparency;
+}> = async (app, { accountability, transparency }) => {
   app.get(index.path, { schema: { response: { 200: index.response } } }, () => transparency.listPublished());
   app.get(
     page.path,
@@ -27,7 +24,7 @@ export const transparencyRoutes: FastifyPluginAsyncZod<{ transparency: Transpare
   app.get(
     settings.path,
     { schema: { response: { 200: settings.response, ...errorResponses(401, 403, 409) } } },
-    (request) => findTransparencySettings(app.prisma, requireAuth(request)),
+    (request) => accountability.findTransparencySettings(requireAuth(request)),
   );
   app.put(
     updateSettings.path,
@@ -37,6 +34,6 @@ export const transparencyRoutes: FastifyPluginAsyncZod<{ transparency: Transpare
         response: { 200: updateSettings.response, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    (request) => updateTransparencySettings(app.prisma, requireAuth(request), request.body),
+    (request) => accountability.updateTransparencySettings(requireAuth(request), request.body),
   );
 };

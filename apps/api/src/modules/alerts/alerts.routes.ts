@@ -4,16 +4,7 @@ import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
 import { sendImage } from "../images/send-image";
-import {
-  acknowledgeAlert,
-  getAlert,
-  getGroupAlerts,
-  getMisreadsByCamera,
-  getUnreadCount,
-  openAlertImage,
-  setAlertDisposition,
-  type AlertImageDeps,
-} from "./alerts.service";
+import type { AlertsService } from "./alerts.service";
 
 const groupAlerts = findEndpoint("GET", "/alerts/group/:groupId/data");
 const oneAlert = findEndpoint("GET", "/api/alerts/:id");
@@ -26,12 +17,7 @@ const misreads = findEndpoint("GET", "/alerts/misreads-by-camera");
 const errors = errorResponses(400, 401, 403, 404);
 
 /** Spec 001 §7 Alert groups: a group's alert history, one alert, and an alert's picture. */
-export const alertRoutes: FastifyPluginAsyncZod<{
-  images: AlertImageDeps["images"];
-  sources: AlertImageDeps["sources"];
-}> = async (app, options) => {
-  const imageDeps: AlertImageDeps = { prisma: app.prisma, images: options.images, sources: options.sources };
-
+export const alertRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (app, { alerts }) => {
   app.get(
     groupAlerts.path,
     {
@@ -41,7 +27,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{
         response: { 200: groupAlerts.response, ...errors },
       },
     },
-    (request) => getGroupAlerts(app.prisma, requireAuth(request), request.params.groupId, request.query),
+    (request) => alerts.getGroupAlerts(requireAuth(request), request.params.groupId, request.query),
   );
 
   // Odin's own alert desk (issues 17, 20).
@@ -54,37 +40,32 @@ export const alertRoutes: FastifyPluginAsyncZod<{
         response: { 200: disposition.response, ...errors },
       },
     },
-    (request) => setAlertDisposition(app.prisma, requireAuth(request), request.params.id, request.body),
+    (request) => alerts.setAlertDisposition(requireAuth(request), request.params.id, request.body),
   );
 
   app.post(
     acknowledge.path,
     { schema: { params: acknowledge.params, response: { 200: acknowledge.response, ...errors } } },
-    (request) => acknowledgeAlert(app.prisma, requireAuth(request), request.params.id),
+    (request) => alerts.acknowledgeAlert(requireAuth(request), request.params.id),
   );
 
   app.get(unreadCount.path, { schema: { response: { 200: unreadCount.response, ...errors } } }, (request) =>
-    getUnreadCount(app.prisma, requireAuth(request)),
+    alerts.getUnreadCount(requireAuth(request)),
   );
 
   app.get(misreads.path, { schema: { response: { 200: misreads.response, ...errors } } }, (request) =>
-    getMisreadsByCamera(app.prisma, requireAuth(request)),
+    alerts.getMisreadsByCamera(requireAuth(request)),
   );
 
   app.get(
     oneAlert.path,
     { schema: { params: oneAlert.params, response: { 200: oneAlert.response, ...errors } } },
-    (request) => getAlert(app.prisma, requireAuth(request), request.params.id),
+    (request) => alerts.getAlert(requireAuth(request), request.params.id),
   );
 
   app.get(alertImage.path, { schema: { querystring: alertImage.query } }, async (request, reply) => {
     // Stops an Axon fetch when the browser goes away (a row scrolled past).
-    const image = await openAlertImage(
-      imageDeps,
-      requireAuth(request),
-      request.query.path,
-      abortOnClose(reply),
-    );
+    const image = await alerts.openAlertImage(requireAuth(request), request.query.path, abortOnClose(reply));
     return sendImage(reply, image);
   });
 };

@@ -29,6 +29,7 @@ import {
   updateAlertDisposition,
 } from "./alerts.repository";
 import { inTransaction, type Database } from "../../lib/database";
+import { bindServices } from "../../lib/bind-services";
 
 export const ALERT_NOT_FOUND = "Alert not found.";
 export const ALERT_IMAGE_NOT_FOUND = "Image not found.";
@@ -207,3 +208,19 @@ export async function openAlertImage(
     throw error;
   }
 }
+
+/** The alert desk's service, as the routes receive it (issue 39 item 2). */
+export function alertsServiceFactory(deps: AlertImageDeps) {
+  return {
+    ...bindServices(deps.prisma, {
+      getGroupAlerts,
+      getAlert,
+      setAlertDisposition,
+      acknowledgeAlert,
+      getUnreadCount,
+      getMisreadsByCamera,
+    }),
+    ...bindServices(deps, { openAlertImage }),
+  };
+}
+export type AlertsService = ReturnType<typeof alertsServiceFactory>;

@@ -11,6 +11,7 @@ import {
   findRekorCameraRows,
   findRekorCameraRowsById,
 } from "./cameras.repository";
+import { bindServices } from "../../lib/bind-services";
 
 const REKOR_CAMERA_ID = /^\d+$/;
 
@@ -101,3 +102,8 @@ export async function updateRekorCamera(
   });
   return toRekorCamera(saved);
 }
+
+/** The owner's Rekor camera list, as the routes receive it (issue 39 item 2). */
+export const camerasServiceFactory = (database: Database) =>
+  bindServices(database, { listRekorCameras, updateRekorCamera });
+export type CamerasService = ReturnType<typeof camerasServiceFactory>;

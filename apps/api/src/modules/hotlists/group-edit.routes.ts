@@ -4,9 +4,7 @@ import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/authenticate";
-import { getCreateData, getEditData } from "./group-queries";
-import { archiveGroup, createGroup, editGroup } from "./groups.service";
-import { removePlate, uploadPlates, type PlateDeps } from "./plates.service";
+import type { HotlistsService } from "./hotlists.services";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413);
 const editData = findEndpoint("GET", "/groups/:groupId/edit-data");
@@ -18,26 +16,28 @@ const createData = findEndpoint("GET", "/group-create-data");
 const create = findEndpoint("POST", "/groups/create-mobile");
 
 /** Create, edit and archive groups; their plates one by one or by CSV (001 §7). */
-export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async (app, { deps }) => {
+export const groupEditRoutes: FastifyPluginAsyncZod<{ hotlists: HotlistsService }> = async (
+  app,
+  { hotlists },
+) => {
   app.get(
     editData.path,
     { schema: { params: editData.params, response: { 200: editData.response, ...errors } } },
-    (request) => getEditData(app.prisma, requireAuth(request), request.params.groupId),
+    (request) => hotlists.getEditData(requireAuth(request), request.params.groupId),
   );
 
   app.post(
     edit.path,
     { schema: { params: edit.params, body: edit.body, response: { 200: edit.response, ...errors } } },
     async (request) =>
-      successMessage(await editGroup(deps, requireAuth(request), request.params.groupId, request.body)),
+      successMessage(await hotlists.editGroup(requireAuth(request), request.params.groupId, request.body)),
   );
 
   app.post(
     bulk.path,
     { schema: { params: bulk.params, body: bulk.body, response: { 200: bulk.response, ...errors } } },
     (request) =>
-      uploadPlates(
-        deps,
+      hotlists.uploadPlates(
         requireAuth(request),
         request.params.groupId,
         request.body.mode,
@@ -50,18 +50,19 @@ export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async
     { schema: { params: remove.params, body: remove.body, response: { 200: remove.response, ...errors } } },
     async (request) =>
       successMessage(
-        await removePlate(deps, requireAuth(request), request.params.groupId, request.body.plate_id),
+        await hotlists.removePlate(requireAuth(request), request.params.groupId, request.body.plate_id),
       ),
   );
 
   app.post(
     archive.path,
     { schema: { body: archive.body, response: { 200: archive.response, ...errors } } },
-    async (request) => successMessage(await archiveGroup(deps, requireAuth(request), request.body.group_id)),
+    async (request) =>
+      successMessage(await hotlists.archiveGroup(requireAuth(request), request.body.group_id)),
   );
 
   app.get(createData.path, { schema: { response: { 200: createData.response, ...errors } } }, (request) =>
-    getCreateData(app.prisma, requireAuth(request)),
+    hotlists.getCreateData(requireAuth(request)),
   );
 
   app.post(
@@ -70,7 +71,7 @@ export const groupEditRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async
     async (request) => ({
       success: true as const,
       message: MESSAGES.groupCreated,
-      group_id: await createGroup(deps, requireAuth(request), request.body),
+      group_id: await hotlists.createGroup(requireAuth(request), request.body),
     }),
   );
 };

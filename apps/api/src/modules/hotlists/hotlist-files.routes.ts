@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
 import { sendImage } from "../images/send-image";
-import { openGroupImage } from "./group-queries";
-import { attachmentUrl, openAttachment, type PlateDeps } from "./plates.service";
+import type { HotlistsService } from "./hotlists.services";
 
 const errors = errorResponses(400, 401, 403, 404);
 const linkCall = findEndpoint("GET", "/get-hotlist-attachment-url/:filename");
@@ -24,7 +23,10 @@ function attachmentPolicy(contentType: string): string {
 }
 
 /** Plate attachments (a signed link, then the file) and group pictures. */
-export const hotlistFileRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = async (app, { deps }) => {
+export const hotlistFileRoutes: FastifyPluginAsyncZod<{ hotlists: HotlistsService }> = async (
+  app,
+  { hotlists },
+) => {
   app.get(
     linkCall.path,
     {
@@ -35,7 +37,11 @@ export const hotlistFileRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = asy
       },
     },
     async (request) => ({
-      url: await attachmentUrl(deps, requireAuth(request), request.params.filename, request.query.plate_id),
+      url: await hotlists.attachmentUrl(
+        requireAuth(request),
+        request.params.filename,
+        request.query.plate_id,
+      ),
     }),
   );
 
@@ -43,7 +49,7 @@ export const hotlistFileRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = asy
     attachmentCall.path,
     { schema: { params: attachmentCall.params, querystring: attachmentCall.query } },
     async (request, reply) => {
-      const { body, contentType } = await openAttachment(deps, request.params.filename, request.query);
+      const { body, contentType } = await hotlists.openAttachment(request.params.filename, request.query);
       return reply
         .header("content-type", contentType)
         .header("content-disposition", `inline; filename="${request.params.filename}"`)
@@ -56,9 +62,6 @@ export const hotlistFileRoutes: FastifyPluginAsyncZod<{ deps: PlateDeps }> = asy
   );
 
   app.get(groupImage.path, { schema: { params: groupImage.params } }, async (request, reply) =>
-    sendImage(
-      reply,
-      await openGroupImage(app.prisma, deps.files, requireAuth(request), request.params.groupId),
-    ),
+    sendImage(reply, await hotlists.openGroupImage(requireAuth(request), request.params.groupId)),
   );
 };
