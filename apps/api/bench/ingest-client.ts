@@ -5,6 +5,7 @@
  * (lib/ingest-protocol.ts); not meant to be run by hand.
  */
 import http from "node:http";
+import https from "node:https";
 import { buildAxisEvent, createDataset, type AxisLpvEvent } from "@odin/simulators";
 import { summarize } from "./lib/harness";
 import type { FromClient, PrepareMessage, PushedMessage, ToClient } from "./lib/ingest-protocol";
@@ -20,6 +21,8 @@ interface Prepared {
 let settings: PrepareMessage | undefined;
 let runs: Prepared[][] = [];
 let agent: http.Agent | undefined;
+/** An https base URL (nginx with TLS, bench/ingest-nginx.ts) is spoken to over TLS, trusting `ca`. */
+let tlsAgent: https.Agent | undefined;
 
 function send(message: FromClient): void {
   process.send?.(message);
@@ -59,6 +62,11 @@ async function prepare(message: PrepareMessage): Promise<void> {
       })),
   );
   agent = new http.Agent({ keepAlive: true, maxSockets: message.concurrency });
+  tlsAgent = new https.Agent({
+    keepAlive: true,
+    maxSockets: message.concurrency,
+    ...(message.ca ? { ca: message.ca } : {}),
+  });
   const perIntegration: Record<string, number[]> = {};
   runs.forEach((batch, run) => {
     for (const item of batch) {
@@ -71,10 +79,11 @@ async function prepare(message: PrepareMessage): Promise<void> {
 
 function post(item: Prepared, baseUrl: string): Promise<{ status: number; body: string }> {
   const url = new URL(baseUrl);
+  const tls = url.protocol === "https:";
   return new Promise((resolve) => {
-    const request = http.request(
+    const request = (tls ? https : http).request(
       {
-        agent,
+        agent: tls ? tlsAgent : agent,
         host: url.hostname,
         port: url.port,
         method: "POST",
@@ -168,6 +177,7 @@ process.on("message", (message: ToClient) => {
         return send(await push("repeat", runs[0]!.slice(0, message.count)));
       case "exit":
         agent?.destroy();
+        tlsAgent?.destroy();
         process.exit(0);
     }
   };

@@ -29,6 +29,8 @@ const BENCHES = [
   "hardening",
   "verify-export",
   "search-load",
+  "similar-load",
+  "ingest-nginx",
 ] as const;
 
 const asked = process.argv.slice(2).filter((arg) => arg !== "--");

@@ -36,8 +36,7 @@ import { existsSync, readdirSync, readFileSync, symlinkSync, copyFileSync } from
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createPrismaClient, hashPassword } from "@odin/db";
-import { DEMO_AGENCIES, DEMO_PASSWORD } from "@odin/db/demo-data";
+import { createPrismaClient } from "@odin/db";
 import { findFreePort } from "@odin/db/embedded";
 import {
   createTestDatabase,
@@ -45,7 +44,6 @@ import {
   startStreamingPair,
   type StreamingPair,
 } from "@odin/db/testing";
-import { signIn } from "../test/oidc-client";
 import { fillStore, sqlOn } from "./lib/axis-store-fill";
 import { clusterCpu, machineCpuMs, processCpuMs } from "./lib/cpu";
 import {
@@ -62,6 +60,15 @@ import {
 } from "./lib/harness";
 import { startOdinProcess } from "./lib/odin-process";
 import { summarizeProfile, type Profile } from "./lib/profile";
+import {
+  agencyIdOf,
+  createSearchers,
+  hartford,
+  searchableCameras,
+  searchApiEnvironment,
+  searchOverHttp,
+  signInSearchers,
+} from "./lib/search-users";
 
 const ROWS = Number(process.env.BENCH_SEARCH_LOAD_ROWS ?? 200_000);
 const LOAD_SECONDS = Number(process.env.BENCH_SEARCH_LOAD_SECONDS ?? 30);
@@ -81,7 +88,6 @@ const STATEMENT_SETTINGS = {
 const DAY = 86_400_000;
 const apiDir = path.resolve(benchDir, "..");
 const repoRoot = path.resolve(apiDir, "../..");
-const hartford = DEMO_AGENCIES.find((agency) => agency.key === "hartford")!;
 
 type Kind = "exact" | "partial" | "similar" | "mix";
 
@@ -192,22 +198,7 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
     const { child } = await startOdinProcess(
       `(${server.name})`,
       {
-        PATH: process.env.PATH,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATABASE_URL: db.url,
-        ODIN_SECRETS_KEY: secretsKey,
-        ODIN_DATA_DIR: filesDir,
-        ODIN_PUBLIC_URL: publicUrl,
-        ODIN_SEED_DEMO: first ? "true" : "false",
-        ODIN_DEMO_SIMULATORS: "false",
-        ...(first ? {} : { ODIN_MIGRATE_ON_START: "false" }),
-        AXON_POLL_INTERVAL_MS: "0",
-        DETECTION_RETENTION_DAYS: "120",
-        // One client address for 16 users would meet the per-address limit (600 a minute) at once.
-        RATE_LIMIT_PER_MINUTE: "100000000",
-        LOG_LEVEL: "warn",
+        ...searchApiEnvironment({ port, databaseUrl: db.url, secretsKey, filesDir, publicUrl, first }),
         ...server.env,
       },
       {
@@ -245,26 +236,8 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
     await sqlOn(session).execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
 
     // USERS users of Hartford (role user), signed in for real at each start.
-    const [agency] = await session.$queryRaw<{ id: number }[]>`
-      SELECT id FROM agencies WHERE name = ${hartford.name}`;
-    const agencyId = agency!.id;
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const usernames = Array.from(
-      { length: USERS },
-      (_, i) => `bench.searcher${String(i + 1).padStart(2, "0")}`,
-    );
-    await session.user.createMany({
-      data: usernames.map((username) => ({
-        username,
-        name: `Bench searcher ${username.slice(-2)}`,
-        email: `${username}@bench.odin.invalid`,
-        role: "user" as const,
-        agencyId,
-        approved: true,
-        passwordHash,
-      })),
-      skipDuplicates: true,
-    });
+    const agencyId = await agencyIdOf(session, hartford.name);
+    const usernames = await createSearchers(session, agencyId, USERS);
     if (MEMBERS > 0) {
       await sqlOn(session).query(
         `INSERT INTO hotlist_group_members (group_id, user_id)
@@ -276,14 +249,7 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
     }
 
     // Hartford's searchable Axis cameras (its own and those shared with it), named in every search.
-    const cameras = (
-      await sqlOn(session).query<{ identifier: string }>(
-        `SELECT i.identifier FROM axis_integrations i
-         WHERE i.id IN (SELECT integration_id FROM read_viewers WHERE source_program = 'Axis' AND agency_id = $1)
-         ORDER BY 1`,
-        [agencyId],
-      )
-    ).rows.map((row) => row.identifier);
+    const cameras = await searchableCameras(session, agencyId);
     const { rows: sampled } = await sqlOn(session).query<{ plate_normalized: string; timestamp: Date }>(
       `SELECT d.plate_normalized, d.timestamp FROM detections d JOIN axis_integrations i ON i.id = d.axis_integration_id
        WHERE i.identifier = ANY($1::text[]) AND length(d.plate_normalized) >= 5 ORDER BY md5(d.id::text) LIMIT 6000`,
@@ -369,16 +335,11 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
         while (performance.now() < until) {
           const body = list[next++ % list.length]!;
           const t0 = performance.now();
-          const answer = await fetch(`${publicUrl}/search-data`, {
-            method: "POST",
-            headers: { authorization: `Bearer ${tokens[user]}`, "content-type": "application/json" },
-            body,
-          });
-          const text = await answer.text();
+          const answer = await searchOverHttp(publicUrl, tokens[user]!, body);
           if (!record) continue;
           latencies.push(performance.now() - t0);
           statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-          if (answer.status === 200) counts.push((JSON.parse(text) as unknown[]).length);
+          if (answer.status === 200) counts.push((JSON.parse(answer.text) as unknown[]).length);
         }
       };
       const users = tokens.map((_, i) => i);
@@ -432,12 +393,7 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
       for (const [index, server] of servers.entries()) {
         if (!child) child = await start(server, false);
         const existing = new Set(existsSync(profDir) ? readdirSync(profDir) : []);
-        const tokens: string[] = [];
-        for (const username of usernames) {
-          const { tokens: signedIn, status } = await signIn(publicUrl, username, DEMO_PASSWORD);
-          if (status !== 200 || !signedIn) throw new Error(`sign-in of ${username} answered ${status}`);
-          tokens.push(signedIn.access_token);
-        }
+        const tokens = await signInSearchers(publicUrl, usernames);
         const from = phases.length;
         for (const kind of KINDS) await runPhase(server.name, child.pid!, tokens, kind, r);
         await stop(child);

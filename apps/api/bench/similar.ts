@@ -29,6 +29,7 @@ import { indexPendingSkeletons } from "../src/sources/distinct-plates.repository
 import { createAxisSource } from "../src/sources/axis/axis.source";
 import { toPlatePattern } from "../src/sources/plate-pattern";
 import { projectRoot } from "./lib/app";
+import { createPeerTables, peerAsRun as runPeer, peerFilter } from "./lib/peer-search";
 import {
   CLASSES,
   DAY,
@@ -222,23 +223,6 @@ async function benchMatcher(
   return { seedSeconds, figures };
 }
 
-/**
- * ALPR-Database's own tables beside `detections` (its schema: `plates` kept by a trigger on every read,
- * `known_plates`, `plate_tags`, `tags`), for its search page's joins.
- */
-async function createPeerTables(prisma: ReturnType<typeof createPrismaClient>): Promise<void> {
-  for (const statement of [
-    `CREATE TABLE peer_plates (plate_number text PRIMARY KEY, occurrence_count integer NOT NULL DEFAULT 0,
-       flagged boolean NOT NULL DEFAULT false)`,
-    `INSERT INTO peer_plates (plate_number, occurrence_count) SELECT plate, count(*) FROM detections GROUP BY plate`,
-    "CREATE TABLE peer_known_plates (plate_number text PRIMARY KEY, name text, notes text)",
-    "CREATE TABLE peer_tags (id serial PRIMARY KEY, name text NOT NULL, color text)",
-    "CREATE TABLE peer_plate_tags (plate_number text NOT NULL, tag_id integer NOT NULL REFERENCES peer_tags (id))",
-    "ANALYZE peer_plates",
-  ])
-    await prisma.$executeRawUnsafe(statement);
-}
-
 async function main({ db, writeResult }: BenchRun): Promise<void> {
   const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: db.url }, projectRoot);
   const prisma = createPrismaClient(db.url, { poolSize: config.databasePoolSize });
@@ -270,51 +254,10 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
 
     const source = createAxisSource(prisma);
     const targets = [...(await source.searchable({ agency: "all" })).values()];
-    const peer = (q: string) =>
-      prisma.$queryRaw<{ plate: string }[]>(Prisma.sql`
-        SELECT DISTINCT plate_normalized AS plate FROM detections
-        WHERE timestamp >= ${start} AND timestamp <= ${end}
-          AND (plate_normalized ILIKE ${`%${q}%`}
-            OR levenshtein(plate_normalized, ${q}) <= GREATEST(2, CEIL(length(${q}) * 0.25)))`);
-    // The same search as ALPR-Database runs it (lib/db.js getPlateReads, fuzzySearch with a date
-    // range, first page of 25): its count query, then its page, each with its WHERE as written. The
-    // peer's `timestamp::date BETWEEN` cannot use an index or prune partitions, and its page joins
-    // `plates`, `known_plates`, `plate_tags` and `tags` (here peer_*, the plates built from the reads
-    // as its trigger keeps them, the others empty). pr.plate_number is Odin's plate as read.
+    // ALPR-Database's search (lib/peer-search.ts): its filter alone, and as it runs (count + page).
     await createPeerTables(prisma);
-    const fromDay = start.toISOString().slice(0, 10);
-    const toDay = end.toISOString().slice(0, 10);
-    const peerWhere = `WHERE (pr.plate ILIKE $1
-        OR REPLACE(REPLACE(UPPER(pr.plate), ' ', ''), '*', '') LIKE $2
-        OR LEVENSHTEIN(REPLACE(REPLACE(UPPER(pr.plate), ' ', ''), '*', ''), $3::text)
-          <= GREATEST(2, CEIL(LENGTH($3::text) * 0.25)))
-      AND pr.timestamp::date BETWEEN $4::date AND $5::date`;
-    const peerAsRun = async (q: string) => {
-      const normalized = q.replace(/[^a-zA-Z0-9]/g, "").toUpperCase();
-      const values = [`%${q}%`, `%${normalized}%`, normalized, fromDay, toDay];
-      await prisma.$queryRawUnsafe(`SELECT COUNT(DISTINCT pr.id) FROM detections pr ${peerWhere}`, ...values);
-      return prisma.$queryRawUnsafe<{ plate: string }[]>(
-        `SELECT pr.id, pr.plate AS plate, pr.image_path AS image_data, pr.image_path, NULL AS bi_path,
-           pr.plate_image_path AS thumbnail_path, pr.timestamp, pr.camera_name, p.occurrence_count,
-           ARRAY[pr.plate_x1, pr.plate_y1, pr.plate_x3, pr.plate_y3] AS crop_coordinates, pr.confidence,
-           false AS validated, kp.name AS known_name, kp.notes,
-           array_agg(DISTINCT jsonb_build_object('name', t.name, 'color', t.color))
-             FILTER (WHERE t.name IS NOT NULL) AS tags,
-           p.flagged
-         FROM detections pr
-         JOIN peer_plates p ON pr.plate = p.plate_number
-         LEFT JOIN peer_known_plates kp ON pr.plate = kp.plate_number
-         LEFT JOIN peer_plate_tags pt ON pr.plate = pt.plate_number
-         LEFT JOIN peer_tags t ON pt.tag_id = t.id
-         ${peerWhere}
-         GROUP BY pr.id, pr.plate, pr.image_path, pr.plate_image_path, pr.timestamp, pr.camera_name,
-           pr.plate_x1, pr.plate_y1, pr.plate_x3, pr.plate_y3, p.occurrence_count, p.flagged,
-           kp.name, kp.notes, pr.confidence
-         ORDER BY pr.timestamp DESC
-         LIMIT 25 OFFSET 0`,
-        ...values,
-      );
-    };
+    const peer = (q: string) => peerFilter(prisma, q, start, end);
+    const peerAsRun = (q: string) => runPeer(prisma, q, start, end);
     const odin = async (q: string) => {
       const results = await source.search(
         {

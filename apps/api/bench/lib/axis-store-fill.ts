@@ -22,7 +22,7 @@ export const TIERS = [
 export const POOL = TIERS.reduce((sum, tier) => sum + tier.vehicles, 0);
 
 /** Share of the reads per integration: the state highway cameras are the busiest. */
-const INTEGRATION_WEIGHTS: Record<string, number> = {
+export const INTEGRATION_WEIGHTS: Record<string, number> = {
   "csp-h-lpv-01": 0.3,
   "csp-h-lpv-02": 0.25,
   "hfd-lpv-01": 0.15,

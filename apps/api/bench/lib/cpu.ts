@@ -34,13 +34,20 @@ function parentOf(pid: number): number | undefined {
  */
 export function clusterCpu(backendPid: number): () => number {
   const postmaster = parentOf(backendPid);
+  return postmaster === undefined ? () => 0 : treeCpu(postmaster);
+}
+
+/**
+ * CPU ms so far of a process and its direct children (a PostgreSQL postmaster and its backends, an
+ * nginx master and its workers), the children looked up at each call.
+ */
+export function treeCpu(root: number): () => number {
   const seen = new Map<number, number>();
   return () => {
-    if (postmaster === undefined) return 0;
     const pids = readdirSync("/proc")
       .filter((entry) => /^\d+$/.test(entry))
       .map(Number)
-      .filter((pid) => pid === postmaster || parentOf(pid) === postmaster);
+      .filter((pid) => pid === root || parentOf(pid) === root);
     // A process that has gone keeps its last reading, so totals never go down.
     for (const pid of pids) seen.set(pid, processCpuMs(pid) || (seen.get(pid) ?? 0));
     return [...seen.values()].reduce((sum, ms) => sum + ms, 0);

@@ -11,6 +11,8 @@ export interface PrepareMessage {
   runs: number;
   concurrency: number;
   integrations: { identifier: string; token: string }[];
+  /** The certificate to trust when a base URL is https (nginx with a throwaway certificate). */
+  ca?: string;
 }
 
 export interface PushMessage {
