@@ -4,7 +4,9 @@ import { mountOidcProvider } from "../identity/oidc-mount";
 import { passwordResetRoutes } from "../modules/account/password-reset.routes";
 import { createIdTokenVerifier } from "../identity/token-verifier";
 import { accountRoutes } from "../modules/account/account.routes";
+import { accountServiceFactory } from "../modules/account/account.services";
 import { adminRoutes } from "../modules/admin/admin.routes";
+import { adminServiceFactory } from "../modules/admin/admin.services";
 import { mfaRoutes } from "../modules/account/mfa.routes";
 import { auditRoutes } from "../modules/audit/audit.routes";
 import { accountabilityRoutes } from "../modules/accountability/accountability.routes";
@@ -40,6 +42,7 @@ import { alertRoutes } from "../modules/alerts/alerts.routes";
 import { alertsServiceFactory } from "../modules/alerts/alerts.service";
 import { alertStreamRoutes } from "../modules/alerts/stream/alert-stream.routes";
 import { alertDeliveryRoutes } from "../modules/alert-delivery/alert-delivery.routes";
+import { alertDeliveryServiceFactory } from "../modules/alert-delivery/alert-delivery.services";
 import { alertWebhookRoutes } from "../modules/alert-webhooks/alert-webhooks.routes";
 import { scimRoutes } from "../modules/scim/scim.routes";
 import { apiClientRoutes } from "../modules/api-clients/api-clients.routes";
@@ -94,7 +97,8 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     issuer: identity.issuer,
     ...(identity.builtIn ? { clientTokenUrl: `${identity.issuer.replace(/\/+$/, "")}/token` } : {}),
   });
-  await app.register(accountRoutes, {
+  const account = accountServiceFactory({
+    database: prisma,
     mailer: mail,
     publicUrl: config.publicUrl,
     passwordMinLength: config.passwords.minLength,
@@ -102,6 +106,7 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     builtInIdentity: identity.builtIn,
     ...(provider ? { endProviderSession: endBuiltInSession(prisma) } : {}),
   });
+  await app.register(accountRoutes, { account });
   const userAdmin = {
     prisma,
     identityAdmin,
@@ -110,7 +115,7 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     publicUrl: config.publicUrl,
     lockoutMs: config.lockoutMs,
   };
-  await app.register(adminRoutes, { deps: userAdmin });
+  await app.register(adminRoutes, { admin: adminServiceFactory(userAdmin) });
   await app.register(externalIdentityRoutes, {
     link: identity.builtIn
       ? null
@@ -227,12 +232,12 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
   app.addHook("preClose", () => bus.close());
   await app.register(alertStreamRoutes, { bus });
   await app.register(alertDeliveryRoutes, {
-    deps: {
+    delivery: alertDeliveryServiceFactory({
       prisma,
       secrets,
       vapidKeys,
       mobilePlatforms: { fcm: Boolean(config.push.fcm), apns: Boolean(config.push.apns) },
-    },
+    }),
   });
   await app.register(alertWebhookRoutes, {
     deps: {
@@ -252,10 +257,7 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
       lockoutMs: config.lockoutMs,
       signInLimit: config.signInFailuresPerAddress,
     });
-    await app.register(passwordResetRoutes, {
-      publicUrl: config.publicUrl,
-      passwordMinLength: config.passwords.minLength,
-    });
+    await app.register(passwordResetRoutes, { publicUrl: config.publicUrl, account });
     await app.register(mountOidcProvider, { provider, publicUrl: config.publicUrl });
   }
   await app.register(webAppPlugin, { distDir: config.webDistDir });

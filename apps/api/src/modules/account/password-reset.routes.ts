@@ -1,9 +1,7 @@
-import { checkPasswordStrength, PASSWORD_RULES } from "@odin/contract";
-import { hashToken } from "@odin/db";
+import { PASSWORD_RULES } from "@odin/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { setPassword } from "./account.service";
-import { claimResetToken, findUserById, findValidResetToken } from "../../identity/accounts.repository";
-import { passwordPolicyProblems, policyRuleList } from "../../identity/password-policy";
+import type { AccountService } from "./account.services";
+import { policyRuleList } from "../../identity/password-policy";
 import { acceptFormPosts, sendHtml } from "../../identity/html-forms";
 import { escapeHtml, renderIdentityPage } from "../../identity/identity-page";
 
@@ -28,16 +26,16 @@ ${error ? `<p class="error" role="alert" style="margin-top:16px">${escapeHtml(er
 /** The page behind an e-mailed reset link (built-in provider): single use, valid for one hour. */
 export async function passwordResetRoutes(
   app: FastifyInstance,
-  { publicUrl, passwordMinLength }: { publicUrl: string; passwordMinLength: number },
+  { publicUrl, account }: { publicUrl: string; account: AccountService },
 ) {
-  const findValid = (token: string) => findValidResetToken(app.prisma, hashToken(token));
+  const minLength = account.passwordMinLength;
   const expiredPage = () =>
     renderIdentityPage({ title: "Link expired", body: `<p class="error">${EXPIRED}</p>` });
 
   app.get("/reset-password", async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply) => {
     const token = String(request.query.token ?? "");
-    return (await findValid(token))
-      ? sendHtml(reply, resetPage(token, passwordMinLength))
+    return (await account.resetLinkIsValid(token))
+      ? sendHtml(reply, resetPage(token, minLength))
       : sendHtml(reply, expiredPage(), 410);
   });
 
@@ -52,43 +50,13 @@ export async function passwordResetRoutes(
           new_password: password = "",
           confirm_password: confirm = "",
         } = request.body ?? {};
-        const record = await findValid(token);
-        if (!record) return sendHtml(reply, expiredPage(), 410);
-        if (password !== confirm)
-          return sendHtml(reply, resetPage(token, passwordMinLength, "Passwords do not match!"), 400);
-        const unmet = checkPasswordStrength(password);
-        if (unmet.length)
-          return sendHtml(
-            reply,
-            resetPage(token, passwordMinLength, `Missing: ${unmet.join(", ").toLowerCase()}.`),
-            400,
-          );
-        // Odin's own rules (length, breached list, username, the last 5) before the link is used up.
-        const user = await findUserById(app.prisma, record.userId);
-        const problems = await passwordPolicyProblems(app.prisma, passwordMinLength, user, password);
-        if (problems.length)
-          return sendHtml(
-            reply,
-            resetPage(token, passwordMinLength, `Missing: ${problems.join(", ").toLowerCase()}.`),
-            400,
-          );
-        // Claim the link first, so two submissions cannot both use it.
-        if (!(await claimResetToken(app.prisma, record.id))) return sendHtml(reply, expiredPage(), 410);
-        // The link proves the mailbox: the owner of the account is back, so a lockout ends too.
-        // Every session of the account ends: whoever held it is signed out.
-        await setPassword({ prisma: app.prisma, passwordMinLength }, user, password, {
-          unlock: true,
-          audit: {
-            action: "password_reset",
-            subject: {
-              userId: user.id,
-              username: user.username,
-              agencyId: user.agencyId,
-              ip: request.ip,
-              requestId: request.id,
-            },
-          },
-        });
+        const outcome = await account.resetPasswordWithLink(
+          { token, password, confirm },
+          { ip: request.ip, requestId: request.id },
+        );
+        if (outcome.kind === "expired") return sendHtml(reply, expiredPage(), 410);
+        if (outcome.kind === "refused")
+          return sendHtml(reply, resetPage(token, minLength, outcome.error), 400);
         return sendHtml(
           reply,
           renderIdentityPage({

@@ -4,17 +4,7 @@ import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/authenticate";
-import type { UserAdminDeps } from "./admin-deps";
-import { addUser, addUserBodyFor, agencyForNewUser } from "./add-user.service";
-import {
-  changeRole,
-  deleteUser,
-  listAdministeredUsers,
-  sendUserPasswordReset,
-  unlockUser,
-} from "./admin.service";
-import { resetUserMfa } from "./mfa-reset.service";
-import { PROVIDER_USER_CSV_TEMPLATE, uploadUsers, USER_CSV_TEMPLATE } from "./bulk-users.service";
+import type { AdminService } from "./admin.services";
 
 const adminData = findEndpoint("GET", "/admin-data");
 const add = findEndpoint("POST", "/admin/add-user");
@@ -29,18 +19,18 @@ const errors = errorResponses(400, 401, 403, 404, 409, 502, 503);
 const resetMfa = findEndpoint("POST", "/admin/reset-mfa/:id");
 
 /** Spec 001 §7 Admin: the agency's users, administered by its admins (the owner reaches every agency). */
-export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
   app.get(adminData.path, { schema: { response: { 200: adminData.response, ...errors } } }, (request) =>
-    listAdministeredUsers(deps, requireAuth(request)),
+    admin.listAdministeredUsers(requireAuth(request)),
   );
 
   app.post(
     add.path,
-    { schema: { body: addUserBodyFor(deps.identityAdmin), response: { 200: add.response, ...errors } } },
+    { schema: { body: admin.addUserBody, response: { 200: add.response, ...errors } } },
     async (request) => {
       const actor = requireAuth(request);
       const { agency_id: requested, ...user } = request.body;
-      return successMessage(await addUser(deps, actor, user, await agencyForNewUser(deps, actor, requested)));
+      return successMessage(await admin.addUser(actor, user, await admin.agencyForNewUser(actor, requested)));
     },
   );
 
@@ -54,9 +44,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       },
     },
     async (request) =>
-      successMessage(
-        await changeRole(app.prisma, requireAuth(request), request.params.id, request.body.new_role),
-      ),
+      successMessage(await admin.changeRole(requireAuth(request), request.params.id, request.body.new_role)),
   );
 
   app.post(
@@ -67,19 +55,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       config: { rateLimit: { max: 30, timeWindow: "15 minutes" } },
     },
     async (request) =>
-      successMessage(await sendUserPasswordReset(deps, requireAuth(request), request.params.id)),
+      successMessage(await admin.sendUserPasswordReset(requireAuth(request), request.params.id)),
   );
 
   app.post(
     unlock.path,
     { schema: { params: unlock.params, response: { 200: unlock.response, ...errors } } },
-    async (request) => successMessage(await unlockUser(app.prisma, requireAuth(request), request.params.id)),
+    async (request) => successMessage(await admin.unlockUser(requireAuth(request), request.params.id)),
   );
 
   app.delete(
     remove.path,
     { schema: { params: remove.params, response: { 200: remove.response, ...errors } } },
-    async (request) => successMessage(await deleteUser(deps, requireAuth(request), request.params.id)),
+    async (request) => successMessage(await admin.deleteUser(requireAuth(request), request.params.id)),
   );
 
   // A file, not JSON: no response schema (errors still leave through the error handler's shape).
@@ -88,7 +76,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", 'attachment; filename="odin-users-template.csv"')
       .header("cache-control", "no-store")
-      .send(deps.identityAdmin.takesPasswords ? USER_CSV_TEMPLATE : PROVIDER_USER_CSV_TEMPLATE),
+      .send(admin.userCsvTemplate),
   );
 
   app.post(
@@ -104,8 +92,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
       // The owner names the agency in a text field of the form; an admin's own agency is implied.
       const field = (request.body as Record<string, unknown>).agency_id;
       const requested = typeof field === "string" && /^\d+$/.test(field.trim()) ? Number(field) : undefined;
-      const agencyId = await agencyForNewUser(deps, actor, requested);
-      return uploadUsers(deps, actor, agencyId, filePart(request.body, "file"));
+      const agencyId = await admin.agencyForNewUser(actor, requested);
+      return admin.uploadUsers(actor, agencyId, filePart(request.body, "file"));
     },
   );
 
@@ -117,6 +105,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
         response: { 200: resetMfa.response, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => successMessage(await resetUserMfa(deps, requireAuth(request), request.params.id)),
+    async (request) => successMessage(await admin.resetUserMfa(requireAuth(request), request.params.id)),
   );
 };

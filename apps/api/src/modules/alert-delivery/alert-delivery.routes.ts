@@ -2,21 +2,7 @@ import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
-import {
-  getAlertChannels,
-  getAlertDeliveries,
-  getGroupAlertSettings,
-  setAlertChannels,
-  setGroupAlertSettings,
-  subscribeWebPush,
-  unsubscribeWebPush,
-  getWebPushSubscriptions,
-  rotateWebPush,
-  registerPushDevice,
-  removePushDevice,
-  type WebPushDeps,
-} from "./alert-delivery.service";
-import { getAlertEmailSettings, setAlertEmailSettings } from "./alert-email-settings.service";
+import type { AlertDeliveryService } from "./alert-delivery.services";
 
 const channels = findEndpoint("GET", "/api/profile/alert-channels");
 const setChannels = findEndpoint("POST", "/api/profile/alert-channels");
@@ -41,12 +27,15 @@ const errors = errorResponses(400, 401, 403, 404);
  * Odin's own (issue 24): the profile's alert channels, the browser's Web Push subscription, an
  * alert's delivery log, and (issue 38 item 5) the agency's alert e-mail settings.
  */
-export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> = async (app, { deps }) => {
+export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ delivery: AlertDeliveryService }> = async (
+  app,
+  { delivery },
+) => {
   // The agency's alert e-mail settings (issue 38 item 5), its admins only (access table).
   app.get(
     emailSettings.path,
     { schema: { response: { 200: emailSettings.response, ...errorResponses(401, 403, 404, 409) } } },
-    (request) => getAlertEmailSettings(deps.prisma, requireAuth(request)),
+    (request) => delivery.getAlertEmailSettings(requireAuth(request)),
   );
   app.put(
     setEmailSettings.path,
@@ -56,25 +45,25 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> =
         response: { 200: setEmailSettings.response, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    (request) => setAlertEmailSettings(deps.prisma, requireAuth(request), request.body),
+    (request) => delivery.setAlertEmailSettings(requireAuth(request), request.body),
   );
 
   app.get(
     pushSubscriptions.path,
     { schema: { response: { 200: pushSubscriptions.response, ...errors } } },
-    (request) => getWebPushSubscriptions(deps, requireAuth(request)),
+    (request) => delivery.getWebPushSubscriptions(requireAuth(request)),
   );
 
   app.post(
     subscribe.path,
     { schema: { body: subscribe.body, response: { 200: subscribe.response, ...errors } } },
-    (request) => subscribeWebPush(deps, requireAuth(request), request.body, request.headers["user-agent"]),
+    (request) => delivery.subscribeWebPush(requireAuth(request), request.body, request.headers["user-agent"]),
   );
 
   app.delete(
     unsubscribe.path,
     { schema: { body: unsubscribe.body, response: { 200: unsubscribe.response, ...errors } } },
-    (request) => unsubscribeWebPush(deps, requireAuth(request), request.body.endpoint),
+    (request) => delivery.unsubscribeWebPush(requireAuth(request), request.body.endpoint),
   );
 
   // No token (the service worker's pushsubscriptionchange): the old subscription's secret proves the
@@ -86,7 +75,7 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> =
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     (request) =>
-      rotateWebPush(deps, request.body, {
+      delivery.rotateWebPush(request.body, {
         ip: request.ip,
         requestId: request.id,
         userAgent: request.headers["user-agent"],
@@ -96,29 +85,29 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> =
   app.post(
     registerDevice.path,
     { schema: { body: registerDevice.body, response: { 200: registerDevice.response, ...errors } } },
-    (request) => registerPushDevice(deps, requireAuth(request), request.body),
+    (request) => delivery.registerPushDevice(requireAuth(request), request.body),
   );
 
   app.delete(
     removeDevice.path,
     { schema: { body: removeDevice.body, response: { 200: removeDevice.response, ...errors } } },
-    (request) => removePushDevice(deps.prisma, requireAuth(request), request.body),
+    (request) => delivery.removePushDevice(requireAuth(request), request.body),
   );
 
   app.get(channels.path, { schema: { response: { 200: channels.response, ...errors } } }, (request) =>
-    getAlertChannels(app.prisma, requireAuth(request)),
+    delivery.getAlertChannels(requireAuth(request)),
   );
 
   app.post(
     setChannels.path,
     { schema: { body: setChannels.body, response: { 200: setChannels.response, ...errors } } },
-    (request) => setAlertChannels(app.prisma, requireAuth(request), request.body),
+    (request) => delivery.setAlertChannels(requireAuth(request), request.body),
   );
 
   app.get(
     groupSettings.path,
     { schema: { params: groupSettings.params, response: { 200: groupSettings.response, ...errors } } },
-    (request) => getGroupAlertSettings(app.prisma, requireAuth(request), request.params.groupId),
+    (request) => delivery.getGroupAlertSettings(requireAuth(request), request.params.groupId),
   );
 
   app.post(
@@ -130,13 +119,12 @@ export const alertDeliveryRoutes: FastifyPluginAsyncZod<{ deps: WebPushDeps }> =
         response: { 200: setGroupSettings.response, ...errors },
       },
     },
-    (request) =>
-      setGroupAlertSettings(app.prisma, requireAuth(request), request.params.groupId, request.body),
+    (request) => delivery.setGroupAlertSettings(requireAuth(request), request.params.groupId, request.body),
   );
 
   app.get(
     deliveries.path,
     { schema: { params: deliveries.params, response: { 200: deliveries.response, ...errors } } },
-    (request) => getAlertDeliveries(app.prisma, requireAuth(request), request.params.id),
+    (request) => delivery.getAlertDeliveries(requireAuth(request), request.params.id),
   );
 };
