@@ -21,7 +21,8 @@
  * Per misread class: Odin's p50/p95 under the load, the peer's filter alone and as it runs, the ratios,
  * and recall (the true plate among the answers; for the peer as it runs, on its first page). Also:
  * Odin's searches/s and CPU per search (the API process; PostgreSQL without the peer's backend), and
- * the peer's backend CPU per statement.
+ * the CPU of the peer's backend per search, filter alone and as run, set against Odin's (Node +
+ * PostgreSQL): the ratio that does not move with the machine's other load or the users' queueing.
  *
  *   pnpm --filter @odin/api bench similar-load
  *   BENCH_SIMILAR_LOAD_ROWS=200000 BENCH_SIMILAR_LOAD_MISREADS=250 BENCH_SIMILAR_LOAD_USERS=16 …
@@ -185,22 +186,30 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     interface PeerRun {
       index: number;
       filterMs: number;
+      /** CPU of the peer's backend for the statement (/proc, 10 ms ticks: meaningful summed). */
+      filterCpuMs: number;
       filterHit: boolean;
       asRunMs?: number;
+      asRunCpuMs?: number;
       firstPageHit?: boolean;
     }
     const peerRuns: PeerRun[] = [];
     for (const [index, c] of cases.entries()) {
-      const run: PeerRun = { index, filterMs: 0, filterHit: false };
+      const run: PeerRun = { index, filterMs: 0, filterCpuMs: 0, filterHit: false };
+      const backendCpu = () => processCpuMs(peerBackend!.pid);
       if (Math.floor(index / CLASSES.length) % AS_RUN_EVERY === 0) {
+        const cpu = backendCpu();
         const started = performance.now();
         const page = await peerAsRun(peer, c.typed, start, end);
         run.asRunMs = performance.now() - started;
+        run.asRunCpuMs = backendCpu() - cpu;
         run.firstPageHit = page.some((row) => row.plate === c.truth);
       }
+      const cpu = backendCpu();
       const started = performance.now();
       const plates = await peerFilter(peer, c.typed, start, end);
       run.filterMs = performance.now() - started;
+      run.filterCpuMs = backendCpu() - cpu;
       run.filterHit = plates.some((row) => row.plate === c.truth);
       peerRuns.push(run);
       if ((index + 1) % 100 === 0)
@@ -232,13 +241,26 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       postgresCpuMsPerSearch: round((pg1 - pg0 - (peerCpu1 - peerCpu0)) / searches.length, 2),
       clientCpuMsPerSearch: round((client1.user + client1.system) / 1000 / searches.length, 2),
       peerBackendCpuMsPerStatement: round((peerCpu1 - peerCpu0) / peerStatements, 1),
+      /** The peer's backend CPU per search: its filter alone, and as it runs (count + first page). */
+      peerFilterCpuMs: round(mean(peerRuns.map((r) => r.filterCpuMs)), 1),
+      peerAsRunCpuMs: round(
+        mean(peerRuns.flatMap((r) => (r.asRunCpuMs === undefined ? [] : [r.asRunCpuMs]))),
+        1,
+      ),
       machineBusy: round((machine1.busy - machine0.busy) / (machine1.total - machine0.total), 2),
       seconds: round(wall / 1000),
       peerDoneSeconds: round(peerDoneS),
     };
+    const odinCpu = throughput.nodeCpuMsPerSearch + throughput.postgresCpuMsPerSearch;
+    const cpuRatio = {
+      filter: round(throughput.peerFilterCpuMs / odinCpu),
+      asRun: round(throughput.peerAsRunCpuMs / odinCpu),
+    };
     log(
       `Odin: ${throughput.perSecond} searches/s over ${throughput.seconds} s (${JSON.stringify(throughput.statuses)}), ` +
-        `Node ${throughput.nodeCpuMsPerSearch} ms, PostgreSQL ${throughput.postgresCpuMsPerSearch} ms per search`,
+        `Node ${throughput.nodeCpuMsPerSearch} ms, PostgreSQL ${throughput.postgresCpuMsPerSearch} ms per search; ` +
+        `the peer's backend ${throughput.peerFilterCpuMs} ms per filter (${cpuRatio.filter}×), ` +
+        `${throughput.peerAsRunCpuMs} ms as run (${cpuRatio.asRun}×)`,
     );
 
     const classOf = (index: number) => cases[index]!.kind;
@@ -300,7 +322,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
           target: `≥ ${TARGET_FILTER}× in every class`,
           measured:
             `${worst((row) => row.ratioFilter.p95)}× (all: p95 ${all.odin.p95} vs ${all.filter.p95} ms = ${all.ratioFilter.p95}×; ` +
-            `p50 ${all.odin.p50} vs ${all.filter.p50} ms = ${all.ratioFilter.p50}×)`,
+            `p50 ${all.odin.p50} vs ${all.filter.p50} ms = ${all.ratioFilter.p50}×); CPU per search ` +
+            `${round(odinCpu, 2)} ms (Node + PostgreSQL) vs the peer's ${throughput.peerFilterCpuMs} ms = ${cpuRatio.filter}×`,
           met: worst((row) => row.ratioFilter.p95) >= TARGET_FILTER,
         },
         {
@@ -308,7 +331,8 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
           target: `≥ ${TARGET_AS_RUN}× in every class`,
           measured:
             `${worst((row) => row.ratioAsRun.p95)}× (all: p95 ${all.odin.p95} vs ${all.asRun.p95} ms = ${all.ratioAsRun.p95}×; ` +
-            `p50 ${all.odin.p50} vs ${all.asRun.p50} ms = ${all.ratioAsRun.p50}×)`,
+            `p50 ${all.odin.p50} vs ${all.asRun.p50} ms = ${all.ratioAsRun.p50}×); CPU per search ` +
+            `${round(odinCpu, 2)} vs ${throughput.peerAsRunCpuMs} ms = ${cpuRatio.asRun}×`,
           met: worst((row) => row.ratioAsRun.p95) >= TARGET_AS_RUN,
         },
         {
@@ -332,6 +356,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
           "one statement at a time on its own connection, while the users search (same run, same load); SQL level",
       },
       throughput,
+      cpuRatio,
       classes: rows,
       meanOdinMs: round(mean(answered.map((s) => s.ms))),
       loadAverage: { atStart: loadAtStart, atEnd: load },
