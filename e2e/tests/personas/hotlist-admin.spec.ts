@@ -9,6 +9,7 @@ import {
   signOut,
   unreadAlerts,
 } from "../../support/journey";
+import { journeyPage } from "../../support/journey-page";
 import { signInAs } from "../../support/sign-in";
 
 /** A plate no demo camera reads on its own, so the only alert is the one this journey causes. */
@@ -25,16 +26,22 @@ const csv = (rows: string) => Buffer.from(`plate_number,state,reason,notes\n${ro
  */
 test.describe("persona: hotlist admin", () => {
   test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
+  const journey = journeyPage();
+  /** The group this journey makes: its alert history's path and its id. */
+  let groupUrl: string;
+  let groupId: string;
+  /** The alert history's row of the camera's alert. */
+  const alertRow = () => journey.page.getByRole("row").filter({ hasText: WATCHED_PLATE });
 
-  test("builds a group, adds plates three ways, sees a camera's alert live, and deletes the group", async ({
-    page,
-    baseURL,
-  }) => {
-    test.setTimeout(180_000);
+  test("signs in and sees a hotlist user's links", async () => {
+    const { page } = journey;
     await signInAs(page, "hartford.hotlistadmin");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
     await expectNavLinks(page, NAV_LINKS.hotlistUser);
+  });
 
+  test("My Alert Groups: the cards, the push toggle and the admin's buttons", async () => {
+    const { page } = journey;
     // My Alert Groups: cards, the push toggle (set from the server's reply), and the admin's buttons.
     await openFromNav(page, "Alerts", "My Alert Groups");
     const seeded = page.getByRole("article").filter({ hasText: "Hartford Stolen Vehicles" });
@@ -46,6 +53,10 @@ test.describe("persona: hotlist admin", () => {
     await push.click();
     await expect(push).not.toBeChecked();
     await expect(page.getByRole("link", { name: "Edit Alerts Permissions" })).toBeVisible();
+  });
+
+  test("Create Group: name required, description, an image with preview, members; then back to the groups", async () => {
+    const { page } = journey;
     await page.getByRole("link", { name: "+ Add Group" }).click();
 
     // Create group: name required, description, an image with preview, members by agency.
@@ -69,12 +80,16 @@ test.describe("persona: hotlist admin", () => {
     const card = page.getByRole("article").filter({ hasText: GROUP_NAME });
     await expect(card).toContainText("No alerts yet");
     await screenshot(page, "alert-groups");
+  });
 
+  test("the group's empty alert history leads to its details and Edit Group, where the name is required", async () => {
+    const { page } = journey;
+    const card = page.getByRole("article").filter({ hasText: GROUP_NAME });
     // The group's alert history is empty; its details link leads to Edit Group.
     await card.getByRole("link", { name: /View Alerts/ }).click();
     await expect(page.getByText("No alerts found for this group.")).toBeVisible();
-    const groupUrl = new URL(page.url()).pathname;
-    const groupId = /\/alerts\/group\/(\d+)/.exec(groupUrl)![1]!;
+    groupUrl = new URL(page.url()).pathname;
+    groupId = /\/alerts\/group\/(\d+)/.exec(groupUrl)![1]!;
     await page.getByRole("link", { name: /Group details/ }).click();
     await expect(page).toHaveURL(new RegExp(`/groups/${groupId}(/details)?$`));
     await expect(page.getByRole("heading", { level: 1, name: GROUP_NAME })).toBeVisible();
@@ -87,7 +102,10 @@ test.describe("persona: hotlist admin", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Group name is required.")).toBeVisible();
     await name.fill(GROUP_NAME);
+  });
 
+  test("Edit Group: a plate by hand, with a PDF attachment, is kept by Save Changes", async () => {
+    const { page } = journey;
     // A plate by hand (with a PDF attachment) stays local until Save Changes.
     const addPlate = page.getByRole("form", { name: "Add plate" });
     await addPlate.getByRole("button", { name: "Add Plate" }).click();
@@ -105,6 +123,10 @@ test.describe("persona: hotlist admin", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(new RegExp(`/groups/${groupId}(/details)?$`), { timeout: 10_000 });
     await expect(page.getByRole("cell", { name: "7TRZ118", exact: true })).toBeVisible();
+  });
+
+  test("Edit Group: a CSV with a bad row is refused whole, a good one added; Remove asks first", async () => {
+    const { page } = journey;
     await page.getByRole("link", { name: "Edit Group" }).click();
 
     // Bulk CSV: one bad row refuses the whole file, naming the line; a good file is added.
@@ -140,7 +162,10 @@ test.describe("persona: hotlist admin", () => {
     // Issue 20 item 10: the upload's report went when the CSV file was chosen again, and only the
     // last upload's success remains.
     await expect(upload.getByText("Line 3")).toHaveCount(0);
+  });
 
+  test("Group details: the members and the plates table, with the attachment", async () => {
+    const { page } = journey;
     // Group details: members and the plates table, with the attachment.
     await goInApp(page, `/groups/${groupId}/details`);
     await expect(page.getByRole("heading", { level: 1, name: GROUP_NAME })).toBeVisible();
@@ -152,7 +177,10 @@ test.describe("persona: hotlist admin", () => {
     await expect(page.getByRole("row").filter({ hasText: "AB12345" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "View attachment of 7TRZ118" })).toBeVisible();
     await screenshot(page, "group-details");
+  });
 
+  test("Add Plate to Hotlist from a search result (000's hotlist modal)", async () => {
+    const { page } = journey;
     // Add Plate to Hotlist from a search result (000 §2 hotlist modal).
     await openFromNav(page, "Search", "Search LPR Records");
     await page.getByLabel("License plate").fill(SEEN_PLATE);
@@ -174,7 +202,12 @@ test.describe("persona: hotlist admin", () => {
     await modal.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText(`Successfully added '${SEEN_PLATE}' to '${GROUP_NAME}'`)).toBeVisible();
     await expect(modal).toHaveCount(0);
+  });
 
+  test("a camera reads a listed plate: the alert appears live on the open alert page, and in the unread count", async ({
+    baseURL,
+  }) => {
+    const { page } = journey;
     // The group's alert page is open when a camera reads a listed plate: the alert appears, no reload.
     await openFromNav(page, "Alerts", "My Alert Groups");
     await page
@@ -186,7 +219,7 @@ test.describe("persona: hotlist admin", () => {
     // The navigation's unread count is live too (issue 20): the new alert adds to it, no reload.
     const unreadBefore = await unreadAlerts(page);
     await cameraReads(baseURL!, WATCHED_PLATE);
-    const row = page.getByRole("row").filter({ hasText: WATCHED_PLATE });
+    const row = alertRow();
     await expect(row).toBeVisible({ timeout: 5_000 });
     await expect.poll(() => unreadAlerts(page)).toBeGreaterThan(unreadBefore);
     await expect(row.locator(".alerts-table__ack")).toHaveText("Unread");
@@ -206,9 +239,12 @@ test.describe("persona: hotlist admin", () => {
     await expect(row.getByRole("img", { name: "RAVEN" })).toBeVisible();
     await expect(row.getByText("No Image")).toHaveCount(0);
     await screenshot(page, "alert-history");
+  });
 
+  test("the alert's modal: the facts, 'Added to Hotlist' and notes, the nearest address, a map", async () => {
+    const { page } = journey;
     // The alert modal: the facts, 'Added to Hotlist' and Notes, the nearest address, a map.
-    await row.click();
+    await alertRow().click();
     const alert = page.getByRole("dialog", { name: "Alert details" });
     await expect(alert).toContainText(`Plate: ${WATCHED_PLATE}`);
     await expect(alert).toContainText("Added to Hotlist");
@@ -220,7 +256,13 @@ test.describe("persona: hotlist admin", () => {
       "_blank",
     );
     await screenshot(page, "alert-detail");
+  });
 
+  test("the alert as a page: Acknowledge says who and when, one fewer unread; Show reads finds the other read", async ({
+    baseURL,
+  }) => {
+    const { page } = journey;
+    const alert = page.getByRole("dialog", { name: "Alert details" });
     // The same alert as a page (/alert-history-detail/{id}).
     await alert.getByRole("link", { name: "Open as a page" }).click();
     await expect(page).toHaveURL(/\/alert-history-detail\/\d+$/);
@@ -254,8 +296,12 @@ test.describe("persona: hotlist admin", () => {
     await reads.scrollIntoViewIfNeeded();
     await screenshot(page, "alert-page-reads", { scrollTop: false });
     await page.getByRole("button", { name: "← Back" }).click();
-    await expect(row.locator(".alerts-table__ack")).not.toHaveText("Unread");
+    await expect(alertRow().locator(".alerts-table__ack")).not.toHaveText("Unread");
+  });
 
+  test("on a phone the alerts are cards, the filters folded behind their button", async () => {
+    const { page } = journey;
+    const row = alertRow();
     // Alerts as cards on a phone (issue 20 item 9), the filters folded behind their button so that
     // the first screen shows alerts; the button opens them (aria-expanded) and Apply folds them again.
     const filtersButton = page.getByRole("button", { name: /^Filters/ });
@@ -280,7 +326,10 @@ test.describe("persona: hotlist admin", () => {
     await row.evaluate((element) => element.scrollIntoView({ block: "center" }));
     await screenshot(page, "alert-cards", { scrollTop: false });
     await page.setViewportSize({ width: 1440, height: 1000 });
+  });
 
+  test("Delete Group archives the group after a confirmation: it leaves My Alert Groups", async () => {
+    const { page } = journey;
     // Delete Group archives it, after a confirmation: it leaves My Alert Groups.
     await goInApp(page, `/groups/${groupId}/edit`);
     await expect(page.getByRole("heading", { name: "Edit Group" })).toBeVisible();

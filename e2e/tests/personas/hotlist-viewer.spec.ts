@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { cameraReads } from "../../support/camera";
+import { journeyPage } from "../../support/journey-page";
 import { captureBearer, signInAs } from "../../support/sign-in";
 import {
   expectNavLinks,
@@ -22,19 +23,27 @@ const GROUP = "Hartford Stolen Vehicles";
  */
 test.describe("persona: hotlist viewer", () => {
   test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
+  const journey = journeyPage();
+  /** The seeded group's alert history (its path and id), as the viewer found it. */
+  let groupPath: string;
+  let groupId: string;
+  /** The newest alert's row for the listed plate in the alert history. */
+  const alertRow = () => journey.page.getByRole("row").filter({ hasText: LISTED_PLATE }).first();
 
-  test("sees the group's alerts and details read-only; another agency cannot see the group", async ({
-    page,
+  test("a camera reads a listed plate; the viewer signs in and sees a hotlist user's links", async ({
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    const { page } = journey;
     // A camera reads a listed plate: the group has an alert whatever the demo feed has pushed so far.
     await cameraReads(baseURL!, LISTED_PLATE, "NY");
 
     await signInAs(page, "hartford.hotlistviewer");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
     await expectNavLinks(page, NAV_LINKS.hotlistUser);
+  });
 
+  test("My Alert Groups: the card with its last alert, and no buttons the server would refuse", async () => {
+    const { page } = journey;
     // My Alert Groups: the card with its last alert; no buttons the server would refuse.
     await openFromNav(page, "Alerts", "My Alert Groups");
     const card = page.getByRole("article").filter({ hasText: GROUP });
@@ -42,12 +51,16 @@ test.describe("persona: hotlist viewer", () => {
     await expect(page.getByText("Activate push alerts for the iOS/Android app")).toBeVisible();
     await expect(page.getByRole("link", { name: "+ Add Group" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Edit Alerts Permissions" })).toHaveCount(0);
+  });
 
+  test("the alert history and an alert's modal: acknowledged (one fewer unread) and given a disposition", async () => {
+    const { page } = journey;
+    const card = page.getByRole("article").filter({ hasText: GROUP });
     // The alert history, and an alert's modal.
     await card.getByRole("link", { name: /View Alerts/ }).click();
-    const groupPath = new URL(page.url()).pathname;
-    const groupId = /\/alerts\/group\/(\d+)/.exec(groupPath)![1]!;
-    const row = page.getByRole("row").filter({ hasText: LISTED_PLATE }).first();
+    groupPath = new URL(page.url()).pathname;
+    groupId = /\/alerts\/group\/(\d+)/.exec(groupPath)![1]!;
+    const row = alertRow();
     await expect(row).toBeVisible();
     await expect(row).toContainText("Wanted: robbery suspect vehicle");
     await row.click();
@@ -74,7 +87,10 @@ test.describe("persona: hotlist viewer", () => {
     await page.keyboard.press("Escape");
     await expect(row).toContainText("Incorrect read (misread)");
     await expect(row.locator(".alerts-table__ack")).not.toHaveText("Unread");
+  });
 
+  test("the history's filters: by disposition, and a plate that matches nothing", async () => {
+    const { page } = journey;
     // The history's filters: by disposition, and a plate that matches nothing.
     const filters = page.getByRole("form", { name: "Alert history filters" });
     await filters.getByLabel("Disposition").selectOption("incorrect_read");
@@ -84,8 +100,11 @@ test.describe("persona: hotlist viewer", () => {
     await filters.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("No alerts found for this group.")).toBeVisible();
     await filters.getByRole("button", { name: "Clear" }).click();
-    await expect(row).toBeVisible();
+    await expect(alertRow()).toBeVisible();
+  });
 
+  test("group details without Edit Group; the edit, create and permissions screens say 'Access Denied'", async () => {
+    const { page } = journey;
     // Group details: plates and members, but no Edit Group; the edit screen says 'Access Denied' before
     // any form, and so do the create and permissions screens (issue 20 item 8).
     await page.getByRole("link", { name: /Group details/ }).click();
@@ -99,7 +118,10 @@ test.describe("persona: hotlist viewer", () => {
       await expect(page.getByRole("textbox"), path).toHaveCount(0);
     }
     await screenshot(page, "access-denied-groups");
+  });
 
+  test("a search names the viewer's group on each read (table, map, detail); Add Plate to Hotlist offers it", async () => {
+    const { page } = journey;
     // A viewer may still put a plate they found on one of their groups (000 §6).
     await openFromNav(page, "Search", "Search LPR Records");
     await page.getByLabel("License plate").fill("AK47281");
@@ -138,7 +160,10 @@ test.describe("persona: hotlist viewer", () => {
     await page.keyboard.press("Escape");
     await expect(modal).toHaveCount(0);
     await signOut(page);
+  });
 
+  test("another agency's admin: the group's screen and calls answer as if it did not exist", async () => {
+    const { page } = journey;
     // Another agency's admin: the group's screens and calls answer as if it did not exist.
     const bearer = captureBearer(page);
     await signInAs(page, "newhaven.admin");

@@ -9,6 +9,7 @@ import {
   screenshot,
   signOut,
 } from "../../support/journey";
+import { journeyPage } from "../../support/journey-page";
 import { captureBearer, DEMO_PASSWORD } from "../../support/sign-in";
 
 /** A plate every demo vendor reads at least once in the last day (packages/db/src/demo-data.ts hotlists). */
@@ -89,13 +90,17 @@ async function tabStopsFrom(page: Page, from: Locator, to: string): Promise<stri
  */
 test.describe("persona: investigator", () => {
   test.use({ viewport: { width: 1600, height: 1000 }, timezoneId: "America/New_York" });
+  const journey = journeyPage();
+  let bearer: () => string | undefined;
+  /** The results' timestamps in the server's order (newest first), and their cameras as sorted A to Z. */
+  let times: number[];
+  let cameras: string[];
+  const rows = () => journey.page.locator(".results-table tbody tr[tabindex]");
+  const header = (name: string) => journey.page.getByRole("columnheader", { name, exact: true });
 
-  test("signs in, searches, reads table, map and detail, exports, refines, and manages the account", async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(300_000);
-    const bearer = captureBearer(page);
+  test("Login screen and sign-in: straight to /search with the investigator's links; reloading / stays there", async () => {
+    const { page } = journey;
+    bearer = captureBearer(page);
 
     // Login screen (000 §2): the logo, the provider button, the ownership footer.
     await page.goto("/");
@@ -119,7 +124,10 @@ test.describe("persona: investigator", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/search$/, { timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
+  });
 
+  test("Search form: the presets (24 Hours by default), the states, the three agency sections, the features", async () => {
+    const { page } = journey;
     // Search form (000 §2, §4, §9): presets, default 24 Hours, the three agency sections.
     await expect(page.getByRole("button", { name: "24 Hours", exact: true })).toHaveAttribute(
       "aria-pressed",
@@ -160,7 +168,10 @@ test.describe("persona: investigator", () => {
       "aria-pressed",
       "true",
     );
+  });
 
+  test("Search form by keyboard: plate, justification and match first, each date-time one Tab stop", async () => {
+    const { page } = journey;
     // Issue 20 item 11: plate, justification and match are the first Tab stops, each date-time is one
     // stop (Tab leaves the native field; its parts are typed and the arrow keys move between them).
     const stops = await tabStopsFrom(page, page.getByLabel("License plate"), "Search");
@@ -184,7 +195,10 @@ test.describe("persona: investigator", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("End")).toBeFocused();
     await page.getByRole("button", { name: "Clear" }).click();
+  });
 
+  test("Search: no justification gets the spec's alert; with one, a 7-day search with a feature ticked", async () => {
+    const { page } = journey;
     // No justification: the spec's alert, and nothing is sent.
     await page.getByLabel("License plate").fill(SHARED_PLATE.toLowerCase());
     // Exact: the spec's newest-first list (Similar ranks misreads by difference; tests/similar-search.spec.ts).
@@ -202,7 +216,10 @@ test.describe("persona: investigator", () => {
     await screenshot(page, "search");
     await page.setViewportSize({ width: 1600, height: 1000 });
     await page.getByRole("button", { name: "Search", exact: true }).click();
+  });
 
+  test("Results: every source answered, the spec's columns, newest first, pictures through Odin's proxies", async () => {
+    const { page } = journey;
     // Results (000 §2): every source answered; newest first; pictures through Odin's proxies.
     await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
     const summary = page.getByRole("list", { name: "Sources searched" });
@@ -226,20 +243,22 @@ test.describe("persona: investigator", () => {
     ]) {
       await expect(page.getByRole("columnheader", { name: column, exact: true })).toBeVisible();
     }
-    const rows = page.locator(".results-table tbody tr[tabindex]");
-    await expect(rows.first()).toBeVisible();
-    expect(await rows.count()).toBeGreaterThanOrEqual(3);
-    await expect(rows.first().locator(".results-table__plate")).toHaveText(new RegExp(`^${SHARED_PLATE}`));
-    const times = await shownTimes(page);
+    await expect(rows().first()).toBeVisible();
+    expect(await rows().count()).toBeGreaterThanOrEqual(3);
+    await expect(rows().first().locator(".results-table__plate")).toHaveText(new RegExp(`^${SHARED_PLATE}`));
+    times = await shownTimes(page);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    await expect(rows.first().locator(".results-table__vehicle img")).toHaveAttribute("src", /^blob:/, {
+    await expect(rows().first().locator(".results-table__vehicle img")).toHaveAttribute("src", /^blob:/, {
       timeout: 15_000,
     });
     await expect(
-      rows.first().locator(".results-table__plate-image img, .results-table__plate-image canvas"),
+      rows().first().locator(".results-table__plate-image img, .results-table__plate-image canvas"),
     ).toBeVisible();
     await screenshot(page, "results-table");
+  });
 
+  test("Results: every column at 1440 px, cards at 390 px; no hotlist badge for a group the investigator is not in", async () => {
+    const { page } = journey;
     // Issue 20 item 9: at 1440 px every column shows without scrolling sideways; at 390 px, cards.
     await page.setViewportSize({ width: 1440, height: 1000 });
     const scroller = await page.locator(".results-table__scroller").boundingBox();
@@ -247,8 +266,8 @@ test.describe("persona: investigator", () => {
     expect(lastHeader!.x + lastHeader!.width).toBeLessThanOrEqual(scroller!.x + scroller!.width + 1);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.locator(".results-table--cards")).toBeVisible();
-    await expect(rows.first().locator(".results-table__plate")).toBeVisible();
-    await expect(rows.first().locator(".results-table__body")).toBeHidden();
+    await expect(rows().first().locator(".results-table__plate")).toBeVisible();
+    await expect(rows().first().locator(".results-table__body")).toBeHidden();
     // The cards, with the filter and "Sort by" above them (the headers are hidden on narrow screens).
     await page.locator(".results-controls").evaluate((element) => element.scrollIntoView({ block: "start" }));
     await screenshot(page, "results-cards", { scrollTop: false });
@@ -258,9 +277,11 @@ test.describe("persona: investigator", () => {
     // The plate is on Hartford Stolen Vehicles, whose member the investigator is not: no badge names it
     // (the viewer's journey sees it; a group another journey made the investigator a member of may show).
     await expect(page.getByText(/^On hotlist: .*Hartford Stolen Vehicles/)).toHaveCount(0);
+  });
 
+  test("Results: sortable headers: Timestamp newest or oldest first, Camera A to Z and back", async () => {
+    const { page } = journey;
     // Issue 20: sortable headers. Timestamp starts newest first (the server's order), then oldest first.
-    const header = (name: string) => page.getByRole("columnheader", { name, exact: true });
     await expect(header("Timestamp")).toHaveAttribute("aria-sort", "none");
     await header("Timestamp").getByRole("button").click();
     await expect(header("Timestamp")).toHaveAttribute("aria-sort", "descending");
@@ -273,13 +294,16 @@ test.describe("persona: investigator", () => {
     await header("Camera").getByRole("button").click();
     await expect(header("Camera")).toHaveAttribute("aria-sort", "ascending");
     await expect(header("Timestamp")).toHaveAttribute("aria-sort", "none");
-    const cameras = await shownCameras(page);
+    cameras = await shownCameras(page);
     expect(cameras).toEqual([...cameras].sort(COLLATOR.compare));
     expect(new Set(cameras).size).toBeGreaterThan(1);
     await header("Camera").getByRole("button").click();
     await expect(header("Camera")).toHaveAttribute("aria-sort", "descending");
     expect(await shownCameras(page)).toEqual([...cameras].reverse());
+  });
 
+  test("Results: the quick filter narrows the loaded rows; a refresh and Back keep them, the sort and the filter", async () => {
+    const { page } = journey;
     // The quick filter narrows the loaded rows (no new search) to those naming the camera.
     const camera = cameras[0]!;
     const filter = page.getByLabel("Filter results");
@@ -309,7 +333,10 @@ test.describe("persona: investigator", () => {
     await page.getByLabel("Sort by").selectOption({ label: "Search order" });
     await expect(header("Camera")).toHaveAttribute("aria-sort", "none");
     expect(await shownTimes(page)).toEqual(times);
+  });
 
+  test("Exports: they need a selection and a justification (the search's, not blank); the PDF and the ZIP download", async () => {
+    const { page } = journey;
     // Selection: exports need at least one result.
     await expect(page.getByRole("button", { name: "Export Selected to PDF" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Export Selected to ZIP" })).toBeDisabled();
@@ -341,7 +368,10 @@ test.describe("persona: investigator", () => {
       expect(file.subarray(0, magic.length).toString("latin1")).toBe(magic);
       await expect(page.getByRole("dialog")).toHaveCount(0);
     }
+  });
 
+  test("Map view: the markers, the time slider narrows them, Full Screen and back", async () => {
+    const { page } = journey;
     // Map view: markers, the time slider narrows them, Full Screen / Exit Full Screen.
     await page.getByRole("tab", { name: "Map View" }).click();
     const mapSummary = page.getByText(/^Showing \d+ of \d+ on the map/);
@@ -360,11 +390,14 @@ test.describe("persona: investigator", () => {
     await expect(page.getByRole("button", { name: "Exit Full Screen" })).toBeVisible();
     await page.getByRole("button", { name: "Exit Full Screen" }).click();
     await expect(page.getByRole("button", { name: "Full Screen" })).toBeVisible();
+  });
 
+  test("Detail: the pictures, the facts, the nearest address, Open in Google Maps; Tab stays inside", async () => {
+    const { page } = journey;
     // Detail (000 §2): pictures, the facts, the nearest address, a map, Open in Google Maps.
     await page.getByRole("tab", { name: "Table View" }).click();
-    await rows.first().click();
-    dialog = page.getByRole("dialog");
+    await rows().first().click();
+    const dialog = page.getByRole("dialog");
     await expect(dialog.getByText(`Plate: ${SHARED_PLATE}`).first()).toBeVisible();
     for (const fact of ["State", "Agency", "Nearest Address", "Timestamp", "Camera"]) {
       await expect(dialog.getByText(fact, { exact: true })).toBeVisible();
@@ -389,7 +422,10 @@ test.describe("persona: investigator", () => {
     await screenshot(page, "result-detail");
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
+  });
 
+  test("Refine: back on the form with everything as it was, 7 Days marked again", async () => {
+    const { page } = journey;
     // Refine: back on the form with everything as it was, 7 Days marked again.
     await page.getByRole("button", { name: "Refine Previous Search" }).click();
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
@@ -400,7 +436,10 @@ test.describe("persona: investigator", () => {
       "aria-pressed",
       "true",
     );
+  });
 
+  test("a plate nobody read over 90 days: 'No results found.', RAVEN's 30 days, kept over a reload", async () => {
+    const { page } = journey;
     // A plate nobody read, over 90 days: the results screen says so, and that RAVEN keeps 30 days only.
     await page.getByLabel("License plate").fill("QQ0ZZ9X");
     await page.getByRole("button", { name: "90 Days", exact: true }).click();
@@ -415,7 +454,10 @@ test.describe("persona: investigator", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible();
     await expect(page.getByText("No results found.")).toBeVisible();
+  });
 
+  test("Recent searches: newest first; Run again asks for a new justification before searching", async () => {
+    const { page } = journey;
     // Recent searches (issue 20): newest first; Run again asks for a new justification before searching.
     await openFromNav(page, "Search", "Search LPR Records");
     const recent = page.getByRole("region", { name: "Recent searches" });
@@ -451,8 +493,11 @@ test.describe("persona: investigator", () => {
     expect(body.plate.toUpperCase()).toBe(SHARED_PLATE);
     expect(body.justification).toBe(RERUN_JUSTIFICATION);
     await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
-    await expect(rows.first().locator(".results-table__plate")).toHaveText(new RegExp(`^${SHARED_PLATE}`));
+    await expect(rows().first().locator(".results-table__plate")).toHaveText(new RegExp(`^${SHARED_PLATE}`));
+  });
 
+  test("/results with no search kept in the tab goes back to the form with a message", async () => {
+    const { page } = journey;
     // /results with no search kept in this tab goes back to the form with a message (the spec's rule).
     await page.evaluate(() => {
       window.sessionStorage.removeItem("odin.search.last");
@@ -462,7 +507,10 @@ test.describe("persona: investigator", () => {
     await goInApp(page, "/results");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
     await expect(page.getByText("Run a search to see its results here.")).toBeVisible();
+  });
 
+  test("Profile and Change Password: the reset link, the requirements, the mismatch message", async () => {
+    const { page } = journey;
     // Profile (001 §2): username, email, role; the reset link.
     await openFromNav(page, "Profile", "Profile");
     await expect(page.getByText("hartford.investigator@demo.odin.local")).toBeVisible();
@@ -480,7 +528,10 @@ test.describe("persona: investigator", () => {
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByText("Passwords do not match!")).toBeVisible();
     await screenshot(page, "change-password");
+  });
 
+  test("Terms and Privacy: effective 01/15/2025, authorized law enforcement only, Connecticut law", async () => {
+    const { page } = journey;
     // Terms and Privacy: effective 01/15/2025, authorized law enforcement only, Connecticut law.
     await openFromNav(page, "Terms", "Terms of Use");
     await expect(page.getByText("Effective date: 01/15/2025")).toBeVisible();
@@ -491,7 +542,12 @@ test.describe("persona: investigator", () => {
     await expect(page.getByText("Effective date: 01/15/2025")).toBeVisible();
     await expect(page.getByRole("main")).toContainText(/stored temporarily|temporar/i);
     await screenshot(page, "privacy");
+  });
 
+  test("admin screens are refused, by the app and the server; Logout revokes the session at once", async ({
+    request,
+  }) => {
+    const { page } = journey;
     // Admin screens are refused: the audit log says 'Access Denied', and so does the server.
     await goInApp(page, "/audit-log");
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   screenshot,
   signOut,
 } from "../../support/journey";
+import { journeyPage } from "../../support/journey-page";
 import { signInAs } from "../../support/sign-in";
 
 const stamp = Date.now().toString(36).slice(-5);
@@ -26,23 +27,29 @@ const FIRST_ADMIN = `e2e.admin.${stamp}`;
  */
 test.describe("persona: owner", () => {
   test.use({ viewport: { width: 1440, height: 1000 }, timezoneId: "America/New_York" });
+  const journey = journeyPage();
+  /** The Owner Panel's agencies, the row of the agency this journey adds, and the add-user form. */
+  const agencies = () => journey.page.getByRole("region", { name: "Agencies" });
+  const agencyRow = () => agencies().getByRole("row").filter({ hasText: AGENCY });
+  const addUserForm = () =>
+    journey.page.locator("form").filter({ has: journey.page.getByLabel("Full name") });
 
-  test("adds an agency and its first admin, adds a user to an agency, resets a password, and corrects a camera that searches then use", async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
+  test("signs in and sees every link, Owner too", async () => {
+    const { page } = journey;
     await signInAs(page, "owner");
     // The first sign-in of a fresh server can be slow on a busy machine.
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 15_000 });
     await expectNavLinks(page, NAV_LINKS.owner);
+  });
 
+  test("Owner Panel: adds an agency (the code checked first)", async () => {
+    const { page } = journey;
     // Owner panel: a new agency, then its first admin through the add-user form it fills in.
     await openFromNav(page, "Owner", "Owner Panel");
-    const agencies = page.getByRole("region", { name: "Agencies" });
-    await expect(agencies.getByRole("row").filter({ hasText: "Hartford Police Department" })).toContainText(
+    await expect(agencies().getByRole("row").filter({ hasText: "Hartford Police Department" })).toContainText(
       "HPD",
     );
-    await agencies.getByRole("button", { name: "Add agency" }).click();
+    await agencies().getByRole("button", { name: "Add agency" }).click();
     const addAgency = page.getByRole("dialog", { name: "Add agency" });
     await addAgency.getByLabel("Agency name").fill(AGENCY);
     await addAgency.getByLabel("Code").fill("h");
@@ -56,13 +63,15 @@ test.describe("persona: owner", () => {
     await screenshot(page, "owner-agencies");
     await addAgency.getByRole("button", { name: "Add agency" }).click();
     await expect(page.getByText(`Agency '${AGENCY}' added.`)).toBeVisible();
-    const agencyRow = agencies.getByRole("row").filter({ hasText: AGENCY });
-    await expect(agencyRow).toContainText(AGENCY_CODE);
-    await expect(agencyRow).toContainText("America/Chicago");
-    await expect(agencyRow).toContainText("Active");
+    await expect(agencyRow()).toContainText(AGENCY_CODE);
+    await expect(agencyRow()).toContainText("America/Chicago");
+    await expect(agencyRow()).toContainText("Active");
+  });
 
-    await agencyRow.getByRole("button", { name: "Add first admin" }).click();
-    const addUser = page.locator("form").filter({ has: page.getByLabel("Full name") });
+  test("Owner Panel: adds the new agency's first admin through the form it fills in", async () => {
+    const { page } = journey;
+    await agencyRow().getByRole("button", { name: "Add first admin" }).click();
+    const addUser = addUserForm();
     await expect(addUser.getByText(`Adding the first admin of ${AGENCY}`)).toBeVisible();
     await expect(addUser.getByLabel("Agency")).toHaveValue(/\d+/);
     await expect(addUser.getByLabel("Role")).toHaveValue("admin");
@@ -75,9 +84,13 @@ test.describe("persona: owner", () => {
     await addUser.getByRole("button", { name: "Add User" }).click();
     await expect(page.getByText("User added successfully.")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: FIRST_ADMIN })).toContainText(AGENCY);
-    await expect(agencyRow.getByRole("button", { name: "Add first admin" })).toHaveCount(0);
-    await expect(agencyRow.getByRole("cell").nth(3)).toHaveText("1");
+    await expect(agencyRow().getByRole("button", { name: "Add first admin" })).toHaveCount(0);
+    await expect(agencyRow().getByRole("cell").nth(3)).toHaveText("1");
+  });
 
+  test("Owner Panel: adds a user into New Haven's agency", async () => {
+    const { page } = journey;
+    const addUser = addUserForm();
     // Add a user into New Haven's agency.
     await fillAddUser(addUser, {
       username: NEWCOMER,
@@ -93,7 +106,11 @@ test.describe("persona: owner", () => {
     await expect(row).toContainText("New Haven Police Department");
     await page.getByLabel("Filter users").fill("");
     await screenshot(page, "owner");
+  });
 
+  test("Owner Panel: Reset Password sets a temporary password", async () => {
+    const { page } = journey;
+    const row = page.getByRole("row").filter({ hasText: NEWCOMER });
     // Reset Password: a temporary password, counted as done when the reply says 'successfully'.
     await page.getByLabel("Filter users").fill(NEWCOMER);
     await row.getByRole("button", { name: "Reset Password" }).click();
@@ -103,7 +120,10 @@ test.describe("persona: owner", () => {
     await expect(reset).toContainText("successfully");
     await screenshot(page, "owner-reset-password");
     await reset.getByRole("button", { name: "Done" }).click();
+  });
 
+  test("Camera management: a location picked on a map, a bad latitude refused, the corrected one saved", async () => {
+    const { page } = journey;
     // Camera management: a corrected location, saved per camera.
     await page.getByRole("link", { name: /camera management/i }).click();
     await expect(page.getByRole("heading", { name: "Rekor Camera Management" })).toBeVisible();
@@ -135,7 +155,10 @@ test.describe("persona: owner", () => {
     await expect(page.getByRole("row").filter({ hasText: "Main St at Pratt St" })).toContainText("Saved");
     await screenshot(page, "camera-management");
     await signOut(page);
+  });
 
+  test("the user whose password was reset signs in with it and must choose their own", async () => {
+    const { page } = journey;
     // The user whose password was reset signs in with it and must choose their own first; success
     // ('Password updated successfully') leads to /search.
     await signInAs(page, NEWCOMER, TEMPORARY);
@@ -147,7 +170,10 @@ test.describe("persona: owner", () => {
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 15_000 });
     await signOut(page);
+  });
 
+  test("an investigator's search places the camera's reads at the corrected location", async () => {
+    const { page } = journey;
     // An investigator's search now places that camera's reads at the corrected location.
     await signInAs(page, "hartford.investigator");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
