@@ -30,9 +30,9 @@
  *   BENCH_SEARCH_LOAD_ROWS=200000 BENCH_SEARCH_LOAD_SECONDS=30 BENCH_SEARCH_LOAD_KINDS=exact,partial,similar,mix
  *   BENCH_SEARCH_LOAD_BASELINE=1cc3ab9 BENCH_SEARCH_LOAD_PROFILE=1 …
  */
-import { execFileSync, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, symlinkSync, copyFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -58,7 +58,7 @@ import {
   summarize,
   type BenchRun,
 } from "./lib/harness";
-import { startOdinProcess } from "./lib/odin-process";
+import { extractApiAt, startOdinProcess } from "./lib/odin-process";
 import { summarizeProfile, type Profile } from "./lib/profile";
 import {
   agencyIdOf,
@@ -87,7 +87,6 @@ const STATEMENT_SETTINGS = {
 };
 const DAY = 86_400_000;
 const apiDir = path.resolve(benchDir, "..");
-const repoRoot = path.resolve(apiDir, "../..");
 
 type Kind = "exact" | "partial" | "similar" | "mix";
 
@@ -144,23 +143,6 @@ interface StatementStats {
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
-/** That commit's apps/api (and what tsx needs beside it) in a folder of its own, with this checkout's node_modules. */
-function extractBaseline(commit: string, into: string): string {
-  const archive = execFileSync(
-    "git",
-    ["-C", repoRoot, "archive", "--format=tar", commit, "apps/api", "tsconfig.base.json"],
-    {
-      maxBuffer: 512 * 1024 * 1024,
-    },
-  );
-  execFileSync("tar", ["-x", "-C", into], { input: archive });
-  const dir = path.join(into, "apps/api");
-  symlinkSync(path.join(apiDir, "node_modules"), path.join(dir, "node_modules"));
-  symlinkSync(path.join(repoRoot, "node_modules"), path.join(into, "node_modules"));
-  copyFileSync(path.join(repoRoot, "package.json"), path.join(into, "package.json"));
-  return dir;
-}
-
 async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
   // With BENCH_SEARCH_LOAD_REPLICA=1, a database on a streaming pair's primary instead (the embedded
   // server the harness started stays idle).
@@ -188,7 +170,7 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
   let standbySessionClose = async () => undefined as void;
 
   const servers: { name: string; dir: string; env?: NodeJS.ProcessEnv }[] = [];
-  if (BASELINE) servers.push({ name: `baseline ${BASELINE}`, dir: extractBaseline(BASELINE, scratch) });
+  if (BASELINE) servers.push({ name: `baseline ${BASELINE}`, dir: extractApiAt(BASELINE, scratch) });
   if (REPLICA) {
     servers.push({ name: "primary alone", dir: apiDir });
     servers.push({ name: "primary + standby", dir: apiDir, env: { DATABASE_READ_URLS: standbyUrl } });

@@ -26,6 +26,7 @@
  *
  *   pnpm --filter @odin/api bench similar-load
  *   BENCH_SIMILAR_LOAD_ROWS=200000 BENCH_SIMILAR_LOAD_MISREADS=250 BENCH_SIMILAR_LOAD_USERS=16 …
+ *   BENCH_SIMILAR_LOAD_API_COMMIT=<commit>   the API of that commit (git archive), not the working tree's
  */
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -38,7 +39,7 @@ import { fillInArrivalOrder } from "./lib/arrival-fill";
 import { sqlOn } from "./lib/axis-store-fill";
 import { clusterCpu, machineCpuMs, processCpuMs } from "./lib/cpu";
 import { log, mean, printTable, prng, round, runBench, summarize, type BenchRun } from "./lib/harness";
-import { startOdinProcess } from "./lib/odin-process";
+import { extractApiAt, startOdinProcess } from "./lib/odin-process";
 import { createPeerTables, peerAsRun, peerFilter } from "./lib/peer-search";
 import {
   agencyIdOf,
@@ -63,6 +64,8 @@ const RANGE_DAYS = 30;
 const DAY = 86_400_000;
 const TARGET_FILTER = 100;
 const TARGET_AS_RUN = 300;
+/** Run the API of that commit (git archive, lib/odin-process.ts) instead of the working tree's. */
+const API_COMMIT = process.env.BENCH_SIMILAR_LOAD_API_COMMIT;
 
 interface Case {
   kind: MisreadClass;
@@ -93,7 +96,10 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         publicUrl,
         first: true,
       }),
-      { onSpawn: (spawned) => (child = spawned) },
+      {
+        onSpawn: (spawned) => (child = spawned),
+        ...(API_COMMIT ? { cwd: extractApiAt(API_COMMIT, scratch) } : {}),
+      },
     ));
 
     const now = Date.now();
@@ -346,6 +352,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       ],
       store: { ...fill, sizes, rangeDays: RANGE_DAYS },
       method: {
+        api: API_COMMIT ?? "working tree",
         users: USERS,
         misreads: cases.length,
         asRunEvery: AS_RUN_EVERY,
