@@ -9,6 +9,7 @@ import {
   signOut,
 } from "../../support/journey";
 import { onboardedCameraReads } from "../../support/camera";
+import { journeyPage } from "../../support/journey-page";
 import { captureBearer, signInAs } from "../../support/sign-in";
 
 const stamp = Date.now().toString(36).slice(-5);
@@ -25,17 +26,19 @@ test.describe("persona: admin", () => {
     // The RAVEN screen's Copy buttons write the push URL and the token to the clipboard.
     permissions: ["clipboard-read", "clipboard-write"],
   });
+  const journey = journeyPage();
+  let bearer: () => string | undefined;
 
-  test("runs the agency's users, integrations and alert permissions, and pages the audit log", async ({
-    page,
-    browser,
-  }) => {
-    test.setTimeout(180_000);
-    const bearer = captureBearer(page);
+  test("signs in and sees the admin's links", async () => {
+    const { page } = journey;
+    bearer = captureBearer(page);
     await signInAs(page, "hartford.admin");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
     await expectNavLinks(page, NAV_LINKS.admin);
+  });
 
+  test("Admin: adds a user (trimmed, e-mail lower-cased), makes them admin and sends a reset", async () => {
+    const { page } = journey;
     // Admin: add a user (trimmed, e-mail lower-cased, role user by default).
     await openFromNav(page, "Admin", "User Administration");
     const addUser = page.locator("form").filter({ has: page.getByLabel("Full name") });
@@ -68,7 +71,10 @@ test.describe("persona: admin", () => {
         .filter({ hasText: /sent|e-?mail/i })
         .first(),
     ).toBeVisible();
+  });
 
+  test("Admin: downloads the user template and adds a bulk CSV of users", async () => {
+    const { page } = journey;
     // The user template downloads as a CSV; a bulk CSV of users is added whole.
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download template" }).click();
@@ -85,7 +91,12 @@ test.describe("persona: admin", () => {
     await page.getByRole("button", { name: "Upload Users" }).click();
     await expect(page.getByRole("row").filter({ hasText: `e2e.patrol2.${stamp}` })).toBeVisible();
     await screenshot(page, "admin");
+  });
 
+  test("Admin: five wrong passwords lock an account until a time shown; Unlock lifts it", async ({
+    browser,
+  }) => {
+    const { page } = journey;
     // Five wrong passwords lock an account (for LOCKOUT_MINUTES): the list says until when, and
     // Unlock lifts it. The failures come from another browser, as from a stranger.
     const stranger = await browser.newContext();
@@ -104,7 +115,10 @@ test.describe("persona: admin", () => {
     await locked.getByRole("button", { name: "Unlock" }).click();
     await expect(page.getByText(`e2e.patrol2.${stamp} can sign in again.`)).toBeVisible();
     await expect(locked.getByText(/Locked until/)).toHaveCount(0);
+  });
 
+  test("Admin: Delete User, after confirming, takes the row away", async () => {
+    const { page } = journey;
     // Delete User, after confirming: the row goes.
     const patrol1 = page.getByRole("row").filter({ hasText: `e2e.patrol1.${stamp}` });
     await patrol1.getByRole("button", { name: "Delete User" }).click();
@@ -113,7 +127,10 @@ test.describe("persona: admin", () => {
       .getByRole("button", { name: "Delete User" })
       .click();
     await expect(patrol1).toHaveCount(0);
+  });
 
+  test("Integrations: the hub; a Rekor key is added, shown masked, and deleted after confirming", async () => {
+    const { page } = journey;
     // Integrations hub: Manage Rekor and Manage Axon.
     await openFromNav(page, "Integrations", "Integrations");
     await expect(page.getByRole("link", { name: "Manage Axon" })).toBeVisible();
@@ -135,7 +152,10 @@ test.describe("persona: admin", () => {
       .getByRole("button", { name: /Delete/ })
       .click();
     await expect(keyRow).toHaveCount(0);
+  });
 
+  test("Axon: the integration is deleted and set up again; an agency is blacklisted", async () => {
+    const { page } = journey;
     // Axon: the integration is deleted and set up again against the simulator (checked before saving);
     // an agency moves from authorized to blacklisted.
     await page.goto("/integrations/axon");
@@ -169,7 +189,10 @@ test.describe("persona: admin", () => {
     await expect(blacklisted).toContainText("Connecticut State Police Troop H");
     await expect(authorized).not.toContainText("Connecticut State Police Troop H");
     await screenshot(page, "integrations-axon");
+  });
 
+  test("RAVEN: a new camera's push URL and token are shown once and copied; its read shows in camera health", async () => {
+    const { page } = journey;
     // RAVEN: a camera is added; its push URL and token are shown once and copied; the camera pushes a
     // read with them, and camera health shows it reporting.
     await openFromNav(page, "Integrations", "Integrations");
@@ -203,7 +226,10 @@ test.describe("persona: admin", () => {
     await expect(healthRow.getByRole("cell").nth(5)).toHaveText("1");
     await expect(healthRow.getByRole("cell").last()).toHaveText("—");
     await screenshot(page, "camera-health", { fullPage: true });
+  });
 
+  test("Alerts: the agency's groups, and alert permissions edited and saved (popup for 3 s)", async () => {
+    const { page } = journey;
     // Alerts: an admin sees the agency's groups and may edit alert permissions (popup for 3 s).
     await openFromNav(page, "Alerts", "My Alert Groups");
     await expect(page.getByRole("article").filter({ hasText: "Hartford Stolen Vehicles" })).toBeVisible();
@@ -227,7 +253,10 @@ test.describe("persona: admin", () => {
     await page.getByRole("checkbox", { name: "Hotlist Viewer: Hartford Investigator" }).uncheck();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByRole("dialog", { name: "Permissions saved" })).toBeVisible();
+  });
 
+  test("Audit log: 20 a page, the plate filter upper-cased, and the tamper check", async () => {
+    const { page } = journey;
     // Enough searches for two pages of the audit log, one of them for a plate to filter by.
     const headers = { authorization: `Bearer ${bearer()}` };
     const now = new Date();
@@ -272,8 +301,12 @@ test.describe("persona: admin", () => {
     ).toContainText("intact");
     await tamper.scrollIntoViewIfNeeded();
     await screenshot(page, "audit-tamper-check", { scrollTop: false });
+  });
 
+  test("the owner's page is refused by the server too; Logout", async () => {
+    const { page } = journey;
     // Owner's page is not the admin's: the server refuses it too.
+    const headers = { authorization: `Bearer ${bearer()}` };
     expect((await page.request.get("/owner-data", { headers })).status()).toBe(403);
     await signOut(page);
   });
