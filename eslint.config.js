@@ -24,7 +24,6 @@ const API_DATA_LAYER = [
   "apps/api/src/server.ts",
   "apps/api/src/app.ts",
   "apps/api/src/composition/**",
-  "apps/api/src/plugins/prisma.ts",
   "apps/api/src/cli/database.ts",
   // The `Database` type and inTransaction: the handle services hold and pass to repositories.
   "apps/api/src/lib/database.ts",

@@ -18,7 +18,6 @@ import { pingDatabase } from "./modules/health/health.repository";
 import { authPlugin } from "./plugins/authenticate";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { multipartPlugin } from "./plugins/multipart";
-import { prismaPlugin } from "./plugins/prisma";
 import { securityPlugin } from "./plugins/security";
 import { sharedRateLimitStore } from "./plugins/shared-rate-limit-store";
 import { textGuardPlugin } from "./plugins/text-guard";
@@ -112,8 +111,8 @@ export async function buildApp({
   });
   await app.register(cookie);
   await app.register(multipartPlugin, { maxFileBytes: config.uploads.maxFileBytes });
-  await app.register(prismaPlugin, { prisma });
   await app.register(authPlugin, {
+    database: prisma,
     verifyToken: infra.verifyToken,
     ownerUsername: config.ownerUsername,
     builtIn: config.identity.builtIn,

@@ -4,7 +4,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ACCESS_POLICY, accessRuleFor } from "../src/access/access-policy";
 import { permits } from "../src/access/permits";
 import { authPlugin } from "../src/plugins/authenticate";
-import { prismaPlugin } from "../src/plugins/prisma";
 import { buildTestApp, type TestApp } from "./helpers";
 import { mintToken, PERSONAS, seedPersonas, type Persona } from "./tokens";
 
@@ -40,8 +39,8 @@ describe("authorization matrix", () => {
 
   it("a route without an entry cannot be registered", async () => {
     const app = Fastify();
-    await app.register(prismaPlugin, { prisma: t.prisma });
     await app.register(authPlugin, {
+      database: t.prisma,
       verifyToken: () => Promise.reject(new Error("unused")),
       ownerUsername: "owner",
     });

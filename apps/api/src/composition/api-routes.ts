@@ -1,5 +1,6 @@
 import { endBuiltInSession } from "../identity/sessions.repository";
 import { interactionRoutes } from "../identity/interactions.routes";
+import { signInServiceFactory } from "../identity/sign-in.services";
 import { mountOidcProvider } from "../identity/oidc-mount";
 import { passwordResetRoutes } from "../modules/account/password-reset.routes";
 import { createIdTokenVerifier } from "../identity/token-verifier";
@@ -9,6 +10,7 @@ import { adminRoutes } from "../modules/admin/admin.routes";
 import { adminServiceFactory } from "../modules/admin/admin.services";
 import { mfaRoutes } from "../modules/account/mfa.routes";
 import { auditRoutes } from "../modules/audit/audit.routes";
+import { auditExportServiceFactory } from "../modules/audit/audit-export.service";
 import { accountabilityRoutes } from "../modules/accountability/accountability.routes";
 import { accountabilityServiceFactory } from "../modules/accountability/accountability.services";
 import { legalHoldRoutes } from "../modules/accountability/legal-holds.routes";
@@ -26,21 +28,26 @@ import { ownerAgencyRoutes } from "../modules/owner/owner-agencies.routes";
 import { appConfigRoutes } from "../modules/app-config/app-config.routes";
 import { apiReferenceRoutes } from "../modules/api-reference/api-reference.routes";
 import { exportRoutes } from "../modules/exports/exports.routes";
+import { exportsServiceFactory } from "../modules/exports/exports.services";
 import { geocodeRoutes } from "../modules/geocode/geocode.routes";
 import { createReverseGeocoder, paceIntervalMs } from "../modules/geocode/reverse-geocoder";
 import { createSharedPace } from "../modules/geocode/shared-pace";
 import { hotlistRoutes } from "../modules/hotlists/hotlist.routes";
 import { hotlistsServiceFactory } from "../modules/hotlists/hotlists.services";
 import { agencyListRoutes } from "../modules/search/agency-lists.routes";
+import { agencyListsServiceFactory } from "../modules/search/agency-lists.service";
 import { searchRoutes } from "../modules/search/search.routes";
+import { searchServiceFactory } from "../modules/search/search.services";
 import { createPageCursors } from "../modules/search/search-pages";
 import { investigationRoutes } from "../modules/search/investigations.routes";
 import { axonImageRoutes } from "../modules/images/axon-image.routes";
 import { rekorImageRoutes } from "../modules/images/rekor-image.routes";
 import { axisImageRoutes } from "../modules/images/axis-image.routes";
+import { axisImagesServiceFactory } from "../modules/images/axis-images.service";
 import { alertRoutes } from "../modules/alerts/alerts.routes";
 import { alertsServiceFactory } from "../modules/alerts/alerts.service";
 import { alertStreamRoutes } from "../modules/alerts/stream/alert-stream.routes";
+import { alertStreamServiceFactory } from "../modules/alerts/stream/alert-stream";
 import { alertDeliveryRoutes } from "../modules/alert-delivery/alert-delivery.routes";
 import { alertDeliveryServiceFactory } from "../modules/alert-delivery/alert-delivery.services";
 import { alertWebhookRoutes } from "../modules/alert-webhooks/alert-webhooks.routes";
@@ -151,7 +158,11 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
   });
   await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
   await app.register(cameraRoutes, { cameras: camerasServiceFactory(prisma) });
-  await app.register(auditRoutes, { timeZone: config.exports.timeZone, replicas: infra.replicas });
+  await app.register(auditRoutes, {
+    timeZone: config.exports.timeZone,
+    replicas: infra.replicas,
+    audit: auditExportServiceFactory(prisma),
+  });
   const accountability = accountabilityServiceFactory(prisma);
   await app.register(accountabilityRoutes, { accountability, replicas: infra.replicas });
   const retentionDefaults = {
@@ -168,24 +179,24 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
       cacheMs: config.transparency.cacheMs,
     }),
   });
-  await app.register(agencyListRoutes, { publicUrl: config.publicUrl });
-  const searchOptions = {
+  await app.register(agencyListRoutes, {
+    lists: agencyListsServiceFactory({ database: prisma, publicUrl: config.publicUrl }),
+  });
+  const search = searchServiceFactory({
+    prisma,
     refs: recordRefs,
     // The sources' scans read through the replicas' reader (issue 42 item 1): a standby when the
     // search runs in replicas.reading, the primary otherwise.
     sources: createSources({ ...sourceDeps, prisma: infra.replicas.reader }),
-    replicas: infra.replicas,
     sourceTimeoutMs: config.search.sourceTimeoutMs,
     maxResultsPerSource: config.search.maxResultsPerSource,
     // Paged answers (issue 21): cursors signed with a key of their own, valid on every replica.
     cursors: createPageCursors(secrets.derive("search-cursors")),
-  };
-  await app.register(searchRoutes, searchOptions);
-  // Investigations beyond one plate (issue 22): the same sources, limits and record references.
-  await app.register(investigationRoutes, {
-    ...searchOptions,
+    // Investigations beyond one plate (issue 22): the same sources, limits and record references.
     investigations: config.search.investigations,
   });
+  await app.register(searchRoutes, { search, replicas: infra.replicas });
+  await app.register(investigationRoutes, { search, replicas: infra.replicas });
   // One geocoder (one cache, one limit on calls to the service) for the detail view and the reports.
   // Its pace (1 request/s for the public Nominatim) is kept in PostgreSQL, shared by every replica.
   const paceMs = paceIntervalMs(config.geocode.url);
@@ -197,12 +208,12 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
   await app.register(geocodeRoutes, { geocoder });
   await app.register(rekorImageRoutes, { deps: sourceDeps });
   await app.register(axonImageRoutes, { deps: sourceDeps });
-  await app.register(axisImageRoutes, { images });
+  await app.register(axisImageRoutes, { axisImages: axisImagesServiceFactory({ database: prisma, images }) });
   await app.register(exportRoutes, {
+    exports: exportsServiceFactory({ database: prisma, config, refs: recordRefs, log: app.log }),
     images: { sources: sourceDeps, images },
     config,
     geocoder,
-    refs: recordRefs,
     signer: lazyExportSigner(prisma, secrets),
   });
   await app.register(hotlistRoutes, {
@@ -230,7 +241,10 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
   app.addHook("onReady", async () => bus.start());
   // Before the server closes: an open stream would hold it open.
   app.addHook("preClose", () => bus.close());
-  await app.register(alertStreamRoutes, { bus });
+  // The contract's keep-alive: a `: ping` comment every 15 s.
+  await app.register(alertStreamRoutes, {
+    alertStream: alertStreamServiceFactory({ prisma, bus, pingMs: 15_000 }),
+  });
   await app.register(alertDeliveryRoutes, {
     delivery: alertDeliveryServiceFactory({
       prisma,
@@ -253,9 +267,12 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     await app.register(interactionRoutes, {
       provider,
       clientId: identity.clientId,
-      secrets,
-      lockoutMs: config.lockoutMs,
-      signInLimit: config.signInFailuresPerAddress,
+      signIn: signInServiceFactory({
+        database: prisma,
+        secrets,
+        lockoutMs: config.lockoutMs,
+        signInLimit: config.signInFailuresPerAddress,
+      }),
     });
     await app.register(passwordResetRoutes, { publicUrl: config.publicUrl, account });
     await app.register(mountOidcProvider, { provider, publicUrl: config.publicUrl });

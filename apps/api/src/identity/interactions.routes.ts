@@ -1,15 +1,11 @@
-import type { SecretBox } from "@odin/db";
-import { findUserById } from "./accounts.repository";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { enrolmentInProgress } from "./mfa/mfa.service";
 import { mfaCodePage, mfaEnrolPage, mfaRecoveryCodesPage } from "./mfa/mfa-pages";
-import { enrolAtSignIn, finishEnrolledSignIn, signInWithCode } from "./mfa/mfa-sign-in";
 import { MFA_ACR, MFA_AMR } from "./mfa/totp";
 import type { OidcProvider as Provider } from "./built-in-provider";
 import { acceptFormPosts, sendHtml } from "./html-forms";
 import { AUTOSUBMIT_JS, AUTOSUBMIT_PATH, escapeHtml, renderIdentityPage } from "./identity-page";
-import { SIGN_IN_MESSAGES, signInWithPassword } from "./password-sign-in";
-import { addressWaitSeconds, type AddressLimit } from "./sign-in-failures.repository";
+import { SIGN_IN_MESSAGES } from "./password-sign-in";
+import type { SignInService } from "./sign-in.services";
 
 /** 429 for an address over its sign-in limit (issue 36, F20): when to try again, in words and Retry-After. */
 function tooManyFromAddress(reply: FastifyReply, seconds: number) {
@@ -67,21 +63,15 @@ export async function interactionRoutes(
   {
     provider,
     clientId,
-    secrets,
-    lockoutMs,
-    signInLimit,
+    signIn,
   }: {
     provider: Provider;
     clientId: string;
-    secrets: SecretBox;
-    lockoutMs: number;
-    /** SIGN_IN_FAILURES_PER_ADDRESS: failed sign-ins per address across usernames. */
-    signInLimit?: AddressLimit;
+    signIn: SignInService;
   },
 ) {
-  const mfaDeps = { prisma: app.prisma, secrets, builtIn: true, lockoutMs };
   const enrolPage = async (uid: string, userId: number, error?: string) =>
-    mfaEnrolPage(uid, await enrolmentInProgress(mfaDeps, await findUserById(app.prisma, userId)), error);
+    mfaEnrolPage(uid, await signIn.enrolmentOf(userId), error);
   const finish = async (request: FastifyRequest, reply: FastifyReply, subject: string, withMfa: boolean) => {
     reply.hijack();
     await provider.interactionFinished(
@@ -163,10 +153,8 @@ export async function interactionRoutes(
       },
       async (request: FastifyRequest<{ Params: { uid: string }; Body: Record<string, string> }>, reply) => {
         // An address over its limit across usernames is refused before anything else is looked at.
-        if (signInLimit && signInLimit.max > 0) {
-          const wait = await addressWaitSeconds(app.prisma, request.ip, new Date(), signInLimit);
-          if (wait > 0) return tooManyFromAddress(reply, wait);
-        }
+        const wait = await signIn.addressWaitSeconds(request.ip);
+        if (wait > 0) return tooManyFromAddress(reply, wait);
         const details = await provider.interactionDetails(request.raw, reply.raw);
         const username = String(request.body?.username ?? "");
         const password = String(request.body?.password ?? "");
@@ -177,15 +165,10 @@ export async function interactionRoutes(
             400,
           );
         }
-        const result = await signInWithPassword(
-          app.prisma,
-          username,
-          password,
-          new Date(),
-          { ip: request.ip, requestId: request.id },
-          lockoutMs,
-          signInLimit,
-        );
+        const result = await signIn.signInWithPassword(username, password, {
+          ip: request.ip,
+          requestId: request.id,
+        });
         if (!result.ok && result.retryAfterSeconds)
           return tooManyFromAddress(reply, result.retryAfterSeconds);
         if (!result.ok) {
@@ -226,14 +209,14 @@ export async function interactionRoutes(
         const from = { ip: request.ip, requestId: request.id };
         const code = String(request.body?.code ?? "");
         if (pending.stage === "codes") {
-          await finishEnrolledSignIn(app.prisma, pending.userId, from);
+          await signIn.finishEnrolledSignIn(pending.userId, from);
           return finish(request, reply, pending.subject, true);
         }
         // Locked meanwhile (wrong codes count toward the lockout): back to the neutral sign-in refusal.
         const refusedPage = (message: string) =>
           message === SIGN_IN_MESSAGES.invalid ? signInPage(details.uid, { error: message }) : undefined;
         if (pending.stage === "verify") {
-          const outcome = await signInWithCode(mfaDeps, pending.userId, code, from);
+          const outcome = await signIn.signInWithCode(pending.userId, code, from);
           if (!outcome.ok)
             return sendHtml(
               reply,
@@ -242,7 +225,7 @@ export async function interactionRoutes(
             );
           return finish(request, reply, pending.subject, true);
         }
-        const outcome = await enrolAtSignIn(mfaDeps, pending.userId, code, from);
+        const outcome = await signIn.enrolAtSignIn(pending.userId, code, from);
         if (!outcome.ok)
           return sendHtml(
             reply,

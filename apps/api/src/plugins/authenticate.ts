@@ -22,6 +22,7 @@ import type { ApiClient } from "@odin/db";
 import { clientMayCall, scopesFor } from "../access/client-scopes";
 import { touchApiClient } from "../identity/api-client-accounts.repository";
 import { countInWindow } from "./shared-rate-limit-store";
+import type { Database } from "../lib/database";
 
 export type { AuthContext } from "../access/actor";
 
@@ -94,6 +95,8 @@ export const WHILE_PASSWORD_MUST_CHANGE: ReadonlySet<string> = new Set([
  * session revoked (401).
  */
 export const authPlugin = fp<{
+  /** The users, sessions and API clients are read from it at every call (revocation takes effect at once). */
+  database: Database;
   verifyToken: TokenVerifier;
   ownerUsername: string;
   builtIn?: boolean;
@@ -104,18 +107,18 @@ export const authPlugin = fp<{
 }>(
   async (
     app: FastifyInstance,
-    { verifyToken, ownerUsername, builtIn = false, sessions, checkManagedAccount },
+    { database, verifyToken, ownerUsername, builtIn = false, sessions, checkManagedAccount },
   ) => {
     app.decorateRequest("auth", null);
     app.decorateRequest("verifiedToken", null);
-    const sessionLimits = sessions && createSessionLimits(app.prisma, sessions);
+    const sessionLimits = sessions && createSessionLimits(database, sessions);
     const writeInterval = sessions ? activityWriteInterval(sessions.idleMs) : 30_000;
     const requireBuiltInMfa = builtIn;
     // The owner's rule for all, read at most every few seconds: every call would otherwise pay a query.
     let instanceRule: { value: boolean; readAt: number } | undefined;
     const instanceMfaRequired = async () => {
       if (!instanceRule || Date.now() - instanceRule.readAt > INSTANCE_RULE_TTL_MS) {
-        instanceRule = { value: await readInstanceMfaRequired(app.prisma), readAt: Date.now() };
+        instanceRule = { value: await readInstanceMfaRequired(database), readAt: Date.now() };
       }
       return instanceRule.value;
     };
@@ -173,14 +176,14 @@ export const authPlugin = fp<{
       const route = `${request.method === "HEAD" ? "GET" : request.method} ${url}`;
       if (!clientMayCall(client.scopes, request.method, url))
         throw new AppError("FORBIDDEN", clientScopeMessage(route));
-      const count = await countInWindow(app.prisma, `api-client:${client.id}`, 60_000);
+      const count = await countInWindow(database, `api-client:${client.id}`, 60_000);
       if (count.current > client.rateLimitPerMinute) {
         const retryAfter = Math.max(1, Math.ceil(count.ttl / 1000));
         reply.header("retry-after", String(retryAfter));
         throw new AppError("RATE_LIMITED", clientRateMessage(client.rateLimitPerMinute, retryAfter));
       }
       if (!client.lastUsedAt || Date.now() - client.lastUsedAt.getTime() > CLIENT_TOUCH_MS) {
-        await touchApiClient(app.prisma, client.id, CLIENT_TOUCH_MS);
+        await touchApiClient(database, client.id, CLIENT_TOUCH_MS);
       }
     }
 
@@ -189,7 +192,7 @@ export const authPlugin = fp<{
     ): Promise<{ auth: AuthContext; client: ApiClient | null }> {
       const { token, mfaNotShown } = await verifyBearer(request, true);
       // The user, its agency and the session in one statement: every call pays for it (issue 42).
-      const caller = await findCaller(app.prisma, token.sub, token.sid ?? null);
+      const caller = await findCaller(database, token.sub, token.sid ?? null);
       const found = caller?.user;
       const session = caller?.session ?? null;
       // An API client's account is found only with its client row; a person's never has one.
@@ -237,7 +240,7 @@ export const authPlugin = fp<{
       if (token.sid) {
         if (session?.revokedAt) throw new AppError("UNAUTHENTICATED", AUTH_MESSAGES.revoked);
         if (!session) {
-          await recordSession(app.prisma, {
+          await recordSession(database, {
             idpSessionId: token.sid,
             userId: user.id,
             expiresAt: new Date((token.exp + 24 * 60 * 60) * 1000),
@@ -256,7 +259,7 @@ export const authPlugin = fp<{
           }
           // The session's last activity, written at most once per interval (one conditional statement).
           if (now - (session.lastSeenAt ?? session.createdAt).getTime() > writeInterval) {
-            await touchSession(app.prisma, session.id, new Date(now), new Date(now - writeInterval));
+            await touchSession(database, session.id, new Date(now), new Date(now - writeInterval));
           }
         }
       }
@@ -294,7 +297,7 @@ export const authPlugin = fp<{
       if (!permits(rule.access, request.auth)) throw new AppError("FORBIDDEN", AUTH_MESSAGES.forbidden);
     });
   },
-  { name: "odin-auth", dependencies: ["odin-prisma"] },
+  { name: "odin-auth" },
 );
 
 /** The verified token of a "signed_in" route (the auth hook guarantees it). */

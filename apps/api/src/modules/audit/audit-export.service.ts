@@ -7,6 +7,7 @@ import { writeAudit } from "../../lib/audit-rows.repository";
 import { countAuditLogs, findAuditLogsAfter } from "./audit.repository";
 import { auditWhere } from "./audit.service";
 import type { Database } from "../../lib/database";
+import { bindServices } from "../../lib/bind-services";
 
 const HEADER = [
   "timestamp",
@@ -88,3 +89,7 @@ export async function exportAuditLog(
   }
   return lines.join("");
 }
+
+/** What the audit routes receive for the CSV export (issue 39 item 2). */
+export const auditExportServiceFactory = (database: Database) => bindServices(database, { exportAuditLog });
+export type AuditExportService = ReturnType<typeof auditExportServiceFactory>;

@@ -5,7 +5,7 @@ import { errorResponses } from "../../lib/error-responses";
 import type { ReadReplicas } from "../../lib/read-replicas";
 import { requireAuth } from "../../plugins/authenticate";
 import { findAuditLogPage, verifyAuditLog } from "./audit.service";
-import { exportAuditLog } from "./audit-export.service";
+import type { AuditExportService } from "./audit-export.service";
 
 const logs = findEndpoint("GET", "/admin-audit-logs-api");
 const chain = findEndpoint("GET", "/admin-audit-chain");
@@ -15,10 +15,12 @@ const exportCsv = findEndpoint("GET", "/admin-audit-logs-export");
  * Spec 001 §7 Audit: reading the log. Nothing in the API updates or deletes audit rows, and the
  * database refuses it too (migration audit_logs_append_only).
  */
-export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string; replicas: ReadReplicas }> = async (
-  app,
-  { timeZone, replicas },
-) => {
+export const auditRoutes: FastifyPluginAsyncZod<{
+  timeZone: string;
+  replicas: ReadReplicas;
+  /** The CSV export, on the primary: it writes its own audit row. */
+  audit: AuditExportService;
+}> = async (app, { timeZone, replicas, audit }) => {
   app.get(
     logs.path,
     {
@@ -43,7 +45,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ timeZone: string; replicas: Re
       },
     },
     async (request, reply) => {
-      const csv = await exportAuditLog(app.prisma, requireAuth(request), request.query, timeZone);
+      const csv = await audit.exportAuditLog(requireAuth(request), request.query, timeZone);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")

@@ -15,13 +15,12 @@ import type { ReverseGeocoder } from "../geocode/reverse-geocoder";
 import { ChunkBatcher } from "./chunk-batcher";
 import { isoDateIn } from "./export-format";
 import { imageWork } from "./image-work";
-import { beginExport, type ExportJob } from "./exports.service";
+import type { ExportJob } from "./exports.service";
+import type { ExportsService } from "./exports.services";
 import { ArchiveRefusedError } from "./bounded-unzip";
 import { PDF_STATEMENT_TYPE, verifyExportFile, zipSealStream, type SealStatement } from "./export-seal";
-import { loadExportKeys, type ExportSigners } from "./export-signing";
+import type { ExportSigners } from "./export-signing";
 import { PdfSignStream } from "./pdf-signature";
-import type { RecordRefs } from "./record-refs";
-import { createMapSnapshots } from "./map-snapshot";
 import { createReportDocument, writePdfReport, type PdfEvidence } from "./pdf-report";
 import { writeZipExport } from "./zip-export";
 
@@ -39,12 +38,11 @@ const EXPORT_BODY_LIMIT = 32 * 1024 * 1024;
 const errors = errorResponses(400, 401, 403, 413, 503);
 
 export interface ExportRoutesOptions {
+  exports: ExportsService;
   images: RecordImageDeps;
   config: Pick<Config, "exports" | "map" | "geocode" | "publicUrl">;
   /** Shared with GET /geocode/reverse: one cache, one limit on calls to the service. */
   geocoder: ReverseGeocoder;
-  /** The record references search results carry; exports are made only from them. */
-  refs: RecordRefs;
   /** Odin's export signing keys (loaded on the first export). */
   signer: ExportSigners;
 }
@@ -104,28 +102,15 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
   // new one, so here it only holds memory.
   sharp.cache(false);
   const images: RecordImageDeps = { ...options.images, imageWork };
-  const snapshots = createMapSnapshots({
-    tileUrl: config.map.lightTileUrl,
-    maxZoom: config.map.maxZoom,
-    attribution: config.map.attribution,
-    publicUrl: config.publicUrl,
-    userAgent: config.geocode.userAgent,
-    log: app.log,
-  });
+  const { snapshots } = options.exports;
   const geocoder = options.geocoder;
   const verifyUrl = `${config.publicUrl.replace(/\/+$/, "")}/verify-export`;
-  const begin = {
-    prisma: app.prisma,
-    maxRecords: config.exports.maxRecords,
-    timeZone: config.exports.timeZone,
-    refs: options.refs,
-  };
 
   app.post(
     pdf.path,
     { bodyLimit: EXPORT_BODY_LIMIT, schema: { body: pdf.body, response: errors } },
     async (request, reply) => {
-      const job = await beginExport(begin, requireAuth(request), request.body, "pdf");
+      const job = await options.exports.beginExport(requireAuth(request), request.body, "pdf");
       const agency = job.agencyId !== null ? { id: job.agencyId, name: job.agencyName ?? "" } : null;
       const signer = await (await options.signer.current()).pdf(agency);
       const doc = createReportDocument(job);
@@ -154,7 +139,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     zip.path,
     { bodyLimit: EXPORT_BODY_LIMIT, schema: { body: zip.body, response: errors } },
     async (request, reply) => {
-      const job = await beginExport(begin, requireAuth(request), request.body, "zip");
+      const job = await options.exports.beginExport(requireAuth(request), request.body, "zip");
       const signer = await options.signer.current();
       const archive = new ZipArchive({ zlib: { level: 6 } });
       archive.on("warning", (warning) => request.log.warn({ err: warning }, "zip export warning"));
@@ -194,7 +179,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
   app.get(keysCall.path, { schema: { response: { 200: keysCall.response } } }, async (_request, reply) => {
     await options.signer.ensurePublished();
     reply.header("cache-control", "public, max-age=300");
-    return { keys: await loadExportKeys(app.prisma) };
+    return { keys: await options.exports.loadExportKeys() };
   });
 
   app.post(
@@ -213,7 +198,7 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
           { path: "file", message: "A file is required." },
         ]);
       try {
-        return await verifyExportFile(file, await loadExportKeys(app.prisma), {
+        return await verifyExportFile(file, await options.exports.loadExportKeys(), {
           unzipTimeoutMs: config.exports.verifyTimeoutMs,
         });
       } catch (error) {

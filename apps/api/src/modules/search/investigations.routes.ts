@@ -4,19 +4,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Actor } from "../../access/actor";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
-import {
-  listSearchCameras,
-  searchArea,
-  searchCompanions,
-  searchPattern,
-  searchPlaces,
-  InvestigationBusy,
-  withInvestigationSlot,
-  type InvestigationLimits,
-} from "./investigations.service";
+import { InvestigationBusy } from "./investigations.service";
 import type { ReadReplicas } from "../../lib/read-replicas";
 import { readFromReplica } from "./replica-reads";
-import type { SearchDeps } from "./search.service";
+import type { SearchService } from "./search.services";
 
 const cameras = findEndpoint("GET", "/search/cameras");
 const area = findEndpoint("POST", "/search/area");
@@ -28,18 +19,17 @@ const pattern = findEndpoint("POST", "/search/pattern");
  * Investigations beyond one plate (issue 22). Like POST /search-data, how each source fared travels
  * in the x-odin-sources header.
  */
-export const investigationRoutes: FastifyPluginAsyncZod<
-  Omit<SearchDeps, "prisma"> & { investigations: InvestigationLimits; replicas?: ReadReplicas }
-> = async (app, options) => {
-  const { replicas, ...rest } = options;
-  const deps = () => ({ ...rest, prisma: app.prisma });
+export const investigationRoutes: FastifyPluginAsyncZod<{
+  search: SearchService;
+  replicas?: ReadReplicas;
+}> = async (app, { search, replicas }) => {
   const errors = errorResponses(400, 401, 403, 429, 503, 504);
 
   /**
    * Each investigation runs in one of its user's slots (withInvestigationSlot). A refusal says when to
    * try again: by then a running one has answered or been stopped (SEARCH_SOURCE_TIMEOUT_MS).
    */
-  const retryAfter = String(Math.ceil(options.sourceTimeoutMs / 1000));
+  const retryAfter = String(Math.ceil(search.sourceTimeoutMs / 1000));
   // The reads come from a read replica when one is fit (issue 42 item 1); the slot and audit row from
   // the primary.
   const inSlot = async <T extends { statuses: TSourceStatus[] }>(
@@ -49,7 +39,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<
   ) => {
     const actor = requireAuth(request);
     try {
-      return await withInvestigationSlot(deps(), actor, () =>
+      return await search.withInvestigationSlot(actor, () =>
         readFromReplica(replicas, actor, reply, () => work(actor)),
       );
     } catch (error) {
@@ -59,7 +49,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<
   };
 
   app.get(cameras.path, { schema: { response: { 200: cameras.response, ...errors } } }, async (request) =>
-    listSearchCameras(deps(), requireAuth(request)),
+    search.listSearchCameras(requireAuth(request)),
   );
 
   app.post(
@@ -67,7 +57,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<
     { schema: { body: area.body, response: { 200: area.response, ...errors } } },
     async (request, reply) => {
       const { results, statuses } = await inSlot(request, reply, (actor) =>
-        searchArea(deps(), actor, request.body),
+        search.searchArea(actor, request.body),
       );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
       return results;
@@ -79,7 +69,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<
     { schema: { body: places.body, response: { 200: places.response, ...errors } } },
     async (request, reply) => {
       const { answer, statuses } = await inSlot(request, reply, (actor) =>
-        searchPlaces(deps(), actor, request.body),
+        search.searchPlaces(actor, request.body),
       );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
       return answer;
@@ -91,7 +81,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<
     { schema: { body: companions.body, response: { 200: companions.response, ...errors } } },
     async (request, reply) => {
       const { answer, statuses } = await inSlot(request, reply, (actor) =>
-        searchCompanions(deps(), actor, request.body),
+        search.searchCompanions(actor, request.body),
       );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
       return answer;
@@ -103,7 +93,7 @@ export const investigationRoutes: FastifyPluginAsyncZod<
     { schema: { body: pattern.body, response: { 200: pattern.response, ...errors } } },
     async (request, reply) => {
       const { answer, statuses } = await inSlot(request, reply, (actor) =>
-        searchPattern(deps(), actor, request.body),
+        search.searchPattern(actor, request.body),
       );
       reply.header(SEARCH_SOURCES_HEADER, JSON.stringify(statuses));
       return answer;

@@ -5,7 +5,8 @@ import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
 import type { ReadReplicas } from "../../lib/read-replicas";
 import { readFromReplica } from "./replica-reads";
-import { searchDetections, searchNextPage, type SearchAnswer, type SearchDeps } from "./search.service";
+import type { SearchAnswer } from "./search.service";
+import type { SearchService } from "./search.services";
 
 const search = findEndpoint("POST", "/search-data");
 const next = findEndpoint("POST", "/search-data/next");
@@ -23,11 +24,10 @@ function answer(reply: FastifyReply, { results, statuses, nextCursor }: SearchAn
  * With Odin's `page_size` it answers the newest page and x-odin-next-page carries the cursor of
  * POST /search-data/next (issue 21).
  */
-export const searchRoutes: FastifyPluginAsyncZod<
-  Omit<SearchDeps, "prisma"> & { replicas?: ReadReplicas }
-> = async (app, options) => {
-  const { replicas, ...rest } = options;
-  const deps = { ...rest, prisma: app.prisma };
+export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService; replicas?: ReadReplicas }> = async (
+  app,
+  { search: searches, replicas },
+) => {
   const schema = <E extends typeof search | typeof next>(endpoint: E) => ({
     body: endpoint.body as E["body"],
     response: { 200: endpoint.response, ...errorResponses(400, 401, 403) },
@@ -40,7 +40,7 @@ export const searchRoutes: FastifyPluginAsyncZod<
       const actor = requireAuth(request);
       return answer(
         reply,
-        await readFromReplica(replicas, actor, reply, () => searchDetections(deps, actor, request.body)),
+        await readFromReplica(replicas, actor, reply, () => searches.searchDetections(actor, request.body)),
       );
     },
   );
@@ -48,7 +48,7 @@ export const searchRoutes: FastifyPluginAsyncZod<
     const actor = requireAuth(request);
     return answer(
       reply,
-      await readFromReplica(replicas, actor, reply, () => searchNextPage(deps, actor, request.body)),
+      await readFromReplica(replicas, actor, reply, () => searches.searchNextPage(actor, request.body)),
     );
   });
 };

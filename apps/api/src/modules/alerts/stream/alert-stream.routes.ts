@@ -1,16 +1,13 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { AlertBus } from "./alert-bus";
 import { requireAuth } from "../../../plugins/authenticate";
-import { streamAlerts } from "./alert-stream";
+import type { AlertStreamService } from "./alert-stream";
 
 const stream = findEndpoint("GET", "/alerts/stream");
-/** The contract's keep-alive: a `: ping` comment every 15 s. */
-const PING_MS = 15_000;
 
 export interface AlertStreamRoutesOptions {
-  /** The process's alert bus (made and started by the composition root, app.ts). */
-  bus: AlertBus;
+  /** Streams on the process's alert bus (made and started by the composition root). */
+  alertStream: AlertStreamService;
 }
 
 /**
@@ -20,11 +17,11 @@ export interface AlertStreamRoutesOptions {
  * request, and a client reconnects after every deploy or token renewal.
  */
 export const alertStreamRoutes: FastifyPluginAsyncZod<AlertStreamRoutesOptions> = async (app, options) => {
-  const { bus } = options;
+  const { alertStream } = options;
 
   // No HEAD twin: it would open a stream that sends nothing.
   app.get(stream.path, { exposeHeadRoute: false }, (request, reply) =>
-    streamAlerts(
+    alertStream.stream(
       {
         raw: reply.raw,
         takeOver: () => {
@@ -33,11 +30,6 @@ export const alertStreamRoutes: FastifyPluginAsyncZod<AlertStreamRoutesOptions> 
         },
       },
       requireAuth(request),
-      {
-        prisma: app.prisma,
-        bus,
-        pingMs: PING_MS,
-      },
     ),
   );
 };

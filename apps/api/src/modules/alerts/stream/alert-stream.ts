@@ -165,3 +165,9 @@ export async function streamAlerts(
   expiry.unref();
   timers.push(expiry);
 }
+
+/** What the alert stream's route receives (issue 39 item 2): a caller's live stream on the process's bus. */
+export const alertStreamServiceFactory = (options: AlertStreamOptions) => ({
+  stream: (target: EventStreamTarget, actor: AuthContext) => streamAlerts(target, actor, options),
+});
+export type AlertStreamService = ReturnType<typeof alertStreamServiceFactory>;

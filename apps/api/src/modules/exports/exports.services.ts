@@ -1,0 +1,42 @@
+import type { Config } from "../../config/env";
+import { bindServices } from "../../lib/bind-services";
+import type { Database } from "../../lib/database";
+import { loadExportKeys } from "./export-signing";
+import { beginExport, type BeginExportDeps } from "./exports.service";
+import { createMapSnapshots, type MapSnapshotOptions } from "./map-snapshot";
+import type { RecordRefs } from "./record-refs";
+
+export interface ExportsServiceOptions {
+  database: Database;
+  config: Pick<Config, "exports" | "map" | "geocode" | "publicUrl">;
+  /** The record references search results carry; exports are made only from them. */
+  refs: RecordRefs;
+  log: MapSnapshotOptions["log"];
+}
+
+/**
+ * What the export routes receive (issue 39 item 2): the rules every export passes before a byte is made
+ * (beginExport), the published signing keys, and the map snapshots of the reports (one cache of tiles
+ * and pictures per process).
+ */
+export function exportsServiceFactory({ database, config, refs, log }: ExportsServiceOptions) {
+  const begin: BeginExportDeps = {
+    prisma: database,
+    maxRecords: config.exports.maxRecords,
+    timeZone: config.exports.timeZone,
+    refs,
+  };
+  return {
+    ...bindServices(begin, { beginExport }),
+    loadExportKeys: () => loadExportKeys(database),
+    snapshots: createMapSnapshots({
+      tileUrl: config.map.lightTileUrl,
+      maxZoom: config.map.maxZoom,
+      attribution: config.map.attribution,
+      publicUrl: config.publicUrl,
+      userAgent: config.geocode.userAgent,
+      log,
+    }),
+  };
+}
+export type ExportsService = ReturnType<typeof exportsServiceFactory>;
