@@ -1,3 +1,13 @@
+import { apiClientsServiceFactory } from "../modules/api-clients/api-clients.services";
+import { alertWebhooksServiceFactory } from "../modules/alert-webhooks/alert-webhooks.services";
+import { cameraHealthServiceFactory } from "../modules/camera-health/camera-health.services";
+import { axisIntegrationsServiceFactory } from "../modules/integrations/axis-integrations.services";
+import { axonImageServiceFactory } from "../modules/images/axon-image.services";
+import { rekorImageServiceFactory } from "../modules/images/rekor-image.services";
+import { retentionServiceFactory } from "../modules/accountability/retention.services";
+import { integrationsServiceFactory } from "../modules/integrations/integrations.services";
+import { ownerAgenciesServiceFactory } from "../modules/owner/owner-agencies.services";
+import { mfaServiceFactory } from "../modules/account/mfa.services";
 import { endBuiltInSession } from "../identity/sessions.repository";
 import { interactionRoutes } from "../identity/interactions.routes";
 import { signInServiceFactory } from "../identity/sign-in.services";
@@ -23,7 +33,9 @@ import { camerasServiceFactory } from "../modules/cameras/cameras.service";
 import { axisIntegrationRoutes } from "../modules/integrations/axis-integrations.routes";
 import { integrationRoutes } from "../modules/integrations/integrations.routes";
 import { ownerRoutes } from "../modules/owner/owner.routes";
+import { ownerServiceFactory } from "../modules/owner/owner.services";
 import { setupRoutes } from "../modules/setup/setup.routes";
+import { setupServiceFactory } from "../modules/setup/setup.service";
 import { ownerAgencyRoutes } from "../modules/owner/owner-agencies.routes";
 import { appConfigRoutes } from "../modules/app-config/app-config.routes";
 import { apiReferenceRoutes } from "../modules/api-reference/api-reference.routes";
@@ -142,21 +154,26 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     },
   });
   await app.register(mfaRoutes, {
-    deps: { prisma, secrets, builtIn: identity.builtIn, lockoutMs: config.lockoutMs },
+    mfa: mfaServiceFactory({ prisma, secrets, builtIn: identity.builtIn, lockoutMs: config.lockoutMs }),
   });
-  await app.register(ownerRoutes, { deps: userAdmin });
+  await app.register(ownerRoutes, { owner: ownerServiceFactory(userAdmin) });
   await app.register(setupRoutes, {
-    deps: {
+    setup: setupServiceFactory({
       prisma,
       ownerUsername: config.ownerUsername,
       odinKeepsPasswords: identityAdmin.odinKeepsPasswords,
       passwordMinLength: config.passwords.minLength,
-    },
+    }),
   });
   await app.register(ownerAgencyRoutes, {
-    deps: { prisma, defaultRetentionDays: config.detections.retentionDays },
+    ownerAgencies: ownerAgenciesServiceFactory({
+      prisma,
+      defaultRetentionDays: config.detections.retentionDays,
+    }),
   });
-  await app.register(integrationRoutes, { deps: { prisma, secrets, config } });
+  await app.register(integrationRoutes, {
+    integrations: integrationsServiceFactory({ prisma, secrets, config }),
+  });
   await app.register(cameraRoutes, { cameras: camerasServiceFactory(prisma) });
   await app.register(auditRoutes, {
     timeZone: config.exports.timeZone,
@@ -169,7 +186,9 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     readDays: config.detections.retentionDays,
     alertDays: config.alerts.retentionDays,
   };
-  await app.register(retentionRoutes, { deps: { prisma, defaults: retentionDefaults } });
+  await app.register(retentionRoutes, {
+    retention: retentionServiceFactory({ prisma, defaults: retentionDefaults }),
+  });
   await app.register(legalHoldRoutes, { accountability });
   await app.register(transparencyRoutes, {
     accountability,
@@ -206,8 +225,8 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     ...(paceMs > 0 ? { sharedPace: createSharedPace(prisma, "geocode", paceMs) } : {}),
   });
   await app.register(geocodeRoutes, { geocoder });
-  await app.register(rekorImageRoutes, { deps: sourceDeps });
-  await app.register(axonImageRoutes, { deps: sourceDeps });
+  await app.register(rekorImageRoutes, { rekorImage: rekorImageServiceFactory(sourceDeps) });
+  await app.register(axonImageRoutes, { axonImage: axonImageServiceFactory(sourceDeps) });
   await app.register(axisImageRoutes, { axisImages: axisImagesServiceFactory({ database: prisma, images }) });
   await app.register(exportRoutes, {
     exports: exportsServiceFactory({ database: prisma, config, refs: recordRefs, log: app.log }),
@@ -225,15 +244,18 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     }),
   });
   await app.register(axisIntegrationRoutes, {
-    deps: {
+    axisIntegrations: axisIntegrationsServiceFactory({
       prisma,
       publicUrl: config.publicUrl,
       silentAfterMinutes: config.cameras.silentAfterMinutes,
       forgetIntegration: axisIngest.forget,
-    },
+    }),
   });
   await app.register(cameraHealthRoutes, {
-    deps: { prisma, silentAfterMinutes: config.cameras.silentAfterMinutes },
+    cameraHealth: cameraHealthServiceFactory({
+      prisma,
+      silentAfterMinutes: config.cameras.silentAfterMinutes,
+    }),
   });
   await app.register(alertRoutes, { alerts: alertsServiceFactory({ prisma, images, sources: sourceDeps }) });
   // The live alert streams: one bus per process, on the process's one LISTEN connection.
@@ -254,15 +276,17 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     }),
   });
   await app.register(alertWebhookRoutes, {
-    deps: {
+    alertWebhooks: alertWebhooksServiceFactory({
       prisma,
       secrets,
       publicUrl: config.publicUrl,
       timeoutMs: config.alerts.delivery.webhookTimeoutMs,
-    },
+    }),
   });
   await app.register(scimRoutes, { deps: userAdmin });
-  await app.register(apiClientRoutes, { deps: { prisma, secrets, identity } });
+  await app.register(apiClientRoutes, {
+    apiClients: apiClientsServiceFactory({ prisma, secrets, identity }),
+  });
   if (provider) {
     await app.register(interactionRoutes, {
       provider,

@@ -1,19 +1,10 @@
 import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  confirmOwnEnrolment,
-  disableOwnMfa,
-  mfaStatus,
-  readMfaPolicy,
-  setAgencyMfaPolicy,
-  setInstanceMfaPolicy,
-  startEnrolment,
-  type MfaDeps,
-} from "../../identity/mfa/mfa.service";
 import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import { requireAuth } from "../../plugins/authenticate";
 import { refuseWhileLockedOut } from "./lockout-refusal";
+import type { MfaService } from "./mfa.services";
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const status = findEndpoint("GET", "/account/mfa");
@@ -28,13 +19,13 @@ const setOwnerPolicy = findEndpoint("PUT", "/owner/mfa-policy");
 const codeLimit = { rateLimit: { max: 10, timeWindow: "1 minute" } };
 
 /** Odin's own calls for two-step sign-in (issue 18 item 5): the profile's set-up, the admin's rule and reset. */
-export const mfaRoutes: FastifyPluginAsyncZod<{ deps: MfaDeps }> = async (app, { deps }) => {
+export const mfaRoutes: FastifyPluginAsyncZod<{ mfa: MfaService }> = async (app, { mfa }) => {
   app.get(status.path, { schema: { response: { 200: status.response, ...errors } } }, (request) =>
-    mfaStatus(deps, requireAuth(request)),
+    mfa.mfaStatus(requireAuth(request)),
   );
 
   app.post(enrol.path, { schema: { response: { 200: enrol.response, ...errors } } }, (request) =>
-    startEnrolment(deps, requireAuth(request).user),
+    mfa.startEnrolment(requireAuth(request).user),
   );
 
   app.post(
@@ -43,8 +34,8 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ deps: MfaDeps }> = async (app, {
     async (request, reply) => {
       const actor = requireAuth(request);
       // Wrong codes count toward the sign-in lockout; a locked account is refused (issue 36, F21).
-      refuseWhileLockedOut(reply, actor.user, deps.lockoutMs);
-      return { recovery_codes: await confirmOwnEnrolment(deps, actor, request.body.code) };
+      refuseWhileLockedOut(reply, actor.user, mfa.lockoutMs);
+      return { recovery_codes: await mfa.confirmOwnEnrolment(actor, request.body.code) };
     },
   );
 
@@ -53,24 +44,24 @@ export const mfaRoutes: FastifyPluginAsyncZod<{ deps: MfaDeps }> = async (app, {
     { schema: { body: disable.body, response: { 200: disable.response, ...errors } }, config: codeLimit },
     async (request, reply) => {
       const actor = requireAuth(request);
-      refuseWhileLockedOut(reply, actor.user, deps.lockoutMs);
-      return successMessage(await disableOwnMfa(deps, actor, request.body.code));
+      refuseWhileLockedOut(reply, actor.user, mfa.lockoutMs);
+      return successMessage(await mfa.disableOwnMfa(actor, request.body.code));
     },
   );
 
   app.get(adminPolicy.path, { schema: { response: { 200: adminPolicy.response, ...errors } } }, (request) =>
-    readMfaPolicy(deps, requireAuth(request)),
+    mfa.readMfaPolicy(requireAuth(request)),
   );
 
   app.put(
     setAdminPolicy.path,
     { schema: { body: setAdminPolicy.body, response: { 200: setAdminPolicy.response, ...errors } } },
-    (request) => setAgencyMfaPolicy(deps, requireAuth(request), request.body.required),
+    (request) => mfa.setAgencyMfaPolicy(requireAuth(request), request.body.required),
   );
 
   app.put(
     setOwnerPolicy.path,
     { schema: { body: setOwnerPolicy.body, response: { 200: setOwnerPolicy.response, ...errors } } },
-    (request) => setInstanceMfaPolicy(deps, requireAuth(request), request.body.required),
+    (request) => mfa.setInstanceMfaPolicy(requireAuth(request), request.body.required),
   );
 };

@@ -2,17 +2,20 @@ import { findEndpoint } from "@odin/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
-import { findRetentionSettings, updateRetentionSettings, type RetentionDeps } from "./retention.service";
+import type { RetentionService } from "./retention.services";
 
 const read = findEndpoint("GET", "/admin/retention");
 const update = findEndpoint("PUT", "/admin/retention");
 
 /** Issue 23 item 5: the agency's retention per record and source, set by its admin. */
-export const retentionRoutes: FastifyPluginAsyncZod<{ deps: RetentionDeps }> = async (app, { deps }) => {
+export const retentionRoutes: FastifyPluginAsyncZod<{ retention: RetentionService }> = async (
+  app,
+  { retention },
+) => {
   app.get(
     read.path,
     { schema: { response: { 200: read.response, ...errorResponses(401, 403, 409) } } },
-    (request) => findRetentionSettings(deps, requireAuth(request)),
+    (request) => retention.findRetentionSettings(requireAuth(request)),
   );
   app.put(
     update.path,
@@ -22,6 +25,6 @@ export const retentionRoutes: FastifyPluginAsyncZod<{ deps: RetentionDeps }> = a
         response: { 200: update.response, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    (request) => updateRetentionSettings(deps, requireAuth(request), request.body),
+    (request) => retention.updateRetentionSettings(requireAuth(request), request.body),
   );
 };

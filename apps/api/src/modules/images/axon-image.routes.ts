@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
-import { openAxonImage } from "../../sources/axon/axon.source";
-import type { SourceDeps } from "../../sources/detection-source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { sendImage } from "./send-image";
+import type { AxonImageService } from "./axon-image.services";
 
 const vehicleImage = findEndpoint("GET", "/proxy-axon-image");
 const plateImage = findEndpoint("GET", "/proxy-axon-plate-image");
@@ -16,7 +15,10 @@ const errors = errorResponses(400, 401, 403, 404, 502, 504);
  * Spec 000's Axon image proxies. Axon images need the integration's bearer token, so the browser asks
  * Odin, which fetches only from integrations the caller's agency may search (see openAxonImage).
  */
-export const axonImageRoutes: FastifyPluginAsyncZod<{ deps: SourceDeps }> = async (app, { deps }) => {
+export const axonImageRoutes: FastifyPluginAsyncZod<{ axonImage: AxonImageService }> = async (
+  app,
+  { axonImage },
+) => {
   // The vehicle picture and the plate crop: one proxy at two paths.
   for (const endpoint of [vehicleImage, plateImage]) {
     app.get(
@@ -24,7 +26,7 @@ export const axonImageRoutes: FastifyPluginAsyncZod<{ deps: SourceDeps }> = asyn
       { schema: { querystring: endpoint.query, response: errors } },
       async (request, reply) => {
         const scope = searchScopeOf(requireAuth(request));
-        return sendImage(reply, await openAxonImage(deps, scope, request.query, abortOnClose(reply)));
+        return sendImage(reply, await axonImage.openAxonImage(scope, request.query, abortOnClose(reply)));
       },
     );
   }

@@ -4,10 +4,9 @@ import { z } from "zod";
 import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
-import type { SourceDeps } from "../../sources/detection-source";
-import { openRekorImage } from "../../sources/rekor/rekor.source";
 import { searchScopeOf } from "../../sources/search-scope.repository";
 import { sendImage } from "./send-image";
+import type { RekorImageService } from "./rekor-image.services";
 
 const proxy = findEndpoint("GET", "/proxy-rekor-image");
 
@@ -15,7 +14,10 @@ const proxy = findEndpoint("GET", "/proxy-rekor-image");
  * GET /proxy-rekor-image: a Rekor vehicle image through Odin, so the browser never holds the vendor
  * key (`api_key` is the result's signed handle). The type is the one sniffed from the bytes.
  */
-export const rekorImageRoutes: FastifyPluginAsyncZod<{ deps: SourceDeps }> = async (app, { deps }) => {
+export const rekorImageRoutes: FastifyPluginAsyncZod<{ rekorImage: RekorImageService }> = async (
+  app,
+  { rekorImage },
+) => {
   app.get(
     proxy.path,
     {
@@ -30,7 +32,7 @@ export const rekorImageRoutes: FastifyPluginAsyncZod<{ deps: SourceDeps }> = asy
     },
     async (request, reply) => {
       const scope = searchScopeOf(requireAuth(request));
-      return sendImage(reply, await openRekorImage(deps, scope, request.query, abortOnClose(reply)));
+      return sendImage(reply, await rekorImage.openRekorImage(scope, request.query, abortOnClose(reply)));
     },
   );
 };

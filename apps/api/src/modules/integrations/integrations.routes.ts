@@ -4,15 +4,7 @@ import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import { filePart } from "../../plugins/multipart";
 import { requireAuth } from "../../plugins/authenticate";
-import {
-  addAxonIntegration,
-  deleteAxonIntegration,
-  getExistingIntegration,
-  listAgencyAccess,
-  setAgencyAccess,
-} from "./axon-integration.service";
-import type { IntegrationDeps } from "./integrations-deps";
-import { addApiKey, deleteApiKey, rotateWebhookToken, uploadApiKeys } from "./rekor-keys.service";
+import type { IntegrationsService } from "./integrations.services";
 
 const addKey = findEndpoint("POST", "/add-api-key");
 const bulkKeys = findEndpoint("POST", "/bulk-upload-api-keys");
@@ -31,51 +23,54 @@ const errors = errorResponses(400, 401, 403, 404, 409, 413, 415, 502, 504);
  * Spec 001 §7 Integrations: the agency's Rekor keys and Axon integration (admins of the agency).
  * Secrets go in and never come out: answers name keys by label and last four only.
  */
-export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }> = async (app, { deps }) => {
-  const { prisma } = deps;
-
+export const integrationRoutes: FastifyPluginAsyncZod<{ integrations: IntegrationsService }> = async (
+  app,
+  { integrations },
+) => {
   app.post(
     addKey.path,
     { schema: { body: addKey.body, response: { 200: addKey.response, ...errors } } },
-    async (request) => successMessage(await addApiKey(deps, requireAuth(request), request.body)),
+    async (request) => successMessage(await integrations.addApiKey(requireAuth(request), request.body)),
   );
 
   app.post(
     bulkKeys.path,
     { schema: { body: bulkKeys.body, response: { 200: bulkKeys.response, ...errors } } },
-    (request) => uploadApiKeys(deps, requireAuth(request), filePart(request.body, "file")),
+    (request) => integrations.uploadApiKeys(requireAuth(request), filePart(request.body, "file")),
   );
 
   app.delete(
     deleteKey.path,
     { schema: { params: deleteKey.params, response: { 200: deleteKey.response, ...errors } } },
-    async (request) => successMessage(await deleteApiKey(deps, requireAuth(request), request.params.id)),
+    async (request) =>
+      successMessage(await integrations.deleteApiKey(requireAuth(request), request.params.id)),
   );
 
   app.post(
     rotateToken.path,
     { schema: { params: rotateToken.params, response: { 200: rotateToken.response, ...errors } } },
-    (request) => rotateWebhookToken(deps, requireAuth(request), request.params.id),
+    (request) => integrations.rotateWebhookToken(requireAuth(request), request.params.id),
   );
 
   app.get(existingAxon.path, { schema: { response: { 200: existingAxon.response, ...errors } } }, (request) =>
-    getExistingIntegration(prisma, requireAuth(request)),
+    integrations.getExistingIntegration(requireAuth(request)),
   );
 
   app.post(
     addAxon.path,
     { schema: { body: addAxon.body, response: { 200: addAxon.response, ...errors } } },
-    async (request) => successMessage(await addAxonIntegration(deps, requireAuth(request), request.body)),
+    async (request) =>
+      successMessage(await integrations.addAxonIntegration(requireAuth(request), request.body)),
   );
 
   app.delete(
     deleteAxon.path,
     { schema: { response: { 200: deleteAxon.response, ...errors } } },
-    async (request) => successMessage(await deleteAxonIntegration(prisma, requireAuth(request))),
+    async (request) => successMessage(await integrations.deleteAxonIntegration(requireAuth(request))),
   );
 
   app.get(access.path, { schema: { response: { 200: access.response, ...errors } } }, (request) =>
-    listAgencyAccess(prisma, requireAuth(request)),
+    integrations.listAgencyAccess(requireAuth(request)),
   );
 
   app.post(
@@ -83,7 +78,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
     { schema: { body: blacklist.body, response: { 200: blacklist.response, ...errors } } },
     async (request) =>
       successMessage(
-        await setAgencyAccess(prisma, requireAuth(request), request.body.agency_id, "blacklisted"),
+        await integrations.setAgencyAccess(requireAuth(request), request.body.agency_id, "blacklisted"),
       ),
   );
 
@@ -92,7 +87,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: IntegrationDeps }>
     { schema: { body: unblacklist.body, response: { 200: unblacklist.response, ...errors } } },
     async (request) =>
       successMessage(
-        await setAgencyAccess(prisma, requireAuth(request), request.body.agency_id, "authorized"),
+        await integrations.setAgencyAccess(requireAuth(request), request.body.agency_id, "authorized"),
       ),
   );
 };

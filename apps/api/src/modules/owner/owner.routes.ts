@@ -3,10 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorResponses } from "../../lib/error-responses";
 import { successMessage } from "../../lib/success-message";
 import { requireAuth } from "../../plugins/authenticate";
-import type { UserAdminDeps } from "../admin/admin-deps";
-import { addUser, ownerAddUserBodyFor } from "../admin/add-user.service";
-import { findActiveAgencyOrFail, findAgencies } from "../admin/agencies.repository";
-import { getOwnerData, resetUserPassword } from "./owner.service";
+import type { OwnerService } from "./owner.services";
 
 const ownerData = findEndpoint("GET", "/owner-data");
 const add = findEndpoint("POST", "/owner/add-user");
@@ -16,18 +13,17 @@ const agencies = findEndpoint("GET", "/agencies-data");
 const errors = errorResponses(400, 401, 403, 404, 409, 502);
 
 /** Spec 001 §7 Owner: users across agencies, for the one owner account (OWNER_USERNAME). */
-export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async (app, { deps }) => {
+export const ownerRoutes: FastifyPluginAsyncZod<{ owner: OwnerService }> = async (app, { owner }) => {
   app.get(ownerData.path, { schema: { response: { 200: ownerData.response, ...errors } } }, () =>
-    getOwnerData(deps),
+    owner.getOwnerData(),
   );
 
   app.post(
     add.path,
-    { schema: { body: ownerAddUserBodyFor(deps.identityAdmin), response: { 200: add.response, ...errors } } },
+    { schema: { body: owner.addUserBody, response: { 200: add.response, ...errors } } },
     async (request) => {
       const { agency_id: agencyId, ...user } = request.body;
-      const agency = await findActiveAgencyOrFail(deps.prisma, agencyId);
-      return successMessage(await addUser(deps, requireAuth(request), user, agency.id));
+      return successMessage(await owner.addUserToAgency(requireAuth(request), user, agencyId));
     },
   );
 
@@ -36,11 +32,11 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ deps: UserAdminDeps }> = async
     { schema: { body: reset.body, response: { 200: reset.response, ...errors } } },
     async (request) =>
       successMessage(
-        await resetUserPassword(deps, requireAuth(request), request.body.user_id, request.body.new_password),
+        await owner.resetUserPassword(requireAuth(request), request.body.user_id, request.body.new_password),
       ),
   );
 
   app.get(agencies.path, { schema: { response: { 200: agencies.response, ...errors } } }, () =>
-    findAgencies(deps.prisma),
+    owner.findAgencies(),
   );
 };

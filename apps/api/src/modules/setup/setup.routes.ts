@@ -2,14 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptFormPosts, sendHtml } from "../../identity/html-forms";
 import { AppError } from "../../lib/app-error";
 import { setupDonePage, setupFormPage, setupGonePage, setupLinkInvalidPage } from "./setup-page";
-import {
-  createOwner,
-  isSetupTokenValid,
-  needsOwner,
-  SETUP_MESSAGES,
-  ZOwnerSetup,
-  type SetupDeps,
-} from "./setup.service";
+import { SETUP_MESSAGES, ZOwnerSetup, type SetupService } from "./setup.service";
 
 type SetupRequest = FastifyRequest<{ Querystring: { token?: string }; Body: Record<string, string> }>;
 
@@ -18,26 +11,26 @@ type SetupRequest = FastifyRequest<{ Querystring: { token?: string }; Body: Reco
  * has no owner (afterwards 404) and only with the one-time token of the link printed at start-up
  * (otherwise 403). The form is plain HTML, like the built-in sign-in: it works before anyone can sign in.
  */
-export async function setupRoutes(app: FastifyInstance, { deps }: { deps: SetupDeps }) {
+export async function setupRoutes(app: FastifyInstance, { setup }: { setup: SetupService }) {
   const form = (token: string, extra: Partial<Parameters<typeof setupFormPage>[0]> = {}) =>
     setupFormPage({
       token,
-      ownerUsername: deps.ownerUsername,
-      odinKeepsPasswords: deps.odinKeepsPasswords,
-      passwordMinLength: deps.passwordMinLength,
+      ownerUsername: setup.ownerUsername,
+      odinKeepsPasswords: setup.odinKeepsPasswords,
+      passwordMinLength: setup.passwordMinLength,
       ...extra,
     });
 
   // The owner's creation ends every link: one that stopped working meanwhile meets the page's end.
   const linkRefused = async (reply: FastifyReply) =>
-    (await needsOwner(deps))
+    (await setup.needsOwner())
       ? sendHtml(reply, setupLinkInvalidPage(SETUP_MESSAGES.linkInvalid), 403)
       : sendHtml(reply, setupGonePage(), 404);
 
   app.get("/setup", async (request: SetupRequest, reply) => {
-    if (!(await needsOwner(deps))) return sendHtml(reply, setupGonePage(), 404);
+    if (!(await setup.needsOwner())) return sendHtml(reply, setupGonePage(), 404);
     const token = request.query.token;
-    if (!(await isSetupTokenValid(deps.prisma, token))) return linkRefused(reply);
+    if (!(await setup.isSetupTokenValid(token))) return linkRefused(reply);
     return sendHtml(reply, form(token!));
   });
 
@@ -47,24 +40,24 @@ export async function setupRoutes(app: FastifyInstance, { deps }: { deps: SetupD
       "/setup",
       { config: { rateLimit: { max: 10, timeWindow: "1 minute", hook: "preHandler" } } },
       async (request: SetupRequest, reply) => {
-        if (!(await needsOwner(deps))) return sendHtml(reply, setupGonePage(), 404);
+        if (!(await setup.needsOwner())) return sendHtml(reply, setupGonePage(), 404);
         const body = request.body ?? {};
         const token = String(body.token ?? "");
-        if (!(await isSetupTokenValid(deps.prisma, token))) return linkRefused(reply);
+        if (!(await setup.isSetupTokenValid(token))) return linkRefused(reply);
         const values = { name: body.name, email: body.email, subject: body.subject };
         const retry = (errors: string[], status = 400) =>
           sendHtml(reply, form(token, { values, errors }), status);
-        if (deps.odinKeepsPasswords && body.password !== body.confirm)
+        if (setup.odinKeepsPasswords && body.password !== body.confirm)
           return retry([SETUP_MESSAGES.passwordsDiffer]);
         const parsed = ZOwnerSetup.safeParse({
-          username: body.username || deps.ownerUsername,
+          username: body.username || setup.ownerUsername,
           name: body.name,
           email: body.email,
-          ...(deps.odinKeepsPasswords ? { password: body.password } : { subject: body.subject }),
+          ...(setup.odinKeepsPasswords ? { password: body.password } : { subject: body.subject }),
         });
         if (!parsed.success) return retry([...new Set(parsed.error.issues.map((issue) => issue.message))]);
         try {
-          const owner = await createOwner(deps, parsed.data, {
+          const owner = await setup.createOwner(parsed.data, {
             via: "setup page",
             ip: request.ip,
             requestId: String(request.id),
@@ -75,7 +68,7 @@ export async function setupRoutes(app: FastifyInstance, { deps }: { deps: SetupD
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           if (error.code === "FORBIDDEN") return linkRefused(reply);
-          if (error.code === "CONFLICT" && !(await needsOwner(deps)))
+          if (error.code === "CONFLICT" && !(await setup.needsOwner()))
             return sendHtml(reply, setupGonePage(), 404);
           return retry([error.message], error.status);
         }

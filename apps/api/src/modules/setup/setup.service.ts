@@ -145,3 +145,16 @@ export async function isSetupTokenValid(prisma: Database, token: string | undefi
   const row = await findSetupToken(prisma, token);
   return Boolean(row && !row.usedAt && row.expiresAt > now);
 }
+
+/** What the setup page's routes receive (issue 39 item 2): the owner's creation and its one-time links. */
+export function setupServiceFactory(deps: SetupDeps) {
+  return {
+    ownerUsername: deps.ownerUsername,
+    odinKeepsPasswords: deps.odinKeepsPasswords,
+    passwordMinLength: deps.passwordMinLength,
+    needsOwner: () => needsOwner(deps),
+    isSetupTokenValid: (token: string | undefined) => isSetupTokenValid(deps.prisma, token),
+    createOwner: (input: TOwnerSetup, origin: SetupOrigin) => createOwner(deps, input, origin),
+  };
+}
+export type SetupService = ReturnType<typeof setupServiceFactory>;
