@@ -11,7 +11,8 @@
  * straight to process A over plain HTTP (no nginx: what the proxy costs), then ROUNDS × (one, two).
  * Per phase: reads/s, client p50/p95, every push stored (201 and the row count), and CPU ms per read of
  * each API process, nginx (master and workers), PostgreSQL (postmaster and every child), the client and
- * the rest of the machine (/proc).
+ * the rest of the machine (/proc), and the database's commits per read (pg_stat_database: the ingest
+ * statements' batches, each process batching only the reads it receives).
  *
  * The upstream has no `keepalive` directive, as docs/self-hosting.md writes it (nginx then opens a new
  * connection to Odin for every request); BENCH_INGEST_NGINX_KEEPALIVE=<n> adds `keepalive n;` to see
@@ -62,6 +63,8 @@ interface Phase {
   /** CPU ms per read. */
   cpu: { apiA: number; apiB: number; nginx: number; postgres: number; client: number; other: number };
   machineBusy: number;
+  /** Transactions committed in the database per read (pg_stat_database): the ingest batches' size, inverted. */
+  commitsPerRead: number;
   firstError?: string;
 }
 
@@ -198,6 +201,11 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
     );
     log(`client ready: ${ready.events.toLocaleString("en-US")} events in ${seconds(ready.generateMs)}`);
 
+    const commits = async () =>
+      (
+        await session.$queryRaw<{ n: number }[]>`
+          SELECT xact_commit::float8 AS n FROM pg_stat_database WHERE datname = current_database()`
+      )[0]!.n;
     const countRows = async () =>
       (await session.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM detections`)[0]!.n;
     const rowsAtStart = await countRows();
@@ -208,6 +216,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       const b0 = processCpuMs(b.child.pid!);
       const nginx0 = nginxOne.cpu() + nginxTwo.cpu();
       const pg0 = postgresCpu();
+      const commits0 = await commits();
       const pushed: PushedMessage = await started.request({ type: "push", run, baseUrl: url }, "pushed");
       const machine1 = machineCpuMs();
       const per = (ms: number) => round(ms / pushed.events, 3);
@@ -215,6 +224,9 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
       const apiB = processCpuMs(b.child.pid!) - b0;
       const nginx = nginxOne.cpu() + nginxTwo.cpu() - nginx0;
       const postgres = postgresCpu() - pg0;
+      // pg_stat_database is updated when a backend reports (at the latest every second or so).
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const committed = (await commits()) - commits0;
       const busy = machine1.busy - machine0.busy;
       const figure: Phase = {
         phase,
@@ -233,6 +245,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
           other: per(Math.max(0, busy - apiA - apiB - nginx - postgres - pushed.clientCpuMs)),
         },
         machineBusy: round(busy / Math.max(1, machine1.total - machine0.total), 2),
+        commitsPerRead: round(committed / pushed.events, 3),
         ...(pushed.firstError ? { firstError: pushed.firstError } : {}),
       };
       results.push(figure);
@@ -258,6 +271,7 @@ async function main({ db, writeResult }: BenchRun): Promise<void> {
         client: figure.cpu.client,
         other: figure.cpu.other,
         busy: figure.machineBusy,
+        "commits/read": figure.commitsPerRead,
         stored: `${figure.rowsAfter}/${figure.rowsExpected}`,
       })),
     );
