@@ -261,6 +261,25 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 39 item 2: routes receive services. A route plugin gets its module's service object from the
+    // composition root (src/composition/), so it imports no repository and holds no database handle.
+    files: ["apps/api/src/**/*.routes.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.repository", "**/lib/database"],
+              message:
+                "Routes receive services: call the module's service (its *.services.ts, built in src/composition/), not a repository or the database.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/test/**/*.ts", "**/*.test.ts", "**/*.test.tsx", "e2e/**/*.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",

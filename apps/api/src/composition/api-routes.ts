@@ -2,8 +2,7 @@ import { apiClientsServiceFactory } from "../modules/api-clients/api-clients.ser
 import { alertWebhooksServiceFactory } from "../modules/alert-webhooks/alert-webhooks.services";
 import { cameraHealthServiceFactory } from "../modules/camera-health/camera-health.services";
 import { axisIntegrationsServiceFactory } from "../modules/integrations/axis-integrations.services";
-import { axonImageServiceFactory } from "../modules/images/axon-image.services";
-import { rekorImageServiceFactory } from "../modules/images/rekor-image.services";
+import { vendorImagesServiceFactory } from "../modules/images/vendor-images.services";
 import { retentionServiceFactory } from "../modules/accountability/retention.services";
 import { integrationsServiceFactory } from "../modules/integrations/integrations.services";
 import { ownerAgenciesServiceFactory } from "../modules/owner/owner-agencies.services";
@@ -225,8 +224,9 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
     ...(paceMs > 0 ? { sharedPace: createSharedPace(prisma, "geocode", paceMs) } : {}),
   });
   await app.register(geocodeRoutes, { geocoder });
-  await app.register(rekorImageRoutes, { rekorImage: rekorImageServiceFactory(sourceDeps) });
-  await app.register(axonImageRoutes, { axonImage: axonImageServiceFactory(sourceDeps) });
+  const vendorImages = vendorImagesServiceFactory(sourceDeps);
+  await app.register(rekorImageRoutes, { images: vendorImages });
+  await app.register(axonImageRoutes, { images: vendorImages });
   await app.register(axisImageRoutes, { axisImages: axisImagesServiceFactory({ database: prisma, images }) });
   await app.register(exportRoutes, {
     exports: exportsServiceFactory({ database: prisma, config, refs: recordRefs, log: app.log }),

@@ -4,9 +4,8 @@ import { z } from "zod";
 import { abortOnClose } from "../../lib/abort-on-close";
 import { errorResponses } from "../../lib/error-responses";
 import { requireAuth } from "../../plugins/authenticate";
-import { searchScopeOf } from "../../sources/search-scope.repository";
 import { sendImage } from "./send-image";
-import type { RekorImageService } from "./rekor-image.services";
+import type { VendorImagesService } from "./vendor-images.services";
 
 const proxy = findEndpoint("GET", "/proxy-rekor-image");
 
@@ -14,9 +13,9 @@ const proxy = findEndpoint("GET", "/proxy-rekor-image");
  * GET /proxy-rekor-image: a Rekor vehicle image through Odin, so the browser never holds the vendor
  * key (`api_key` is the result's signed handle). The type is the one sniffed from the bytes.
  */
-export const rekorImageRoutes: FastifyPluginAsyncZod<{ rekorImage: RekorImageService }> = async (
+export const rekorImageRoutes: FastifyPluginAsyncZod<{ images: VendorImagesService }> = async (
   app,
-  { rekorImage },
+  { images },
 ) => {
   app.get(
     proxy.path,
@@ -31,8 +30,10 @@ export const rekorImageRoutes: FastifyPluginAsyncZod<{ rekorImage: RekorImageSer
       },
     },
     async (request, reply) => {
-      const scope = searchScopeOf(requireAuth(request));
-      return sendImage(reply, await rekorImage.openRekorImage(scope, request.query, abortOnClose(reply)));
+      return sendImage(
+        reply,
+        await images.openRekorImage(requireAuth(request), request.query, abortOnClose(reply)),
+      );
     },
   );
 };
