@@ -8,9 +8,7 @@ import { test, type BrowserContext, type Page } from "@playwright/test";
  * as before (the app keeps its tokens in memory). A failing step skips the steps after it.
  */
 export function journeyPage(): { readonly page: Page } {
-  // Each step may take as long as a whole journey could (180 s): a step of five sign-ins, or one with
-  // axe on a big screen, is slow on a loaded machine (playwright.config.ts's default is 90 s).
-  test.describe.configure({ mode: "serial", timeout: 180_000 });
+  test.describe.configure({ mode: "serial" });
   let context: BrowserContext | undefined;
   let page: Page | undefined;
   test.beforeAll(async ({ browser }) => {

@@ -15,7 +15,8 @@ test.describe("Paged search results", () => {
   test.use({ viewport: { width: 1600, height: 1000 }, timezoneId: "America/New_York" });
 
   test("shows the first page at once and loads the older ones behind it", async ({ page }) => {
-    test.setTimeout(120_000);
+    // Two workers share the two cores, beside whatever else runs: a test takes longer than alone.
+    test.setTimeout(240_000);
     const search = async () => {
       await page.getByLabel("License plate").fill(PLATE);
       await page.getByLabel("Match", { exact: true }).selectOption("exact");

@@ -12,7 +12,8 @@ test.describe("Similar plate search", () => {
   test.use({ viewport: { width: 1600, height: 1000 }, timezoneId: "America/New_York" });
 
   test("finds the demo's planted misreads, with the reason shown", async ({ page }) => {
-    test.setTimeout(120_000);
+    // Two workers share the two cores, beside whatever else runs: a test takes longer than alone.
+    test.setTimeout(240_000);
     await signInAs(page, "hartford.investigator");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByLabel("Match", { exact: true })).toHaveValue("similar");
@@ -54,7 +55,8 @@ test.describe("Lenient hotlist entries", () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(150_000);
+    // Two workers share the two cores, beside whatever else runs: a test takes longer than alone.
+    test.setTimeout(240_000);
     await signInAs(page, "hartford.hotlistadmin");
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible({ timeout: 20_000 });
 
