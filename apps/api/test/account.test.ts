@@ -34,6 +34,8 @@ describe("account calls (spec 001 §7 Account)", () => {
     expect(res.body).toContain(`"exportMaxRecords":500`);
     // The password length the server enforces, so the forms list it rather than the spec's 8.
     expect(res.body).toContain(`"passwords":{"minLength":12}`);
+    // Issue 40: no FCM or APNs here, so the web app offers no iOS/Android push toggle.
+    expect(res.body).toContain(`"mobilePush":false`);
   });
 
   it("GET /get-current-user marks the owner", async () => {

@@ -120,6 +120,11 @@ describe("alert delivery to the mobile app (FCM, APNs)", () => {
     await apns?.close();
   });
 
+  it("tells the web app it can push to the iOS/Android app, so the alerts page offers the toggle (issue 40)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/app-config.js" });
+    expect(res.body).toContain(`"mobilePush":true`);
+  });
+
   it("delivers through FCM HTTP v1 with an access token got for the service account", async () => {
     const { token, plate, register, raise } = await scenario("fcm");
     expect(await register("fcm", "fcm-device-token:one")).toMatchObject({ push_alerts: true });

@@ -40,18 +40,16 @@ test.describe("persona: hotlist admin", () => {
     await expectNavLinks(page, NAV_LINKS.hotlistUser);
   });
 
-  test("My Alert Groups: the cards, the push toggle and the admin's buttons", async () => {
+  test("My Alert Groups: the cards, no push toggle without FCM/APNs, and the admin's buttons", async () => {
     const { page } = journey;
-    // My Alert Groups: cards, the push toggle (set from the server's reply), and the admin's buttons.
+    // My Alert Groups: cards and the admin's buttons. The demo server has no FCM or APNs, so the
+    // iOS/Android push toggle is not offered (issue 40; its on/off is alert-groups-screen.test.tsx's).
     await openFromNav(page, "Alerts", "My Alert Groups");
     const seeded = page.getByRole("article").filter({ hasText: "Hartford Stolen Vehicles" });
     await expect(seeded.getByRole("link", { name: /View Alerts/ })).toBeVisible();
-    const push = page.getByRole("switch", { name: "Activate push alerts for the iOS/Android app" });
-    await expect(push).not.toBeChecked();
-    await push.click();
-    await expect(push).toBeChecked();
-    await push.click();
-    await expect(push).not.toBeChecked();
+    await expect(
+      page.getByRole("switch", { name: "Activate push alerts for the iOS/Android app" }),
+    ).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Edit Alerts Permissions" })).toBeVisible();
   });
 

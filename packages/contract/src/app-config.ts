@@ -73,6 +73,12 @@ export const ZAppConfig = z.object({
   identity: z
     .object({ external: z.boolean(), passwords: z.boolean(), prompt: z.string().optional() })
     .optional(),
+  /**
+   * Odin's own (issue 40): whether the server can send alerts to the iOS/Android app (FCM_SERVICE_ACCOUNT
+   * or APNS_KEY set), so the alerts page offers 'Activate push alerts for the iOS/Android app' only
+   * then. Absent (an older server): not offered.
+   */
+  mobilePush: z.boolean().optional(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;
 

@@ -134,3 +134,11 @@ export function getIdentitySettings(): { external: boolean; passwords: boolean; 
 export function getSearchTimeoutMs(): number {
   return getAppConfig().search?.timeoutMs ?? CLIENT_DEFAULTS.httpTimeoutMs;
 }
+
+/**
+ * Whether the server can push alerts to the iOS/Android app (FCM or APNs configured, issue 40); an
+ * older server that does not say cannot.
+ */
+export function hasMobilePush(): boolean {
+  return getAppConfig().mobilePush === true;
+}

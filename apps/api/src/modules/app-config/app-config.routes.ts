@@ -25,6 +25,8 @@ export function appConfigFor(config: Config): TAppConfig {
       passwords: config.identityAdmin.kind !== "none",
       ...(config.identity.prompt ? { prompt: config.identity.prompt } : {}),
     },
+    // Issue 40: the iOS/Android app's toggle only where its alerts can be sent.
+    mobilePush: config.push.fcm !== null || config.push.apns !== null,
   };
 }
 

@@ -1,8 +1,8 @@
 import { MESSAGES } from "@odin/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatTimestamp, utcNaiveToIso } from "@/lib/format";
-import { ADMIN, jsonResponse, stubFetchPerTest } from "@/testing/auth";
+import { ADMIN, INVESTIGATOR, jsonResponse, stubFetchPerTest } from "@/testing/auth";
 import { AlertGroupsScreen } from "./alert-groups-screen";
 import {
   answer,
@@ -116,6 +116,39 @@ describe("AlertGroupsScreen", () => {
     answer(fetchMock, { "GET /alerts-data": () => jsonResponse([]) });
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText(MESSAGES.noGroupsToDisplay)).toBeInTheDocument();
+  });
+
+  it("shows an investigator (no hotlist flag) 'Access Denied', asks the server nothing, offers no push toggle (issue 40)", () => {
+    renderGroups(INVESTIGATOR);
+    expect(screen.getByRole("heading", { level: 1, name: MESSAGES.accessDenied })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.failedToLoadGroups)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("switch")).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, "GET /alerts-data")).toHaveLength(0);
+  });
+
+  it("shows 'Access Denied' when the server refuses the groups (403: the flag was taken away)", async () => {
+    renderGroups(HOTLIST_VIEWER, () =>
+      jsonResponse({ error: { code: "FORBIDDEN", message: "Forbidden." } }, { status: 403 }),
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: MESSAGES.accessDenied })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.failedToLoadGroups)).not.toBeInTheDocument();
+  });
+
+  it("offers no mobile-app push toggle when the server has no FCM or APNs (issue 40)", async () => {
+    delete window.__ODIN_CONFIG__;
+    renderGroups(HOTLIST_VIEWER);
+    await screen.findByRole("article", { name: "Amber alert" });
+    expect(screen.queryByRole("switch", { name: MESSAGES.activatePushAlerts })).not.toBeInTheDocument();
+  });
+});
+
+describe("AlertGroupsScreen on a server set up for FCM or APNs", () => {
+  beforeEach(() => {
+    window.__ODIN_CONFIG__ = { oidc: null, ownerUsername: null, mobilePush: true };
+  });
+  afterEach(() => {
+    delete window.__ODIN_CONFIG__;
   });
 
   it("starts the push toggle from the current user and sets it from POST /toggle-push-alerts", async () => {

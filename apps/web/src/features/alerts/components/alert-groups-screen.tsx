@@ -1,24 +1,35 @@
 import { MESSAGES } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
+import { isApiError } from "@/lib/api-client";
 import { useCurrentUser } from "@/lib/auth/current-user";
+import { hasMobilePush } from "@/lib/config";
 import { Button, buttonClassName, EmptyState, Notice, PageHeader, Spinner } from "@/components/ui";
 import { queryViewState } from "@/components/layouts/query-view";
 import { alertQueries } from "../api/queries";
 import { AlertGroupCard } from "./groups/alert-group-card";
-import { canManageGroups } from "./groups/group-format";
+import { AlertsAccessDenied } from "./groups-access-denied";
+import { canManageGroups, canSeeAlerts } from "./groups/group-format";
 import { PushAlertsToggle } from "./groups/push-alerts-toggle";
 
 /**
  * Route /alerts, My Alert Groups (001 §2): a card per group, the push toggle, and — once the groups
  * have loaded, for those the server lets manage groups (admin or hotlist admin) — '+ Add Group' and
  * 'Edit Alerts Permissions'. A hotlist viewer sees neither: both screens' calls would refuse them.
+ * Anyone without a hotlist flag (nor role admin) gets 'Access Denied', as does a 403 from the server
+ * (issue 40). The iOS/Android push toggle shows only where the server can reach that app.
  */
 export function AlertGroupsScreen() {
+  const user = useCurrentUser();
+  return canSeeAlerts(user) ? <AlertGroups /> : <AlertsAccessDenied />;
+}
+
+function AlertGroups() {
   const groups = useQuery(alertQueries.groups());
   const state = queryViewState(groups);
   const user = useCurrentUser();
   const manages = canManageGroups(user);
+  if (isApiError(groups.error, 403)) return <AlertsAccessDenied />;
 
   const actions =
     state === "data" && manages ? (
@@ -40,7 +51,7 @@ export function AlertGroupsScreen() {
         description="Hotlist groups you belong to and the latest alert each one raised."
         actions={actions}
       />
-      <PushAlertsToggle />
+      {hasMobilePush() && <PushAlertsToggle />}
       {state === "loading" && <Spinner label={MESSAGES.loading} />}
       {state === "error" && groups.error && (
         <div className="groups-error">

@@ -16,6 +16,18 @@ export function GroupsAccessDenied() {
   );
 }
 
+/** What a user without a hotlist flag (nor role admin) sees on the alerts pages (issue 40). */
+export function AlertsAccessDenied() {
+  return (
+    <MessagePage tone="warning" title={MESSAGES.accessDenied}>
+      <p>
+        Alerts are for your agency&apos;s administrators, hotlist admins and hotlist viewers. An administrator
+        can give you access on Edit Alerts Permissions.
+      </p>
+    </MessagePage>
+  );
+}
+
 /**
  * A screen for those who may manage groups (admin or hotlist admin of an agency, as the server checks):
  * anyone else gets 'Access Denied' before the form loads or asks the server anything.

@@ -24,6 +24,16 @@ export function canManageGroups(
   return user !== null && user.agency_id !== null && (user.role === "admin" || user.hotlist_admin);
 }
 
+/**
+ * Who may open the alerts pages at all: role admin or either hotlist flag, the spec's Alerts link rule
+ * and the server's `hotlist_viewer` access level. Anyone else gets 'Access Denied' (issue 40).
+ */
+export function canSeeAlerts(
+  user: Pick<TCurrentUser, "role" | "hotlist_admin" | "hotlist_viewer"> | null,
+): boolean {
+  return user !== null && (user.role === "admin" || user.hotlist_admin || user.hotlist_viewer);
+}
+
 /** The numeric group id of a route, or null for anything else (nothing is asked of the server then). */
 export function parseGroupId(param: string | undefined): number | null {
   if (!param || !/^\d{1,15}$/.test(param)) return null;
