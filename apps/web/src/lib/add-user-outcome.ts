@@ -1,27 +1,5 @@
 import { MESSAGES } from "@odin/contract";
 import { isApiError } from "@/lib/api-client";
-import { missingPasswordRules } from "@/lib/password-text";
-
-/** Zod's issue list, as far as a form reads it (the web app does not depend on zod itself). */
-export interface FormIssues {
-  issues: readonly { path: readonly PropertyKey[]; message: string }[];
-}
-
-/**
- * An add-user form's own check before sending (the request schema's issues), one line per field. The
- * password's strength rules read as one sentence rather than one line per rule.
- */
-export function addUserFieldErrors<F extends string>(
-  values: Record<F | "password", string>,
-  error: FormIssues,
-): Partial<Record<F | "password", string>> {
-  const errors: Partial<Record<F | "password", string>> = {};
-  for (const issue of error.issues) errors[issue.path[0] as F] ??= issue.message;
-  if (errors.password && values.password !== "") {
-    errors.password = missingPasswordRules(values.password) ?? errors.password;
-  }
-  return errors;
-}
 
 /**
  * What a failed add-user shows, on the admin's and the owner's screens alike (001 §8): 502 is 'Auth0

@@ -1,9 +1,12 @@
-import { Select } from "./controls";
 import { MESSAGES } from "@odin/contract";
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import type { DefaultValues, FieldPath } from "react-hook-form";
+import type { z } from "zod";
 import { Button, Card, Notice } from "@/components/ui";
-import { addUserFailure, addUserFieldErrors, type FormIssues } from "@/lib/add-user-outcome";
-import { passwordHint as passwordHintText } from "@/lib/password-text";
+import { addUserFailure } from "@/lib/add-user-outcome";
+import { useCheckedForm } from "@/lib/forms/checked-form";
+import { missingPasswordRules, passwordHint as passwordHintText } from "@/lib/password-text";
+import { Select } from "./controls";
 import { FailureNotice } from "./failure-notice";
 import { Field, type FieldProps } from "./field";
 
@@ -19,14 +22,14 @@ type UserValues = Record<string, string> & { password: string; role: string };
 /** What the card needs of the hook. */
 type AddUserForm = Pick<ReturnType<typeof useAddUserForm>, "state" | "onSubmit">;
 
-type Parsed<T> = { success: true; data: T } | { success: false; error: FormIssues };
-
 export interface AddUserFormOptions<V extends UserValues, T> {
   empty: V;
   /** The first values, when the form opens with some chosen (e.g. an agency and role admin); `empty` otherwise. */
   initial?: V;
   /** The contract's request schema: it trims and lower-cases exactly as the server does. */
-  parse: (values: V) => Parsed<T>;
+  schema: z.ZodType<T>;
+  /** The schema's input from the values, when the form leaves some out; the values otherwise. */
+  toInput?: (values: V) => unknown;
   send: (user: T) => Promise<unknown>;
   onAdded: () => void;
 }
@@ -41,48 +44,44 @@ export interface AddUserFormOptions<V extends UserValues, T> {
 export function useAddUserForm<V extends UserValues, T>({
   empty,
   initial,
-  parse,
+  schema,
+  toInput,
   send,
   onAdded,
 }: AddUserFormOptions<V, T>) {
-  type Field = keyof V & string;
+  type Name = FieldPath<V>;
   const id = useId();
-  const [values, setValues] = useState<V>(initial ?? empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useCheckedForm<V, T>(schema, (initial ?? empty) as DefaultValues<V>, { toInput });
+  const { errors } = form.formState;
   const [state, setState] = useState<AddUserState>({ status: "idle" });
   const saving = state.status === "saving";
-  const fieldId = (field: Field) => `${id}-${field}`;
+  const fieldId = (name: Name) => `${id}-${name}`;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = parse(values);
-    if (!parsed.success) {
-      setErrors(addUserFieldErrors<Field>(values, parsed.error));
-      setState({ status: "idle" });
-      return;
-    }
-    setErrors({});
+  const submit = form.submit(async (user) => {
     setState({ status: "saving" });
     try {
-      await send(parsed.data);
-      setValues(empty);
+      await send(user);
+      form.reset(empty);
       setState({ status: "done" });
       onAdded();
     } catch (error) {
       setState({ status: "failed", ...addUserFailure(error) });
     }
+  });
+
+  /** A field's error: the schema's first for its name; the password's strength rules as one sentence. */
+  const errorOf = (name: Name): string | undefined => {
+    const message = errors[name]?.message;
+    if (name !== "password" || !message) return message as string | undefined;
+    const password = form.getValues("password" as Name) as string;
+    return (password !== "" && missingPasswordRules(password)) || (message as string);
   };
 
-  /** The value, change handler and state of one input or select (its label, id and error: `field`). */
-  const control = (field: Field) => ({
-    value: values[field],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
-    disabled: saving,
-  });
+  /** The registration and state of one input or select (its label, id and error: `field`). */
+  const control = (name: Name) => ({ ...form.register(name), disabled: saving });
   /** A field's label, id and error (the schema's for this name), and the password's hint. */
   const field = (
-    name: Field,
+    name: Name,
     label: string,
     { required = true, hint }: { required?: boolean; hint?: ReactNode } = {},
   ): Omit<FieldProps, "children"> => ({
@@ -91,11 +90,11 @@ export function useAddUserForm<V extends UserValues, T>({
     label,
     required,
     hint: hint ?? (name === "password" ? passwordHintText() : undefined),
-    error: errors[name],
+    error: errorOf(name),
   });
   const roleField = (
-    <Field {...field("role", "Role", { required: false })}>
-      <Select {...control("role")}>
+    <Field {...field("role" as Name, "Role", { required: false })}>
+      <Select {...control("role" as Name)}>
         <option value="user">User</option>
         <option value="admin">Admin</option>
       </Select>
@@ -105,7 +104,7 @@ export function useAddUserForm<V extends UserValues, T>({
   return {
     state,
     fieldId,
-    onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
+    onSubmit: (event: FormEvent<HTMLFormElement>) => submit(event),
     control,
     field,
     roleField,

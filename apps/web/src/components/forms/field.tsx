@@ -36,6 +36,11 @@ export interface FieldProps {
   describedBy?: string;
   /** This field's error (the form's `errors[name]`): shown under it, the control marked invalid. */
   error?: string | null | false;
+  /**
+   * The control is refused by a message shown once for several fields (the form's, named by
+   * `describedBy`): marked invalid without a line of its own.
+   */
+  invalid?: boolean;
   /** The error is announced when it appears (role="alert"). */
   announceError?: boolean;
   /** Classes added to the field's own ("field"). */
@@ -57,6 +62,7 @@ export function Field({
   hintHidden = false,
   describedBy,
   error,
+  invalid = false,
   announceError = false,
   className,
   children,
@@ -81,7 +87,7 @@ export function Field({
         id,
         name,
         "aria-describedby": describedByIds,
-        "aria-invalid": error ? true : undefined,
+        "aria-invalid": error || invalid ? true : undefined,
       })}
       {hint &&
         (hintHidden ? (

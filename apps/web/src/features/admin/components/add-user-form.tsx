@@ -27,7 +27,8 @@ export function AddUserForm({ onAdded }: { onAdded: () => void }) {
   const schema = addUserRequestFor(passwords);
   const form = useAddUserForm({
     empty: EMPTY_USER,
-    parse: (values) => schema.safeParse(external ? values : { ...values, idp_subject: undefined }),
+    schema,
+    toInput: (values) => (external ? values : { ...values, idp_subject: undefined }),
     send: addUser,
     onAdded,
   });

@@ -4,19 +4,17 @@ import {
   type TAgency,
   type TAxisIngestCredentials,
 } from "@odin/contract";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useCurrentUser } from "@/lib/auth/current-user";
-import { Field, Input, Options } from "@/components/forms";
+import { Field, Input, Options, Select } from "@/components/forms";
+import { useCheckedForm } from "@/lib/forms/checked-form";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { Button, Card, Checkbox, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { createAxisIntegration } from "../api/axis-integrations";
 
 type SubmitState =
-  | { status: "idle" }
-  | { status: "saving" }
-  | { status: "invalid"; message: string; field: string | undefined }
-  | { status: "failed"; reason: string | undefined };
+  { status: "idle" } | { status: "saving" } | { status: "failed"; reason: string | undefined };
 
 /**
  * The contract's length limits of the text fields: the name's. The identifier's length is part of its
@@ -26,7 +24,11 @@ const CAMERA_LIMITS: Partial<Record<keyof typeof EMPTY, number>> = {
   name: maxLengthOf(ZCreateAxisIntegrationRequest.shape.name),
 };
 
-const EMPTY = { name: "", identifier: "", latitude: "", longitude: "", agencyId: "" };
+const EMPTY = { name: "", identifier: "", latitude: "", longitude: "", agency_id: "" };
+type CameraValues = typeof EMPTY;
+
+/** A number field's value: blank is none. */
+const number = (value: string) => (value.trim() === "" ? null : Number(value));
 
 /** Add a RAVEN camera: name, identifier (unique across Odin), optional fixed position, sharing. */
 export function AddRavenCameraForm({
@@ -37,57 +39,50 @@ export function AddRavenCameraForm({
   onCreated: (credentials: TAxisIngestCredentials) => void;
 }) {
   const isOwner = useCurrentUser()?.is_owner === true;
-  const [form, setForm] = useState(EMPTY);
   const [shared, setShared] = useState<number[]>([]);
+  const form = useCheckedForm(ZCreateAxisIntegrationRequest, EMPTY, {
+    toInput: (values: CameraValues) => ({
+      name: values.name,
+      identifier: values.identifier,
+      latitude: number(values.latitude),
+      longitude: number(values.longitude),
+      shared_with: shared.filter((agencyId) => String(agencyId) !== values.agency_id),
+      ...(isOwner && values.agency_id ? { agency_id: Number(values.agency_id) } : {}),
+    }),
+  });
+  const { errors } = form.formState;
   const [state, setState] = useState<SubmitState>({ status: "idle" });
   const saving = state.status === "saving";
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setForm((current) => ({ ...current, [name]: event.target.value }));
-  const invalid = (field: string) => (state.status === "invalid" && state.field === field) || undefined;
-  const sharable = agencies.filter((agency) => String(agency.id) !== form.agencyId);
+  const agencyId = form.watch("agency_id");
+  const sharable = agencies.filter((agency) => String(agency.id) !== agencyId);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const number = (value: string) => (value.trim() === "" ? null : Number(value));
-    const parsed = ZCreateAxisIntegrationRequest.safeParse({
-      name: form.name,
-      identifier: form.identifier,
-      latitude: number(form.latitude),
-      longitude: number(form.longitude),
-      shared_with: shared.filter((agencyId) => String(agencyId) !== form.agencyId),
-      ...(isOwner && form.agencyId ? { agency_id: Number(form.agencyId) } : {}),
-    });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setState({
-        status: "invalid",
-        message: issue?.message ?? MESSAGES.anErrorOccurred,
-        field: issue?.path.join("."),
-      });
-      return;
-    }
+  const submit = form.submit(async (body) => {
     setState({ status: "saving" });
     try {
-      const credentials = await createAxisIntegration(parsed.data);
-      setForm(EMPTY);
+      const credentials = await createAxisIntegration(body);
+      form.reset();
       setShared([]);
       setState({ status: "idle" });
       onCreated(credentials);
     } catch (error) {
       setState({ status: "failed", reason: errorReason(error) });
     }
-  };
+  });
 
   const text = (
-    field: keyof typeof EMPTY,
+    field: Exclude<keyof CameraValues, "agency_id">,
     label: string,
     options: { required?: boolean; hint?: string } = {},
   ) => (
-    <Field label={label} name={field} required={options.required} hint={options.hint}>
+    <Field
+      label={label}
+      name={field}
+      required={options.required}
+      hint={options.hint}
+      error={errors[field]?.message}
+    >
       <Input
-        value={form[field]}
-        onChange={set(field)}
-        aria-invalid={invalid(field)}
+        {...form.register(field)}
         maxLength={CAMERA_LIMITS[field]}
         autoComplete="off"
         spellCheck={false}
@@ -99,13 +94,13 @@ export function AddRavenCameraForm({
 
   return (
     <Card title="Add a RAVEN camera">
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         {isOwner && (
-          <Field label="Agency" name="agency_id" required>
-            <select className="input" value={form.agencyId} onChange={set("agencyId")}>
+          <Field label="Agency" name="agency_id" required error={errors.agency_id?.message}>
+            <Select {...form.register("agency_id")}>
               <option value="">Choose the camera&apos;s agency</option>
               <Options options={agencies.map((agency) => ({ value: agency.id, label: agency.name }))} />
-            </select>
+            </Select>
           </Field>
         )}
         {text("name", "Name", {
@@ -142,7 +137,6 @@ export function AddRavenCameraForm({
             ))}
           </fieldset>
         )}
-        {state.status === "invalid" && <Notice tone="danger">{state.message}</Notice>}
         {state.status === "failed" && (
           <Notice tone="danger" title="The camera was not added.">
             {state.reason && <p>{state.reason}</p>}

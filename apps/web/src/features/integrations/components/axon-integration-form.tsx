@@ -1,8 +1,9 @@
 import { MESSAGES, ZAddAxonIntegrationRequest, type TAddAxonIntegrationRequest } from "@odin/contract";
-import { useState, type FormEvent } from "react";
-import { Field, Input } from "@/components/forms";
+import { useId, useState } from "react";
+import { Field, Input, RefusalNotice, refusedFields } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
+import { useCheckedForm } from "@/lib/forms/checked-form";
 import { addAxonIntegration } from "../api/axon";
 
 type Field = keyof TAddAxonIntegrationRequest;
@@ -26,45 +27,36 @@ type SubmitState = { status: "idle" } | { status: "saving" } | { status: "failed
  * checks the credentials against Axon's token endpoint before it saves them.
  */
 export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) => void }) {
-  const [values, setValues] = useState(EMPTY);
-  const [invalid, setInvalid] = useState<Partial<Record<Field, true>>>({});
+  const form = useCheckedForm(ZAddAxonIntegrationRequest, EMPTY);
+  const { errors } = form.formState;
+  const refusalId = useId();
+  const refused = refusedFields(errors, refusalId);
   const [state, setState] = useState<SubmitState>({ status: "idle" });
   const saving = state.status === "saving";
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ZAddAxonIntegrationRequest.safeParse(values);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((issue) => issue.path[0] as Field);
-      setInvalid(Object.fromEntries(fields.map((field) => [field, true] as const)));
-      setState({ status: "failed", message: parsed.error.issues[0]?.message ?? MESSAGES.axonFieldsRequired });
-      return;
-    }
-    setInvalid({});
+  const submit = form.submit(async (body) => {
     setState({ status: "saving" });
     try {
-      const reply = await addAxonIntegration(parsed.data);
+      const reply = await addAxonIntegration(body);
       onAdded(reply.message || MESSAGES.axonIntegrationAdded);
     } catch (error) {
       const message = errorReason(error) ?? MESSAGES.unknownError;
       setState({ status: "failed", message });
     }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <p className="text-muted">
         No Axon integration yet. Enter the credentials Axon issued to your agency; Odin checks them with Axon
         before saving.
       </p>
       <div className="form-row">
         {FIELDS.map(({ field, label, type, hint }) => (
-          <Field key={field} label={label} name={field} required hint={hint}>
+          <Field key={field} label={label} name={field} required hint={hint} {...refused(field)}>
             <Input
+              {...form.register(field)}
               type={type}
-              value={values[field]}
-              onValue={(value) => setValues((current) => ({ ...current, [field]: value }))}
-              aria-invalid={invalid[field]}
               autoComplete={type === "password" ? "new-password" : "off"}
               spellCheck={false}
               placeholder={type === "url" ? "https://" : undefined}
@@ -74,6 +66,7 @@ export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) =>
           </Field>
         ))}
       </div>
+      <RefusalNotice id={refusalId} errors={errors} />
       {state.status === "failed" && <Notice tone="danger">{state.message}</Notice>}
       <div className="form-actions">
         <Button type="submit" busy={saving}>

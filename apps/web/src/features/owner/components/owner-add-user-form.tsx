@@ -55,7 +55,7 @@ export function OwnerAddUserForm({ agencies, onAdded, preset }: OwnerAddUserForm
   const form = useAddUserForm({
     empty: EMPTY_OWNER_USER,
     initial: preset ? { ...EMPTY_OWNER_USER, agency_id: String(preset.agencyId), role: "admin" } : undefined,
-    parse: (values) => schema.safeParse(values),
+    schema,
     send: ownerAddUser,
     onAdded,
   });

@@ -1,10 +1,10 @@
 import { ZIdpRoleRuleInput, type TAgency } from "@odin/contract";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Field, Input, Select, Options } from "@/components/forms";
 import { Button, Card, Checkbox, DataTable, EmptyState, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
-import { binder, merging } from "@/lib/forms/bind";
+import { useCheckedForm } from "@/lib/forms/checked-form";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { addSignInRule, removeSignInRule } from "../api/sign-in-rules";
 import { ownerKeys, ownerQueries } from "../api/queries";
@@ -32,8 +32,10 @@ const EMPTY = {
 export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
   const client = useQueryClient();
   const query = useQuery(ownerQueries.signInRules());
-  const [form, setForm] = useState(EMPTY);
-  const bind = binder(form, merging(setForm));
+  const form = useCheckedForm(ZIdpRoleRuleInput, EMPTY, {
+    toInput: (values: typeof EMPTY) => ({ ...values, agency_id: Number(values.agency_id) || undefined }),
+  });
+  const { errors } = form.formState;
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState<{ tone: "success" | "danger"; text: string } | null>(null);
   const refresh = () => void client.invalidateQueries({ queryKey: ownerKeys.signInRules });
@@ -41,28 +43,22 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
   // Only where sign-in is the agencies' own (or rules are left from when it was).
   if (!query.data || (!query.data.external_issuer && query.data.rules.length === 0)) return null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ZIdpRoleRuleInput.safeParse({ ...form, agency_id: Number(form.agency_id) || undefined });
-    if (!parsed.success) {
-      setFlash({ tone: "danger", text: parsed.error.issues.map((issue) => issue.message).join(" ") });
-      return;
-    }
+  const submit = form.submit(async (body) => {
     setBusy(true);
     try {
-      const rule = await addSignInRule(parsed.data);
+      const rule = await addSignInRule(body);
       setFlash({
         tone: "success",
         text: `Rule added: ${rule.claim} holding "${rule.value}" gives ${rule.agency_name}.`,
       });
-      setForm(EMPTY);
+      form.reset();
       refresh();
     } catch (error) {
       setFlash({ tone: "danger", text: errorReason(error) ?? "The rule was not added." });
     } finally {
       setBusy(false);
     }
-  };
+  });
   const remove = async (ruleId: number) => {
     try {
       setFlash({ tone: "success", text: (await removeSignInRule(ruleId)).message });
@@ -74,8 +70,8 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
   const flag = (name: "hotlist_admin" | "hotlist_viewer" | "auditor", label: string) => (
     <Checkbox
       label={label}
-      checked={form[name]}
-      onChange={(event) => setForm({ ...form, [name]: event.target.checked })}
+      checked={form.watch(name)}
+      onChange={(event) => form.setValue(name, event.target.checked)}
       disabled={busy}
     />
   );
@@ -129,22 +125,32 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
           ))}
         </DataTable>
       )}
-      <form onSubmit={(event) => void submit(event)} noValidate className="stack">
+      <form onSubmit={submit} noValidate className="stack">
         <div className="form-row">
-          <Field label="Agency of the rule" name="agency_id">
-            <Select {...bind("agency_id")} disabled={busy}>
+          <Field label="Agency of the rule" name="agency_id" error={errors.agency_id?.message}>
+            <Select {...form.register("agency_id")} disabled={busy}>
               <option value="">Select an agency</option>
               <Options options={agencies.map((agency) => ({ value: agency.id, label: agency.name }))} />
             </Select>
           </Field>
-          <Field label="Claim" name="claim">
-            <Input {...bind("claim")} maxLength={RULE_LIMITS.claim} disabled={busy} spellCheck={false} />
+          <Field label="Claim" name="claim" error={errors.claim?.message}>
+            <Input
+              {...form.register("claim")}
+              maxLength={RULE_LIMITS.claim}
+              disabled={busy}
+              spellCheck={false}
+            />
           </Field>
-          <Field label="Value (group name or id)" name="value">
-            <Input {...bind("value")} maxLength={RULE_LIMITS.value} disabled={busy} spellCheck={false} />
+          <Field label="Value (group name or id)" name="value" error={errors.value?.message}>
+            <Input
+              {...form.register("value")}
+              maxLength={RULE_LIMITS.value}
+              disabled={busy}
+              spellCheck={false}
+            />
           </Field>
-          <Field label="Role" name="role">
-            <Select {...bind("role")} disabled={busy}>
+          <Field label="Role" name="role" error={errors.role?.message}>
+            <Select {...form.register("role")} disabled={busy}>
               <option value="user">User</option>
               <option value="admin">Admin</option>
             </Select>

@@ -2,15 +2,17 @@ import {
   MESSAGES,
   US_STATES,
   ZHotlistAddRequest,
+  type THotlistAddRequest,
   type THotlistAddRequestInput,
   type TSearchResult,
 } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import { Field, Input, Select, TextArea } from "@/components/forms";
+import { useId, useState } from "react";
+import { Field, Input, RefusalNotice, Select, TextArea, refusedFields } from "@/components/forms";
 import { Button, Modal, Notice, PlateLabel } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
+import { useCheckedForm } from "@/lib/forms/checked-form";
 import { maxLengthOf } from "@/lib/forms/limits";
 import { addPlateToHotlist, hotlistGroupsQuery } from "../api/add-plate-to-hotlist";
 
@@ -46,72 +48,65 @@ function initialState(plateState: string | null | undefined): string {
   return known?.abbreviation ?? value;
 }
 
+interface HotlistValues {
+  group_id: string;
+  reason: string;
+  state: string;
+  notes: string;
+}
+
 function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (message: string) => void }) {
   const groups = useQuery(hotlistGroupsQuery());
-  const [groupId, setGroupId] = useState("");
-  const [reason, setReason] = useState("");
-  const [state, setState] = useState(() => initialState(result.plate_state));
-  const [notes, setNotes] = useState("");
+  // What is sent (000 §7): the spec's five fields as entered, the reason trimmed.
+  const payloadOf = (values: HotlistValues): THotlistAddRequestInput => ({
+    plate_number: result.plate,
+    reason: values.reason.trim(),
+    state: values.state,
+    notes: values.notes,
+    group_id: values.group_id === "" ? "" : Number(values.group_id),
+  });
+  const form = useCheckedForm<HotlistValues, THotlistAddRequest>(
+    ZHotlistAddRequest,
+    { group_id: "", reason: "", state: initialState(result.plate_state), notes: "" },
+    {
+      toInput: payloadOf,
+      // The spec's one sentence for a group and a reason goes as soon as the person changes either.
+      errorsGoTogether: true,
+    },
+  );
+  const { errors } = form.formState;
+  const refusalId = useId();
+  const refused = refusedFields(errors, refusalId);
+  const state = form.watch("state");
   const [saving, setSaving] = useState(false);
-  // The contract's refusal of the fields ("invalid": goes as soon as they change) or the call's failure.
-  const [error, setError] = useState<{ kind: "invalid" | "failed"; message: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const payload: THotlistAddRequestInput = {
-      plate_number: result.plate,
-      reason: reason.trim(),
-      state,
-      notes,
-      group_id: groupId === "" ? "" : Number(groupId),
-    };
-    // The contract's own rules, checked before any call: a group and a non-blank reason (000 §5).
-    const checked = ZHotlistAddRequest.safeParse(payload);
-    if (!checked.success) {
-      setError({
-        kind: "invalid",
-        message: checked.error.issues[0]?.message ?? MESSAGES.selectGroupAndReason,
-      });
-      return;
-    }
-    setError(null);
+  const submit = form.submit(async (body) => {
+    setFailure(null);
     setSaving(true);
     try {
-      await addPlateToHotlist(payload);
-      const group = groups.data?.find((g) => g.id === Number(groupId));
-      onAdded(MESSAGES.addedPlateToHotlist(checked.data.plate_number, group?.name || MESSAGES.unknownGroup));
+      await addPlateToHotlist(payloadOf(form.getValues()));
+      const group = groups.data?.find((g) => g.id === body.group_id);
+      onAdded(MESSAGES.addedPlateToHotlist(body.plate_number, group?.name || MESSAGES.unknownGroup));
     } catch (failure) {
       // Odin's own message (a 409's, a 400's); a bare status such as an empty 500 gets the spec's fallback.
-      setError({
-        kind: "failed",
-        message:
-          (isApiError(failure) && failure.status > 0 && errorReason(failure)) ||
+      setFailure(
+        (isApiError(failure) && failure.status > 0 && errorReason(failure)) ||
           MESSAGES.failedToAddPlateToHotlist,
-      });
+      );
       setSaving(false);
     }
-  };
-
-  // The validation message goes as soon as the person fixes either field (as the search form's does).
-  const clearValidation = () => setError((current) => (current?.kind === "invalid" ? null : current));
+  });
 
   const otherState = state !== "" && !US_STATES.some((known) => known.abbreviation === state);
   return (
-    <form className="hotlist-form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="hotlist-form" noValidate onSubmit={submit}>
       <p className="hotlist-form__plate">
         <PlateLabel plate={result.plate || MESSAGES.notAvailable} />
       </p>
       {groups.isError && <Notice tone="danger">{MESSAGES.failedToLoadGroups}</Notice>}
-      <Field label="Hotlist Group" name="group_id">
-        <Select
-          value={groupId}
-          onChange={(event) => {
-            setGroupId(event.target.value);
-            clearValidation();
-          }}
-          disabled={saving}
-          aria-busy={groups.isPending || undefined}
-        >
+      <Field label="Hotlist Group" name="group_id" {...refused("group_id")}>
+        <Select {...form.register("group_id")} disabled={saving} aria-busy={groups.isPending || undefined}>
           <option value="">{MESSAGES.selectGroupPlaceholder}</option>
           {groups.data?.map((group) => (
             <option key={group.id} value={group.id}>
@@ -120,19 +115,11 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
           ))}
         </Select>
       </Field>
-      <Field label={MESSAGES.reasonRequiredLabel} name="reason">
-        <Input
-          value={reason}
-          maxLength={HOTLIST_LIMITS.reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            clearValidation();
-          }}
-          disabled={saving}
-        />
+      <Field label={MESSAGES.reasonRequiredLabel} name="reason" {...refused("reason")}>
+        <Input {...form.register("reason")} maxLength={HOTLIST_LIMITS.reason} disabled={saving} />
       </Field>
       <Field label={MESSAGES.plateStateOptionalLabel} name="state">
-        <Select value={state} onValue={setState} disabled={saving}>
+        <Select {...form.register("state")} disabled={saving}>
           <option value="">No state</option>
           {otherState && <option value={state}>{state} (as read)</option>}
           {US_STATES.map((known) => (
@@ -143,15 +130,10 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
         </Select>
       </Field>
       <Field label={MESSAGES.notesOptionalLabel} name="notes">
-        <TextArea
-          rows={3}
-          maxLength={HOTLIST_LIMITS.notes}
-          value={notes}
-          onValue={setNotes}
-          disabled={saving}
-        />
+        <TextArea {...form.register("notes")} rows={3} maxLength={HOTLIST_LIMITS.notes} disabled={saving} />
       </Field>
-      {error && <Notice tone="danger">{error.message}</Notice>}
+      <RefusalNotice id={refusalId} errors={errors} />
+      {failure && <Notice tone="danger">{failure}</Notice>}
       <div className="form-actions">
         <Button type="submit" busy={saving}>
           {saving ? MESSAGES.saving : "Save"}

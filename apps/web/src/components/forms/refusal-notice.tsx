@@ -1,0 +1,38 @@
+import { Notice } from "@/components/ui";
+
+type Errors = Record<string, { message?: string } | undefined>;
+
+export interface RefusalNoticeProps {
+  /** The id the refused fields' `aria-describedby` names (see `refusedFields`). */
+  id: string;
+  /** The form's errors by field name (react-hook-form's `formState.errors`). */
+  errors: Errors;
+}
+
+/**
+ * A form's refusal shown once for the fields it covers, where the spec has one sentence for several
+ * fields ('Agency and API key are required.'): each distinct message once, nothing when none.
+ */
+export function RefusalNotice({ id, errors }: RefusalNoticeProps) {
+  const messages = [
+    ...new Set(Object.values(errors).flatMap((error) => (error?.message ? [error.message] : []))),
+  ];
+  if (messages.length === 0) return null;
+  return (
+    <Notice tone="danger">
+      <div id={id}>
+        {messages.map((message) => (
+          <p key={message}>{message}</p>
+        ))}
+      </div>
+    </Notice>
+  );
+}
+
+/** A Field's props for a form with a RefusalNotice: marked invalid and described by it when refused. */
+export const refusedFields =
+  (errors: Errors, id: string) =>
+  (name: string): { invalid: boolean; describedBy: string | undefined } => ({
+    invalid: Boolean(errors[name]),
+    describedBy: errors[name] ? id : undefined,
+  });
