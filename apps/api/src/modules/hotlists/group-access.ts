@@ -8,7 +8,11 @@ import type { Actor } from "../../access/actor";
  *
  * - See (alerts, details, plates, attachments, alert images, the live stream): a user of the group's
  *   agency who is role admin or hotlist_admin, or a member of the group with the hotlist_viewer flag.
- * - Change (edit, plates, bulk upload, archive): role admin or hotlist_admin of the group's agency.
+ * - Change (edit, remove plates, bulk upload, archive, alert settings): role admin or hotlist_admin of
+ *   the group's agency.
+ * - Anyone who may see a group may also add a plate to it from a search result (000 §6 offers Add Plate
+ *   to Hotlist to hotlist viewers: plates.service.ts) and acknowledge and disposition its alerts. The
+ *   Edit Alerts Permissions page says exactly this (issue 40).
  * - Archived groups are gone for everybody: their URLs answer 404 like a group that never existed, and
  *   so do groups of other agencies, so ids reveal nothing.
  */

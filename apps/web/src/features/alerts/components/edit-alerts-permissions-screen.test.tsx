@@ -31,6 +31,19 @@ const box = (flag: "Hotlist Admin" | "Hotlist Viewer", name: string) =>
 const save = () => fireEvent.click(screen.getByRole("button", { name: MESSAGES.saveChanges }));
 
 describe("EditAlertsPermissionsScreen", () => {
+  it("says what each flag lets a user do, as the server enforces it: a viewer adds plates from search results (issue 40)", async () => {
+    renderPermissions();
+    await screen.findByText("Ada Chen");
+    const rights = screen.getByRole("list", { name: "What each permission allows" });
+    const [admin, viewer] = within(rights).getAllByRole("listitem");
+    expect(admin).toHaveTextContent(
+      "Hotlist Admin: creates, edits and archives every group of the agency, adds, removes and uploads their plates, and sets these permissions.",
+    );
+    expect(viewer).toHaveTextContent(
+      "Hotlist Viewer: sees the groups they are a member of and their alerts, acknowledges those alerts and sets their dispositions, and adds plates to those groups from search results (Add Plate to Hotlist). A viewer cannot edit a group, remove its plates or upload a plate list.",
+    );
+  });
+
   it("lists the agency's users: Name, Email, Hotlist Admin, Hotlist Viewer", async () => {
     renderPermissions();
     await screen.findByText("Ada Chen");

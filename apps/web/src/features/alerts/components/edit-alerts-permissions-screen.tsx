@@ -10,7 +10,9 @@ import { PermissionsTable } from "./groups/permissions-table";
 
 /**
  * Route /edit-alerts-permissions (001 §2): who in the agency may manage hotlist groups (Hotlist
- * Admin) and who may see the groups they belong to (Hotlist Viewer).
+ * Admin) and who may see the groups they belong to (Hotlist Viewer). The words say what the server
+ * enforces (group-access.ts, issue 40): a viewer also handles the alerts of those groups and adds
+ * plates to them from search results (000 §6 offers Add Plate to Hotlist to viewers), nothing more.
  */
 export function EditAlertsPermissionsScreen() {
   const users = useQuery(alertQueries.agencyUsers());
@@ -24,8 +26,19 @@ export function EditAlertsPermissionsScreen() {
       <PageHeader
         title="Edit Alerts Permissions"
         eyebrow="Alerts"
-        description="Hotlist Admins create and edit groups and set these permissions; Hotlist Viewers see the groups they are members of and their alerts."
+        description="Who in your agency works with hotlist groups and their alerts."
       />
+      <ul className="permission-rights" aria-label="What each permission allows">
+        <li>
+          <strong>Hotlist Admin:</strong> creates, edits and archives every group of the agency, adds, removes
+          and uploads their plates, and sets these permissions.
+        </li>
+        <li>
+          <strong>Hotlist Viewer:</strong> sees the groups they are a member of and their alerts, acknowledges
+          those alerts and sets their dispositions, and adds plates to those groups from search results (Add
+          Plate to Hotlist). A viewer cannot edit a group, remove its plates or upload a plate list.
+        </li>
+      </ul>
       <Card>
         {state === "loading" && <Spinner label={MESSAGES.loading} />}
         {state === "error" && isApiError(users.error, 401) && (

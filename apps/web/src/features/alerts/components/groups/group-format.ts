@@ -15,7 +15,8 @@ export function matchStrategyLabel(strategy: string | null | undefined): string 
 
 /**
  * Who may create, edit and archive groups and set alert permissions: role admin or the hotlist_admin
- * flag, the same rule the server applies. A hotlist viewer only looks.
+ * flag, the same rule the server applies. A hotlist viewer sees their groups, handles their alerts and
+ * adds plates to them from search results (Add Plate to Hotlist), nothing more.
  */
 export function canManageGroups(
   user: Pick<TCurrentUser, "role" | "hotlist_admin" | "agency_id"> | null,
