@@ -26,12 +26,19 @@ export function canonicalTimeZone(zone: string): string | null {
 
 const ZAgencyName = requiredText(MESSAGES.agencyNameRequired, 200);
 
-/** Upper-cased and trimmed before it is checked, so "hpd" is HPD. */
+/** The longest agency code (the form's maxLength reads it from ZAgencyCode). */
+export const AGENCY_CODE_MAX = 10;
+
+/**
+ * Upper-cased and trimmed before it is checked, so "hpd" is HPD. A code too long stops at its length
+ * check (`abort`), so it is refused once, with the same message as the pattern's.
+ */
 export const ZAgencyCode = z
   .string({ error: MESSAGES.agencyCodeInvalid })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9]{2,10}$/, MESSAGES.agencyCodeInvalid);
+  .max(AGENCY_CODE_MAX, { error: MESSAGES.agencyCodeInvalid, abort: true })
+  .regex(new RegExp(`^[A-Z0-9]{2,${AGENCY_CODE_MAX}}$`), MESSAGES.agencyCodeInvalid);
 
 export const ZTimeZoneInput = z
   .string({ error: MESSAGES.timeZoneInvalid })

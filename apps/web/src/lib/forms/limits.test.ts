@@ -1,4 +1,4 @@
-import { ZSearchRequestFields } from "@odin/contract";
+import { AGENCY_CODE_MAX, ZAgencyCreateRequest, ZSearchRequestFields } from "@odin/contract";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { boundsOf, maxLengthOf } from "./limits";
@@ -21,6 +21,7 @@ describe("maxLengthOf", () => {
 
   it("reads the contract's limits", () => {
     expect(maxLengthOf(ZSearchRequestFields.shape.justification)).toBe(2000);
+    expect(maxLengthOf(ZAgencyCreateRequest.shape.code)).toBe(AGENCY_CODE_MAX);
   });
 
   it("refuses a schema without a maximum", () => {

@@ -11,17 +11,15 @@ import { Button, Modal } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
 import { useContractForm } from "@/lib/forms/contract-form";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { createAgency, updateAgency } from "../api/agencies";
 
 /** The form's fields, by the names the API's errors give them. */
 const FIELD_NAMES = { name: true, code: true, time_zone: true, retention_days: true } as const;
 type FieldName = keyof typeof FIELD_NAMES;
 
-/**
- * The code's length as ZAgencyCode's pattern (/^[A-Z0-9]{2,10}$/) allows it: the contract has no
- * constant for it (a `.max()` or AGENCY_CODE_MAX there would let maxLengthOf read it).
- */
-const AGENCY_CODE_MAX = 10;
+/** The longest code the contract takes (ZAgencyCode's `.max()`). */
+const AGENCY_CODE_MAX = maxLengthOf(ZAgencyCreateRequest.shape.code);
 
 /** Every IANA zone the browser knows, with the agency's own first kept even if this browser lacks it. */
 function zoneOptions(current: string): string[] {
