@@ -10,6 +10,9 @@ export interface CaseFieldValues {
   offense_category: string;
 }
 
+/** The fields' own errors (e.g. the server's refusal under the agency's rules), by field name. */
+export type CaseFieldErrors = Partial<Record<keyof CaseFieldValues, string>>;
+
 export const EMPTY_CASE_FIELDS: CaseFieldValues = { case_number: "", offense_category: "" };
 
 /** The values as a request carries them (blanks undefined, so left out), for searches, exports and other queries. */
@@ -41,6 +44,8 @@ export interface CaseFieldsProps {
   onChange: (patch: Partial<CaseFieldValues>) => void;
   /** Marks what the agency requires as invalid once a send was tried. */
   showMissing?: boolean;
+  /** Each field's error, shown under it and described on its control. */
+  errors?: CaseFieldErrors;
 }
 
 /**
@@ -60,7 +65,7 @@ export const useCaseFieldSettings = () => useQuery(caseFieldSettingsQuery);
  * queries or exports records: a case or incident number and an offense category from the agency's
  * list, each required only when the agency says so.
  */
-export function CaseFields({ values, onChange, showMissing = false }: CaseFieldsProps) {
+export function CaseFields({ values, onChange, showMissing = false, errors = {} }: CaseFieldsProps) {
   const { data: settings } = useCaseFieldSettings();
   const requireCase = settings?.require_case_number ?? false;
   const requireCategory = settings?.require_offense_category ?? false;
@@ -78,6 +83,7 @@ export function CaseFields({ values, onChange, showMissing = false }: CaseFields
         required={requireCase}
         className="case-fields__number"
         hint={`${requireCase ? "Required by your agency." : "Optional."} Case or incident number.`}
+        error={errors.case_number}
       >
         <Input
           value={values.case_number}
@@ -94,6 +100,7 @@ export function CaseFields({ values, onChange, showMissing = false }: CaseFields
         name="offense_category"
         required={requireCategory}
         className="case-fields__offense"
+        error={errors.offense_category}
       >
         <Select
           value={values.offense_category}

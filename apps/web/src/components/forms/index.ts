@@ -30,6 +30,7 @@ export {
   missingCaseFields,
   toCaseFieldsRequest,
   useCaseFieldSettings,
+  type CaseFieldErrors,
   type CaseFieldValues,
   type CaseFieldsProps,
 } from "./case-fields";

@@ -394,6 +394,38 @@ describe("SearchScreen", () => {
     expect(screen.getByRole("button", { name: "Search" })).toBeEnabled();
   });
 
+  it("marks the case number when the agency's rule refuses the search, not 'Search failed.' (issue 40)", async () => {
+    const required = "Case number is required by your agency.";
+    answer({
+      "/search-data": () =>
+        jsonResponse(
+          {
+            error: {
+              code: "VALIDATION_FAILED",
+              message: required,
+              details: [{ path: "case_number", message: required }],
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    renderSearch();
+    await agenciesLoaded();
+    fireEvent.change(justification(), { target: { value: "Case 7" } });
+    search();
+    const caseNumber = screen.getByLabelText(/^Case number/);
+    await waitFor(() => expect(caseNumber).toHaveAttribute("aria-invalid", "true"));
+    const describedBy = caseNumber.getAttribute("aria-describedby")?.split(" ") ?? [];
+    const error = screen.getByText(required);
+    expect(describedBy).toContain(error.id);
+    expect(screen.queryByText(MESSAGES.searchFailed)).not.toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    // The mark goes once the person gives a case number.
+    fireEvent.change(caseNumber, { target: { value: "2026-118" } });
+    expect(screen.queryByText(required)).not.toBeInTheDocument();
+    expect(caseNumber).not.toHaveAttribute("aria-invalid");
+  });
+
   it("treats a null answer as 'Search failed.'", async () => {
     answer({ "/search-data": () => jsonResponse(null) });
     renderSearch();

@@ -29,6 +29,8 @@ export function SearchFormView({ initial }: SearchFormViewProps) {
     // The alert answered the last try; once the person fixes what it named, it goes.
     if (state.status === "invalid" && ("justification" in patch || "start" in patch || "end" in patch))
       reset();
+    // So does a case field's refusal, once the person changes a case field.
+    if (state.status === "refused" && ("case_number" in patch || "offense_category" in patch)) reset();
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -59,7 +61,14 @@ export function SearchFormView({ initial }: SearchFormViewProps) {
               state={state}
             />
           }
-          afterMatch={<CaseFields values={form} onChange={update} showMissing={state.status === "failed"} />}
+          afterMatch={
+            <CaseFields
+              values={form}
+              onChange={update}
+              showMissing={state.status === "failed"}
+              errors={state.status === "refused" ? state.fields : undefined}
+            />
+          }
         />
       </Card>
       <Card title="Time range" className="search-form__time">

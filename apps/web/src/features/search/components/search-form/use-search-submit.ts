@@ -1,5 +1,6 @@
 import { MESSAGES, type WebRoute } from "@odin/contract";
 import { use, useEffect, useRef, useState } from "react";
+import type { CaseFieldErrors, CaseFieldValues } from "@/components/forms";
 import { CurrentUserContext } from "@/lib/auth/current-user";
 import { useNavigate } from "react-router-dom";
 import { isApiError } from "@/lib/api-client";
@@ -22,7 +23,9 @@ export type SubmitState =
   /** Not sent: the alert's text. */
   | { status: "invalid"; message: string }
   /** 'Search failed.', with what the server said when it said something (e.g. a 400's fields). */
-  | { status: "failed"; details: string[] };
+  | { status: "failed"; details: string[] }
+  /** Refused for the agency's case-field rules only (issue 40): each message is its field's error. */
+  | { status: "refused"; fields: CaseFieldErrors };
 
 /**
  * Validates and sends the search (000 §4, §5, §8): an invalid form is not sent; while the call runs the
@@ -66,7 +69,8 @@ export function useSearchSubmit() {
       void navigate(RESULTS_PATH, { state: resultsState });
     } catch (error) {
       if (controller.signal.aborted) return;
-      setState({ status: "failed", details: failureDetails(error) });
+      const fields = caseFieldRefusal(error);
+      setState(fields ? { status: "refused", fields } : { status: "failed", details: failureDetails(error) });
     } finally {
       running.current = null;
     }
@@ -81,6 +85,23 @@ function rangeOrderProblem(form: SearchForm): string | null {
   const start = fromLocalInput(form.start);
   const end = fromLocalInput(form.end);
   return start && end && end < start ? MESSAGES.endBeforeStart : null;
+}
+
+const CASE_FIELDS: readonly string[] = [
+  "case_number",
+  "offense_category",
+] satisfies (keyof CaseFieldValues)[];
+
+/**
+ * The field errors of a refusal that is only about the case fields (the agency requires a case number
+ * or an offense category, or the category is not on its list): shown on the fields, not as a failure.
+ */
+function caseFieldRefusal(error: unknown): CaseFieldErrors | null {
+  if (!isApiError(error) || error.status !== 400 || error.details.length === 0) return null;
+  if (!error.details.every((issue) => CASE_FIELDS.includes(issue.path))) return null;
+  const fields: CaseFieldErrors = {};
+  for (const issue of error.details) fields[issue.path as keyof CaseFieldValues] ??= issue.message;
+  return fields;
 }
 
 /** Only Odin's own error messages are shown; anything else (a parse failure) stays 'Search failed.'. */
