@@ -1,22 +1,11 @@
-import { MESSAGES, type TSearchResult, type TSourceStatus } from "@odin/contract";
-import { use, useEffect, useMemo, useState, type ReactNode } from "react";
+import { MESSAGES, type TSourceStatus } from "@odin/contract";
+import { use } from "react";
 import { CurrentUserContext } from "@/lib/auth/current-user";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { Button, Notice, PageHeader } from "@/components/ui";
 import { formatTimestamp } from "@/lib/format";
-import { arrivingResults, loadResultsView, saveLastResults, saveResultsView } from "../search-memory";
-import { readResultsState, type RefineState } from "../search-params";
-import type { ExportKind } from "../api/export";
-import {
-  filterResults,
-  nextSort,
-  sortResults,
-  SORT_KEYS,
-  SORT_LABELS,
-  type ResultsSort,
-  type SortDirection,
-  type SortKey,
-} from "../results-view";
+import type { RefineState } from "../search-params";
+import { nextSort } from "../results-view";
 import { AddToHotlistModal } from "./add-to-hotlist-modal";
 import { ExportDialog, exportLimit } from "./export-dialog";
 import { OlderResultsStatus } from "./older-results-status";
@@ -24,9 +13,11 @@ import { ResultDetailModal } from "./result-detail-modal";
 import { ResultsMap } from "./results-map";
 import { ResultsTable } from "./results-table";
 import { SOURCE_LABEL, SourceNotices } from "../source-notices";
-import { useOlderResults } from "./use-older-results";
-
-type View = "table" | "map";
+import { useResultDialogs } from "./results/result-dialogs";
+import { ResultsControls } from "./results/results-controls";
+import { useArrivingResults } from "./results/use-arriving-results";
+import { useResultSelection } from "./results/use-result-selection";
+import { useResultsView } from "./results/use-results-view";
 
 /** What went wrong with which source, in a sentence an investigator can act on. */
 export function describeSourceProblems(statuses: TSourceStatus[]): string | null {
@@ -51,34 +42,10 @@ export function ResultsScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const owner = use(CurrentUserContext).user?.username ?? "";
-  // A refresh or Back keeps the navigation's state where the browser keeps it; without it (a new tab's
-  // history, a browser that drops it) the tab's last results come from sessionStorage (issue 20), as do
-  // the pages a paged answer had loaded past its first (issue 21).
-  const [arrival] = useState(() => arrivingResults(owner, readResultsState(location.state)));
-  const { state, older, retry } = useOlderResults(arrival.state);
-  const [initialView] = useState(() => (state ? loadResultsView(owner, state.previousSearchParams) : null));
-  const [view, setView] = useState<View>(initialView?.view ?? "table");
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [open, setOpen] = useState<TSearchResult | null>(null);
-  const [exporting, setExporting] = useState<ExportKind | null>(null);
-  const [hotlisting, setHotlisting] = useState<TSearchResult | null>(null);
-  const [hotlistNotice, setHotlistNotice] = useState<string | null>(null);
-  const [sort, setSort] = useState<ResultsSort>(initialView?.sort ?? null);
-  const [filter, setFilter] = useState(initialView?.filter ?? "");
-  const loaded = state?.searchResults;
-  const shown = useMemo(
-    () => (loaded ? sortResults(filterResults(loaded, filter), sort) : []),
-    [loaded, filter, sort],
-  );
-
-  // Kept on arrival (unless it is the tab's kept copy already) and again after each page added, with its
-  // cursor, so a refresh goes on from there.
-  useEffect(() => {
-    if (state && !(arrival.stored && state === arrival.state)) saveLastResults(owner, state, arrival.origin);
-  }, [owner, state, arrival]);
-  useEffect(() => {
-    if (state) saveResultsView(owner, state.previousSearchParams, { sort, filter, view });
-  }, [owner, state, sort, filter, view]);
+  const { state, older, retry, paged } = useArrivingResults(owner, location.state);
+  const { view, setView, sort, setSort, filter, setFilter, shown } = useResultsView(owner, state);
+  const { selected, toggle, toggleAll } = useResultSelection(shown);
+  const dialogs = useResultDialogs();
 
   // Without a search (a bookmark, a reload in another tab) there is nothing to show: back to the form.
   if (!state)
@@ -87,23 +54,6 @@ export function ResultsScreen() {
   const { searchResults: results, previousSearchParams, sourceStatuses } = state;
   const problems = describeSourceProblems(sourceStatuses);
   const refine = () => navigate("/search", { state: { previousSearchParams } satisfies RefineState });
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  // Select all acts on the rows shown (the quick filter's); other selected rows stay selected.
-  const toggleAll = (select: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const result of shown) {
-        if (select) next.add(result.id);
-        else next.delete(result.id);
-      }
-      return next;
-    });
 
   const loadingOlder = older.status === "loading";
   const flagsTicked = Object.values(previousSearchParams.filters ?? {}).some(Boolean);
@@ -136,7 +86,7 @@ export function ResultsScreen() {
           </li>
         ))}
       </ul>
-      {hotlistNotice && <Notice tone="success">{hotlistNotice}</Notice>}
+      {dialogs.hotlistNotice && <Notice tone="success">{dialogs.hotlistNotice}</Notice>}
       {flagsTicked && <Notice title={MESSAGES.featuresNotAppliedTitle}>{MESSAGES.featuresNotApplied}</Notice>}
       <SourceNotices statuses={sourceStatuses} />
       {problems && (
@@ -166,10 +116,18 @@ export function ResultsScreen() {
           <span className="results-toolbar__count" aria-live="polite">
             {selectedText(selected.size, exportLimit(), loadingOlder)}
           </span>
-          <Button variant="secondary" disabled={selected.size === 0} onClick={() => setExporting("pdf")}>
+          <Button
+            variant="secondary"
+            disabled={selected.size === 0}
+            onClick={() => dialogs.dispatch({ type: "openExport", kind: "pdf" })}
+          >
             {MESSAGES.exportSelectedToPdf}
           </Button>
-          <Button variant="secondary" disabled={selected.size === 0} onClick={() => setExporting("zip")}>
+          <Button
+            variant="secondary"
+            disabled={selected.size === 0}
+            onClick={() => dialogs.dispatch({ type: "openExport", kind: "zip" })}
+          >
             {MESSAGES.exportSelectedToZip}
           </Button>
         </div>
@@ -184,12 +142,7 @@ export function ResultsScreen() {
         total={results.length}
         loadingOlder={loadingOlder}
       >
-        <OlderResultsStatus
-          older={older}
-          loaded={results.length}
-          paged={Boolean(arrival.origin ?? arrival.state?.nextCursor)}
-          onRetry={retry}
-        />
+        <OlderResultsStatus older={older} loaded={results.length} paged={paged} onRetry={retry} />
       </ResultsControls>
 
       <div
@@ -204,44 +157,39 @@ export function ResultsScreen() {
             selected={selected}
             onToggle={toggle}
             onToggleAll={toggleAll}
-            onOpen={setOpen}
+            onOpen={(result) => dialogs.dispatch({ type: "openDetail", result })}
             sort={sort}
             onSort={(key) => setSort((current) => nextSort(current, key))}
             emptyFiltered={results.length > 0}
           />
         ) : (
-          <ResultsMap results={[...shown]} onOpenResult={setOpen} />
+          <ResultsMap
+            results={[...shown]}
+            onOpenResult={(result) => dialogs.dispatch({ type: "openDetail", result })}
+          />
         )}
       </div>
 
       <ResultDetailModal
-        result={open}
-        onClose={() => setOpen(null)}
-        onAddToHotlist={(result) => {
-          // One dialog at a time: the hotlist form replaces the detail (Escape then closes only it).
-          setOpen(null);
-          setHotlistNotice(null);
-          setHotlisting(result);
-        }}
+        result={dialogs.detail}
+        onClose={() => dialogs.dispatch({ type: "close" })}
+        onAddToHotlist={(result) => dialogs.dispatch({ type: "openHotlist", result })}
       />
       <AddToHotlistModal
-        result={hotlisting}
-        onClose={() => setHotlisting(null)}
-        onAdded={(message) => {
-          setHotlisting(null);
-          setHotlistNotice(message);
-        }}
+        result={dialogs.hotlisting}
+        onClose={() => dialogs.dispatch({ type: "close" })}
+        onAdded={(message) => dialogs.dispatch({ type: "hotlistAdded", message })}
       />
       <ExportDialog
-        key={exporting ?? "closed"}
-        kind={exporting}
+        key={dialogs.exporting ?? "closed"}
+        kind={dialogs.exporting}
         selected={results.filter((result) => selected.has(result.id))}
         defaultJustification={previousSearchParams.justification}
         defaultCaseFields={{
           case_number: previousSearchParams.case_number ?? "",
           offense_category: previousSearchParams.offense_category ?? "",
         }}
-        onClose={() => setExporting(null)}
+        onClose={() => dialogs.dispatch({ type: "close" })}
       />
     </div>
   );
@@ -274,85 +222,4 @@ export function selectedText(count: number, limit: number, loadingOlder = false)
         ? `${count.toLocaleString()} selected (an export holds at most ${limit.toLocaleString()})`
         : `${count.toLocaleString()} selected`;
   return loadingOlder ? `${text} · older results still loading` : text;
-}
-
-const SORT_NONE = "server";
-
-/**
- * Above the results: the quick filter over the loaded results, how many it shows, and a "Sort by" list
- * (the table's headers sort too; on narrow screens, where the header row is hidden, only this list).
- * `children` (a paged answer's loading line, issue 21) end the row, no higher than the filter beside
- * them, so the line coming and going does not move the table.
- */
-function ResultsControls({
-  filter,
-  onFilter,
-  sort,
-  onSort,
-  shown,
-  total,
-  loadingOlder,
-  children,
-}: {
-  filter: string;
-  onFilter: (text: string) => void;
-  sort: ResultsSort;
-  onSort: (sort: ResultsSort) => void;
-  shown: number;
-  total: number;
-  /** The count changes with every page then; the loading line says it, so the count is not announced. */
-  loadingOlder: boolean;
-  children?: ReactNode;
-}) {
-  const value = sort ? `${sort.key}:${sort.direction}` : SORT_NONE;
-  return (
-    <div className="results-controls">
-      <div className="results-controls__field results-controls__field--filter">
-        <label htmlFor="results-filter">Filter results</label>
-        <input
-          id="results-filter"
-          type="search"
-          className="input"
-          value={filter}
-          placeholder="Plate, agency, camera, make, hotlist…"
-          onChange={(event) => onFilter(event.target.value)}
-        />
-      </div>
-      <div className="results-controls__field">
-        <label htmlFor="results-sort">Sort by</label>
-        <select
-          id="results-sort"
-          className="select"
-          value={value}
-          onChange={(event) => {
-            const [key, direction] = event.target.value.split(":") as [SortKey, SortDirection];
-            onSort(event.target.value === SORT_NONE ? null : { key, direction });
-          }}
-        >
-          <option value={SORT_NONE}>Search order</option>
-          {SORT_KEYS.flatMap((key) =>
-            (["ascending", "descending"] as const).map((direction) => (
-              <option key={`${key}:${direction}`} value={`${key}:${direction}`}>
-                {SORT_LABELS[key]} ({sortDirectionText(key, direction)})
-              </option>
-            )),
-          )}
-        </select>
-      </div>
-      {/* While older pages load, the loading line says how many are here: "all" would not be true. */}
-      {!(loadingOlder && shown === total) && (
-        <p className="results-controls__count" aria-live={loadingOlder ? "off" : "polite"}>
-          {shown === total
-            ? `Showing all ${total.toLocaleString()}`
-            : `Showing ${shown.toLocaleString()} of ${total.toLocaleString()}${loadingOlder ? " loaded" : ""}`}
-        </p>
-      )}
-      {children}
-    </div>
-  );
-}
-
-function sortDirectionText(key: SortKey, direction: SortDirection): string {
-  if (key === "timestamp") return direction === "ascending" ? "oldest first" : "newest first";
-  return direction === "ascending" ? "A to Z" : "Z to A";
 }
