@@ -34,7 +34,7 @@ test.describe("verify an export", () => {
     const pdf = await readFile(await (await downloading).path());
 
     await page.goto("/verify-export");
-    // A full load signs in again silently (through /callback) before the page shows.
+    // The page is public (issue 40): a full load shows it without signing in again.
     await expect(page.getByRole("heading", { name: "Verify Export" })).toBeVisible({ timeout: 20_000 });
     const input = page.getByLabel("Exported file (PDF or ZIP)");
     await input.setInputFiles({ name: "odin-report.pdf", mimeType: "application/pdf", buffer: pdf });

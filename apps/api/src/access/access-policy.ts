@@ -118,9 +118,11 @@ export const ACCESS_POLICY: Record<string, AccessRule> = {
   "POST /export-zip": rule("user", "agency"),
   "POST /generate-map-snapshot": rule("user", "none"),
   "GET /geocode/reverse": rule("user", "none"), // Odin's own: the detail modal's Nearest Address
-  // Odin's own (issue 17): the export signatures' public keys, and the check of an exported file
+  // Odin's own (issue 17): the export signatures' public keys, and the check of an exported file. The
+  // check is public (issue 40 item 7: court staff and defence hold the file, not an account): it answers
+  // only what the file holds, limited per address and audited anonymously (modules/exports).
   "GET /export-keys": rule("public", "none"),
-  "POST /verify-export": rule("user", "none"),
+  "POST /verify-export": rule("public", "none"),
 
   // Alert groups (000 §7, 001 §7)
   "GET /alerts-data": rule("hotlist_viewer", "group"),

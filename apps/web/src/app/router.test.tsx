@@ -1,5 +1,5 @@
 import { WEB_ROUTES } from "@odin/contract";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from "react-router-dom";
 import type { AuthContextProps } from "react-oidc-context";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -108,6 +108,18 @@ describe("screens", () => {
     renderAt("/transparency/HPD", appRoutes, null);
     expect(await screen.findByRole("heading", { level: 1, name: "Transparency" })).toBeInTheDocument();
     expect(screen.queryByText("Sign-in is not set up")).not.toBeInTheDocument();
+  });
+
+  it("signed out, even without identity-provider settings: Verify Export opens, linked from the footer (issue 40)", async () => {
+    renderAt("/verify-export", appRoutes, null);
+    expect(await screen.findByRole("heading", { level: 1, name: "Verify Export" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Exported file (PDF or ZIP)")).toBeInTheDocument();
+    expect(screen.queryByText("Sign-in is not set up")).not.toBeInTheDocument();
+    const footer = screen.getByRole("navigation", { name: "Legal and transparency" });
+    expect(within(footer).getByRole("link", { name: "Verify Export" })).toHaveAttribute(
+      "href",
+      "/verify-export",
+    );
   });
 
   it.each(["/create-group", "/edit-alerts-permissions", "/groups/42/edit"])(

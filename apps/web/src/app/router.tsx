@@ -8,8 +8,14 @@ import { AppLayout } from "./layout";
 import { SignedInFrame } from "./signed-in-frame";
 import { SCREENS, type WebRoute } from "./screens";
 
-/** Open to everyone, even when sign-in is not configured. */
-const PUBLIC_ROUTES: readonly WebRoute[] = ["/terms", "/privacy", "/transparency", "/transparency/:code"];
+/** Open to everyone, even when sign-in is not configured (Verify Export: issue 40 item 7). */
+const PUBLIC_ROUTES: readonly WebRoute[] = [
+  "/terms",
+  "/privacy",
+  "/transparency",
+  "/transparency/:code",
+  "/verify-export",
+];
 /** Sign-in itself: need the identity provider, not a signed-in user. */
 const SIGN_IN_ROUTES: readonly WebRoute[] = ["/", "/callback"];
 

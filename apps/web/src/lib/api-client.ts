@@ -92,11 +92,12 @@ export async function apiFetch<T = unknown>(path: string, init: RequestInit = {}
 }
 
 /**
- * A call marked public in the contract (e.g. a transparency page), sent without a token: it works on
- * pages open to everyone, where no identity provider may be configured and nobody is signed in.
+ * A call marked public in the contract (e.g. a transparency page, Verify Export), sent without a token:
+ * it works on pages open to everyone, where no identity provider may be configured and nobody is
+ * signed in.
  */
-export async function apiFetchPublic<T = unknown>(path: string): Promise<T> {
-  const answer = await send(path, {}, null, "text", CLIENT_DEFAULTS.httpTimeoutMs);
+export async function apiFetchPublic<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const answer = await send(path, init, null, "text", CLIENT_DEFAULTS.httpTimeoutMs);
   if (!answer.response.ok) throw toApiError(answer);
   return parseBody(answer) as T;
 }

@@ -136,5 +136,7 @@ export const EXPORT_ENDPOINTS = [
     contentType: "multipart",
     files: ["file"],
     response: ZExportVerification,
+    // Issue 40 item 7: anyone holding an exported file may check it (rate limited, audited anonymously).
+    public: true,
   },
 ] as const satisfies readonly Endpoint[];

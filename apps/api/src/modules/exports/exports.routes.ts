@@ -17,11 +17,11 @@ import { isoDateIn } from "./export-format";
 import { imageWork } from "./image-work";
 import type { ExportJob } from "./exports.service";
 import type { ExportsService } from "./exports.services";
-import { ArchiveRefusedError } from "./bounded-unzip";
-import { PDF_STATEMENT_TYPE, verifyExportFile, zipSealStream, type SealStatement } from "./export-seal";
+import { PDF_STATEMENT_TYPE, zipSealStream, type SealStatement } from "./export-seal";
 import type { ExportSigners } from "./export-signing";
 import { PdfSignStream } from "./pdf-signature";
 import { createReportDocument, writePdfReport, type PdfEvidence } from "./pdf-report";
+import { PUBLIC_VERIFY_RATE } from "./verify-export.service";
 import { writeZipExport } from "./zip-export";
 
 const pdf = findEndpoint("POST", "/export-pdf");
@@ -182,30 +182,24 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     return { keys: await options.exports.loadExportKeys() };
   });
 
+  // Open to anyone holding an export (issue 40 item 7: court staff, defence): no token, limited per
+  // address, audited as an anonymous check (verify-export.service.ts).
   app.post(
     verifyCall.path,
     {
       schema: {
         body: verifyCall.body,
-        response: { 200: verifyCall.response, ...errors, ...errorResponses(413, 415) },
+        response: { 200: verifyCall.response, ...errorResponses(400, 413, 415, 429, 503) },
       },
+      config: { rateLimit: PUBLIC_VERIFY_RATE },
     },
     async (request) => {
-      requireAuth(request);
       const file = filePart(request.body, "file");
       if (!file)
         throw new AppError("VALIDATION_FAILED", "Choose an exported PDF or ZIP file to check.", [
           { path: "file", message: "A file is required." },
         ]);
-      try {
-        return await verifyExportFile(file, await options.exports.loadExportKeys(), {
-          unzipTimeoutMs: config.exports.verifyTimeoutMs,
-        });
-      } catch (error) {
-        // An archive no export could be (issue 36, F15): refused, with what gave it away.
-        if (error instanceof ArchiveRefusedError) throw new AppError("PAYLOAD_TOO_LARGE", error.message);
-        throw error;
-      }
+      return options.exports.verifyUploadedExport(file, { ip: request.ip, requestId: request.id });
     },
   );
 };

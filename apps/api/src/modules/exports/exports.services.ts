@@ -5,6 +5,7 @@ import { loadExportKeys } from "./export-signing";
 import { beginExport, type BeginExportDeps } from "./exports.service";
 import { createMapSnapshots, type MapSnapshotOptions } from "./map-snapshot";
 import type { RecordRefs } from "./record-refs";
+import { verifyUploadedExport } from "./verify-export.service";
 
 export interface ExportsServiceOptions {
   database: Database;
@@ -29,6 +30,8 @@ export function exportsServiceFactory({ database, config, refs, log }: ExportsSe
   return {
     ...bindServices(begin, { beginExport }),
     loadExportKeys: () => loadExportKeys(database),
+    verifyUploadedExport: (file: Buffer, from: { ip: string; requestId: string }) =>
+      verifyUploadedExport({ prisma: database, unzipTimeoutMs: config.exports.verifyTimeoutMs }, file, from),
     snapshots: createMapSnapshots({
       tileUrl: config.map.lightTileUrl,
       maxZoom: config.map.maxZoom,

@@ -220,6 +220,8 @@ interface TextStyle {
   align?: "left" | "center" | "right";
   /** Lines allowed before the text is cut with an ellipsis (default 1). */
   lines?: number;
+  /** A web address the text opens in a PDF reader (underlined). */
+  link?: string;
 }
 
 /** Text in a box of `width` that never runs past its lines (and so never adds a page). */
@@ -242,6 +244,7 @@ function text(
       ellipsis: true,
       align: style.align ?? "left",
       lineGap: 0,
+      ...(style.link ? { link: style.link, underline: true } : {}),
     });
 }
 
@@ -304,12 +307,30 @@ function drawCover(
     "This report was made by Odin from licence-plate reads of the camera programs named above, each " +
       "read again from its source when the report was made. Its export is recorded in the audit log " +
       `with the user, the time and the justification. The file carries a PDF signature of ${signer.signerName} ` +
-      `(key ${signer.kid}): a PDF reader shows it; check it also at ${verifyUrl} or with \`odin verify-export\`. ` +
+      `(key ${signer.kid}): a PDF reader shows it; check it also below or with \`odin verify-export\`. ` +
       "Do not share it beyond those authorized to see it.",
     LEFT + 12,
     y + 34,
     CONTENT_WIDTH - 24,
     { size: 9, lines: 6, color: COLOR.text },
+  );
+
+  // Issue 40 item 7: the public Verify Export page, for whoever holds the report (court staff, defence).
+  y += 112;
+  text(doc, "Check this report", LEFT, y, 120, { font: FONT.bold, size: 11, color: COLOR.muted });
+  text(doc, verifyUrl, LEFT + 130, y, CONTENT_WIDTH - 130, {
+    size: 11,
+    color: COLOR.accent,
+    link: verifyUrl,
+  });
+  text(
+    doc,
+    "Anyone holding this file may upload it there, without signing in, to see whether it is exactly as " +
+      "Odin made it and what its signature covers.",
+    LEFT + 130,
+    y + 16,
+    CONTENT_WIDTH - 130,
+    { size: 9, lines: 2, color: COLOR.text },
   );
 }
 

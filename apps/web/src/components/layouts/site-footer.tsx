@@ -2,7 +2,8 @@ import { Link } from "react-router-dom";
 
 /**
  * Ownership and trademark notice, on every page (spec 000 §2, login screen footer), with the legal
- * pages and the agencies' public transparency pages (issue 23).
+ * pages, the agencies' public transparency pages (issue 23) and Verify Export, which anyone holding an
+ * exported file may use without signing in (issue 40 item 7).
  */
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -14,6 +15,7 @@ export function SiteFooter() {
           <Link to="/terms">Terms of Use</Link>
           <Link to="/privacy">Privacy Policy</Link>
           <Link to="/transparency">Transparency</Link>
+          <Link to="/verify-export">Verify Export</Link>
         </nav>
       </div>
     </footer>

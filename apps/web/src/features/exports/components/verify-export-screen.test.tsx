@@ -1,5 +1,5 @@
 import type { TExportVerification } from "@odin/contract";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import {
@@ -58,6 +58,26 @@ describe("VerifyExportScreen", () => {
     expect(await screen.findByText("Valid")).toBeInTheDocument();
     expect(screen.getByText(VALID.export_id!)).toBeInTheDocument();
     expect(screen.getByText("BGK6839")).toBeInTheDocument();
+  });
+
+  it("checks the file without a sign-in: no bearer token is sent, even when signed in (issue 40)", async () => {
+    fetchMock.mockImplementation(async (_input, init) => {
+      expect(new Headers(init?.headers).has("Authorization")).toBe(false);
+      return jsonResponse(VALID);
+    });
+    renderScreen();
+    upload();
+    expect(await screen.findByText("Valid")).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("names the Axis program RAVEN, as everywhere users see it (issue 40)", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(VALID));
+    renderScreen();
+    upload();
+    const row = (await screen.findByText("BGK6839")).closest("tr")!;
+    expect(within(row).getByText("RAVEN")).toBeInTheDocument();
+    expect(screen.queryByText("Axis")).not.toBeInTheDocument();
   });
 
   it("says a changed file is not valid, and why", async () => {

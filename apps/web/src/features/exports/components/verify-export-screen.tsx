@@ -1,4 +1,4 @@
-import type { TExportVerification } from "@odin/contract";
+import { SOURCE_PROGRAM_LABELS, SOURCE_PROGRAMS, type TExportVerification } from "@odin/contract";
 import { useState, type FormEvent } from "react";
 import { Field } from "@/components/forms";
 import { Button, Card, Notice, PageHeader, Plate } from "@/components/ui";
@@ -14,7 +14,8 @@ type State =
 /**
  * Route /verify-export (Odin's own, issue 17): upload a report (PDF) or archive (ZIP) exported by Odin
  * and see whether it is exactly as Odin made it, and what its signature covers. The public keys are at
- * GET /export-keys; `pnpm odin verify-export <file>` makes the same check offline.
+ * GET /export-keys; `pnpm odin verify-export <file>` makes the same check offline. Open to everyone,
+ * signed in or not (issue 40 item 7: court staff, defence), linked from the footer and the PDF's cover.
  */
 export function VerifyExportScreen() {
   const [file, setFile] = useState<File | null>(null);
@@ -37,7 +38,7 @@ export function VerifyExportScreen() {
     <>
       <PageHeader
         title="Verify Export"
-        description="Check that a report or archive exported by Odin has not been changed since it was made."
+        description="Check that a report or archive exported by Odin has not been changed since it was made. No sign-in is needed: the check answers only what the file itself holds."
       />
       <Card>
         <form onSubmit={submit}>
@@ -126,7 +127,7 @@ function VerificationResult({ file, result }: { file: string; result: TExportVer
                     <Plate>{record.plate}</Plate>
                   </td>
                   <td>{record.timestamp ?? "N/A"}</td>
-                  <td>{record.source}</td>
+                  <td>{sourceLabel(record.source)}</td>
                   <td>{record.id}</td>
                 </tr>
               ))}
@@ -136,4 +137,10 @@ function VerificationResult({ file, result }: { file: string; result: TExportVer
       )}
     </Card>
   );
+}
+
+/** A record's program as users see it everywhere (Axis is RAVEN); anything else as the file names it. */
+function sourceLabel(source: string): string {
+  const program = SOURCE_PROGRAMS.find((known) => known.toLowerCase() === source.toLowerCase());
+  return program ? SOURCE_PROGRAM_LABELS[program] : source;
 }
