@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Actor } from "../src/access/actor";
 import { findCaseFieldRow } from "../src/modules/accountability/case-fields.repository";
 import { caseFieldsSql } from "../src/modules/accountability/case-fields.service";
-import { visibleGroupsWhere } from "../src/modules/hotlists/group-access";
-import { anyVisibleGroupSql } from "../src/modules/search/hotlist-badges.repository";
+import { anyActiveGroupSql } from "../src/modules/search/hotlist-badges.repository";
 import { readSearchScope } from "../src/sources/search-scope.repository";
 
 /**
@@ -73,27 +72,29 @@ describe("what a search reads with its scope", () => {
     await database?.drop();
   });
 
-  it("answers each caller's case fields as Prisma reads them, and any group exactly when Prisma finds one", async () => {
+  it("answers each caller's case fields as Prisma reads them, and any group exactly when Prisma finds an active group of the agency", async () => {
     const found: Record<string, boolean> = {};
     for (const [name, auth] of Object.entries(actors)) {
       const { extras } = await readSearchScope(prisma, auth, {
         case_fields: caseFieldsSql(auth),
-        any_group: anyVisibleGroupSql(auth),
+        any_group: anyActiveGroupSql(auth),
       });
       const agencyId = auth.user.agencyId;
       expect(extras.case_fields).toStrictEqual(
         agencyId === null ? null : await findCaseFieldRow(prisma, agencyId),
       );
-      const groups = await prisma.hotlistGroup.count({ where: visibleGroupsWhere(auth) });
+      const groups = await prisma.hotlistGroup.count({
+        where: { agencyId: agencyId ?? -1, archived: false },
+      });
       expect(extras.any_group).toBe(agencyId !== null && groups > 0);
       found[name] = extras.any_group as boolean;
     }
-    // Admins and hotlist admins see every active group of their agency; a user only theirs; an
-    // archived group is no one's.
+    // Every searcher of an agency with an active group sees its badges, member or not (issue 40 item 1);
+    // an archived group is no one's.
     expect(found).toEqual({
       "strict.admin": true,
       "strict.member": true,
-      "strict.other": false,
+      "strict.other": true,
       "strict.hotlist": true,
       "plain.admin": false,
       "archived.member": false,

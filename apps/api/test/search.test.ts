@@ -209,7 +209,7 @@ describe("POST /search-data", () => {
     expect(statuses[1]!.error).toBe("401 from the vendor: bad client secret");
   });
 
-  it("marks results whose plate is on a hotlist group the caller may see, by the matcher's rule (issue 20)", async () => {
+  it("marks results whose plate is on an active hotlist group of the caller's agency, by the matcher's rule, for every searcher (issues 20 and 40)", async () => {
     const group = await t.prisma.hotlistGroup.findFirstOrThrow({
       where: { name: "Hartford Stolen Vehicles" },
     });
@@ -246,10 +246,49 @@ describe("POST /search-data", () => {
     const member = await badges("hotlistViewer");
     expect(member).toContainEqual(["AK47123", ["Hartford Stolen Vehicles"]]);
     expect(member).toContainEqual(["ZZ99999", []]);
-    // An admin of the agency sees every group of it; a user who is no member sees none.
+    // An admin of the agency, and an investigator who is in no group (issue 40 item 1: a stolen car on
+    // the agency's own list must not look clean to them), see the agency's groups too.
     expect(await badges("admin")).toContainEqual(["AK47123", ["Hartford Stolen Vehicles"]]);
-    expect((await badges("investigator")).every(([, groups]) => groups.length === 0)).toBe(true);
-    const listed = (await search("hotlistViewer", { plate: "AK47123" })).json<TSearchResult[]>()[0]!;
-    expect(listed.hotlists).toEqual([{ group_id: group.id, group_name: "Hartford Stolen Vehicles" }]);
+    expect(await badges("investigator")).toContainEqual(["AK47123", ["Hartford Stolen Vehicles"]]);
+    const listed = (await search("investigator", { plate: "AK47123" })).json<TSearchResult[]>()[0]!;
+    expect(listed.hotlists).toEqual([
+      {
+        group_id: group.id,
+        group_name: "Hartford Stolen Vehicles",
+        agency_name: "Hartford Police Department",
+        reason: "Stolen",
+      },
+    ]);
+  });
+
+  it("never shows another agency's hotlist groups or an archived group's as badges (issue 40 item 1)", async () => {
+    const other = await t.prisma.agency.findFirstOrThrow({
+      where: { NOT: { name: "Hartford Police Department" } },
+    });
+    const foreign = await t.prisma.hotlistGroup.create({
+      data: { agencyId: other.id, name: "Elsewhere Stolen Vehicles" },
+    });
+    const archived = await t.prisma.hotlistGroup.create({
+      data: {
+        agencyId: (await t.prisma.agency.findFirstOrThrow({ where: { name: "Hartford Police Department" } }))
+          .id,
+        name: "Old list",
+        archived: true,
+      },
+    });
+    for (const groupId of [foreign.id, archived.id])
+      await t.prisma.hotlistPlate.create({
+        data: { groupId, plateNumber: "AK47123", plateNormalized: "AK47123", state: null, reason: "Stolen" },
+      });
+    for (const persona of ["investigator", "admin"] as const) {
+      const res = await search(persona, { plate: "AK47123" });
+      expect(res.statusCode, res.body).toBe(200);
+      const names = res
+        .json<TSearchResult[]>()
+        .flatMap((result) => result.hotlists ?? [])
+        .map((g) => g.group_name);
+      expect(names).not.toContain("Elsewhere Stolen Vehicles");
+      expect(names).not.toContain("Old list");
+    }
   });
 });

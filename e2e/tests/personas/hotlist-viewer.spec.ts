@@ -131,10 +131,10 @@ test.describe("persona: hotlist viewer", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Search Results" })).toBeVisible({ timeout: 20_000 });
 
-    // Issue 20: the plate is on the viewer's group, so each read says so in the table, the map popup and
-    // the detail (the investigator, in no group, sees no badge).
-    // (Other groups the viewer is in may be named too: "On hotlist: A, Hartford Stolen Vehicles".)
-    const BADGE = new RegExp(`^On hotlist: (.+, )?${GROUP}(, .+)?$`);
+    // Issue 20: the plate is on the agency's group, so each read says so in the table, the map popup and
+    // the detail, with the entry's reason (issue 40: every searcher of the agency sees it).
+    // (Other groups of the agency may be named too: "On hotlist: A (reason); Hartford Stolen Vehicles (reason)".)
+    const BADGE = new RegExp(`^On hotlist: (.+; )?${GROUP}( \\(.+?\\))?(; .+)?$`);
     const results = page.locator(".results-table tbody tr[tabindex]");
     await expect(results.first()).toBeVisible();
     const count = await results.count();

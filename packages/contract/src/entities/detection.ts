@@ -74,9 +74,21 @@ export const ZSearchResult = z.object({
   /**
    * Odin's addition (issue 20): the hotlist groups this read's plate is on, as the alert matcher
    * decides it (the same normalised plate and state rule, lenient entries by skeleton), among the
-   * active groups the caller may see. Absent when it is on none of them.
+   * active groups of the caller's agency: the lists its cameras alert on (issue 40 item 1: every
+   * searcher sees them, member or not). Absent when it is on none of them. `agency_name` and `reason`
+   * (the entry's, of the most specific entry when the group lists the plate twice) are Odin's
+   * additions of issue 40.
    */
-  hotlists: z.array(z.object({ group_id: z.number().int(), group_name: z.string() })).optional(),
+  hotlists: z
+    .array(
+      z.object({
+        group_id: z.number().int(),
+        group_name: z.string(),
+        agency_name: z.string().optional(),
+        reason: z.string().optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** One entry of a result's `hotlists` (issue 20). */

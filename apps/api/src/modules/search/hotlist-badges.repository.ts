@@ -3,42 +3,38 @@ import { Prisma, PREPARED_STATEMENT, queryPrepared, type PrismaClient } from "@o
 import type { Actor } from "../../access/actor";
 import { joinActiveGroup, matchingPlatesCte } from "../alerts/matching/matcher-sql";
 import { normalizePlate } from "../../sources/plate-pattern";
-import { canEditGroups } from "../hotlists/group-access";
 
 /** The key a plate and state pair is looked up by. */
 const keyOf = (plate: string, state: string | null | undefined) =>
   `${normalizePlate(plate)}|${(state ?? "").toUpperCase()}`;
 
-/** The groups a caller may see (group-access.ts): every group of the agency, or those they are a member of. */
-function memberRule(auth: Pick<Actor, "user">): Prisma.Sql {
-  return canEditGroups(auth)
-    ? Prisma.empty
-    : Prisma.sql`AND EXISTS (SELECT 1 FROM hotlist_group_members gm WHERE gm.group_id = g.id AND gm.user_id = ${auth.user.id}::int)`;
-}
-
 /**
- * Whether the caller may see any active hotlist group at all, as an expression of another statement (a
- * search reads it with its scope, issue 42 item 0): when it is false, no result can carry a badge and
- * attachHotlists has nothing to ask. Read before the search runs, as if the badges were read then.
+ * Whether the caller's agency has any active hotlist group at all, as an expression of another
+ * statement (a search reads it with its scope, issue 42 item 0): when it is false, no result can carry
+ * a badge and attachHotlists has nothing to ask. Read before the search runs, as if the badges were
+ * read then.
  */
-export function anyVisibleGroupSql(auth: Pick<Actor, "user">): Prisma.Sql {
+export function anyActiveGroupSql(actor: Pick<Actor, "user">): Prisma.Sql {
   return Prisma.sql`EXISTS (SELECT 1 FROM hotlist_groups g
-    WHERE g.agency_id = ${auth.user.agencyId}::int AND NOT g.archived ${memberRule(auth)})`;
+    WHERE g.agency_id = ${actor.user.agencyId}::int AND NOT g.archived)`;
 }
 
 /**
  * The hotlist groups each result's plate is on (issue 20: "On hotlist" badges), by the alert matcher's
  * own rule (matcher-sql.ts: the same normalised plate, or skeleton for a lenient entry, and no state or
- * the read's state) among the active groups the caller may see (group-access.ts: every group of the
- * agency for admins and hotlist admins, the groups they are a member of for everybody else). One query
- * for all the distinct plate and state pairs of the answer.
+ * the read's state) among the active groups of the caller's agency: the lists the agency's cameras
+ * alert on. Every searcher of the agency sees them (issue 40 item 1: a stolen car on the agency's own
+ * list must not look clean to an investigator who is in no group); what a badge says is the group's
+ * name, its agency and the entry's reason, nothing of the group's members, notes, attachments or
+ * alerts, which stay behind group-access.ts. Another agency's groups never show. One query for all the
+ * distinct plate and state pairs of the answer.
  */
 export async function attachHotlists(
   prisma: PrismaClient,
-  auth: Pick<Actor, "user">,
+  actor: Pick<Actor, "user">,
   results: TSearchResult[],
 ): Promise<TSearchResult[]> {
-  const agencyId = auth.user.agencyId;
+  const agencyId = actor.user.agencyId;
   if (agencyId == null || results.length === 0) return results;
   const pairs = new Map<string, { plate: string; state: string | null }>();
   for (const result of results) {
@@ -48,7 +44,6 @@ export async function attachHotlists(
   }
   if (pairs.size === 0) return results;
   const list = [...pairs.values()];
-  const member = memberRule(auth);
   // Sent by node-postgres on Prisma's pool (queryPrepared): every search of a caller who may see a group
   // pays this statement, and Prisma's own work per call cost the API more than the query. Prepared once
   // per connection: its text does not vary with the plates (arrays), and every read probes the plates'
@@ -59,6 +54,8 @@ export async function attachHotlists(
     state: string | null;
     id: number;
     name: string;
+    agency_name: string;
+    reason: string;
   }>(
     prisma,
     Prisma.sql`${Prisma.raw(PREPARED_STATEMENT)}
@@ -67,11 +64,15 @@ export async function attachHotlists(
         AS t(plate_normalized, state)
     ),
     ${matchingPlatesCte("m", "r", "state")}
-    SELECT DISTINCT m.plate_normalized, m.state, g.id, g.name
+    SELECT DISTINCT ON (g.name, g.id, m.plate_normalized, m.state)
+      m.plate_normalized, m.state, g.id, g.name, a.name AS agency_name, m.reason
     FROM m
     ${joinActiveGroup("m")}
-    WHERE g.agency_id = ${agencyId} ${member}
-    ORDER BY g.name, g.id`,
+    JOIN agencies a ON a.id = g.agency_id
+    WHERE g.agency_id = ${agencyId}
+    -- One badge per group: the most specific entry's reason (the alert's entry, entryPreference).
+    ORDER BY g.name, g.id, m.plate_normalized, m.state, m.match_rule <> 'exact',
+      m.match_rule LIKE 'lenient: OCR candidate%', m.listed_state IS NULL, m.date_added, m.hotlist_plate_id`,
   );
   if (rows.length === 0) return results;
   const groups = new Map<string, TSearchResultHotlist[]>();
@@ -79,7 +80,12 @@ export async function attachHotlists(
     const key = keyOf(row.plate_normalized, row.state);
     const listed = groups.get(key) ?? [];
     if (!listed.some((group) => group.group_id === row.id))
-      listed.push({ group_id: row.id, group_name: row.name });
+      listed.push({
+        group_id: row.id,
+        group_name: row.name,
+        agency_name: row.agency_name,
+        reason: row.reason,
+      });
     groups.set(key, listed);
   }
   return results.map((result) => {

@@ -9,7 +9,7 @@ import type { Actor } from "../../access/actor";
 import type { DetectionSource, SourceQuery } from "../../sources/detection-source";
 import { normalizePlate, toPlatePattern } from "../../sources/plate-pattern";
 import { isAbsurdReadTime } from "../../sources/read-time";
-import { anyVisibleGroupSql, attachHotlists } from "./hotlist-badges.repository";
+import { anyActiveGroupSql, attachHotlists } from "./hotlist-badges.repository";
 import { rankSimilar } from "./similar-ranking";
 import { readSearchScope } from "../../sources/search-scope.repository";
 import type { SourceContext } from "../../sources/detection-source";
@@ -172,13 +172,13 @@ async function planSourcesIn(
 
 /**
  * What a search reads before its audit row, in one statement (issue 42 item 0): the caller's scope for
- * every source, its agency's case fields, and whether it may see any active hotlist group (the badges).
+ * every source, its agency's case fields, and whether its agency has any active hotlist group (the badges).
  * Read at every call, nothing kept across requests.
  */
 async function readSearchContext(deps: SearchDeps, actor: Actor, agencies: readonly string[]) {
   const { scope, extras } = await readSearchScope(deps.prisma, actor, {
     case_fields: caseFieldsSql(actor),
-    any_group: anyVisibleGroupSql(actor),
+    any_group: anyActiveGroupSql(actor),
   });
   return {
     plan: await planSourcesIn(deps, scope, agencies),
@@ -260,8 +260,8 @@ export async function searchDetections(
 
 /**
  * Every result carries a signed reference an export can be made from (the one place refs are added),
- * and the hotlist groups (that the caller may see) its plate is on (issue 20); `anyGroup` false: the
- * caller may see no active group (read with the scope), so there is nothing to look up.
+ * and the active hotlist groups of the caller's agency its plate is on (issues 20 and 40); `anyGroup`
+ * false: the agency has no active group (read with the scope), so there is nothing to look up.
  */
 async function finish(
   deps: SearchDeps,

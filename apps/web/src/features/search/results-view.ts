@@ -90,7 +90,14 @@ function searchableText(result: TSearchResult): string {
       result.camera_name ?? "",
       PROGRAM_LABEL[result.source_program],
       ...(result.hotlists?.length
-        ? ["on hotlist", ...result.hotlists.map((listed) => listed.group_name)]
+        ? [
+            "on hotlist",
+            ...result.hotlists.flatMap((listed) => [
+              listed.group_name,
+              listed.reason ?? "",
+              listed.agency_name ?? "",
+            ]),
+          ]
         : []),
     ].join("\u0000"),
   );

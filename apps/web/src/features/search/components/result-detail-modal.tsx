@@ -8,7 +8,7 @@ import { hasValidCoordinates } from "@/lib/coordinates";
 import { orNotAvailable } from "@/lib/format";
 import { vehicleLabel } from "@/lib/vehicle-labels";
 import { canAddToHotlist } from "../permissions";
-import { HotlistBadge } from "./hotlist-badge";
+import { HotlistBadge, HotlistListings } from "./hotlist-badge";
 import { PlateImage } from "./plate-image";
 import { MatchReason } from "./match-reason";
 
@@ -72,6 +72,7 @@ function DetailBody({
               <PlateLabel plate={result.plate || MESSAGES.notAvailable} />
             </dd>
           </div>
+          <HotlistListings result={result} />
           {result.match_reason && (
             <div>
               <dt>Why it matched</dt>
