@@ -11,6 +11,7 @@ export * from "./messages";
 export * from "./errors";
 export * from "./common";
 export * from "./plates";
+export * from "./geo";
 
 export * from "./entities/search-request";
 export * from "./entities/investigations";

@@ -1,4 +1,12 @@
-import type { SourceProgram, TSearchArea, TSearchResult } from "@odin/contract";
+import {
+  degreesOfLatitude,
+  distanceMeters,
+  insideRing,
+  toRadians,
+  type SourceProgram,
+  type TSearchArea,
+  type TSearchResult,
+} from "@odin/contract";
 
 /**
  * Where an investigation looks (issue 22): an area drawn on the map, cameras picked from the list
@@ -11,28 +19,7 @@ export interface SourcePlace {
   cameraNames?: readonly string[] | undefined;
 }
 
-const EARTH_RADIUS_M = 6_371_008.8;
-const rad = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in metres (haversine). */
-export function distanceM(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = rad(lat2 - lat1);
-  const dLon = rad(lon2 - lon1);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** Ray casting over the outer ring ([lon, lat] corners; closed or not). */
-function insidePolygon(ring: readonly (readonly [number, number])[], lat: number, lon: number): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i]!;
-    const [xj, yj] = ring[j]!;
-    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
+/** Whether a point is in the area: within the circle's radius, or inside the polygon's outer ring. */
 export function insideArea(
   area: TSearchArea,
   lat: number | null | undefined,
@@ -41,17 +28,17 @@ export function insideArea(
   if (lat == null || lon == null) return false;
   if (area.type === "Point") {
     const [centerLon, centerLat] = area.coordinates;
-    return distanceM(centerLat, centerLon, lat, lon) <= area.radius_m;
+    return distanceMeters(centerLat, centerLon, lat, lon) <= area.radius_m;
   }
-  return insidePolygon(area.coordinates[0]!, lat, lon);
+  return insideRing(lat, lon, area.coordinates[0]!);
 }
 
 /** The area's bounding box: what an index or a bounding-box condition can narrow before the exact test. */
 export function areaBounds(area: TSearchArea) {
   if (area.type === "Point") {
     const [lon, lat] = area.coordinates;
-    const dLat = (area.radius_m / EARTH_RADIUS_M) * (180 / Math.PI);
-    const dLon = dLat / Math.max(0.01, Math.cos(rad(lat)));
+    const dLat = degreesOfLatitude(area.radius_m);
+    const dLon = dLat / Math.max(0.01, Math.cos(toRadians(lat)));
     return { minLat: lat - dLat, maxLat: lat + dLat, minLon: lon - dLon, maxLon: lon + dLon };
   }
   const ring = area.coordinates[0]!;

@@ -2,6 +2,7 @@
  * Web Mercator (EPSG:3857) as slippy-map tiles use it: at zoom z the world is 256·2^z pixels square,
  * x grows eastwards from longitude -180, y southwards from latitude +85.0511.
  */
+import { EARTH_RADIUS_M, toRadians } from "@odin/contract";
 import type { LatLon } from "./geography";
 
 export const TILE_SIZE = 256;
@@ -109,35 +110,10 @@ export function clipPolyline(points: readonly Point[], min: number, max: number)
   return runs;
 }
 
-/** Ray casting: is the point inside the polygon? */
-export function insidePolygon([lat, lon]: LatLon, polygon: readonly LatLon[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const [latI, lonI] = polygon[i]!;
-    const [latJ, lonJ] = polygon[j]!;
-    if (lonI > lon !== lonJ > lon && lat < ((latJ - latI) * (lon - lonI)) / (lonJ - lonI) + latI) {
-      inside = !inside;
-    }
-  }
-  return inside;
-}
-
-const EARTH_RADIUS_M = 6_371_000;
-
-/** Great-circle distance in metres. */
-export function distanceMeters([lat1, lon1]: LatLon, [lat2, lon2]: LatLon): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 /** Distance in metres from a point to a polyline (flat-earth approximation, fine over a few km). */
 export function distanceToPolylineMeters(point: LatLon, path: readonly LatLon[]): number {
-  const rad = Math.PI / 180;
-  const kx = Math.cos(point[0] * rad) * rad * EARTH_RADIUS_M;
-  const ky = rad * EARTH_RADIUS_M;
+  const ky = toRadians(1) * EARTH_RADIUS_M;
+  const kx = Math.cos(toRadians(point[0])) * ky;
   const toXY = ([lat, lon]: LatLon): Point => [(lon - point[1]) * kx, (lat - point[0]) * ky];
   let best = Infinity;
   for (let i = 1; i < path.length; i++) {

@@ -5,10 +5,11 @@
  * gets the same made-up address. Outside Connecticut the answer is Nominatim's own
  * `{ "error": "Unable to geocode" }`.
  */
+import { distanceMeters, insideRing, type LonLat } from "@odin/contract";
 import { AXIS_CAMERAS, REKOR_CAMERAS } from "../data/cameras";
 import { hashSeed } from "../data/prng";
 import { CONNECTICUT_OUTLINE, ROADS, STREET_NAMES, TOWNS, type LatLon, type Town } from "./geography";
-import { distanceMeters, distanceToPolylineMeters, insidePolygon } from "./mercator";
+import { distanceToPolylineMeters } from "./mercator";
 
 export interface NominatimAddress {
   house_number?: string;
@@ -77,9 +78,12 @@ const CAMERA_STREETS: readonly { at: LatLon; road: string }[] = [...REKOR_CAMERA
 const CAMERA_STREET_METERS = 600;
 const MAJOR_ROAD_METERS = 150;
 
+/** The state's outline as GeoJSON corners ([lon, lat]), as the shared point-in-polygon test takes them. */
+const CONNECTICUT_RING: readonly LonLat[] = CONNECTICUT_OUTLINE.map(([lat, lon]) => [lon, lat] as const);
+
 export function reverseGeocode(lat: number, lon: number, options: ReverseOptions = {}): ReverseAnswer {
   const point: LatLon = [lat, lon];
-  if (!insidePolygon(point, CONNECTICUT_OUTLINE)) return UNABLE_TO_GEOCODE;
+  if (!insideRing(lat, lon, CONNECTICUT_RING)) return UNABLE_TO_GEOCODE;
   const zoom = Math.max(0, Math.min(18, Math.round(options.zoom ?? 18)));
   const town = nearestTown(point);
   const road = roadAt(point);
@@ -148,7 +152,7 @@ function nearestTown(point: LatLon): Town {
   let best = TOWNS[0]!;
   let bestDistance = Infinity;
   for (const town of TOWNS) {
-    const distance = distanceMeters(point, [town.lat, town.lon]);
+    const distance = distanceMeters(point[0], point[1], town.lat, town.lon);
     if (distance < bestDistance) {
       best = town;
       bestDistance = distance;
@@ -160,7 +164,7 @@ function nearestTown(point: LatLon): Town {
 function roadAt(point: LatLon): string {
   let camera: { road: string; distance: number } | undefined;
   for (const street of CAMERA_STREETS) {
-    const distance = distanceMeters(point, street.at);
+    const distance = distanceMeters(point[0], point[1], street.at[0], street.at[1]);
     if (distance <= CAMERA_STREET_METERS && (!camera || distance < camera.distance))
       camera = { road: street.road, distance };
   }

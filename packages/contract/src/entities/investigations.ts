@@ -5,6 +5,7 @@ import { plateSearchProblem } from "../plates";
 import { ZCaseFields } from "./case-fields";
 import { ZSearchResult } from "./detection";
 import { searchDateTime } from "./search-request";
+import { EARTH_RADIUS_M, toRadians } from "../geo";
 
 /**
  * Investigations beyond one plate (issue 22): Odin's own calls beside the spec's POST /search-data.
@@ -81,7 +82,7 @@ function windowAtMost(days: number, what: string) {
   };
 }
 
-const EARTH_RADIUS_KM = 6_371.0088;
+const EARTH_RADIUS_KM = EARTH_RADIUS_M / 1000;
 /** An area's size in km²: a circle's, or a polygon's on the sphere (the shoelace formula on lon, sin lat). */
 export function areaKm2(area: TSearchArea): number {
   if (area.type === "Point") return Math.PI * (area.radius_m / 1000) ** 2;
@@ -90,9 +91,7 @@ export function areaKm2(area: TSearchArea): number {
   for (let i = 0; i < ring.length; i++) {
     const [lon1, lat1] = ring[i]!;
     const [lon2, lat2] = ring[(i + 1) % ring.length]!;
-    sum +=
-      (((lon2 - lon1) * Math.PI) / 180) *
-      (2 + Math.sin((lat1 * Math.PI) / 180) + Math.sin((lat2 * Math.PI) / 180));
+    sum += toRadians(lon2 - lon1) * (2 + Math.sin(toRadians(lat1)) + Math.sin(toRadians(lat2)));
   }
   return Math.abs((sum * EARTH_RADIUS_KM * EARTH_RADIUS_KM) / 2);
 }
