@@ -128,6 +128,8 @@ describe("GET /openapi.json (issue 38 item 1)", () => {
     expect(res.body).toMatch(/<code>POST<\/code><\/td><th scope="row"><code>\/search-data<\/code>/);
     expect(res.body).toContain("user (agency)");
     expect(res.body).not.toContain("<script");
+    // Issue 40: an icon named inline, so no /favicon.ico request is upgraded to https over plain http.
+    expect(res.body).toContain('<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,');
   });
 
   it("is public and the same on every call", async () => {

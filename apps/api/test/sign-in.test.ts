@@ -192,6 +192,17 @@ describe("sign-in through the built-in OpenID provider", () => {
     );
   });
 
+  it("names its icon inline, so a browser never asks for /favicon.ico (issue 40: over plain http the CSP's upgrade-insecure-requests sent that to https and it failed)", async () => {
+    const outcome = await signIn(t.baseUrl, "nobody", "x");
+    const icon = /<link rel="icon" type="image\/svg\+xml" href="(data:image\/svg\+xml,[^"]+)">/.exec(
+      outcome.page ?? "",
+    );
+    expect(icon, outcome.page).not.toBeNull();
+    expect(decodeURIComponent(icon![1]!.slice("data:image/svg+xml,".length))).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+    );
+  });
+
   it("rate-limits sign-in attempts per address and username", async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++)

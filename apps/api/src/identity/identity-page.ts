@@ -1,3 +1,5 @@
+import { PAGE_ICON_LINK } from "../lib/page-icon";
+
 /**
  * The built-in identity provider's pages (sign-in, sign-out, reset, errors) in Odin's own look:
  * the web app's tokens (navy bar, accent blue, system fonts), self-contained so they need no bundle.
@@ -34,7 +36,7 @@ export interface IdentityPage {
 export function renderIdentityPage({ title, body, scripts = [] }: IdentityPage): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Odin</title><style>${STYLE}</style></head>
+<title>${title} · Odin</title>${PAGE_ICON_LINK}<style>${STYLE}</style></head>
 <body><header>${MARK}<span>ODIN</span></header>
 <main><div class="card"><h1>${title}</h1>${body}</div></main>
 <footer>© 2026 Odin Systems, Inc. ODIN™ — trademark pending. For authorized law enforcement use only.

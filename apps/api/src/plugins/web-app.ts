@@ -37,7 +37,8 @@ export const webAppPlugin = fp<{ distDir: string }>(
     app.get("/sw.js", (_request, reply) =>
       reply.header("cache-control", "no-cache").sendFile("sw.js", distDir, { cacheControl: false }),
     );
-    // Browsers ask for /favicon.ico on pages that name no icon (the built-in provider's sign-in page).
+    // Browsers ask for /favicon.ico on pages that name no icon (an API answer opened in a tab; the pages
+    // the API renders name theirs inline: lib/page-icon.ts).
     app.get("/favicon.ico", (_request, reply) =>
       reply.header("cache-control", "public, max-age=86400").redirect("/favicon.svg", 301),
     );

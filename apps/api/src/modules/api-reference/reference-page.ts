@@ -1,3 +1,4 @@
+import { PAGE_ICON_LINK } from "../../lib/page-icon";
 import { OPENAPI_PATH } from "./openapi-document";
 
 interface Operation {
@@ -50,7 +51,7 @@ export function renderReferencePage(document: ReferenceDocument): string {
   const title = `${escapeHtml(document.info.title)} reference`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
+<title>${title}</title>${PAGE_ICON_LINK}
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1rem;color:#111;background:#fff}
 table{border-collapse:collapse;width:100%;margin-bottom:2rem}th,td{border:1px solid #888;padding:.3rem .5rem;text-align:left;vertical-align:top}
 thead th{background:#eee}code{font-size:.95em}a{color:#0645ad}header p{max-width:50rem}
