@@ -23,7 +23,7 @@ export {
 export { FieldError, type FieldErrorProps } from "./field-error";
 export { FieldLabel, type FieldLabelProps } from "./field-label";
 export { NoticeList, type NoticeListProps } from "./notice-list";
-export { RefusalNotice, refusedFields, type RefusalNoticeProps } from "./refusal-notice";
+export { RefusalNotice, useRefusal, type RefusalNoticeProps } from "./refusal-notice";
 export {
   CaseFields,
   EMPTY_CASE_FIELDS,

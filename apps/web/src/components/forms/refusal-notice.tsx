@@ -1,9 +1,10 @@
+import { useId } from "react";
 import { Notice } from "@/components/ui";
 
 type Errors = Record<string, { message?: string } | undefined>;
 
 export interface RefusalNoticeProps {
-  /** The id the refused fields' `aria-describedby` names (see `refusedFields`). */
+  /** The id the refused fields' `aria-describedby` names (see `useRefusal`). */
   id: string;
   /** The form's errors by field name (react-hook-form's `formState.errors`). */
   errors: Errors;
@@ -29,10 +30,17 @@ export function RefusalNotice({ id, errors }: RefusalNoticeProps) {
   );
 }
 
-/** A Field's props for a form with a RefusalNotice: marked invalid and described by it when refused. */
-export const refusedFields =
-  (errors: Errors, id: string) =>
-  (name: string): { invalid: boolean; describedBy: string | undefined } => ({
-    invalid: Boolean(errors[name]),
-    describedBy: errors[name] ? id : undefined,
-  });
+/**
+ * A form's refusal shown once: `<RefusalNotice {...refusal.notice} />`, and on each field it covers
+ * `<Field {...refusal.field(name)}>` (marked invalid and described by the notice when refused).
+ */
+export function useRefusal(errors: Errors) {
+  const id = useId();
+  return {
+    notice: { id, errors },
+    field: (name: string): { invalid: boolean; describedBy: string | undefined } => ({
+      invalid: Boolean(errors[name]),
+      describedBy: errors[name] ? id : undefined,
+    }),
+  };
+}

@@ -1,6 +1,6 @@
 import { MESSAGES, ZAddApiKeyRequest } from "@odin/contract";
-import { useId, useState } from "react";
-import { Field, Input, RefusalNotice, refusedFields } from "@/components/forms";
+import { useState } from "react";
+import { Field, Input, RefusalNotice, useRefusal } from "@/components/forms";
 import { Button, Card, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { useCheckedForm } from "@/lib/forms/checked-form";
@@ -25,9 +25,7 @@ export function AddApiKeyForm({ onAdded }: { onAdded: () => void }) {
     { agency: "", api_key: "" },
     { toInput: (values) => ({ ...values, source_program: "Rekor" }) },
   );
-  const { errors } = form.formState;
-  const refusalId = useId();
-  const refused = refusedFields(errors, refusalId);
+  const refusal = useRefusal(form.formState.errors);
   const [state, setState] = useState<SubmitState>({ status: "idle" });
   const saving = state.status === "saving";
 
@@ -46,7 +44,7 @@ export function AddApiKeyForm({ onAdded }: { onAdded: () => void }) {
   return (
     <Card title="Add API Key">
       <form onSubmit={submit} noValidate>
-        <Field label="Agency" name="agency" required {...refused("agency")}>
+        <Field label="Agency" name="agency" required {...refusal.field("agency")}>
           <Input
             {...form.register("agency")}
             maxLength={KEY_LIMITS.agency}
@@ -60,7 +58,7 @@ export function AddApiKeyForm({ onAdded }: { onAdded: () => void }) {
           name="api_key"
           required
           hint="Stored encrypted; only its last characters are ever shown again."
-          {...refused("api_key")}
+          {...refusal.field("api_key")}
         >
           <Input
             {...form.register("api_key")}
@@ -72,7 +70,7 @@ export function AddApiKeyForm({ onAdded }: { onAdded: () => void }) {
             required
           />
         </Field>
-        <RefusalNotice id={refusalId} errors={errors} />
+        <RefusalNotice {...refusal.notice} />
         {state.status === "done" && <Notice tone="success">{state.message}</Notice>}
         {state.status === "failed" && (
           <Notice tone="danger" title={MESSAGES.errorAddingApiKey}>

@@ -1,6 +1,6 @@
 import { MESSAGES, ZAddAxonIntegrationRequest, type TAddAxonIntegrationRequest } from "@odin/contract";
-import { useId, useState } from "react";
-import { Field, Input, RefusalNotice, refusedFields } from "@/components/forms";
+import { useState } from "react";
+import { Field, Input, RefusalNotice, useRefusal } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { useCheckedForm } from "@/lib/forms/checked-form";
@@ -28,9 +28,7 @@ type SubmitState = { status: "idle" } | { status: "saving" } | { status: "failed
  */
 export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) => void }) {
   const form = useCheckedForm(ZAddAxonIntegrationRequest, EMPTY);
-  const { errors } = form.formState;
-  const refusalId = useId();
-  const refused = refusedFields(errors, refusalId);
+  const refusal = useRefusal(form.formState.errors);
   const [state, setState] = useState<SubmitState>({ status: "idle" });
   const saving = state.status === "saving";
 
@@ -53,7 +51,7 @@ export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) =>
       </p>
       <div className="form-row">
         {FIELDS.map(({ field, label, type, hint }) => (
-          <Field key={field} label={label} name={field} required hint={hint} {...refused(field)}>
+          <Field key={field} label={label} name={field} required hint={hint} {...refusal.field(field)}>
             <Input
               {...form.register(field)}
               type={type}
@@ -66,7 +64,7 @@ export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) =>
           </Field>
         ))}
       </div>
-      <RefusalNotice id={refusalId} errors={errors} />
+      <RefusalNotice {...refusal.notice} />
       {state.status === "failed" && <Notice tone="danger">{state.message}</Notice>}
       <div className="form-actions">
         <Button type="submit" busy={saving}>

@@ -9,10 +9,15 @@ import { maxLengthOf } from "@/lib/forms/limits";
 import { addSignInRule, removeSignInRule } from "../api/sign-in-rules";
 import { ownerKeys, ownerQueries } from "../api/queries";
 
-const RULE_LIMITS = {
-  claim: maxLengthOf(ZIdpRoleRuleInput.shape.claim),
-  value: maxLengthOf(ZIdpRoleRuleInput.shape.value),
-};
+/** The rule's two text fields, their limits the contract's. */
+const TEXT_FIELDS = [
+  { name: "claim", label: "Claim", maxLength: maxLengthOf(ZIdpRoleRuleInput.shape.claim) },
+  {
+    name: "value",
+    label: "Value (group name or id)",
+    maxLength: maxLengthOf(ZIdpRoleRuleInput.shape.value),
+  },
+] as const;
 
 const EMPTY = {
   agency_id: "",
@@ -133,22 +138,11 @@ export function SignInRulesCard({ agencies }: { agencies: TAgency[] }) {
               <Options options={agencies.map((agency) => ({ value: agency.id, label: agency.name }))} />
             </Select>
           </Field>
-          <Field label="Claim" name="claim" error={errors.claim?.message}>
-            <Input
-              {...form.register("claim")}
-              maxLength={RULE_LIMITS.claim}
-              disabled={busy}
-              spellCheck={false}
-            />
-          </Field>
-          <Field label="Value (group name or id)" name="value" error={errors.value?.message}>
-            <Input
-              {...form.register("value")}
-              maxLength={RULE_LIMITS.value}
-              disabled={busy}
-              spellCheck={false}
-            />
-          </Field>
+          {TEXT_FIELDS.map(({ name, label, maxLength }) => (
+            <Field key={name} label={label} name={name} error={errors[name]?.message}>
+              <Input {...form.register(name)} maxLength={maxLength} disabled={busy} spellCheck={false} />
+            </Field>
+          ))}
           <Field label="Role" name="role" error={errors.role?.message}>
             <Select {...form.register("role")} disabled={busy}>
               <option value="user">User</option>

@@ -7,8 +7,8 @@ import {
   type TSearchResult,
 } from "@odin/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
-import { Field, Input, RefusalNotice, Select, TextArea, refusedFields } from "@/components/forms";
+import { useState } from "react";
+import { Field, Input, RefusalNotice, Select, TextArea, useRefusal } from "@/components/forms";
 import { Button, Modal, Notice, PlateLabel } from "@/components/ui";
 import { isApiError } from "@/lib/api-client";
 import { errorReason } from "@/lib/error-reason";
@@ -74,9 +74,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
       errorsGoTogether: true,
     },
   );
-  const { errors } = form.formState;
-  const refusalId = useId();
-  const refused = refusedFields(errors, refusalId);
+  const refusal = useRefusal(form.formState.errors);
   const state = form.watch("state");
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -105,7 +103,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
         <PlateLabel plate={result.plate || MESSAGES.notAvailable} />
       </p>
       {groups.isError && <Notice tone="danger">{MESSAGES.failedToLoadGroups}</Notice>}
-      <Field label="Hotlist Group" name="group_id" {...refused("group_id")}>
+      <Field label="Hotlist Group" name="group_id" {...refusal.field("group_id")}>
         <Select {...form.register("group_id")} disabled={saving} aria-busy={groups.isPending || undefined}>
           <option value="">{MESSAGES.selectGroupPlaceholder}</option>
           {groups.data?.map((group) => (
@@ -115,7 +113,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
           ))}
         </Select>
       </Field>
-      <Field label={MESSAGES.reasonRequiredLabel} name="reason" {...refused("reason")}>
+      <Field label={MESSAGES.reasonRequiredLabel} name="reason" {...refusal.field("reason")}>
         <Input {...form.register("reason")} maxLength={HOTLIST_LIMITS.reason} disabled={saving} />
       </Field>
       <Field label={MESSAGES.plateStateOptionalLabel} name="state">
@@ -132,7 +130,7 @@ function HotlistForm({ result, onAdded }: { result: TSearchResult; onAdded: (mes
       <Field label={MESSAGES.notesOptionalLabel} name="notes">
         <TextArea {...form.register("notes")} rows={3} maxLength={HOTLIST_LIMITS.notes} disabled={saving} />
       </Field>
-      <RefusalNotice id={refusalId} errors={errors} />
+      <RefusalNotice {...refusal.notice} />
       {failure && <Notice tone="danger">{failure}</Notice>}
       <div className="form-actions">
         <Button type="submit" busy={saving}>
