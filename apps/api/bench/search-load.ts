@@ -138,7 +138,7 @@ interface StatementStats {
   perSearch: number;
   execMsPerSearch: number;
   planMsPerSearch: number;
-  top: { query: string; callsPerSearch: number; meanMs: number; msPerSearch: number }[];
+  top: { query: string; callsPerSearch: number; meanMs: number; planMs: number; msPerSearch: number }[];
 }
 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -301,6 +301,7 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
           query: row.query.replace(/\s+/g, " ").slice(0, 160),
           callsPerSearch: per(row.calls),
           meanMs: round((row.exec_ms + row.plan_ms) / Math.max(1, row.calls), 3),
+          planMs: round(row.plan_ms / Math.max(1, row.calls), 3),
           msPerSearch: per(row.exec_ms + row.plan_ms),
         })),
       };
@@ -399,6 +400,15 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
                     "%": step.share,
                   })),
               );
+              printTable(
+                `${phase.server}, ${phase.kind}: the heaviest functions by self time (ms per search)`,
+                summary.byFunction.slice(0, 25).map((fn) => ({
+                  function: fn.fn.slice(0, 90),
+                  area: fn.area.slice(0, 40),
+                  "ms/search": round(fn.ms / phase.searches, 3),
+                  "%": fn.share,
+                })),
+              );
             }
           }
         }
@@ -432,6 +442,7 @@ async function main({ db: embedded, writeResult }: BenchRun): Promise<void> {
         phase.statements.top.slice(0, 15).map((row) => ({
           "per search": row.callsPerSearch,
           "mean ms": row.meanMs,
+          "of it planning": row.planMs,
           "ms/search": row.msPerSearch,
           statement: row.query.slice(0, 110),
         })),

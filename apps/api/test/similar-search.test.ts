@@ -1,4 +1,5 @@
 import type { TSearchResult } from "@odin/contract";
+import { Prisma, PREPARED_STATEMENT, queryPrepared } from "@odin/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchAxisReads } from "../src/sources/axis/axis-detections.repository";
 import { createDetectionWriter } from "../src/modules/ingest/axis-batch-insert";
@@ -188,6 +189,27 @@ describe("Similar plate search (issue 19)", () => {
     expect(direct).toEqual(viaPrisma);
     expect(typeof direct[0]!.id).toBe("bigint");
     expect(direct[0]!.timestamp).toBeInstanceOf(Date);
+  });
+
+  it("keeps one generic plan of each statement Odin names, and plans every other one for its values (issue 42 item 4)", async () => {
+    // Planning the hotlist badges' statement for its values cost 16 times its work at every search; a
+    // generic plan of the scan or of Prisma's reads of partitioned tables plans every partition.
+    const mode = (sql: Prisma.Sql) =>
+      Promise.all(
+        Array.from(
+          { length: 4 },
+          async () => (await queryPrepared<{ mode: string }>(t.prisma, sql))[0]!.mode,
+        ),
+      );
+    const setting = "current_setting('plan_cache_mode') AS mode";
+    expect(await mode(Prisma.sql`${Prisma.raw(PREPARED_STATEMENT)} SELECT ${Prisma.raw(setting)}`)).toEqual(
+      Array(4).fill("force_generic_plan"),
+    );
+    expect(await mode(Prisma.sql`SELECT ${Prisma.raw(setting)}`)).toEqual(Array(4).fill("auto"));
+    const [prisma] = await t.prisma.$queryRaw<
+      { mode: string }[]
+    >`SELECT current_setting('plan_cache_mode') AS mode`;
+    expect(prisma?.mode).toBe("auto");
   });
 
   it("reads the candidate search's pages in the backend, not through an I/O worker", async () => {

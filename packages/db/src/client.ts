@@ -11,9 +11,10 @@ export interface PrismaOptions {
 
 /**
  * A raw statement whose text starts with this comment is prepared once per connection (a named
- * statement), so PostgreSQL can keep a generic plan instead of planning it at every call; every other
- * statement stays unnamed, planned for its values. For hot statements whose text does not vary with
- * the values (Similar search: planning cost as much as running it, docs/benchmarks.md).
+ * statement) on connections that keep its generic plan instead of planning it at every call
+ * (namedPools); every other statement stays unnamed, planned for its values. For hot statements whose text does not vary with the values and
+ * whose plan does not depend on them (Similar search: planning cost as much as running it; the hotlist
+ * badges, docs/benchmarks.md).
  */
 export const PREPARED_STATEMENT = "/* odin:prepared */";
 
@@ -31,19 +32,41 @@ const driverPools = new WeakMap<object, pg.Pool>();
  */
 export const ROUTED_CLIENT = Symbol.for("odin.routedClient");
 
+/**
+ * Each client's pool for the statements Odin names (PREPARED_STATEMENT, queryPrepared), when it has one.
+ * Its connections set plan_cache_mode = force_generic_plan, so each named statement is planned once per
+ * connection and that plan kept. Under PostgreSQL's default (auto) a named statement is still planned
+ * for its values whenever its generic plan's estimate looks dearer than the custom ones, which the
+ * hotlist badges' statement always did (unnest of an array parameter is estimated at 100 rows, of the
+ * actual array at its length): 0.82 ms of planning at every search for 0.05 ms of work (issue 42 item 4).
+ * The setting cannot live on the pool Prisma uses: it applies to unnamed statements too (they are cached
+ * plans as well), and a generic plan of the search's scan or of Prisma's reads of partitioned tables
+ * plans every partition (the scan's planning doubled when tried).
+ */
+const namedPools = new WeakMap<object, () => pg.Pool>();
+
+/** Below this pool size named statements share the one pool (the CLI's clients of one or two). */
+const NAMED_POOL_FROM = 4;
+
 /** Prisma on node-postgres through the Rust-free driver-adapter path of Prisma 7. */
 export function createPrismaClient(databaseUrl: string, options: PrismaOptions = {}): PrismaClient {
   // The pool is made here and handed to the adapter (which ends it on $disconnect), so queryPrepared
   // can borrow the same connections.
   // A URL naming several hosts (or target_session_attrs=read-write) follows the primary (./hosts.ts).
   const url = parseDatabaseUrl(databaseUrl);
-  const pool = needsPrimaryLocator(url)
-    ? new pg.Pool({
-        connectionString: url.urlFor(url.hosts[0]!),
-        Client: followingClient(createPrimaryLocator(url)),
-        max: options.poolSize ?? 10,
-      })
-    : new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  const size = options.poolSize ?? 10;
+  // The connections are split, so a process holds at most `size` (DATABASE_POOL_SIZE): half for the
+  // named statements (made at their first use), the rest for Prisma and unnamed statements.
+  const namedSize = size >= NAMED_POOL_FROM ? Math.floor(size / 2) : 0;
+  const makePool = (max: number) =>
+    needsPrimaryLocator(url)
+      ? new pg.Pool({
+          connectionString: url.urlFor(url.hosts[0]!),
+          Client: followingClient(createPrimaryLocator(url)),
+          max,
+        })
+      : new pg.Pool({ connectionString: databaseUrl, max });
+  const pool = makePool(size - namedSize);
   const adapter = new PrismaPg(pool, {
     // pg sends an unnamed statement when the name is undefined.
     statementNameGenerator: (query) => statementName(query.sql) as string,
@@ -57,6 +80,29 @@ export function createPrismaClient(databaseUrl: string, options: PrismaOptions =
   // once connected, and this keeps it from being an unhandled 'error' event before that.
   pool.on("error", () => undefined);
   driverPools.set(client, pool);
+  if (namedSize > 0) {
+    let named: pg.Pool | undefined;
+    namedPools.set(client, () => {
+      if (named) return named;
+      named = makePool(namedSize);
+      named.on("error", () => undefined);
+      // Sent first on each new connection (queued before any other statement). A server that refuses
+      // it keeps its default.
+      named.on("connect", (connection) => {
+        connection.query("SET plan_cache_mode = force_generic_plan").catch(() => undefined);
+      });
+      return named;
+    });
+    // $disconnect ends the named pool too (the adapter ends the other).
+    const disconnect = client.$disconnect.bind(client);
+    client.$disconnect = async () => {
+      try {
+        await disconnect();
+      } finally {
+        if (named && !named.ending) await named.end();
+      }
+    };
+  }
   return client;
 }
 
@@ -84,10 +130,13 @@ export async function queryPrepared<T>(
   sql: Prisma.Sql,
 ): Promise<T[]> {
   const target = (client as { [ROUTED_CLIENT]?: Pick<PrismaClient, "$queryRaw"> })[ROUTED_CLIENT] ?? client;
-  const pool = driverPools.get(target);
-  if (!pool || pool.ending || pool.ended) return target.$queryRaw<T[]>(sql);
+  const main = driverPools.get(target);
+  if (!main || main.ending || main.ended) return target.$queryRaw<T[]>(sql);
+  const name = statementName(sql.text);
+  const pool = (name && namedPools.get(target)?.()) || main;
+  if (pool.ending || pool.ended) return target.$queryRaw<T[]>(sql);
   const result = await pool.query({
-    name: statementName(sql.text),
+    name,
     text: sql.text,
     values: sql.values,
     types: rowTypes,
