@@ -43,6 +43,13 @@ describe("buildUserManagerSettings", () => {
     });
   });
 
+  it("replaces the page's history entry when it goes to the provider, so Back never meets the sign-in (issue 40)", () => {
+    // A reload of /results signs in again through the provider and /callback?code=…: pushed, that left
+    // the reloaded /results and the used callback address behind Back. oidc-client-ts then calls
+    // window.location.replace for sign-in and sign-out; the callback replaces its own entry (auth-provider.tsx).
+    expect(settings.redirectMethod).toBe("replace");
+  });
+
   it("falls back to the spec's scope when the server sends none", () => {
     expect(buildUserManagerSettings({ ...OIDC, scope: " " }, "http://x").scope).toBe(LOGIN_SCOPE);
   });

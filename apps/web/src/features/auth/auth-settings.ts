@@ -25,6 +25,8 @@ const seconds = (ms: number) => Math.round(ms / 1000);
  * - The sign-in request's own state (PKCE verifier, nonce, return target) must survive the redirect, so it
  *   sits in sessionStorage: this tab only, gone when the tab closes, and never a token.
  * - Silent renew uses the refresh token (offline_access) shortly before the access token expires.
+ * - Going to the provider (sign-in, sign-out) replaces the current history entry, and the callback
+ *   replaces /callback with where the user was going: Back never meets a sign-in address.
  *
  * The spec's client defaults, where oidc-client-ts has a matching setting: HTTP timeout 10 s (every
  * request to the provider, refreshes included); token leeway 60 s (renewal starts 60 s before expiry;
@@ -55,5 +57,9 @@ export function buildUserManagerSettings(oidc: OidcConfig, origin: string): User
     accessTokenExpiringNotificationTimeInSeconds: CLIENT_DEFAULTS.tokenLeewaySeconds,
     maxSilentRenewTimeoutRetries: CLIENT_DEFAULTS.tokenRetries,
     popupWindowFeatures: { closePopupWindowAfterInSeconds: seconds(CLIENT_DEFAULTS.popupTimeoutMs) },
+    // Issue 40: the trip to the provider replaces the page's history entry instead of adding one. A
+    // reload signs in again (tokens in memory), and a pushed trip left the reloaded page (and once the
+    // used /callback?code=… address) behind Back, which then led straight back to the same page.
+    redirectMethod: "replace",
   };
 }
