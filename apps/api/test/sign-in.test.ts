@@ -186,6 +186,8 @@ describe("sign-in through the built-in OpenID provider", () => {
     expect(outcome.page).toContain('<label for="username">Username</label>');
     expect(outcome.page).toContain('<label for="password">Password</label>');
     expect(outcome.page).toContain(">Sign in</button>");
+    // The web app's footer links, Verify Export among them (issue 40 item 7: open to anyone).
+    expect(outcome.page).toContain('<a href="/verify-export">Verify Export</a>');
     expect(outcome.page).toContain(escapeHtml(SIGN_IN_MESSAGES.invalid));
     expect(SIGN_IN_MESSAGES.invalid).toBe(
       "Invalid username or password. After several failed attempts an account is locked for a while: ask your agency's admin if you are locked out.",

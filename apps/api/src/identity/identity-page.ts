@@ -40,7 +40,7 @@ export function renderIdentityPage({ title, body, scripts = [] }: IdentityPage):
 <body><header>${MARK}<span>ODIN</span></header>
 <main><div class="card"><h1>${title}</h1>${body}</div></main>
 <footer>© 2026 Odin Systems, Inc. ODIN™ — trademark pending. For authorized law enforcement use only.
-<nav aria-label="Legal and transparency"><a href="/terms">Terms of Use</a> · <a href="/privacy">Privacy Policy</a> · <a href="/transparency">Transparency</a></nav></footer>
+<nav aria-label="Legal and transparency"><a href="/terms">Terms of Use</a> · <a href="/privacy">Privacy Policy</a> · <a href="/transparency">Transparency</a> · <a href="/verify-export">Verify Export</a></nav></footer>
 ${scripts.map((src) => `<script src="${src}"></script>`).join("")}</body></html>`;
 }
 
