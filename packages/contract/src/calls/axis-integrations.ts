@@ -20,12 +20,19 @@ import { ZCameraHealthFigures } from "./camera-health";
  * when it is made or rotated; Odin keeps only its hash.
  */
 
-/** Part of a URL path and of search requests: unique across Odin, never reused once deleted. */
+/** The longest RAVEN camera identifier (the form's maxLength reads it from ZAxisIdentifier). */
+export const AXIS_IDENTIFIER_MAX = 64;
+
+/**
+ * Part of a URL path and of search requests: unique across Odin, never reused once deleted. One too
+ * long stops at its length check (`abort`), so it is refused once, with the pattern's message.
+ */
 export const ZAxisIdentifier = z
   .string({ error: MESSAGES.axisIdentifierRules })
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9._-]{2,63}$/, MESSAGES.axisIdentifierRules);
+  .max(AXIS_IDENTIFIER_MAX, { error: MESSAGES.axisIdentifierRules, abort: true })
+  .regex(new RegExp(`^[a-z0-9][a-z0-9._-]{2,${AXIS_IDENTIFIER_MAX - 1}}$`), MESSAGES.axisIdentifierRules);
 
 export const ZCreateAxisIntegrationRequest = z
   .object({

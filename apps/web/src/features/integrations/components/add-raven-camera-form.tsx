@@ -16,12 +16,10 @@ import { createAxisIntegration } from "../api/axis-integrations";
 type SubmitState =
   { status: "idle" } | { status: "saving" } | { status: "failed"; reason: string | undefined };
 
-/**
- * The contract's length limits of the text fields: the name's. The identifier's length is part of its
- * pattern (checked on submit) and the position's fields are numbers.
- */
+/** The contract's length limits of the text fields (the position's fields are numbers). */
 const CAMERA_LIMITS: Partial<Record<keyof typeof EMPTY, number>> = {
   name: maxLengthOf(ZCreateAxisIntegrationRequest.shape.name),
+  identifier: maxLengthOf(ZCreateAxisIntegrationRequest.shape.identifier),
 };
 
 const EMPTY = { name: "", identifier: "", latitude: "", longitude: "", agency_id: "" };

@@ -4,6 +4,7 @@ import { Field, Input, RefusalNotice, useRefusal } from "@/components/forms";
 import { Button, Notice } from "@/components/ui";
 import { errorReason } from "@/lib/error-reason";
 import { useCheckedForm } from "@/lib/forms/checked-form";
+import { maxLengthOf } from "@/lib/forms/limits";
 import { addAxonIntegration } from "../api/axon";
 
 type Field = keyof TAddAxonIntegrationRequest;
@@ -19,6 +20,8 @@ const FIELDS: { field: Field; label: string; type: "text" | "password" | "url"; 
   { field: "base_url", label: "Base URL", type: "url", hint: "The https address of your agency's Axon API." },
 ];
 const EMPTY: Record<Field, string> = { client_id: "", secret_id: "", partner_id: "", base_url: "" };
+/** Each field's length as the contract limits it. */
+const maxLength = (field: Field) => maxLengthOf(ZAddAxonIntegrationRequest.shape[field]);
 
 type SubmitState = { status: "idle" } | { status: "saving" } | { status: "failed"; message: string };
 
@@ -55,6 +58,7 @@ export function AxonIntegrationForm({ onAdded }: { onAdded: (message: string) =>
             <Input
               {...form.register(field)}
               type={type}
+              maxLength={maxLength(field)}
               autoComplete={type === "password" ? "new-password" : "off"}
               spellCheck={false}
               placeholder={type === "url" ? "https://" : undefined}
