@@ -52,6 +52,7 @@ export async function createInfrastructure(deps: InfrastructureDependencies) {
   const images = createImageStore(createBlobStore(config.storage, "images", s3Client));
   const sourceDeps: SourceDeps = {
     prisma,
+    writer: prisma,
     secrets,
     handles: createImageHandles(secrets.derive("image-handles")),
     defaultRetentionDays: config.detections.retentionDays,

@@ -8,6 +8,11 @@ import type { SourcePlace } from "./place";
 /** What the source adapters need: the database, the secrets box (vendor keys) and the image handles. */
 export interface SourceDeps {
   prisma: Database;
+  /**
+   * The primary, for what a search writes as it goes (issue 40 item 6: the newest read a Rekor answer
+   * carried per camera); `prisma` may be a read replica's handle. Absent: `prisma`.
+   */
+  writer?: Database;
   secrets: SecretBox;
   handles: ImageHandles;
   /** DETECTION_RETENTION_DAYS: how long RAVEN reads are kept for agencies without their own figure. */

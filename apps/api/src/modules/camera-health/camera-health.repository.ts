@@ -42,7 +42,7 @@ export function findLiveAxisIntegrations(prisma: PrismaClient, scope: AgencyScop
       identifier: true,
       label: true,
       pausedAt: true,
-      axisAgency: { select: { agency: { select: { name: true } } } },
+      axisAgency: { select: { agencyId: true, agency: { select: { name: true } } } },
     },
     orderBy: { id: "asc" },
   });
@@ -64,8 +64,10 @@ export function findRekorCamerasOf(prisma: PrismaClient, scope: AgencyScope) {
       cameraName: true,
       siteName: true,
       lastSeenAt: true,
+      lastReadInSearchAt: true,
+      agencyId: true,
       agency: { select: { name: true } },
-      rekorApiKey: { select: { agency: { select: { name: true } } } },
+      rekorApiKey: { select: { agencyId: true, agency: { select: { name: true } } } },
     },
     orderBy: { id: "asc" },
   });

@@ -33,3 +33,9 @@ export function healthFigures(
     state: cameraState(activity, now, silentAfterMinutes),
   };
 }
+
+/** The later of two instants, either of which may be unknown. */
+export function laterOf(a: Date | null, b: Date | null): Date | null {
+  if (!a || !b) return a ?? b;
+  return a.getTime() >= b.getTime() ? a : b;
+}

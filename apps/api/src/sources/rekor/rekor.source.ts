@@ -10,6 +10,7 @@ import {
   findRekorCamerasForPlace,
   findRekorCamerasOfKeys,
 } from "./rekor-cameras.repository";
+import { noteSearchedReads } from "./rekor-search-reads.repository";
 import { fetchImage, REKOR_MAX_TOPN, searchPlates, type RekorKey } from "./rekor.client";
 import { mapRekorRow, matchesRekorQuery } from "./rekor.mapper";
 import type { TRekorSearchAnswer } from "./rekor.payload";
@@ -116,6 +117,7 @@ export function createRekorSource(
       // Some keys answering is a result; none answering is the source failing, with every reason.
       if (answers.length === 0) throw new VendorError("failed", failures.join("; "));
       if (warn) failures.forEach(warn);
+      noteSearchedReads(deps.writer ?? prisma, answers); // camera health's last read (issue 40 item 6); not awaited
 
       const cameras = await camerasLoading;
       const results: TSearchResult[] = [];
