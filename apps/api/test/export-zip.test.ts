@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { csvCell, csvLine } from "../src/modules/exports/export-csv";
 import { plateCropBox } from "../src/sources/record-images";
-import { readZip, startExportFixture, todayIn, type ExportFixture } from "./export-helpers";
+import { pdfText, readZip, startExportFixture, todayIn, type ExportFixture } from "./export-helpers";
 
 const JUSTIFICATION = "Case 2026-302: evidence package for the prosecutor";
 
@@ -204,6 +204,58 @@ describe("POST /export-zip", () => {
     ]);
     expect(files.has(`0001-${axon!.plate}/vehicle.jpg`)).toBe(false);
     expect(files.has(`0002-${rekor!.plate}/record.json`)).toBe(true);
+  });
+
+  it("prints the agency's hotlist groups each plate is on at export time, never the client's claim (issue 40 item 1)", async () => {
+    // Two reads of plates on no list yet (some demo plates are listed).
+    const unlisted = f.results.filter((result) => result.source_program === "Rekor" && !result.hotlists);
+    const listed = unlisted[0];
+    const other = unlisted.find((result) => result.plate !== listed!.plate);
+    const group = await f.t.prisma.hotlistGroup.findFirstOrThrow({
+      where: { name: "Hartford Stolen Vehicles" },
+    });
+    const entry = await f.t.prisma.hotlistPlate.create({
+      data: {
+        groupId: group.id,
+        plateNumber: listed!.plate,
+        plateNormalized: listed!.plate.replace(/[^A-Z0-9]/gi, "").toUpperCase(),
+        state: null,
+        reason: "Stolen 11/28",
+      },
+    });
+    try {
+      // The client claims a list for the other record: the server's answer is what prints.
+      const forged = { ...other!, hotlists: [{ group_id: 999, group_name: "Forged List" }] };
+      const body = { records: [listed, forged], justification: JUSTIFICATION };
+      const zip = await f.exportAs("zip", body);
+      expect(zip.statusCode, zip.body).toBe(200);
+      const files = readZip(zip.rawPayload);
+      const csv = parseCsv(files.get("records.csv")!.toString("utf8"));
+      const column = csv[0]!.indexOf("hotlists");
+      expect(column).toBe(csv[0]!.length - 1);
+      expect(csv[1]![column]).toBe("Hartford Stolen Vehicles (Stolen 11/28), Hartford Police Department");
+      expect(csv[2]![column]).toBe("");
+      const json = JSON.parse(
+        files.get(`0001-${listed!.plate}/record.json`)!.toString("utf8"),
+      ) as TSearchResult;
+      expect(json.hotlists).toEqual([
+        {
+          group_id: group.id,
+          group_name: "Hartford Stolen Vehicles",
+          agency_name: "Hartford Police Department",
+          reason: "Stolen 11/28",
+        },
+      ]);
+
+      const pdf = await f.exportAs("pdf", body);
+      expect(pdf.statusCode, pdf.body).toBe(200);
+      const text = pdfText(pdf.rawPayload);
+      expect(text).toContain("On hotlist at export:");
+      expect(text).toContain("Hartford Stolen Vehicles");
+      expect(text).not.toContain("Forged List");
+    } finally {
+      await f.t.prisma.hotlistPlate.delete({ where: { id: entry.id } });
+    }
   });
 
   it("refuses an export without a selection or a justification, unaudited", async () => {

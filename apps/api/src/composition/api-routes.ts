@@ -49,6 +49,7 @@ import { agencyListRoutes } from "../modules/search/agency-lists.routes";
 import { agencyListsServiceFactory } from "../modules/search/agency-lists.service";
 import { searchRoutes } from "../modules/search/search.routes";
 import { searchServiceFactory } from "../modules/search/search.services";
+import { attachHotlists } from "../modules/search/hotlist-badges.repository";
 import { createPageCursors } from "../modules/search/search-pages";
 import { investigationRoutes } from "../modules/search/investigations.routes";
 import { axonImageRoutes } from "../modules/images/axon-image.routes";
@@ -229,7 +230,13 @@ export async function registerApiRoutes(app: FastifyInstance, infra: Infrastruct
   await app.register(axonImageRoutes, { images: vendorImages });
   await app.register(axisImageRoutes, { axisImages: axisImagesServiceFactory({ database: prisma, images }) });
   await app.register(exportRoutes, {
-    exports: exportsServiceFactory({ database: prisma, config, refs: recordRefs, log: app.log }),
+    exports: exportsServiceFactory({
+      database: prisma,
+      config,
+      refs: recordRefs,
+      log: app.log,
+      hotlistHits: (actor, records) => attachHotlists(prisma, actor, records),
+    }),
     images: { sources: sourceDeps, images },
     config,
     geocoder,

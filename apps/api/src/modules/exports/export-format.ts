@@ -61,3 +61,18 @@ export function safeFileName(plate: string): string {
     .slice(0, 24);
   return safe || "UNKNOWN";
 }
+
+/**
+ * The hotlist groups of the caller's agency a record's plate is on when the export was made (issue 40
+ * item 1), as the report and the archive's CSV print them: "Stolen Vehicles (Stolen), Hartford Police
+ * Department; Wanted (Warrant), …"; empty when it is on none.
+ */
+export function hotlistsLine(record: Pick<TExportRecord, "hotlists">): string {
+  return (record.hotlists ?? [])
+    .map(
+      (listed) =>
+        `${listed.group_name}${listed.reason ? ` (${listed.reason})` : ""}` +
+        (listed.agency_name ? `, ${listed.agency_name}` : ""),
+    )
+    .join("; ");
+}

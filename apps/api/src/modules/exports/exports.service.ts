@@ -37,6 +37,12 @@ export interface BeginExportDeps {
   maxRecords: number;
   timeZone: string;
   refs: RecordRefs;
+  /**
+   * The hotlist groups of the caller's agency each record's plate is on now (issue 40 item 1: the
+   * search's badges, by the alert matcher's rule), given by the composition root: the rule lives with
+   * the search, which imports this module.
+   */
+  hotlistHits?: (actor: Actor, records: TExportRecord[]) => Promise<TExportRecord[]>;
 }
 
 /**
@@ -101,10 +107,15 @@ export async function beginExport(
   const scope = searchScopeOf(actor);
   const read = await deps.refs.read(scope, actor, refs);
   if (read.records.length === 0) throw noneValid();
+  // Read again like the rest: what the client sent about hotlists is never printed.
+  const records = read.records.map(({ record }) => {
+    const { hotlists: _sent, ...rest } = record;
+    return rest;
+  });
   return {
     kind,
     exportId,
-    records: read.records.map((entry) => entry.record),
+    records: deps.hotlistHits ? await deps.hotlistHits(actor, records) : records,
     leftOut: [...opened.leftOut, ...read.leftOut].sort((a, b) => a.position - b.position),
     justification: body.justification,
     exportedAt: new Date(),

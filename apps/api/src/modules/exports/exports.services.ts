@@ -13,6 +13,8 @@ export interface ExportsServiceOptions {
   /** The record references search results carry; exports are made only from them. */
   refs: RecordRefs;
   log: MapSnapshotOptions["log"];
+  /** The hotlist groups of the caller's agency each record is on (BeginExportDeps.hotlistHits). */
+  hotlistHits?: BeginExportDeps["hotlistHits"];
 }
 
 /**
@@ -20,12 +22,13 @@ export interface ExportsServiceOptions {
  * (beginExport), the published signing keys, and the map snapshots of the reports (one cache of tiles
  * and pictures per process).
  */
-export function exportsServiceFactory({ database, config, refs, log }: ExportsServiceOptions) {
+export function exportsServiceFactory({ database, config, refs, log, hotlistHits }: ExportsServiceOptions) {
   const begin: BeginExportDeps = {
     prisma: database,
     maxRecords: config.exports.maxRecords,
     timeZone: config.exports.timeZone,
     refs,
+    ...(hotlistHits ? { hotlistHits } : {}),
   };
   return {
     ...bindServices(begin, { beginExport }),

@@ -15,6 +15,7 @@ import {
   formatCoordinates,
   formatTimestamp,
   givenAddress,
+  hotlistsLine,
   orNotAvailable,
   sourceLabel,
 } from "./export-format";
@@ -78,6 +79,7 @@ const COLOR = {
   box: "#f3f4f6",
   border: "#d1d5db",
   white: "#ffffff",
+  danger: "#b91c1c",
 };
 const FONT = { regular: "Helvetica", bold: "Helvetica-Bold" };
 const RESTRICTED = "For authorized law-enforcement use only.";
@@ -415,6 +417,15 @@ function drawRecord(doc: PDFKit.PDFDocument, prepared: PreparedRecord, job: Expo
   drawImageBox(doc, prepared.plate, { x: LEFT, y: 366, width: 200, height: 100 }, reasonFor("plate image"));
   text(doc, record.plate, LEFT, 476, 200, { font: FONT.bold, size: 18 });
   text(doc, orNotAvailable(record.plate_state), LEFT, 500, 200, { size: 11, color: COLOR.muted });
+  // Issue 40 item 1: the agency's hotlist groups the plate was on when the report was made.
+  const listed = hotlistsLine(record);
+  if (listed)
+    text(doc, `On hotlist at export: ${listed}`, LEFT, 516, 200, {
+      font: FONT.bold,
+      size: 8,
+      color: COLOR.danger,
+      lines: 2,
+    });
 
   const map = { x: LEFT + 212, y: 366, width: CONTENT_WIDTH - 212, height: 160 };
   caption(doc, "LOCATION", map.x, 354, 200);

@@ -5,7 +5,14 @@ import type { ZipArchive } from "archiver";
 import { loadRecordImages, type ExportLog, type RecordImageDeps } from "../../sources/record-images";
 import type { VendorImage } from "../../lib/vendor-http";
 import { csvLine } from "./export-csv";
-import { bodyTypeLabel, formatTimestamp, givenAddress, safeFileName, sourceLabel } from "./export-format";
+import {
+  bodyTypeLabel,
+  formatTimestamp,
+  givenAddress,
+  hotlistsLine,
+  safeFileName,
+  sourceLabel,
+} from "./export-format";
 import type { ExportJob } from "./exports.service";
 import { MANIFEST_FORMAT } from "./export-seal";
 import { mapInOrder } from "./map-in-order";
@@ -64,6 +71,8 @@ export const CSV_HEADER = [
   "address",
   "vehicle_image",
   "plate_image",
+  // Odin's addition (issue 40 item 1): the agency's hotlist groups the plate was on at export time.
+  "hotlists",
 ] as const;
 
 interface ManifestFile {
@@ -144,6 +153,7 @@ export async function writeZipExport(
         givenAddress(record),
         vehicle,
         plate,
+        hotlistsLine(record),
       ]),
     );
   }

@@ -29,11 +29,11 @@ export function anyActiveGroupSql(actor: Pick<Actor, "user">): Prisma.Sql {
  * alerts, which stay behind group-access.ts. Another agency's groups never show. One query for all the
  * distinct plate and state pairs of the answer.
  */
-export async function attachHotlists(
+export async function attachHotlists<T extends TSearchResult>(
   prisma: PrismaClient,
   actor: Pick<Actor, "user">,
-  results: TSearchResult[],
-): Promise<TSearchResult[]> {
+  results: T[],
+): Promise<T[]> {
   const agencyId = actor.user.agencyId;
   if (agencyId == null || results.length === 0) return results;
   const pairs = new Map<string, { plate: string; state: string | null }>();
