@@ -58,14 +58,15 @@ export function createPrismaClient(databaseUrl: string, options: PrismaOptions =
   // The connections are split, so a process holds at most `size` (DATABASE_POOL_SIZE): half for the
   // named statements (made at their first use), the rest for Prisma and unnamed statements.
   const namedSize = size >= NAMED_POOL_FROM ? Math.floor(size / 2) : 0;
-  const makePool = (max: number) =>
+  const makePool = (max: number, onConnect?: (connection: pg.ClientBase) => Promise<void>) =>
     needsPrimaryLocator(url)
       ? new pg.Pool({
           connectionString: url.urlFor(url.hosts[0]!),
           Client: followingClient(createPrimaryLocator(url)),
           max,
+          onConnect,
         })
-      : new pg.Pool({ connectionString: databaseUrl, max });
+      : new pg.Pool({ connectionString: databaseUrl, max, onConnect });
   const pool = makePool(size - namedSize);
   const adapter = new PrismaPg(pool, {
     // pg sends an unnamed statement when the name is undefined.
@@ -84,13 +85,15 @@ export function createPrismaClient(databaseUrl: string, options: PrismaOptions =
     let named: pg.Pool | undefined;
     namedPools.set(client, () => {
       if (named) return named;
-      named = makePool(namedSize);
+      // Set on each new connection before the pool hands it out. A server that refuses it keeps its
+      // default (the statements still run, planned as PostgreSQL chooses).
+      named = makePool(namedSize, (connection) =>
+        connection.query("SET plan_cache_mode = force_generic_plan").then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
       named.on("error", () => undefined);
-      // Sent first on each new connection (queued before any other statement). A server that refuses
-      // it keeps its default.
-      named.on("connect", (connection) => {
-        connection.query("SET plan_cache_mode = force_generic_plan").catch(() => undefined);
-      });
       return named;
     });
     // $disconnect ends the named pool too (the adapter ends the other).
