@@ -83,6 +83,8 @@ export async function buildTestApp(
       ODIN_PUBLIC_URL: baseUrl,
       // No background Axon polling unless a test asks for it: it would call the simulators mid-test.
       AXON_POLL_INTERVAL_MS: "0",
+      // Nor the silent-camera notices (issue 40 item 6): tests' old reads would e-mail their admins mid-test.
+      CAMERA_SILENT_ALERT_HOURS: "0",
       // The simulators and stand-ins listen on this machine: allowed as an owner allows an on-premises vendor.
       ODIN_ALLOWED_PRIVATE_HOSTS: "127.0.0.1,localhost",
       ...env,

@@ -42,8 +42,38 @@ export const ZWebhookTestEvent = z.object({
 });
 export type TWebhookTestEvent = z.infer<typeof ZWebhookTestEvent>;
 
+/**
+ * Issue 40 item 6: a camera of the agency has sent nothing for CAMERA_SILENT_ALERT_HOURS. Sent to every
+ * enabled webhook of the agency (a webhook's groups choose alerts, not this), once per silence: again
+ * only after the camera has read again and gone silent again.
+ */
+export const ZCameraSilentWebhookEvent = z.object({
+  /** The notice's id, also the `webhook-id` header. */
+  id: z.string(),
+  type: z.literal("camera.silent"),
+  created_at: z.string(),
+  camera: z.object({
+    /** Camera health's id: "axis-{integration id}" or "rekor-{camera row id}". */
+    id: z.string(),
+    /** "Axis" (shown as RAVEN) or "Rekor". */
+    source: z.string(),
+    name: z.string(),
+    agency: z.string(),
+    /** The last read seen from it, by ingest or by a search. */
+    last_read_at: z.string(),
+    silent_hours: z.number().int(),
+    /** The camera health screen. */
+    health_url: z.string(),
+  }),
+});
+export type TCameraSilentWebhookEvent = z.infer<typeof ZCameraSilentWebhookEvent>;
+
 /** Every body an alert webhook receives, told apart by `type`. */
-export const ZWebhookEvent = z.discriminatedUnion("type", [ZAlertWebhookEvent, ZWebhookTestEvent]);
+export const ZWebhookEvent = z.discriminatedUnion("type", [
+  ZAlertWebhookEvent,
+  ZWebhookTestEvent,
+  ZCameraSilentWebhookEvent,
+]);
 export type TWebhookEvent = z.infer<typeof ZWebhookEvent>;
 
 /**

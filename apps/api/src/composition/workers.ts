@@ -1,4 +1,5 @@
 import { axonPollingJob } from "../jobs/axon-poller";
+import { cameraSilenceJob } from "../jobs/camera-silence";
 import { monthlyPartitionsJob } from "../jobs/monthly-partitions";
 import { detectionPartitionsJob } from "../jobs/detection-partitions";
 import { detectionRetentionJob } from "../jobs/detection-retention";
@@ -45,6 +46,18 @@ export function registerWorkers(app: FastifyInstance, infra: Infrastructure, run
         },
         ...(config.search.similarIndexIntervalMs > 0
           ? [skeletonIndexJob(prisma, config.search.similarIndexIntervalMs)]
+          : []),
+        ...(config.cameras.silentAlertAfterHours > 0
+          ? [
+              cameraSilenceJob({
+                prisma,
+                secrets,
+                mailer: mail,
+                publicUrl: config.publicUrl,
+                silentAlertAfterHours: config.cameras.silentAlertAfterHours,
+                webhookTimeoutMs: config.alerts.delivery.webhookTimeoutMs,
+              }),
+            ]
           : []),
         ...(config.alerts.axonPollIntervalMs > 0
           ? [axonPollingJob({ deps: sourceDeps, intervalMs: config.alerts.axonPollIntervalMs, log: app.log })]

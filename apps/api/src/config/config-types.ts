@@ -93,7 +93,11 @@ export interface Config {
     imagesDir: string;
   };
   /** Camera health: a camera that reported before and has sent nothing for this long is "silent". */
-  cameras: { silentAfterMinutes: number };
+  cameras: {
+    silentAfterMinutes: number;
+    /** Issue 40 item 6: after this many hours of silence the agency's admins and webhooks are told, once (0: never). */
+    silentAlertAfterHours: number;
+  };
   /** The public transparency pages: how long one process reuses an agency's figures (TRANSPARENCY_CACHE_SECONDS). */
   transparency: { cacheMs: number };
   /** Hotlist alerts: how often each Axon integration's new reads are fetched and matched (0: never), and how long alerts are kept (ALERT_RETENTION_DAYS). */

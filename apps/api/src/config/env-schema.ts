@@ -259,6 +259,13 @@ export const ZEnv = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(120),
+  /** Issue 40 item 6: a camera silent this many hours is e-mailed and posted to its agency's admins and webhooks, once per silence (0: never). */
+  CAMERA_SILENT_ALERT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24)
+    .default(6),
   AXON_POLL_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   /** Issue 19: how often queued skeletons of new plates are indexed for Similar search (0: never; searches still find them, more slowly). */
   SIMILAR_INDEX_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),

@@ -160,7 +160,10 @@ export function loadConfig(given: NodeJS.ProcessEnv, projectRoot: string): Confi
       partition: env.DETECTION_PARTITION,
       imagesDir: path.join(storage.kind === "filesystem" ? storage.root : dataDir, "images"),
     },
-    cameras: { silentAfterMinutes: env.CAMERA_SILENT_AFTER_MINUTES },
+    cameras: {
+      silentAfterMinutes: env.CAMERA_SILENT_AFTER_MINUTES,
+      silentAlertAfterHours: env.CAMERA_SILENT_ALERT_HOURS,
+    },
     transparency: { cacheMs: env.TRANSPARENCY_CACHE_SECONDS * 1000 },
     alerts: {
       axonPollIntervalMs: env.AXON_POLL_INTERVAL_MS,

@@ -26,7 +26,7 @@ export const ALERT_WEBHOOK_DOCUMENT: ZodOpenApiPathsObject = {
           "webhook-signature": z.string().meta({
             description: "v1,<base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`> (standard_webhooks)",
           }),
-          "odin-event": z.string().meta({ description: "alert.created or test" }),
+          "odin-event": z.string().meta({ description: "alert.created, camera.silent or test" }),
           "odin-delivery": z.string().meta({ description: "The delivery's id, as webhook-id" }),
         }),
       },
