@@ -45,4 +45,26 @@ describe("CameraHealthSection", () => {
     const rekor = screen.getByText("Main St").closest("tr")!;
     expect(within(rekor).getAllByRole("cell").at(-1)).toHaveTextContent("—");
   });
+
+  it("says how long a silent camera has been silent, by the server's clock (issue 40 item 6)", async () => {
+    answerRoutes(fetchMock, {
+      "GET /camera-health": () =>
+        jsonResponse({
+          silent_after_minutes: 120,
+          checked_at: "2026-11-25T17:30:00.000Z",
+          silent_count: 1,
+          cameras: [
+            { ...camera("rekor-3", "Rekor", "Gone quiet"), state: "silent" },
+            camera("axis-1", "Axis", "Albany Ave"),
+          ],
+        }),
+      "GET /alerts/misreads-by-camera": () => jsonResponse({ cameras: [] }),
+    });
+    renderAs(<CameraHealthSection />);
+    const row = (await screen.findByText("Gone quiet")).closest("tr")!;
+    // Last read 09:00, checked 17:30: 8 whole hours.
+    expect(within(row).getByText("Silent for 8 h")).toBeInTheDocument();
+    const reporting = screen.getByText("Albany Ave").closest("tr")!;
+    expect(within(reporting).getByText("Reporting")).toBeInTheDocument();
+  });
 });

@@ -50,7 +50,11 @@ export function CameraHealthSection({ source }: { source?: TCameraHealth["source
                     <td>{camera.name}</td>
                     <td>{camera.agency_name}</td>
                     <td>
-                      <CameraStateBadge state={camera.state} />
+                      <CameraStateBadge
+                        state={camera.state}
+                        lastReadAt={camera.last_read_at}
+                        checkedAt={data.checked_at}
+                      />
                     </td>
                     <td>{camera.last_read_at ? formatTimestamp(camera.last_read_at) : "Never"}</td>
                     <td>{camera.reads_24h ?? "—"}</td>
