@@ -1,4 +1,4 @@
-import type { TCameraHealth, TCameraHealthResponse, TSearchResult } from "@odin/contract";
+import type { TCameraHealth, TCameraHealthResponse, TRekorCamera, TSearchResult } from "@odin/contract";
 import { startSimulators, type RunningSimulators } from "@odin/simulators";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordSearchedReads } from "../src/sources/rekor/rekor-search-reads.repository";
@@ -63,6 +63,11 @@ describe("camera health from every source: Rekor reads seen by a search", () => 
     );
     expect(Date.parse(seen.last_read_at!)).toBe(Date.parse(newest.timestamp));
     expect(seen.state).not.toBe("waiting");
+    // The owner's camera list (GET /rekor-cameras) says the same, not "Never".
+    const listed = (await call("owner", "GET", "/rekor-cameras"))
+      .json<TRekorCamera[]>()
+      .find((camera) => camera.camera_name === newest.camera_name);
+    expect(listed?.last_read_at).toBe(seen.last_read_at);
   });
 
   it("keeps the newest of concurrent searches' reads: never moved backwards", async () => {

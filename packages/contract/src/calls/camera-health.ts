@@ -11,7 +11,10 @@ export const CAMERA_HEALTH_STATES = ["reporting", "silent", "waiting", "paused"]
 export const ZCameraHealthState = z.enum(CAMERA_HEALTH_STATES);
 export type TCameraHealthState = z.infer<typeof ZCameraHealthState>;
 
-/** The figures of one camera. Rekor reads are searched at Rekor, not stored: reads_24h is null there. */
+/**
+ * The figures of one camera. Rekor reads are searched at Rekor, not stored: reads_24h is null there, and
+ * last_read_at is the later of what Rekor pushed and the newest read a search answer carried (issue 40 item 6).
+ */
 export const ZCameraHealthFigures = z.object({
   last_read_at: ZIsoDateTime.nullable(),
   reads_24h: z.number().int().nonnegative().nullable(),

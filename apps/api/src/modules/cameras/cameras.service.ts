@@ -15,6 +15,13 @@ import { bindServices } from "../../lib/bind-services";
 
 const REKOR_CAMERA_ID = /^\d+$/;
 
+/** Its last read from every source (issue 40 item 6): pushed, or seen in a search answer. */
+function lastReadOf(camera: RekorCamera): Date | null {
+  const { lastSeenAt: pushed, lastReadInSearchAt: searched } = camera;
+  if (!pushed || !searched) return pushed ?? searched;
+  return pushed > searched ? pushed : searched;
+}
+
 function toRekorCamera(camera: RekorCamera): TRekorCamera {
   return {
     camera_id: Number(camera.cameraId),
@@ -26,7 +33,7 @@ function toRekorCamera(camera: RekorCamera): TRekorCamera {
     is_manual: camera.isManual,
     reported_latitude: camera.latitude,
     reported_longitude: camera.longitude,
-    last_read_at: camera.lastSeenAt?.toISOString() ?? null,
+    last_read_at: lastReadOf(camera)?.toISOString() ?? null,
   };
 }
 
@@ -43,8 +50,11 @@ export async function listRekorCameras(prisma: Database): Promise<TRekorCamera[]
     const known = cameras.get(row.cameraId);
     if (!known) cameras.set(row.cameraId, toRekorCamera(row));
     // Seen through two keys: its last read is the later of the two.
-    else if (row.lastSeenAt && (!known.last_read_at || row.lastSeenAt.toISOString() > known.last_read_at))
-      known.last_read_at = row.lastSeenAt.toISOString();
+    else {
+      const last = lastReadOf(row);
+      if (last && (!known.last_read_at || last.toISOString() > known.last_read_at))
+        known.last_read_at = last.toISOString();
+    }
   }
   return [...cameras.values()];
 }
