@@ -166,6 +166,11 @@ export interface ResultsState {
    * is loaded (or the search was not paged).
    */
   nextCursor?: string | null;
+  /**
+   * Where an investigation looked (issue 40 item 3), in words: "within 500 m of 41.76580, -72.67340",
+   * "in the drawn area (5 corners)", "at Main St at Pratt St". Absent for a plate search.
+   */
+  where?: string;
 }
 
 /** Navigation state of /search when coming back to refine. */
@@ -183,6 +188,7 @@ export function readResultsState(state: unknown): ResultsState | null {
     searchResults: state.searchResults as TSearchResult[],
     previousSearchParams: state.previousSearchParams as SearchParams,
     sourceStatuses: Array.isArray(state.sourceStatuses) ? (state.sourceStatuses as TSourceStatus[]) : [],
+    ...(typeof state.where === "string" ? { where: state.where } : {}),
     // A state kept before paging (issue 21) has no cursor: all of it is loaded.
     ...(typeof state.nextCursor === "string" && state.nextCursor ? { nextCursor: state.nextCursor } : {}),
   };

@@ -32,7 +32,12 @@ const READS = [
   mapResult({ id: "axon-2", plate: "XYZ987", source_program: "Axon", camera_name: "Park St EB" }),
 ];
 
-function renderResults(results: TSearchResult[], filters: Record<string, boolean> = {}) {
+function renderResults(
+  results: TSearchResult[],
+  filters: Record<string, boolean> = {},
+  extra: { plate?: string; match?: string; where?: string } = {},
+) {
+  const { where, ...asked } = extra;
   const state = {
     searchResults: results,
     previousSearchParams: {
@@ -40,8 +45,10 @@ function renderResults(results: TSearchResult[], filters: Record<string, boolean
       start_time: "2025-03-01T00:00:00.000Z",
       end_time: "2025-03-02T00:00:00.000Z",
       filters,
+      ...asked,
     },
     sourceStatuses: [],
+    ...(where ? { where } : {}),
   };
   renderWithQuery(
     <CurrentUserProvider user={INVESTIGATOR}>
@@ -53,6 +60,17 @@ function renderResults(results: TSearchResult[], filters: Record<string, boolean
 }
 
 describe("ResultsScreen (000 §2)", () => {
+  it("says in its header how the plate was matched and where an investigation looked (issue 40 item 3)", () => {
+    renderResults(READS, {}, { plate: "abc1234", match: "exact" });
+    expect(screen.getByText(/for plate ABC1234 \(exact match\)/)).toBeInTheDocument();
+    cleanup();
+    renderResults(READS, {}, { plate: "abc12" });
+    expect(screen.getByText(/for plate ABC12 \(Similar match\)/)).toBeInTheDocument();
+    cleanup();
+    renderResults(READS, {}, { where: "within 500 m of 41.76580, -72.67340" });
+    expect(screen.getByText(/results from .* within 500 m of 41\.76580, -72\.67340$/)).toBeInTheDocument();
+  });
+
   it("opens on Table View with the spec's columns; the exports wait for a selection", () => {
     renderResults(READS);
     const tabs = screen.getAllByRole("tab");

@@ -1,4 +1,4 @@
-import { MESSAGES, type TSourceStatus } from "@odin/contract";
+import { MESSAGES, type TPlateMatch, type TSourceStatus } from "@odin/contract";
 import { use } from "react";
 import { CurrentUserContext } from "@/lib/auth/current-user";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
@@ -18,6 +18,16 @@ import { ResultsControls } from "./results/results-controls";
 import { useArrivingResults } from "./results/use-arriving-results";
 import { useResultSelection } from "./results/use-result-selection";
 import { useResultsView } from "./results/use-results-view";
+
+/**
+ * How the plate was matched, as the header says it (issue 40 item 3: the mode was not shown after the
+ * search); a search from before the choice existed matched Similar.
+ */
+export function matchLabel(match: TPlateMatch | undefined): string {
+  if (match === "exact") return "exact match";
+  if (match === "partial") return "partial match";
+  return "Similar match";
+}
 
 /** What went wrong with which source, in a sentence an investigator can act on. */
 export function describeSourceProblems(statuses: TSourceStatus[]): string | null {
@@ -69,6 +79,8 @@ export function ResultsScreen() {
             {loadingOlder ? " so far" : ""} from {formatTimestamp(previousSearchParams.start_time)} to{" "}
             {formatTimestamp(previousSearchParams.end_time)}
             {previousSearchParams.plate ? ` for plate ${previousSearchParams.plate.toUpperCase()}` : ""}
+            {previousSearchParams.plate ? ` (${matchLabel(previousSearchParams.match)})` : ""}
+            {state.where ? ` ${state.where}` : ""}
           </>
         }
         actions={

@@ -2,7 +2,14 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { searchCamerasQuery, searchArea } from "./api";
 import { InvestigationForm, paramsFor, useInvestigation } from "./investigation-form";
-import { emptyPlace, PLACE_MISSING, PlaceFields, placeChosen, toPlaceRequest } from "./place-fields";
+import {
+  describePlace,
+  emptyPlace,
+  PLACE_MISSING,
+  PlaceFields,
+  placeChosen,
+  toPlaceRequest,
+} from "./place-fields";
 
 /** Area and time: every read at the place in the window, any plate, opened in the results table. */
 export function AreaTab() {
@@ -15,7 +22,13 @@ export function AreaTab() {
       (why) => searchArea({ ...why, ...toPlaceRequest(place) }),
     );
     if (sent) {
-      investigation.openResults(sent.answer.data, sent.answer.statuses, paramsFor(sent.why, place.window));
+      const names = new Map((cameras.data?.cameras ?? []).map((camera) => [camera.id, camera.name]));
+      investigation.openResults(
+        sent.answer.data,
+        sent.answer.statuses,
+        paramsFor(sent.why, place.window),
+        describePlace(place, (id) => names.get(id) ?? id),
+      );
     }
   };
   return (

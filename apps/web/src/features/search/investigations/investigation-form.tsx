@@ -134,12 +134,15 @@ export function useInvestigation() {
     results: TSearchResult[],
     statuses: TSourceStatus[],
     params: ResultsState["previousSearchParams"],
+    /** Where the investigation looked, in words (describePlace), for the results' header. */
+    where?: string,
   ) =>
     void navigate("/results", {
       state: {
         searchResults: results,
         previousSearchParams: params,
         sourceStatuses: statuses,
+        ...(where ? { where } : {}),
       } satisfies ResultsState,
     });
   const why = { justification, setJustification, caseFields, setCaseFields };

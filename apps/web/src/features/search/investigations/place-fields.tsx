@@ -33,6 +33,27 @@ export function toPlaceRequest(place: PlaceValue) {
   };
 }
 
+/**
+ * Where a place search looked, in words for the results' header (issue 40 item 3): "within 500 m of
+ * 41.76580, -72.67340", "in a drawn area of 5 corners", "at Main St at Pratt St and 2 more cameras", or
+ * both an area and cameras. `names` gives a camera's name from its id.
+ */
+export function describePlace(place: PlaceValue, names: (id: string) => string = (id) => id): string {
+  const area = toArea(place.drawing);
+  const parts: string[] = [];
+  if (area?.type === "Point") {
+    const [lon, lat] = area.coordinates;
+    parts.push(`within ${area.radius_m.toLocaleString()} m of ${lat.toFixed(5)}, ${lon.toFixed(5)}`);
+  } else if (area) parts.push(`in a drawn area of ${area.coordinates[0]!.length} corners`);
+  if (place.cameras.length) {
+    const [first, ...rest] = place.cameras;
+    parts.push(
+      `at ${names(first!)}${rest.length ? ` and ${rest.length} more camera${rest.length === 1 ? "" : "s"}` : ""}`,
+    );
+  }
+  return parts.join(" or ");
+}
+
 /** The middle of the points (null when there are none): where the map opens before anything is drawn. */
 function centroid(points: [number, number][]): [number, number] | null {
   if (points.length === 0) return null;
