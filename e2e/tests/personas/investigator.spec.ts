@@ -39,19 +39,13 @@ async function shownCameras(page: Page): Promise<string[]> {
 const COLLATOR = new Intl.Collator("en-US", { numeric: true, sensitivity: "base" });
 
 /**
- * Issue 20 item 11 (43 presses before): the Tab stops from the plate field to Search, with the form as
- * Clear leaves it (24 Hours): plate, justification and match first, each date-time one stop, then the
- * agency sections' controls (13 with the demo data as seeded: 33 stops in all), the features, Search.
+ * Issue 40 item 2 (33 presses before, 43 before issue 20 item 11): the Tab stops from the plate field to
+ * Search, with the form as Clear leaves it: justification, match and the case fields, then Search.
  */
-const FORM_STOPS_BEFORE_AGENCIES = [
-  "Justification",
-  "Match",
-  "Case number",
-  "Offense category",
-  "State",
-  "Color",
-  "Make",
-  "Body type",
+const FORM_STOPS_TO_SEARCH = ["Justification", "Match", "Case number", "Offense category", "Search"];
+/** After Search: Clear, the time range (each date-time one stop), then the folded "More filters" drawer. */
+const FORM_STOPS_AFTER_SEARCH = [
+  "Clear",
   "1 Hour",
   "24 Hours",
   "7 Days",
@@ -59,8 +53,20 @@ const FORM_STOPS_BEFORE_AGENCIES = [
   "90 Days",
   "Start",
   "End",
+  "More filters · none set",
 ];
-const FORM_STOPS_AFTER_AGENCIES = ["Top rack", "Back rack", "Bumper stickers", "Window stickers", "Search"];
+/** In the opened drawer: state, colour, make, body type, the agency sections' controls, the features. */
+const DRAWER_STOPS_BEFORE_AGENCIES = ["State", "Color", "Make", "Body type"];
+const DRAWER_STOPS_AFTER_AGENCIES = ["Top rack", "Back rack", "Bumper stickers", "Window stickers"];
+
+/** Issue 40 item 2: the drawer that holds state, colour, make, body type, agencies and features. */
+const moreFilters = (page: Page) => page.getByRole("button", { name: /^More filters/ });
+
+async function openMoreFilters(page: Page): Promise<void> {
+  const toggle = moreFilters(page);
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
 
 /** The names of the controls Tab stops at after `from`, up to and including the button named `to`. */
 async function tabStopsFrom(page: Page, from: Locator, to: string): Promise<string[]> {
@@ -139,6 +145,10 @@ test.describe("persona: investigator", () => {
         page.getByRole("group", { name: "Time range presets" }).getByRole("button", { name: preset }),
       ).toBeVisible();
     }
+    // Issue 40 item 2: state, colour, make, body type, agencies and features are in the folded drawer.
+    await expect(moreFilters(page)).toHaveText("More filters · none set");
+    await expect(moreFilters(page)).toHaveAttribute("aria-expanded", "false");
+    await openMoreFilters(page);
     await expect(page.getByLabel("State", { exact: true })).toContainText("Connecticut");
     expect(await page.getByLabel("State", { exact: true }).locator("option").count()).toBe(51); // "Any state" + the 50
     await expect(page.getByRole("region", { name: "Rekor agencies" })).toContainText(
@@ -155,6 +165,7 @@ test.describe("persona: investigator", () => {
     // Editing a custom date clears the preset mark; Clear brings everything back to 24 hours.
     await page.getByLabel("License plate").fill("zz");
     await page.getByLabel("Top rack").check();
+    await expect(moreFilters(page)).toHaveText("More filters · 1 set: Top rack");
     await page.getByRole("button", { name: "7 Days", exact: true }).click();
     await page.getByLabel("Start").fill("2026-01-02T08:30");
     await expect(page.getByRole("button", { name: "7 Days", exact: true })).toHaveAttribute(
@@ -168,24 +179,36 @@ test.describe("persona: investigator", () => {
       "aria-pressed",
       "true",
     );
+    await expect(moreFilters(page)).toHaveText("More filters · none set");
+    await moreFilters(page).click();
+    await expect(page.getByLabel("Top rack")).toBeHidden();
   });
 
-  test("Search form by keyboard: plate, justification and match first, each date-time one Tab stop", async () => {
+  test("Search form by keyboard: Search 5 Tab presses from the plate, the drawer opened by Enter, each date-time one Tab stop", async () => {
     const { page } = journey;
-    // Issue 20 item 11: plate, justification and match are the first Tab stops, each date-time is one
-    // stop (Tab leaves the native field; its parts are typed and the arrow keys move between them).
+    // Issue 40 item 2: justification, match and the case fields, then Search: 5 presses from the plate.
     const stops = await tabStopsFrom(page, page.getByLabel("License plate"), "Search");
-    expect(stops.slice(0, FORM_STOPS_BEFORE_AGENCIES.length)).toEqual(FORM_STOPS_BEFORE_AGENCIES);
-    expect(stops.slice(-FORM_STOPS_AFTER_AGENCIES.length)).toEqual(FORM_STOPS_AFTER_AGENCIES);
+    expect(stops).toEqual(FORM_STOPS_TO_SEARCH);
+    // Then Clear, the time range (each date-time one stop: Tab leaves the native field; its parts are
+    // typed and the arrow keys move between them), and the folded drawer, which Enter opens.
+    const search = page.getByRole("button", { name: "Search", exact: true });
+    expect(await tabStopsFrom(page, search, "More filters · none set")).toEqual(FORM_STOPS_AFTER_SEARCH);
+    await page.keyboard.press("Enter");
+    await expect(moreFilters(page)).toHaveAttribute("aria-expanded", "true");
+    const drawer = await tabStopsFrom(page, moreFilters(page), "Window stickers");
+    expect(drawer.slice(0, DRAWER_STOPS_BEFORE_AGENCIES.length)).toEqual(DRAWER_STOPS_BEFORE_AGENCIES);
+    expect(drawer.slice(-DRAWER_STOPS_AFTER_AGENCIES.length)).toEqual(DRAWER_STOPS_AFTER_AGENCIES);
     // Each agency section: its toggle, Select all, and a box per agency (and per RAVEN camera).
     const agencyControls = await page
       .getByRole("region", { name: "Agencies" })
       .locator("button, input")
       .count();
-    expect(stops).toHaveLength(
-      FORM_STOPS_BEFORE_AGENCIES.length + agencyControls + FORM_STOPS_AFTER_AGENCIES.length,
+    expect(drawer).toHaveLength(
+      DRAWER_STOPS_BEFORE_AGENCIES.length + agencyControls + DRAWER_STOPS_AFTER_AGENCIES.length,
     );
-    if (agencyControls === 13) expect(stops).toHaveLength(33); // the demo data as seeded
+    await moreFilters(page).focus();
+    await page.keyboard.press("Space");
+    await expect(moreFilters(page)).toHaveAttribute("aria-expanded", "false");
     const start = page.getByLabel("Start");
     await start.focus();
     await page.keyboard.type("01022026"); // a year may have six digits: the arrow key moves on to the hour
@@ -210,8 +233,14 @@ test.describe("persona: investigator", () => {
     await expect(page.getByText("7 Days (from")).toBeVisible();
     await page.getByLabel("Justification").fill(JUSTIFICATION);
     await expect(page.getByRole("alert")).toHaveCount(0);
+    // Issue 40 item 2: the case number is kept with the recent search.
+    await page.getByLabel(/^Case number/).fill("2026-118");
     // No connected program reports the four features: ticking one says so rather than filtering silently.
+    await openMoreFilters(page);
     await page.getByLabel("Bumper stickers").check();
+    // Folded again, the drawer says what is set in it.
+    await moreFilters(page).click();
+    await expect(moreFilters(page)).toHaveText("More filters · 1 set: Bumper stickers");
     await page.setViewportSize({ width: 1440, height: 1380 });
     await screenshot(page, "search");
     await page.setViewportSize({ width: 1600, height: 1000 });
@@ -431,6 +460,8 @@ test.describe("persona: investigator", () => {
     await expect(page.getByRole("heading", { name: "Search LPR Records" })).toBeVisible();
     await expect(page.getByLabel("Justification")).toHaveValue(JUSTIFICATION);
     await expect(page.getByLabel("License plate")).toHaveValue(SHARED_PLATE.toLowerCase());
+    await expect(moreFilters(page)).toHaveText("More filters · 1 set: Bumper stickers");
+    await openMoreFilters(page);
     await expect(page.getByLabel("Bumper stickers")).toBeChecked();
     await expect(page.getByRole("button", { name: "7 Days", exact: true })).toHaveAttribute(
       "aria-pressed",

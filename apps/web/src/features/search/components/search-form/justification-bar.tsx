@@ -17,7 +17,7 @@ export interface JustificationFieldProps {
 
 /**
  * The required reason for the search. It sits right after the plate (issue 20 item 11: the two things
- * every search needs are the first two Tab stops), in the vehicle card.
+ * every search needs are the first two Tab stops), in the search form's first card.
  */
 export function JustificationField({
   justification,

@@ -5,10 +5,11 @@ import { defaultSearchForm, presetRange, type SearchForm } from "../../search-pa
 import { AgencySections } from "./agency-sections";
 import { FeatureFlags } from "./feature-flags";
 import { JustificationField, SubmitBar } from "./justification-bar";
+import { MoreFilters } from "./more-filters";
 import { SearchLoadingModal } from "./search-loading-modal";
 import { TimeRangeFields } from "./time-range-fields";
 import { useSearchSubmit } from "./use-search-submit";
-import { VehicleFields } from "./vehicle-fields";
+import { MatchField, PlateField, VehicleFields } from "./vehicle-fields";
 
 export interface SearchFormViewProps {
   /** The form's first values: the 24-hour default, or a previous search to refine. */
@@ -16,9 +17,10 @@ export interface SearchFormViewProps {
 }
 
 /**
- * The search form (000 §2, §4), in the spec's order of controls (issue 20 item 11): plate, then the
- * justification and the match (the three every search sets), the case fields, state, colour, make, body
- * type; time range (each date-time one Tab stop); agencies; features; Search and Clear.
+ * The search form (000 §2, §4). Issue 40 item 2: plate, justification, match, case number, offense
+ * category, then Search and Clear (Search is the fifth Tab press from the plate); the time range after
+ * them, always shown (24 hours by default); state, colour, make, body type, the agencies and the four
+ * features in the "More filters" drawer, which says what is set.
  */
 export function SearchFormView({ initial }: SearchFormViewProps) {
   const [form, setForm] = useState<SearchForm>(initial);
@@ -49,40 +51,39 @@ export function SearchFormView({ initial }: SearchFormViewProps) {
 
   return (
     <form className="search-form" onSubmit={onSubmit} noValidate aria-label="Search LPR records">
-      <Card title="Vehicle" className="search-form__vehicle">
-        <VehicleFields
-          values={form}
-          onChange={update}
-          afterPlate={
-            <JustificationField
-              justification={form.justification}
-              onJustificationChange={(justification) => update({ justification })}
-              inputRef={justificationRef}
-              state={state}
-            />
-          }
-          afterMatch={
-            <CaseFields
-              values={form}
-              onChange={update}
-              showMissing={state.status === "failed"}
-              errors={state.status === "refused" ? state.fields : undefined}
-            />
-          }
-        />
+      <Card title="Plate and justification" className="search-form__main">
+        <div className="search-main">
+          <PlateField plate={form.plate} onChange={(plate) => update({ plate })} />
+          <JustificationField
+            justification={form.justification}
+            onJustificationChange={(justification) => update({ justification })}
+            inputRef={justificationRef}
+            state={state}
+          />
+          <MatchField match={form.match} onChange={(match) => update({ match })} />
+          <CaseFields
+            values={form}
+            onChange={update}
+            showMissing={state.status === "failed"}
+            errors={state.status === "refused" ? state.fields : undefined}
+          />
+        </div>
+        <SubmitBar state={state} onClear={clear} />
       </Card>
       <Card title="Time range" className="search-form__time">
         <TimeRangeFields values={form} onChange={update} />
       </Card>
-      <Card title="Agencies" className="search-form__agencies">
-        <AgencySections agencies={form.agencies} onChange={(agencies) => update({ agencies })} />
-      </Card>
-      <Card title="Features" className="search-form__flags">
-        <FeatureFlags filters={form.filters} onChange={(filters) => update({ filters })} />
-      </Card>
-      <Card className="search-form__submit">
-        <SubmitBar state={state} onClear={clear} />
-      </Card>
+      <MoreFilters values={form}>
+        <Card title="Vehicle" className="search-form__vehicle">
+          <VehicleFields values={form} onChange={update} />
+        </Card>
+        <Card title="Agencies" className="search-form__agencies">
+          <AgencySections agencies={form.agencies} onChange={(agencies) => update({ agencies })} />
+        </Card>
+        <Card title="Features" className="search-form__flags">
+          <FeatureFlags filters={form.filters} onChange={(filters) => update({ filters })} />
+        </Card>
+      </MoreFilters>
       <SearchLoadingModal open={state.status === "busy"} />
     </form>
   );

@@ -6,7 +6,6 @@ import {
   ZSearchRequestFields,
   type TPlateMatch,
 } from "@odin/contract";
-import { type ReactNode } from "react";
 import type { SearchForm } from "../../search-params";
 import { Field, PlateInput, Select, Options } from "@/components/forms";
 import { maxLengthOf } from "@/lib/forms/limits";
@@ -27,11 +26,16 @@ const COLOR_OPTIONS: Option[] = VEHICLE_COLORS.map(({ name, rekorOnly }) => ({
   label: rekorOnly ? `${name} (Rekor only)` : name,
 }));
 const MAKE_OPTIONS: Option[] = VEHICLE_MAKES.map((make) => ({ value: make, label: make }));
-const MATCH_OPTIONS: { value: TPlateMatch; label: string }[] = [
-  { value: "similar", label: "Similar" },
-  { value: "partial", label: "Partial" },
-  { value: "exact", label: "Exact" },
-];
+/** The match modes as the form and the recent searches name them. */
+export const MATCH_LABELS: Record<TPlateMatch, string> = {
+  similar: "Similar",
+  partial: "Partial",
+  exact: "Exact",
+};
+const MATCH_OPTIONS = (["similar", "partial", "exact"] as const).map((value) => ({
+  value,
+  label: MATCH_LABELS[value],
+}));
 const BODY_TYPE_OPTIONS: Option[] = BODY_TYPES.map(({ value, label }) => ({ value, label }));
 
 /** State, colour, make and body type: a choice each, "any" when none is chosen. */
@@ -49,47 +53,67 @@ const VEHICLE_SELECTS: {
 
 export type VehicleValues = Pick<
   SearchForm,
-  "plate" | "match" | "plate_state" | "vehicle_color" | "vehicle_make" | "vehicle_body_type"
+  "plate_state" | "vehicle_color" | "vehicle_make" | "vehicle_body_type"
 >;
+
+/** A chosen vehicle value as its select shows it ("Connecticut" for CT, "Coupe" for sedan-sports). */
+export function vehicleValueLabel(name: keyof VehicleValues, value: string): string {
+  const select = VEHICLE_SELECTS.find((entry) => entry.name === name)!;
+  return select.options.find((option) => option.value === value)?.label ?? value;
+}
+
+/** The names of the vehicle selects, in the form's order, with their labels. */
+export const VEHICLE_FIELD_LABELS = VEHICLE_SELECTS.map(({ name, label }) => ({ name, label }));
+
+export interface PlateFieldProps {
+  plate: string;
+  onChange: (plate: string) => void;
+}
+
+/** The plate: the form's first field. */
+export function PlateField({ plate, onChange }: PlateFieldProps) {
+  return (
+    <Field
+      label="License plate"
+      name="plate"
+      className="search-main__plate"
+      hint="Partial plates and * ? wildcards work."
+    >
+      <PlateInput className="search-plate-input" value={plate} onValue={onChange} maxLength={PLATE_MAX} />
+    </Field>
+  );
+}
+
+export interface MatchFieldProps {
+  match: TPlateMatch;
+  onChange: (match: TPlateMatch) => void;
+}
+
+/** How the plate is compared (Odin's addition, issue 19). */
+export function MatchField({ match, onChange }: MatchFieldProps) {
+  return (
+    <Field
+      label="Match"
+      name="match"
+      className="search-main__match"
+      hint="Similar also finds misreads (O/0, B/8, a missing character)."
+    >
+      <Select value={match} onValue={(value) => onChange(value as TPlateMatch)}>
+        <Options options={MATCH_OPTIONS} />
+      </Select>
+    </Field>
+  );
+}
 
 export interface VehicleFieldsProps {
   values: VehicleValues;
   onChange: (patch: Partial<VehicleValues>) => void;
-  /** Shown right after the plate, before the match: the justification. */
-  afterPlate?: ReactNode;
-  /** Shown after the match, before state, colour, make and body type: the case fields. */
-  afterMatch?: ReactNode;
 }
 
-/** Plate, state, colour, make and body type; everything is optional (000 §5). */
-export function VehicleFields({ values, onChange, afterPlate, afterMatch }: VehicleFieldsProps) {
+/** State, colour, make and body type (000 §2); each optional (000 §5), "any" when none is chosen. */
+export function VehicleFields({ values, onChange }: VehicleFieldsProps) {
   return (
     <div className="search-vehicle">
-      <Field
-        label="License plate"
-        name="plate"
-        className="search-vehicle__plate"
-        hint="Partial plates and * ? wildcards work."
-      >
-        <PlateInput
-          className="search-plate-input"
-          value={values.plate}
-          onValue={(plate) => onChange({ plate })}
-          maxLength={PLATE_MAX}
-        />
-      </Field>
-      {afterPlate}
-      <Field
-        label="Match"
-        name="match"
-        className="search-vehicle__match"
-        hint="Similar also finds misreads (O/0, B/8, a missing character)."
-      >
-        <Select value={values.match} onValue={(value) => onChange({ match: value as TPlateMatch })}>
-          <Options options={MATCH_OPTIONS} />
-        </Select>
-      </Field>
-      {afterMatch}
       {VEHICLE_SELECTS.map(({ name, label, placeholder, options }) => (
         <SelectField
           key={name}
