@@ -498,6 +498,8 @@ test.describe("persona: investigator", () => {
     await expect(recentItems.first()).toContainText("Last 90 Days");
     await expect(recentItems.nth(1)).toContainText(`Plate ${SHARED_PLATE}`);
     await expect(recentItems.nth(1)).toContainText("Last 7 Days");
+    // Issue 40 item 2: each with its match mode and case number.
+    await expect(recentItems.nth(1)).toContainText(`Plate ${SHARED_PLATE} · Exact match · Case 2026-118`);
     await recentItems
       .nth(1)
       .getByRole("button", { name: /^Run again/ })

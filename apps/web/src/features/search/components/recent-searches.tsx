@@ -9,12 +9,20 @@ import { fromSearchRequest, presetRange } from "../search-params";
 import { JustificationInput } from "./search-form/justification-bar";
 import { SearchLoadingModal } from "./search-form/search-loading-modal";
 import { useSearchSubmit } from "./search-form/use-search-submit";
+import { MATCH_LABELS } from "./search-form/vehicle-fields";
 
-/** One line saying what a recent search asked. */
+/**
+ * One line saying what a recent search asked: the plate with its match mode, and the case number
+ * (issue 40 item 2), then the vehicle, the range and the agencies.
+ */
 export function describeRecentSearch(entry: RecentSearch): string {
   const { params } = entry;
   const parts = [
     params.plate ? `Plate ${params.plate.toUpperCase()}` : "Any plate",
+    // A search without a plate compares none: it has no match mode.
+    ...(params.plate ? [`${MATCH_LABELS[params.match ?? "similar"]} match`] : []),
+    params.case_number ? `Case ${params.case_number}` : "No case number",
+    ...(params.offense_category ? [params.offense_category] : []),
     ...[params.plate_state, params.vehicle_make, params.vehicle_color, params.vehicle_body_type].filter(
       Boolean,
     ),
@@ -29,8 +37,8 @@ export function describeRecentSearch(entry: RecentSearch): string {
 }
 
 /**
- * "Recent searches" on the search screen (issue 20): this tab's last searches, newest first, each
- * re-run in place. The justification is never kept: a re-run asks for it again, and the search is
+ * "Recent searches" on the search screen (issue 20), beside the form on wide screens (issue 40 item 2):
+ * this tab's last searches, newest first, each re-run in place. The justification is never kept: a re-run asks for it again, and the search is
  * audited like any other. A preset's range ("Last 24 hours") is re-run up to now.
  */
 export function RecentSearches() {

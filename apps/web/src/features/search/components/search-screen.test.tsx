@@ -577,7 +577,9 @@ describe("SearchScreen", () => {
     );
     renderSearch();
     const recent = screen.getByRole("heading", { name: "Recent searches" }).closest("section")!;
-    expect(recent).toHaveTextContent("Plate AK47281 · Last 24 Hours · all agencies");
+    expect(recent).toHaveTextContent(
+      "Plate AK47281 · Similar match · No case number · Last 24 Hours · all agencies",
+    );
     fireEvent.click(within(recent).getByRole("button", { name: /^Run again/ }));
     const rerun = within(recent).getByRole("form", { name: "Run the search again" });
     expect(within(rerun).getByLabelText("Justification")).toHaveValue("");
@@ -591,5 +593,39 @@ describe("SearchScreen", () => {
     const second = sentBody();
     expect(second).toMatchObject({ plate: "ak47281", justification: "Case 2026-115" });
     expect(Date.parse(second.end_time) - Date.parse(second.start_time)).toBe(24 * 3_600_000 + 59_999);
+  });
+
+  it("shows each recent search's case number and match mode with its plate, beside the form (issue 40 item 2)", async () => {
+    answer();
+    const base = { ...defaultSearchForm(), justification: "Stolen car" };
+    rememberSearch(
+      "",
+      toSearchRequest({ ...base, plate: "ak47281", match: "exact", case_number: "2026-118" }),
+    );
+    rememberSearch(
+      "",
+      toSearchRequest({
+        ...base,
+        plate: "ak4",
+        match: "partial",
+        case_number: "2026-119",
+        offense_category: "Robbery",
+      }),
+    );
+    rememberSearch("", toSearchRequest({ ...base, vehicle_make: "Honda" }));
+    renderSearch();
+    const recent = screen.getByRole("region", { name: "Recent searches" });
+    const items = within(recent).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent(/^Any plate · No case number · Honda · Last 24 Hours/);
+    expect(items[1]).toHaveTextContent(
+      /^Plate AK4 · Partial match · Case 2026-119 · Robbery · Last 24 Hours/,
+    );
+    expect(items[2]).toHaveTextContent(/^Plate AK47281 · Exact match · Case 2026-118 · Last 24 Hours/);
+    // Beside the form (below it on narrow screens): the form's tab panel and the list share one row.
+    const form = screen.getByRole("form", { name: "Search LPR records" });
+    expect(recent.parentElement).toBe(screen.getByRole("tabpanel").parentElement);
+    expect(recent.parentElement).toHaveClass("search-layout");
+    expect(form.compareDocumentPosition(recent) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await screen.findByRole("checkbox", { name: "New Haven PD", hidden: true });
   });
 });

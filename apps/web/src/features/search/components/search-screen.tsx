@@ -49,17 +49,25 @@ export function SearchScreen() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`search-panel-${tab}`} aria-labelledby={`search-tab-${tab}`}>
-        {tab === "plate" ? (
-          <SearchFormView
-            key={location.key}
-            initial={() => (refine ? fromSearchRequest(refine.previousSearchParams) : defaultSearchForm())}
-          />
-        ) : (
-          <InvestigationPanel key={tab} type={tab} />
-        )}
+      {/* Issue 40 item 2: the recent searches beside the form on wide screens, under it on narrow ones. */}
+      <div className="search-layout">
+        <div
+          role="tabpanel"
+          id={`search-panel-${tab}`}
+          aria-labelledby={`search-tab-${tab}`}
+          className="search-layout__form"
+        >
+          {tab === "plate" ? (
+            <SearchFormView
+              key={location.key}
+              initial={() => (refine ? fromSearchRequest(refine.previousSearchParams) : defaultSearchForm())}
+            />
+          ) : (
+            <InvestigationPanel key={tab} type={tab} />
+          )}
+        </div>
+        {tab === "plate" && <RecentSearches key={`recent-${location.key}`} />}
       </div>
-      {tab === "plate" && <RecentSearches key={`recent-${location.key}`} />}
     </>
   );
 }
