@@ -120,6 +120,14 @@ describe("the audit log (spec 001 §7 Audit)", () => {
     expect((await call("admin", "GET", "/admin-audit-logs-api?page=0")).statusCode).toBe(400);
   });
 
+  it("filters by user, the whole username in any case, within the reader's agency (issue 40 item 8)", async () => {
+    const admin = await page("admin", "username=HARTFORD.ADMIN");
+    expect(admin.logs.map((log) => log.user)).toEqual(["hartford.admin", "hartford.admin"]);
+    // Whole usernames only, and another agency's user is not found through a Hartford admin.
+    expect((await page("admin", "username=hartford")).logs).toEqual([]);
+    expect((await page("admin", "username=newhaven.investigator")).logs).toEqual([]);
+  });
+
   it("takes % and _ in the plate filter literally, not as wildcards (issue 18, finding 8)", async () => {
     expect((await page("admin", "plate=A_4")).logs).toEqual([]);
     expect((await page("admin", "plate=AK4%25")).logs).toEqual([]);
@@ -153,6 +161,14 @@ describe("the audit log (spec 001 §7 Audit)", () => {
     const [latest] = (await page("admin", "")).logs;
     expect(latest).toMatchObject({ user: "hartford.admin", user_agency: HARTFORD, programs_queried: "" });
     expect(JSON.parse(latest!.query_parameters)).toMatchObject({ action: "user_added", username: "audited" });
+  });
+  // Last: the export writes its own audit row, which the counts above do not expect.
+  it("exports one user's rows as CSV by the same filter (issue 40 item 8)", async () => {
+    const csv = await call("admin", "GET", "/admin-audit-logs-export?username=hartford.investigator");
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = csv.body.trim().split(/\r?\n/).slice(1);
+    expect(rows).toHaveLength(25);
+    expect(rows.every((row) => row.includes("hartford.investigator"))).toBe(true);
   });
 });
 

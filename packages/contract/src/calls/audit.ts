@@ -91,6 +91,8 @@ export const ZAuditLogQuery = z.object({
   /** Odin's own (issue 23): rows of this case number (whole, any case) or offense category. */
   case_number: ZCaseNumber,
   offense_category: optionalText(80),
+  /** Odin's own (issue 40 item 8): rows of this user, by username (whole, any case). */
+  username: optionalText(100),
   action: z
     .string()
     .trim()

@@ -8,6 +8,8 @@ export interface AuditLogFilter {
   /** created_at < until */
   until?: Date;
   action?: string;
+  /** The acting user's username, whole, any case. */
+  username?: string;
   caseNumber?: string;
   offenseCategory?: string;
   /** Part of the plate, matched literally. */
@@ -22,6 +24,7 @@ function auditLogWhere(filter: AuditLogFilter): Prisma.AuditLogWhereInput {
       ? { createdAt: { ...(from ? { gte: from } : {}), ...(until ? { lt: until } : {}) } }
       : {}),
     ...(filter.action ? { action: filter.action } : {}),
+    ...(filter.username ? { username: { equals: filter.username, mode: "insensitive" as const } } : {}),
     // Odin's own (issue 23): searches and exports carry them in query_parameters (hashed with the row).
     ...(filter.caseNumber || filter.offenseCategory
       ? {

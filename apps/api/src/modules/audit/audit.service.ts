@@ -74,6 +74,7 @@ export function auditWhere(
     from,
     until,
     action: query.action,
+    username: query.username,
     caseNumber: query.case_number,
     offenseCategory: query.offense_category,
     plate: query.plate,

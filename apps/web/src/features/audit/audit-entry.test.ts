@@ -58,14 +58,41 @@ describe("formatPrograms", () => {
 describe("auditQueryString", () => {
   it("sends page, the set filters and the plate upper-cased", () => {
     expect(
-      auditQueryString(3, { start: "2025-01-01", end: "", plate: " ak47 ", action: "", caseNumber: "" }),
+      auditQueryString(3, {
+        start: "2025-01-01",
+        end: "",
+        plate: " ak47 ",
+        action: "",
+        caseNumber: "",
+        username: "",
+      }),
     ).toBe("page=3&start=2025-01-01&plate=AK47");
-    expect(auditQueryString(1, { start: "", end: "", plate: "", action: "", caseNumber: "" })).toBe("page=1");
-    expect(auditQueryString(1, { start: "", end: "", plate: "", action: "sign_in", caseNumber: "" })).toBe(
-      "page=1&action=sign_in",
-    );
     expect(
-      auditQueryString(1, { start: "", end: "", plate: "", action: "search", caseNumber: " 2026-ab " }),
+      auditQueryString(1, { start: "", end: "", plate: "", action: "", caseNumber: "", username: "" }),
+    ).toBe("page=1");
+    expect(
+      auditQueryString(1, { start: "", end: "", plate: "", action: "sign_in", caseNumber: "", username: "" }),
+    ).toBe("page=1&action=sign_in");
+    expect(
+      auditQueryString(1, {
+        start: "",
+        end: "",
+        plate: "",
+        action: "search",
+        caseNumber: " 2026-ab ",
+        username: "",
+      }),
     ).toBe("page=1&action=search&case_number=2026-AB");
+    // Issue 40 item 8: one user's rows, the username as typed (the server compares in any case).
+    expect(
+      auditQueryString(1, {
+        start: "",
+        end: "",
+        plate: "",
+        action: "",
+        caseNumber: "",
+        username: " Hartford.Investigator ",
+      }),
+    ).toBe("page=1&username=Hartford.Investigator");
   });
 });

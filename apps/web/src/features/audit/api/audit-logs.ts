@@ -16,6 +16,8 @@ export interface AuditFilters {
   action: string;
   /** Odin's own (issue 23): one case number, whole ("" for all). */
   caseNumber: string;
+  /** Odin's own (issue 40 item 8): one user's rows, by username ("" for everyone's). */
+  username: string;
 }
 
 /** The query string of one page: blank filters are left out, the plate is upper-cased (001 §5). */
@@ -28,6 +30,8 @@ export function auditQueryString(page: number, filters: AuditFilters): string {
   if (filters.action) params.set("action", filters.action);
   const caseNumber = filters.caseNumber.trim().toUpperCase();
   if (caseNumber) params.set("case_number", caseNumber);
+  const username = filters.username.trim();
+  if (username) params.set("username", username);
   return params.toString();
 }
 

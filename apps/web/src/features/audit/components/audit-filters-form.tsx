@@ -6,11 +6,12 @@ import type { AuditFilters } from "../api/audit-logs";
 const AUDIT_FILTER_LIMITS = {
   plate: maxLengthOf(ZAuditLogQuery.shape.plate),
   case_number: maxLengthOf(ZAuditLogQuery.shape.case_number),
+  username: maxLengthOf(ZAuditLogQuery.shape.username),
 };
 
-const NO_FILTERS: AuditFilters = { start: "", end: "", plate: "", action: "", caseNumber: "" };
+const NO_FILTERS: AuditFilters = { start: "", end: "", plate: "", action: "", caseNumber: "", username: "" };
 
-/** Start, end and plate (001 §2), and Odin's action; applying them goes back to page 1. */
+/** Start, end and plate (001 §2), and Odin's case number, user and action; applying them goes back to page 1. */
 export function AuditFiltersForm({
   applied,
   busy,
@@ -48,6 +49,16 @@ export function AuditFiltersForm({
               maxLength={AUDIT_FILTER_LIMITS.case_number}
               autoComplete="off"
               spellCheck={false}
+            />
+          </Field>
+          <Field label="User" name="username">
+            <Input
+              className="audit-filters__user"
+              {...bind("username")}
+              maxLength={AUDIT_FILTER_LIMITS.username}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Username"
             />
           </Field>
           <Field label="Action" name="action">

@@ -36,6 +36,7 @@ function AuditLog() {
     plate: params.get("plate") ?? "",
     action: params.get("action") ?? "",
     caseNumber: params.get("case_number") ?? "",
+    username: params.get("username") ?? "",
   };
   const query = auditQueryString(page, filters);
   // The current page stays visible, marked busy, until the next one arrives.
