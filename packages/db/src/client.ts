@@ -58,8 +58,10 @@ export function createPrismaClient(databaseUrl: string, options: PrismaOptions =
   // The connections are split, so a process holds at most `size` (DATABASE_POOL_SIZE): half for the
   // named statements (made at their first use), the rest for Prisma and unnamed statements.
   const namedSize = size >= NAMED_POOL_FROM ? Math.floor(size / 2) : 0;
-  const makePool = (max: number, onConnect?: (connection: pg.ClientBase) => Promise<void>) =>
-    needsPrimaryLocator(url)
+  const makePool = (max: number, ready?: (connection: pg.ClientBase) => Promise<void>) => {
+    // pg-pool awaits what onConnect returns before it hands the connection out (its types say void).
+    const onConnect = ready as ((connection: pg.ClientBase) => void) | undefined;
+    return needsPrimaryLocator(url)
       ? new pg.Pool({
           connectionString: url.urlFor(url.hosts[0]!),
           Client: followingClient(createPrimaryLocator(url)),
@@ -67,6 +69,7 @@ export function createPrismaClient(databaseUrl: string, options: PrismaOptions =
           onConnect,
         })
       : new pg.Pool({ connectionString: databaseUrl, max, onConnect });
+  };
   const pool = makePool(size - namedSize);
   const adapter = new PrismaPg(pool, {
     // pg sends an unnamed statement when the name is undefined.
