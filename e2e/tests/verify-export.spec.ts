@@ -10,7 +10,11 @@ import { DEMO_PASSWORD } from "../support/sign-in";
 test.describe("verify an export", () => {
   test.use({ viewport: { width: 1440, height: 1100 }, timezoneId: "America/New_York" });
 
-  test("exports a PDF, then checks it and a changed copy on /verify-export", async ({ page }) => {
+  test("exports a PDF, then checks it and a changed copy on /verify-export, and a court clerk checks it signed out", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     await page.goto("/");
     await page.getByRole("button", { name: "Log in with your identity provider" }).click();
@@ -50,5 +54,24 @@ test.describe("verify an export", () => {
     await page.getByRole("button", { name: "Check file" }).click();
     await expect(page.getByText("Not valid", { exact: true })).toBeVisible();
     await expect(page.getByText(/its SHA-256 is not the signed one/)).toBeVisible();
+
+    // Issue 40 item 7: someone with no account (court staff, the defence) opens Odin, follows the
+    // footer's link and checks the report, never signed in.
+    const clerk = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    try {
+      const signedOut = await clerk.newPage();
+      await signedOut.goto("/");
+      await signedOut.getByRole("contentinfo").getByRole("link", { name: "Verify Export" }).click();
+      await expect(signedOut).toHaveURL(/\/verify-export$/);
+      await expect(signedOut.getByRole("heading", { name: "Verify Export" })).toBeVisible();
+      await signedOut
+        .getByLabel("Exported file (PDF or ZIP)")
+        .setInputFiles({ name: "odin-report.pdf", mimeType: "application/pdf", buffer: pdf });
+      await signedOut.getByRole("button", { name: "Check file" }).click();
+      await expect(signedOut.getByText("Valid", { exact: true })).toBeVisible();
+      await expect(signedOut.getByText("AK47281").first()).toBeVisible();
+    } finally {
+      await clerk.close();
+    }
   });
 });
