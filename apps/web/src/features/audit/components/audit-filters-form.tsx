@@ -5,9 +5,15 @@ import type { AuditFilters } from "../api/audit-logs";
 
 const AUDIT_FILTER_LIMITS = {
   plate: maxLengthOf(ZAuditLogQuery.shape.plate),
-  case_number: maxLengthOf(ZAuditLogQuery.shape.case_number),
+  caseNumber: maxLengthOf(ZAuditLogQuery.shape.case_number),
   username: maxLengthOf(ZAuditLogQuery.shape.username),
 };
+
+/** The free-text filters after the plate: Odin's case number (issue 23) and user (issue 40 item 8). */
+const TEXT_FILTERS = [
+  { label: "Case number", name: "caseNumber", className: "audit-filters__case", placeholder: undefined },
+  { label: "User", name: "username", className: "audit-filters__user", placeholder: "Username" },
+] as const;
 
 const NO_FILTERS: AuditFilters = { start: "", end: "", plate: "", action: "", caseNumber: "", username: "" };
 
@@ -42,25 +48,18 @@ export function AuditFiltersForm({
               maxLength={AUDIT_FILTER_LIMITS.plate}
             />
           </Field>
-          <Field label="Case number" name="caseNumber">
-            <Input
-              className="audit-filters__case"
-              {...bind("caseNumber")}
-              maxLength={AUDIT_FILTER_LIMITS.case_number}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </Field>
-          <Field label="User" name="username">
-            <Input
-              className="audit-filters__user"
-              {...bind("username")}
-              maxLength={AUDIT_FILTER_LIMITS.username}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="Username"
-            />
-          </Field>
+          {TEXT_FILTERS.map(({ label, name, className, placeholder }) => (
+            <Field key={name} label={label} name={name}>
+              <Input
+                className={className}
+                {...bind(name)}
+                maxLength={AUDIT_FILTER_LIMITS[name]}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={placeholder}
+              />
+            </Field>
+          ))}
           <Field label="Action" name="action">
             <select
               className="input audit-filters__action"
