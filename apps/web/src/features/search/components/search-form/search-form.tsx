@@ -51,7 +51,7 @@ export function SearchFormView({ initial }: SearchFormViewProps) {
 
   return (
     <form className="search-form" onSubmit={onSubmit} noValidate aria-label="Search LPR records">
-      <Card title="Plate and justification" className="search-form__main">
+      <Card title="What to look for" className="search-form__main">
         <div className="search-main">
           <PlateField plate={form.plate} onChange={(plate) => update({ plate })} />
           <JustificationField
