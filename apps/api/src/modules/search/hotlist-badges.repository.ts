@@ -1,7 +1,7 @@
 import type { TSearchResult, TSearchResultHotlist } from "@odin/contract";
 import { Prisma, PREPARED_STATEMENT, queryPrepared, type PrismaClient } from "@odin/db";
 import type { Actor } from "../../access/actor";
-import { joinActiveGroup, matchingPlatesCte } from "../alerts/matching/matcher-sql";
+import { entryPreference, joinActiveGroup, matchingPlatesCte } from "../alerts/matching/matcher-sql";
 import { normalizePlate } from "../../sources/plate-pattern";
 
 /** The key a plate and state pair is looked up by. */
@@ -44,11 +44,12 @@ export async function attachHotlists<T extends TSearchResult>(
   }
   if (pairs.size === 0) return results;
   const list = [...pairs.values()];
-  // Sent by node-postgres on Prisma's pool (queryPrepared): every search of a caller who may see a group
-  // pays this statement, and Prisma's own work per call cost the API more than the query. Prepared once
-  // per connection: its text does not vary with the plates (arrays), and every read probes the plates'
-  // indexes whatever the plan (matcher-sql.ts's fenced LATERAL arms), so planning it at every call
-  // bought nothing (issue 42 item 0, third step).
+  // Sent by node-postgres (queryPrepared): every search of an agency with an active group pays this
+  // statement, and Prisma's own work per call cost the API more than the query. Prepared once per
+  // connection with one generic plan (packages/db's pool for named statements): its text does not vary
+  // with the plates (arrays), and every read probes the plates' indexes whatever the plan (matcher-sql.ts's
+  // fenced LATERAL arms); planned for its values it cost 16 times its work (issue 42 item 4). One badge
+  // per group and plate: the entry an alert would name (entryPreference), for its reason.
   const rows = await queryPrepared<{
     plate_normalized: string;
     state: string | null;
@@ -70,9 +71,7 @@ export async function attachHotlists<T extends TSearchResult>(
     ${joinActiveGroup("m")}
     JOIN agencies a ON a.id = g.agency_id
     WHERE g.agency_id = ${agencyId}
-    -- One badge per group: the most specific entry's reason (the alert's entry, entryPreference).
-    ORDER BY g.name, g.id, m.plate_normalized, m.state, m.match_rule <> 'exact',
-      m.match_rule LIKE 'lenient: OCR candidate%', m.listed_state IS NULL, m.date_added, m.hotlist_plate_id`,
+    ${entryPreference("g.name, g.id, m.plate_normalized, m.state")}`,
   );
   if (rows.length === 0) return results;
   const groups = new Map<string, TSearchResultHotlist[]>();
